@@ -1,0 +1,58 @@
+"""AI players (DESIGN §7).
+
+A player chooses among the legal actions of its seat, seeing only that seat's view.
+`RandomPlayer` plays any game; each game may register a heuristic policy in its own
+`games/<id>/ai.py` with `register_policy`.  `policy_for` returns the best one known.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import Any
+
+from games.core import Action, Game
+
+ViewT = dict[str, Any]
+
+
+class Player(ABC):
+    """Chooses one action from `legal` given what the seat may see."""
+
+    @abstractmethod
+    def choose(self, view: ViewT, legal: list[Action], rng: random.Random) -> Action: ...
+
+
+class RandomPlayer(Player):
+    """Uniform over the legal actions: the fuzzing opponent and the baseline."""
+
+    def choose(self, view: ViewT, legal: list[Action], rng: random.Random) -> Action:
+        return rng.choice(legal)
+
+
+_POLICIES: dict[str, Callable[[], Player]] = {}
+
+
+def register_policy(game_id: str) -> Callable[[type[Player]], type[Player]]:
+    """Class decorator: the heuristic player for a game."""
+
+    def deco(cls: type[Player]) -> type[Player]:
+        _POLICIES[game_id] = cls
+        return cls
+
+    return deco
+
+
+def policy_for(game_id: str) -> Player:
+    """The game's heuristic player, or a random one where the game has none."""
+    factory = _POLICIES.get(game_id)
+    return factory() if factory else RandomPlayer()
+
+
+def choose_for(game: Game, seat: int, player: Player, rng: random.Random) -> Action:
+    """One move of `player` for `seat`, from its own view only."""
+    legal = game.legal_actions(seat)
+    if not legal:
+        raise RuntimeError(f"seat {seat} is to move in {game.id} but has no listed action")
+    return player.choose(game.view(seat), legal, rng)

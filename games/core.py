@@ -1,0 +1,243 @@
+"""The engine contract every game implements (DESIGN §2).
+
+The runtime, the AI players and the test suite speak to a game only through `Game`.
+Engines are pure: no I/O, no clock, no global randomness.  Chance comes from `Rng`,
+whose whole state (a seed and a counter) lives inside the game state, so that the
+same seed and the same actions always give the same `to_dict()`.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+Action = dict[str, Any]
+"""A JSON object with a "type" key, e.g. {"type": "build_road", "edge": 41}."""
+
+Event = dict[str, Any]
+"""A small JSON object with a "type" key; the channel log is made of them."""
+
+
+class RuleError(ValueError):
+    """An illegal action.  `str(err)` is shown to the player as is; `code` is stable."""
+
+    def __init__(self, message: str, code: str = "illegal") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option (variant) a game declares, with its allowed values."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    help: str = ""
+
+    def validate(self, value: Any) -> Any:
+        if value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise RuleError(f"Option {self.name} must be one of: {allowed}.", "bad_option")
+        return value
+
+
+@dataclass(frozen=True)
+class Result:
+    """Final standing: per-seat scores, seats ranked best first (ties share a place)."""
+
+    scores: list[int | float]
+    ranking: list[list[int]]
+    """Places in order; each place lists the seats that share it after tiebreaks."""
+    details: dict[str, Any] = field(default_factory=dict)
+    """Per-game breakdown (score categories, tiebreak values) for the score table."""
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self.ranking[0]) if self.ranking else []
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "ranking": [list(p) for p in self.ranking],
+                "winners": self.winners, "details": self.details}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Result:
+        return cls(list(data["scores"]), [list(p) for p in data["ranking"]], dict(data.get("details", {})))
+
+    @classmethod
+    def by_keys(cls, keys: list[tuple[Any, ...]], scores: list[int | float],
+                details: dict[str, Any] | None = None) -> Result:
+        """Rank seats by a sort key (higher is better); equal keys share a place."""
+        order = sorted(range(len(keys)), key=lambda s: keys[s], reverse=True)
+        ranking: list[list[int]] = []
+        for seat in order:
+            if ranking and keys[ranking[-1][0]] == keys[seat]:
+                ranking[-1].append(seat)
+            else:
+                ranking.append([seat])
+        return cls(list(scores), ranking, details or {})
+
+
+class Rng:
+    """Deterministic randomness whose entire state is JSON: a seed and a draw counter.
+
+    Every draw seeds a fresh `random.Random` from (seed, counter), so the state stays two
+    integers however long the game runs, and restoring it is exact.
+    """
+
+    __slots__ = ("seed", "counter")
+
+    def __init__(self, seed: int, counter: int = 0) -> None:
+        self.seed = seed
+        self.counter = counter
+
+    def _next(self) -> random.Random:
+        self.counter += 1
+        return random.Random(self.seed * 1_000_003 + self.counter)
+
+    def randint(self, a: int, b: int) -> int:
+        return self._next().randint(a, b)
+
+    def dice(self, n: int = 2, sides: int = 6) -> list[int]:
+        r = self._next()
+        return [r.randint(1, sides) for _ in range(n)]
+
+    def choice(self, seq: list[Any]) -> Any:
+        return self._next().choice(seq)
+
+    def shuffle(self, seq: list[Any]) -> None:
+        self._next().shuffle(seq)
+
+    def sample(self, seq: list[Any], k: int) -> list[Any]:
+        return self._next().sample(seq, k)
+
+    def to_dict(self) -> dict[str, int]:
+        return {"seed": self.seed, "counter": self.counter}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, int]) -> Rng:
+        return cls(int(data["seed"]), int(data["counter"]))
+
+
+G = TypeVar("G", bound="Game")
+
+
+class Game(ABC):
+    """One game in progress.  Seats are 0..n-1 in turn order; the engine knows no users."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    summary: ClassVar[str] = ""
+    """A few lines for `/game rules`: what the game is and how a turn goes."""
+
+    num_players: int
+    """Set by every implementation in `new` and `from_dict`."""
+
+    @classmethod
+    def resolve_options(cls, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Fill in defaults and refuse unknown names or values."""
+        given = dict(options or {})
+        known = {o.name: o for o in cls.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise RuleError(f"Unknown option for {cls.title}: {', '.join(unknown)}.", "bad_option")
+        return {name: opt.validate(given.get(name, opt.default)) for name, opt in known.items()}
+
+    @classmethod
+    def check_players(cls, num_players: int) -> None:
+        if not cls.min_players <= num_players <= cls.max_players:
+            if cls.min_players == cls.max_players:
+                need = f"exactly {cls.min_players}"
+            else:
+                need = f"{cls.min_players} to {cls.max_players}"
+            raise RuleError(f"{cls.title} needs {need} players, not {num_players}.", "player_count")
+
+    @classmethod
+    @abstractmethod
+    def new(cls: type[G], num_players: int, *, seed: int, options: dict[str, Any] | None = None) -> G:
+        """A fresh game; implementations call check_players and resolve_options."""
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls: type[G], data: dict[str, Any]) -> G: ...
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-native and complete (hidden information included); round-trips exactly."""
+
+    @abstractmethod
+    def to_move(self) -> frozenset[int]:
+        """Seats that may act now; empty when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of that seat, except free-form ones (see `action_shapes`)."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Play an action; raise RuleError (leaving the state unchanged) if illegal."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What that seat may see (None: the public view, for the board picture)."""
+
+    @abstractmethod
+    def describe(self, action: Action) -> str:
+        """A short human label for an action, e.g. "Build a road on 12–13"."""
+
+    @abstractmethod
+    def describe_event(self, event: Event) -> str:
+        """A human sentence for an event, for the channel log."""
+
+    @property
+    @abstractmethod
+    def over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The final standing once over, tiebreaks applied; None before."""
+
+    def action_shapes(self, seat: int) -> list[dict[str, Any]]:
+        """Free-form actions that seat may send now but that are not listed (trade offers).
+
+        Each entry: {"type": ..., "help": "what to send"}.  Default: none.
+        """
+        return []
+
+    def undoable(self, action: Action, events: list[Event]) -> bool:
+        """May the actor take this action back?  Only when it revealed nothing hidden or random."""
+        return False
+
+    def current_seat(self) -> int | None:
+        """The seat whose turn it is (for "whose turn" displays); None when over."""
+        seats = self.to_move()
+        return min(seats) if seats else None
+
+
+_REGISTRY: dict[str, type[Game]] = {}
+
+
+def register(cls: type[G]) -> type[G]:
+    """Class decorator: make a game available to the runtime by its id."""
+    if cls.id in _REGISTRY and _REGISTRY[cls.id] is not cls:
+        raise ValueError(f"game id {cls.id!r} registered twice")
+    _REGISTRY[cls.id] = cls
+    return cls
+
+
+def registry() -> dict[str, type[Game]]:
+    """All registered games by id (importing `games` registers the shipped ones)."""
+    return dict(_REGISTRY)
+
+
+def get_game(game_id: str) -> type[Game]:
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise RuleError(f"There is no game called {game_id!r}. Games: {known}.", "unknown_game") from None
