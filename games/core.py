@@ -87,7 +87,7 @@ class Rng:
     integers however long the game runs, and restoring it is exact.
     """
 
-    __slots__ = ("seed", "counter")
+    __slots__ = ("counter", "seed")
 
     def __init__(self, seed: int, counter: int = 0) -> None:
         self.seed = seed

@@ -1,0 +1,1 @@
+"""The runtime: client, config, service, storage, scheduler, delivery and the CLI."""

@@ -1,0 +1,78 @@
+"""Plain results the service returns; nothing here knows about Discord."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from games.core import Event, Result
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    user_id: int | None
+    """None for an AI seat."""
+    is_ai: bool
+    dm_ok: bool = True
+    left: bool = False
+    """The player left or forfeited; an AI plays the seat now."""
+
+    @property
+    def name(self) -> str:
+        return f"AI {self.seat + 1}" if self.is_ai else f"<@{self.user_id}>"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game row as the layers above the service see it."""
+
+    id: int
+    game_type: str
+    title: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    status: str
+    """"lobby", "running", "finished" or "abandoned"."""
+    version: int
+    created_by: int
+    options: dict[str, Any]
+    seats: list[SeatInfo]
+    to_move: list[int]
+    deadline: datetime | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id and not s.is_ai and not s.left:
+                return s.seat
+        return None
+
+    def users_to_move(self) -> list[int]:
+        return [s.user_id for s in self.seats
+                if s.seat in self.to_move and s.user_id is not None and not s.is_ai and not s.left]
+
+
+@dataclass
+class Outcome:
+    """What one call changed: the runtime posts it, the CLI prints it."""
+
+    game: GameInfo
+    events: list[Event] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    """Human sentences for the events, in order."""
+    public_view: dict[str, Any] | None = None
+    private_views: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """Seat -> its new private view, for each human seat whose private view changed."""
+    result: Result | None = None
+    replayed: bool = False
+    """True when a repeated interaction id was answered from what was stored."""
+
+    def then(self, later: Outcome) -> Outcome:
+        """This outcome followed by a later one (an AI's moves after a human's)."""
+        views = {**self.private_views, **later.private_views}
+        return Outcome(later.game, self.events + later.events, self.lines + later.lines,
+                       later.public_view or self.public_view, views, later.result or self.result,
+                       self.replayed and later.replayed)

@@ -1,0 +1,1 @@
+"""discord.py cogs: thin layers that parse, call the service and present."""

@@ -1,0 +1,126 @@
+"""Drawing helpers every board picture shares.
+
+Seat colours are the Okabe–Ito palette, which stays distinct under the common forms of
+colour blindness; every seat also has its own marker shape, so a seat can be told apart
+without colour at all.  Text uses the scalable font bundled with Pillow, so no system
+font is needed.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+RGB = tuple[int, int, int]
+
+INK: RGB = (33, 33, 33)
+PAPER: RGB = (250, 247, 240)
+MUTED: RGB = (130, 130, 130)
+ACCENT: RGB = (200, 60, 40)
+
+SEAT_COLOURS: tuple[RGB, ...] = (
+    (230, 159, 0),    # orange
+    (86, 180, 233),   # sky blue
+    (0, 158, 115),    # bluish green
+    (204, 121, 167),  # reddish purple
+    (0, 114, 178),    # blue
+    (213, 94, 0),     # vermillion
+)
+SEAT_SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "pentagon", "hexagon")
+SEAT_COLOUR_NAMES: tuple[str, ...] = ("orange", "sky blue", "green", "purple", "blue", "vermillion")
+
+
+def seat_colour(seat: int) -> RGB:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """Pillow's bundled scalable font; `bold` is drawn with a stroke by `text`."""
+    return ImageFont.load_default(size=size)  # type: ignore[return-value]
+
+
+# The bundled font covers Latin text but not typographic dashes, arrows or ticks.
+_PLAIN = str.maketrans({"–": "-", "—": "-", "→": "->", "←": "<-", "✓": "+", "×": "x",
+                        "·": "-", "’": "'", "‘": "'", "“": '"', "”": '"', "…": "..."})
+
+
+def plain(s: str) -> str:
+    """`s` with characters the bundled font lacks replaced by ones it has."""
+    return s.translate(_PLAIN)
+
+
+def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int,
+         fill: RGB = INK, anchor: str = "la", bold: bool = False) -> None:
+    draw.text(xy, plain(s), font=font(size), fill=fill, anchor=anchor,
+              stroke_width=1 if bold else 0, stroke_fill=fill)
+
+
+def text_width(s: str, size: int) -> float:
+    return font(size).getlength(plain(s))
+
+
+def _polygon(center: tuple[float, float], radius: float, sides: int, rotation: float) -> list[tuple[float, float]]:
+    cx, cy = center
+    return [(cx + radius * math.cos(rotation + 2 * math.pi * i / sides),
+             cy + radius * math.sin(rotation + 2 * math.pi * i / sides)) for i in range(sides)]
+
+
+def seat_marker(draw: ImageDraw.ImageDraw, center: tuple[float, float], radius: float, seat: int,
+                outline: RGB = INK) -> None:
+    """The seat's token: its colour filled into its own shape, outlined for contrast."""
+    shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+    fill = seat_colour(seat)
+    cx, cy = center
+    width = max(1, round(radius / 6))
+    if shape == "circle":
+        draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=fill, outline=outline, width=width)
+        return
+    if shape == "square":
+        r = radius * 0.88
+        draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+        return
+    sides, rotation = {"triangle": (3, -math.pi / 2), "diamond": (4, 0.0),
+                       "pentagon": (5, -math.pi / 2), "hexagon": (6, 0.0)}[shape]
+    draw.polygon(_polygon(center, radius * (1.15 if sides == 3 else 1.0), sides, rotation),
+                 fill=fill, outline=outline, width=width)
+
+
+def canvas(width: int, height: int, background: RGB = PAPER) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGB", (width, height), background)
+    return img, ImageDraw.Draw(img)
+
+
+def panel(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title: str = "",
+          fill: RGB = (255, 255, 255), size: int = 20) -> tuple[int, int, int, int]:
+    """A framed panel with an optional title; returns the box left for its contents."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=10, fill=fill, outline=MUTED, width=2)
+    if not title:
+        return (x0 + 10, y0 + 10, x1 - 10, y1 - 10)
+    text(draw, (x0 + 12, y0 + 8), title, size, bold=True)
+    return (x0 + 12, y0 + 16 + size, x1 - 12, y1 - 10)
+
+
+def legend(draw: ImageDraw.ImageDraw, xy: tuple[float, float], rows: list[tuple[int, str]],
+           size: int = 18) -> int:
+    """One line per (seat, label): the seat marker then the label.  Returns the height used."""
+    x, y = xy
+    step = int(size * 1.6)
+    for i, (seat, label) in enumerate(rows):
+        cy = y + i * step + size / 2
+        seat_marker(draw, (x + size / 2, cy), size / 2, seat)
+        text(draw, (x + size * 1.5, cy), label, size, anchor="lm")
+    return step * len(rows)
+
+
+def encode_png(img: Image.Image) -> bytes:
+    """PNG bytes; a quantised palette keeps board pictures small and fast to encode."""
+    out = io.BytesIO()
+    if img.mode == "RGB":
+        img = img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    img.save(out, format="PNG", compress_level=3)
+    return out.getvalue()

@@ -1,0 +1,34 @@
+"""A plain picture for games that have no renderer of their own yet: the view as text."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from renderers.common import INK, MUTED, canvas, encode_png, text
+
+_WIDTH = 1000
+_LINE = 22
+
+
+def _lines(view: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    for key, value in view.items():
+        rendered = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+        while rendered:
+            out.append(f"{key}: {rendered[:90]}" if not out or not out[-1].startswith(key) else rendered[:90])
+            rendered = rendered[90:]
+    return out[:60]
+
+
+def board(view: dict[str, Any]) -> bytes:
+    lines = _lines(view)
+    img, draw = canvas(_WIDTH, 60 + _LINE * max(1, len(lines)))
+    text(draw, (20, 16), str(view.get("title", "Game")), 24, bold=True)
+    for i, line in enumerate(lines):
+        text(draw, (20, 50 + i * _LINE), line, 16, fill=INK if ":" in line[:30] else MUTED)
+    return encode_png(img)
+
+
+def private(view: dict[str, Any]) -> bytes:
+    return board(view)
