@@ -1,0 +1,209 @@
+"""`python -m bot bench`: the performance table of DESIGN §9, measured, not guessed.
+
+Each figure is a median and p95 over repeated runs after a warm-up.  Sections:
+engines (random games/s and actions/s; Catan also against catanatron when it is
+installed), pictures (board and private, ms and PNG bytes), whole moves through
+`GameService.act` with 10,000 stored games, sustained moves/s with rendering, and peak
+memory.  `--write` saves the table to docs/PERFORMANCE.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import json
+import os
+import platform
+import random
+import resource
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import games
+from bot.selfplay import lineup_players, play_one
+from games.core import Game, get_game
+from renderers import render_board, render_private
+
+Row = dict[str, Any]
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def _summary(values: list[float]) -> dict[str, float]:
+    return {"median": statistics.median(values), "p95": _pct(values, 0.95)}
+
+
+def _engine_rate(cls: type[Game], players: int, seconds: float, seed: int) -> tuple[float, float]:
+    """Random games played for about `seconds`: (games/s, actions/s)."""
+    start = time.perf_counter()
+    n_games = n_actions = 0
+    while time.perf_counter() - start < seconds or n_games == 0:
+        _, actions, _ = play_one(cls, lineup_players("random", cls.id, players), seed + n_games)
+        n_games += 1
+        n_actions += actions
+    elapsed = time.perf_counter() - start
+    return n_games / elapsed, n_actions / elapsed
+
+
+def _catanatron_rate(seconds: float) -> float | None:
+    """catanatron's random 4-player games/s, when it is installed (a yardstick, never a dependency)."""
+    try:
+        from catanatron import Color, Game, RandomPlayer  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    colors = [Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE]
+    start = time.perf_counter()
+    n = 0
+    while time.perf_counter() - start < seconds or n == 0:
+        Game([RandomPlayer(c) for c in colors]).play()
+        n += 1
+    return n / (time.perf_counter() - start)
+
+
+def bench_engines(ids: list[str], runs: int, seconds: float) -> list[Row]:
+    rows = []
+    for gid in ids:
+        cls = get_game(gid)
+        players = cls.max_players if gid != "colonies" else 4
+        _engine_rate(cls, players, seconds / 2, 10_000)  # warm-up
+        samples = [_engine_rate(cls, players, seconds, 1000 * (r + 1)) for r in range(runs)]
+        row: Row = {"game": gid, "players": players,
+                    "games_per_s": _summary([s[0] for s in samples]),
+                    "actions_per_s": _summary([s[1] for s in samples])}
+        if gid == "catan":
+            theirs = [_catanatron_rate(seconds) for _ in range(runs)]
+            if theirs[0] is not None:
+                row["catanatron_games_per_s"] = _summary([t for t in theirs if t is not None])
+                row["ratio_vs_catanatron"] = row["games_per_s"]["median"] / row["catanatron_games_per_s"]["median"]
+        rows.append(row)
+    return rows
+
+
+def sample_states(cls: type[Game], count: int, seed: int) -> list[Game]:
+    """Games stopped at spread-out points of random play, for drawing."""
+    out = []
+    for i in range(count):
+        players = lineup_players("random", cls.id, cls.max_players)
+        full, length, _ = play_one(cls, players, seed + i)
+        stop = random.Random(seed + i).randint(0, max(0, length))
+        game = cls.new(cls.max_players, seed=seed + i)
+        rng = random.Random(seed + i)
+        for _ in range(stop):
+            if game.over:
+                break
+            seat = sorted(game.to_move())[0]
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        out.append(game)
+        out.append(full)
+    return out
+
+
+def _time_render(fn: Callable[[], bytes | None], repeats: int) -> tuple[list[float], int]:
+    times, size = [], 0
+    for _ in range(repeats):
+        t = time.perf_counter()
+        png = fn()
+        times.append((time.perf_counter() - t) * 1000)
+        size = max(size, len(png or b""))
+    return times, size
+
+
+def bench_renders(ids: list[str], states: int, repeats: int) -> list[Row]:
+    rows = []
+    for gid in ids:
+        cls = get_game(gid)
+        sampled = sample_states(cls, states, 500)
+        render_board(gid, sampled[0].view(None))  # warm-up: fonts and cached layers
+        board_ms: list[float] = []
+        private_ms: list[float] = []
+        board_bytes = private_bytes = 0
+        for game in sampled:
+            public, mine = game.view(None), game.view(0)
+            t, b = _time_render(lambda v=public, g=gid: render_board(g, v), repeats)
+            board_ms += t
+            board_bytes = max(board_bytes, b)
+            t, b = _time_render(lambda v=mine, g=gid: render_private(g, v), repeats)
+            if b:
+                private_ms += t
+                private_bytes = max(private_bytes, b)
+        row: Row = {"game": gid, "board_ms": _summary(board_ms), "board_max_bytes": board_bytes}
+        if private_ms:
+            row["private_ms"] = _summary(private_ms)
+            row["private_max_bytes"] = private_bytes
+        rows.append(row)
+    return rows
+
+
+def peak_rss_mb() -> float:
+    # ru_maxrss is in KiB on Linux.
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def collect(quick: bool, only: list[str] | None) -> dict[str, Any]:
+    ids = sorted(only or games.registry())
+    runs, seconds = (2, 0.3) if quick else (5, 2.0)
+    data: dict[str, Any] = {
+        "when": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "quick": quick,
+        "engines": bench_engines(ids, runs, seconds),
+        "renders": bench_renders(ids, 2 if quick else 10, 2 if quick else 5),
+    }
+    try:
+        from bot.bench_service import bench_service
+    except ImportError:
+        data["service"] = None
+    else:
+        data["service"] = asyncio.run(bench_service(ids, quick=quick))
+    data["peak_rss_mb"] = peak_rss_mb()
+    return data
+
+
+def _f(value: float) -> str:
+    return f"{value:,.1f}" if value < 1000 else f"{value:,.0f}"
+
+
+def table(data: dict[str, Any]) -> str:
+    lines = [f"Measured {data['when']} on {data['machine']}{' (quick run)' if data['quick'] else ''}.", "",
+             "| engine (random play) | players | games/s median | games/s p95 | actions/s median |",
+             "|---|---|---|---|---|"]
+    for r in data["engines"]:
+        lines.append(f"| {r['game']} | {r['players']} | {_f(r['games_per_s']['median'])} | "
+                     f"{_f(r['games_per_s']['p95'])} | {_f(r['actions_per_s']['median'])} |")
+        if "catanatron_games_per_s" in r:
+            lines.append(f"| catanatron (same run) | 4 | {_f(r['catanatron_games_per_s']['median'])} | "
+                         f"{_f(r['catanatron_games_per_s']['p95'])} | — |")
+            lines.append(f"| **catan / catanatron** | | **{r['ratio_vs_catanatron']:.1f}×** | | |")
+    lines += ["", "| picture | median ms | p95 ms | largest PNG |", "|---|---|---|---|"]
+    for r in data["renders"]:
+        lines.append(f"| {r['game']} board | {r['board_ms']['median']:.1f} | {r['board_ms']['p95']:.1f} | "
+                     f"{r['board_max_bytes'] / 1024:.0f} KB |")
+        if "private_ms" in r:
+            lines.append(f"| {r['game']} private | {r['private_ms']['median']:.1f} | {r['private_ms']['p95']:.1f} | "
+                         f"{r['private_max_bytes'] / 1024:.0f} KB |")
+    service = data.get("service")
+    if service:
+        lines += ["", "| whole move (load, apply, persist, render) | value |", "|---|---|"]
+        for key, value in service.items():
+            lines.append(f"| {key} | {value} |")
+    lines += ["", f"Peak RSS of the bench process: {data['peak_rss_mb']:.0f} MB."]
+    return "\n".join(lines)
+
+
+def main(*, quick: bool, as_json: bool, write: bool, only: list[str] | None) -> int:
+    data = collect(quick, only)
+    print(json.dumps(data, indent=2) if as_json else table(data))
+    if write:
+        path = Path("docs/PERFORMANCE.md")
+        path.parent.mkdir(exist_ok=True)
+        path.write_text("# Performance\n\nWritten by `python -m bot bench --write`.\n\n" + table(data) + "\n",
+                        encoding="utf-8")
+        print(f"wrote {path}", file=sys.stderr)
+    return 0

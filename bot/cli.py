@@ -1,0 +1,140 @@
+"""Command line: run the bot, play locally, AI self-play, benchmark (DESIGN §8)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import games
+from games.core import RuleError
+
+NO_TOKEN = """\
+Frontier needs a Discord bot token to connect to Discord.
+
+  1. Copy .env.example to .env
+  2. Set DISCORD_TOKEN=<your bot token> in it (Discord Developer Portal -> your application -> Bot -> Token)
+  3. Run `python -m bot` again.
+
+No token at hand? Try a game locally, against AI players, with no network:
+
+  python -m bot play catan
+"""
+
+
+def _options(pairs: list[str]) -> dict[str, Any]:
+    """`key=value` pairs; values that read as JSON (numbers, true) are taken as such."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        try:
+            out[key] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key] = value
+    return out
+
+
+def _parser() -> argparse.ArgumentParser:
+    names = sorted(games.registry())
+    p = argparse.ArgumentParser(prog="python -m bot", description="Frontier, a Discord host for board games.")
+    sub = p.add_subparsers(dest="command")
+    sub.add_parser("run", help="run the Discord bot (the default)")
+
+    play = sub.add_parser("play", help="play a game in the terminal against AI seats")
+    play.add_argument("game", choices=names)
+    play.add_argument("--players", type=int, help="number of seats (default: the game's minimum)")
+    play.add_argument("--seat", type=int, default=1, help="your seat, from 1 (default 1)")
+    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    play.add_argument("--out", type=Path, default=Path("out"), help="folder for the board pictures")
+
+    selfplay = sub.add_parser("selfplay", help="AI against AI, checking the engine contract")
+    selfplay.add_argument("game", choices=names)
+    selfplay.add_argument("--games", type=int, default=100)
+    selfplay.add_argument("--seed", type=int, default=1)
+    selfplay.add_argument("--players", type=int, help="default: the game's maximum")
+    selfplay.add_argument("--lineup", choices=("heuristic-vs-random", "heuristic", "random"),
+                          default="heuristic-vs-random",
+                          help="seat 1 heuristic against random seats (default), all heuristic, or all random")
+    selfplay.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    selfplay.add_argument("--json", action="store_true")
+
+    bench = sub.add_parser("bench", help="measure engines, pictures and moves (DESIGN §9)")
+    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--quick", action="store_true", help="a short run that keeps the bench from rotting")
+    bench.add_argument("--write", action="store_true", help="save the table to docs/PERFORMANCE.md")
+    bench.add_argument("--games", nargs="*", help="only these games")
+    return p
+
+
+def _run_bot() -> int:
+    from bot.config import load_settings
+
+    settings = load_settings()
+    if not settings.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    from bot.client import run_bot
+
+    asyncio.run(run_bot(settings))
+    return 0
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from bot.selfplay import run
+
+    report = run(args.game, games=args.games, seed=args.seed, players=args.players,
+                 lineup=args.lineup, options=_options(args.option))
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2))
+    else:
+        rate = report.games / report.seconds if report.seconds else 0.0
+        print(f"{args.game}: {report.games} games, {report.actions} actions, {report.seconds:.2f} s "
+              f"({rate:.1f} games/s, {report.actions / max(report.seconds, 1e-9):.0f} actions/s)")
+        print(f"lineup: {report.lineup}, {report.players} players")
+        for seat in range(report.players):
+            share = report.wins[seat] / report.games if report.games else 0.0
+            print(f"  seat {seat + 1}: won {report.wins[seat]} ({share:.0%})")
+        _print_details(report)
+        print(f"errors: {len(report.errors)}, invariant violations: {len(report.violations)}")
+        for line in (report.errors + report.violations)[:20]:
+            print("  " + line)
+    return 0 if report.ok else 1
+
+
+def _print_details(report: Any) -> None:
+    """Numeric result details that games report (e.g. Roanoke's survivors), as a distribution."""
+    keys = sorted({k for r in report.records for k, v in r.details.items() if isinstance(v, int | float)})
+    for key in keys:
+        values = [r.details[key] for r in report.records if key in r.details]
+        counts: dict[Any, int] = {}
+        for v in values:
+            counts[v] = counts.get(v, 0) + 1
+        spread = ", ".join(f"{v}: {n}" for v, n in sorted(counts.items()))
+        print(f"  {key}: {spread}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command in (None, "run"):
+            return _run_bot()
+        if args.command == "play":
+            from bot.local_play import LocalTable
+
+            table = LocalTable(args.game, players=args.players, seat=args.seat - 1, seed=args.seed,
+                               options=_options(args.option), out=args.out)
+            return table.run()
+        if args.command == "selfplay":
+            return _selfplay(args)
+        from bot.bench import main as bench_main
+
+        return bench_main(quick=args.quick, as_json=args.json, write=args.write, only=args.games)
+    except RuleError as err:
+        print(err, file=sys.stderr)
+        return 2
+    except (KeyboardInterrupt, EOFError):
+        return 130
