@@ -1,0 +1,128 @@
+"""Interactions as Discord runs them: one callback each, then the token's webhook messages.
+
+Discord's rules kept here: an interaction is acknowledged once (a second callback is an
+error the bot must not make); the first follow-up after a deferred "thinking" answer edits
+that placeholder and keeps its ephemeral flag; ephemeral messages are seen only by the user
+who interacted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .model import EPHEMERAL, LOADING, StoredMessage, User
+from .rest import ApiError, ApiRequest, apply_edit, new_message, unknown_message
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
+(MESSAGE_WITH_SOURCE, DEFERRED_WITH_SOURCE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT,
+ MODAL) = 4, 5, 6, 7, 8, 9
+RESPONSE_DEADLINE_S = 3.0
+
+
+@dataclass
+class InteractionRecord:
+    fake: FakeDiscord
+    id: int
+    token: str
+    type: int
+    user: User
+    channel_id: int
+    payload: dict[str, Any]
+    message_id: int | None = None
+    """The message whose component was used (component interactions)."""
+    sent_at: float = field(default_factory=time.monotonic)
+    callback_type: int | None = None
+    callback_data: dict[str, Any] = field(default_factory=dict)
+    original_id: int | None = None
+    followup_ids: list[int] = field(default_factory=list)
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        """The autocomplete choices the bot answered with."""
+        return list(self.callback_data.get("choices") or [])
+
+    def replies(self) -> list[StoredMessage]:
+        """The original response and follow-ups, as the user sees them now."""
+        ids = ([self.original_id] if self.original_id is not None else []) + self.followup_ids
+        found = [self.fake.find_message(i) for i in dict.fromkeys(ids)]
+        return [m for m in found if m is not None and not m.deleted]
+
+    def texts(self) -> list[str]:
+        return [m.content for m in self.replies()]
+
+    def respond(self, req: ApiRequest) -> dict[str, Any]:
+        """POST .../callback."""
+        if self.callback_type is not None:
+            self.fake.fail(f"interaction {self.id} acknowledged twice (callback type {req.body.get('type')})")
+            raise ApiError(400, 40060, "Interaction has already been acknowledged.")
+        late = time.monotonic() - self.sent_at
+        if late > RESPONSE_DEADLINE_S:
+            self.fake.late_answers.append((self.id, late))
+        kind = int(req.body["type"])
+        data = req.body.get("data") or {}
+        req_data = ApiRequest(req.method, req.template, req.params, req.query, data, req.uploads)
+        message: StoredMessage | None = None
+        if kind == MESSAGE_WITH_SOURCE:
+            message = new_message(self.fake, self.channel_id, req_data, interaction=self)
+        elif kind == DEFERRED_WITH_SOURCE:
+            flags = LOADING | (int(data.get("flags") or 0) & EPHEMERAL)
+            message = new_message(self.fake, self.channel_id, ApiRequest("POST", "", {}, {}, {}), flags=flags,
+                                  interaction=self)
+        elif kind in (DEFERRED_UPDATE, UPDATE_MESSAGE):
+            if self.message_id is None:
+                raise ApiError(400, 50035, "Invalid Form Body: this interaction has no message to update")
+            message = self.fake.find_message(self.message_id)
+            if message is None:
+                raise unknown_message()
+            if kind == UPDATE_MESSAGE:
+                apply_edit(message, req_data)
+        elif kind not in (AUTOCOMPLETE_RESULT, MODAL):
+            raise ApiError(400, 50035, f"Invalid Form Body: callback type {kind}")
+        self.callback_type, self.callback_data = kind, data
+        if message is not None:
+            self.original_id = message.id
+        self.answered.set()
+        answer: dict[str, Any] = {"interaction": {"id": str(self.id), "type": self.type}}
+        if message is not None:
+            answer["interaction"] |= {"response_message_id": str(message.id),
+                                      "response_message_loading": kind == DEFERRED_WITH_SOURCE,
+                                      "response_message_ephemeral": message.ephemeral}
+            if kind in (MESSAGE_WITH_SOURCE, UPDATE_MESSAGE):
+                answer["resource"] = {"type": kind, "message": message.payload(self.fake.url)}
+        return answer
+
+    def follow_up(self, req: ApiRequest) -> StoredMessage:
+        """POST /webhooks/{app}/{token}: a new message, or the placeholder of a deferred answer."""
+        if self.callback_type is None:
+            raise ApiError(404, 10015, "Unknown Webhook")
+        original = self.fake.find_message(self.original_id) if self.original_id else None
+        if (self.callback_type == DEFERRED_WITH_SOURCE and not self.followup_ids and original is not None
+                and original.loading):
+            apply_edit(original, req)
+            self.followup_ids.append(original.id)
+            return original
+        message = new_message(self.fake, self.channel_id, req, interaction=self)
+        self.followup_ids.append(message.id)
+        return message
+
+    def own_message(self, message_id: str | None) -> StoredMessage:
+        """@original (message_id None) or one of this interaction's follow-ups."""
+        if message_id is None:
+            if self.original_id is None:
+                raise ApiError(404, 10008, "Unknown Message")
+            wanted = self.original_id
+        else:
+            wanted = int(message_id)
+            if wanted not in self.followup_ids and wanted != self.original_id:
+                raise unknown_message()
+        message = self.fake.find_message(wanted)
+        if message is None or message.deleted:
+            raise unknown_message()
+        return message

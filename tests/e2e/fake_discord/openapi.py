@@ -1,0 +1,126 @@
+"""Checks one REST request (route, query, body) against Discord's official OpenAPI spec.
+
+The fake answers only routes the spec knows; every request body is validated with
+the JSON Schema the spec gives for it (multipart bodies: their `payload_json` part).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jsonschema.exceptions import best_match
+from openapi_schema_validator import OAS31Validator, oas31_format_checker
+from referencing import Registry
+from referencing.jsonschema import DRAFT202012
+
+SPEC_URI = "urn:discord-openapi"
+_TESTS = Path(__file__).resolve().parents[2]
+SPEC_CANDIDATES = (_TESTS / "openapi" / "openapi.json",
+                   _TESTS.parent.parent / "shared" / "discord-api" / "openapi.json")
+
+
+def spec_path() -> Path:
+    """The spec copy in tests/ (the shared original only until that copy exists)."""
+    for path in SPEC_CANDIDATES:
+        if path.exists():
+            return path
+    raise FileNotFoundError(f"Discord's OpenAPI spec is not at {SPEC_CANDIDATES[0]}")
+
+
+def _pointer(*parts: str) -> str:
+    return "/".join(p.replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+@dataclass(frozen=True)
+class RouteMatch:
+    template: str
+    """The spec's path, e.g. "/channels/{channel_id}/messages"."""
+    params: dict[str, str]
+
+
+class OpenApiChecker:
+    """Route matching and request-body validation from the spec."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.spec: dict[str, Any] = json.loads((path or spec_path()).read_text())
+        # Discord returns snowflakes as strings but accepts integers in requests, and discord.py
+        # sends some as integers (attachment ids of uploads): accept both, as Discord does.
+        self.spec["components"]["schemas"]["SnowflakeType"] |= {"type": ["string", "integer"], "minimum": 0}
+        self._registry = Registry().with_resource(SPEC_URI, DRAFT202012.create_resource(self.spec))
+        routes = []
+        for template in self.spec["paths"]:
+            pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(template))
+            literal = sum(1 for seg in template.split("/") if seg and not seg.startswith("{"))
+            routes.append((literal, template, re.compile(pattern + "$")))
+        # A literal segment beats a parameter: /users/@me before /users/{user_id}.
+        self._routes = [(t, rx) for _, t, rx in sorted(routes, key=lambda r: -r[0])]
+        self._validators: dict[tuple[str, ...], OAS31Validator | None] = {}
+
+    def match(self, path: str) -> RouteMatch | None:
+        for template, rx in self._routes:
+            m = rx.match(path)
+            if m:
+                return RouteMatch(template, m.groupdict())
+        return None
+
+    def operation(self, template: str, method: str) -> dict[str, Any] | None:
+        return self.spec["paths"][template].get(method.lower())
+
+    def query_names(self, template: str, method: str) -> set[str]:
+        item = self.spec["paths"][template]
+        params = item.get("parameters", []) + (item.get(method.lower()) or {}).get("parameters", [])
+        return {p["name"] for p in params if p.get("in") == "query"}
+
+    def _validator(self, template: str, method: str, *where: str) -> OAS31Validator | None:
+        """The validator of a JSON schema inside one operation (request body or a response), built once."""
+        key = (template, method, *where)
+        if key not in self._validators:
+            node: Any = self.operation(template, method) or {}
+            for part in (*where, "content", "application/json", "schema"):
+                node = node.get(part) if isinstance(node, dict) else None
+            validator = None
+            if node is not None:
+                ref = "#/" + _pointer("paths", template, method.lower(), *where, "content", "application/json",
+                                      "schema")
+                validator = OAS31Validator({"$ref": SPEC_URI + ref}, registry=self._registry,
+                                           format_checker=oas31_format_checker)
+            self._validators[key] = validator
+        return self._validators[key]
+
+    def _problem(self, validator: OAS31Validator | None, value: Any, where: str) -> str | None:
+        error = best_match(validator.iter_errors(value)) if validator is not None else None
+        if error is None:
+            return None
+        at = "/".join(str(p) for p in error.absolute_path) or "(body)"
+        return f"{where}: body at {at}: {error.message[:300]}"
+
+    def check_response(self, template: str, method: str, status: int, body: Any) -> str | None:
+        """How an answer breaks the spec's response schema (used to keep the fake honest)."""
+        validator = self._validator(template, method, "responses", str(status))
+        return self._problem(validator, body, f"answer to {method} {template} ({status})")
+
+    def check(self, method: str, path: str, query: dict[str, str], body: Any, *,
+              has_body: bool) -> tuple[RouteMatch | None, list[str]]:
+        """The matched route and every way the request breaks the spec (empty when valid)."""
+        route = self.match(path)
+        where = f"{method} {path}"
+        if route is None:
+            return None, [f"{where}: no such route in Discord's API"]
+        op = self.operation(route.template, method)
+        if op is None:
+            return route, [f"{where}: {route.template} has no {method} operation"]
+        problems = [f"{where}: unknown query parameter {name!r}"
+                    for name in sorted(set(query) - self.query_names(route.template, method))]
+        request_body = op.get("requestBody")
+        if not has_body:
+            if request_body and request_body.get("required"):
+                problems.append(f"{where}: a request body is required")
+            return route, problems
+        if request_body is None:
+            return route, [*problems, f"{where}: this route takes no request body"]
+        problem = self._problem(self._validator(route.template, method, "requestBody"), body, where)
+        return route, [*problems, problem] if problem else problems

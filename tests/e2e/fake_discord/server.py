@@ -1,0 +1,388 @@
+"""The local Discord: an aiohttp server on 127.0.0.1 with Discord's REST API and gateway.
+
+Every REST request is checked against Discord's OpenAPI spec; anything that would not pass
+(unknown route, invalid body, missing token) is kept in `failures`, which a test asserts
+empty. What the bot posts is kept per channel and per DM, so a test reads a channel as a
+person would (`channel_messages`, `dm_messages`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import web
+
+from .gateway import Gateway
+from .interactions import InteractionRecord
+from .model import (
+    DM,
+    GUILD_TEXT,
+    Channel,
+    Guild,
+    Member,
+    StoredMessage,
+    User,
+    snowflake,
+)
+from .openapi import OpenApiChecker
+from .rest import ROUTES, ApiError, ApiRequest, Upload, thread_channel
+
+API_PREFIX = "/api/v10"
+_checker: OpenApiChecker | None = None
+
+
+def shared_checker() -> OpenApiChecker:
+    """The spec is big: load it once per test process."""
+    global _checker
+    if _checker is None:
+        _checker = OpenApiChecker()
+    return _checker
+
+
+@dataclass
+class RequestRecord:
+    method: str
+    path: str
+    template: str | None
+    status: int
+    body: Any
+
+
+@dataclass
+class RateLimitRule:
+    method: str
+    template: str
+    retry_after: float
+    params: dict[str, str]
+    remaining: int = 1
+
+
+class FakeDiscord:
+    """One guild with text channels and members, one bot application, DMs and threads."""
+
+    def __init__(self, *, token: str = "fake", heartbeat_interval_ms: int = 41_250,
+                 checker: OpenApiChecker | None = None, check_answers: bool = False) -> None:
+        self.token = token
+        self.checker = checker or shared_checker()
+        self.check_answers = check_answers
+        self.answer_problems: list[str] = []
+        """With check_answers: where the fake's own answers break the spec's response schemas."""
+        self.bot = User(snowflake(), "Frontier", bot=True)
+        self.application_id = self.bot.id
+        self.owner = User(snowflake(), "owner")
+        self.users: dict[int, User] = {self.bot.id: self.bot, self.owner.id: self.owner}
+        self.guild = Guild(snowflake(), "Frontier Test", self.owner.id)
+        self.guild.members[self.bot.id] = Member(self.bot, manager=True)
+        self.guild.members[self.owner.id] = Member(self.owner, manager=True)
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, list[StoredMessage]] = {}
+        self._message_index: dict[int, StoredMessage] = {}
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        self.interactions: dict[int, InteractionRecord] = {}
+        self.by_token: dict[str, InteractionRecord] = {}
+        self.dm_refused: set[int] = set()
+        self.refused_dms: list[int] = []
+        """Users a DM was refused to (50007), once per attempt."""
+        self.failures: list[str] = []
+        self.late_answers: list[tuple[int, float]] = []
+        """(interaction id, seconds) for callbacks later than Discord's 3 s."""
+        self.requests: list[RequestRecord] = []
+        self.rate_limited: list[RequestRecord] = []
+        self._rate_limits: list[RateLimitRule] = []
+        self._in_flight = 0
+        self._last_activity = time.monotonic()
+        self._changed = asyncio.Event()
+        self.gateway = Gateway(self, heartbeat_interval_ms=heartbeat_interval_ms)
+        self.channel = self.add_text_channel("games")
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # --- lifecycle ----------------------------------------------------------------------
+
+    async def start(self) -> FakeDiscord:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._handle)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = self._runner.addresses[0][1]
+        return self
+
+    async def stop(self) -> None:
+        await self.gateway.close_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def __aenter__(self) -> FakeDiscord:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        """What DISCORD_API_BASE is set to for the bot."""
+        return self.url + API_PREFIX
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # --- the world ----------------------------------------------------------------------
+
+    def add_user(self, name: str, *, manager: bool = False) -> User:
+        """A person who is a member of the guild."""
+        user = User(snowflake(), name)
+        self.users[user.id] = user
+        self.guild.members[user.id] = Member(user, manager=manager)
+        return user
+
+    def add_text_channel(self, name: str) -> Channel:
+        channel = Channel(snowflake(), GUILD_TEXT, name=name, guild_id=self.guild.id,
+                          position=len(self.guild.channels))
+        self.guild.channels[channel.id] = channel
+        self.channels[channel.id] = channel
+        return channel
+
+    def refuse_dms(self, user: User) -> None:
+        """From now on, DMs to this user fail with 50007, as when they closed their DMs."""
+        self.dm_refused.add(user.id)
+
+    def rate_limit_once(self, method: str, template: str, *, retry_after: float = 0.5, **params: Any) -> None:
+        """Answer the next matching request with a 429 (then serve the retry normally)."""
+        self._rate_limits.append(RateLimitRule(method, template, retry_after, {k: str(v) for k, v in params.items()}))
+
+    def fail(self, problem: str) -> None:
+        self.failures.append(problem)
+
+    def dm_channel(self, user: User) -> Channel:
+        for channel in self.channels.values():
+            if channel.is_dm and channel.recipient is not None and channel.recipient.id == user.id:
+                return channel
+        channel = Channel(snowflake(), DM, recipient=user)
+        self.channels[channel.id] = channel
+        return channel
+
+    async def open_thread(self, parent: Channel, name: str, kind: int, thread_id: int) -> Channel:
+        if parent.is_dm or parent.is_thread:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        thread = thread_channel(parent, name, kind, thread_id, self.bot.id)
+        self.guild.channels[thread.id] = thread
+        self.channels[thread.id] = thread
+        await self.gateway.dispatch("THREAD_CREATE", thread.payload() | {"newly_created": True})
+        return thread
+
+    def guild_or_404(self, guild_id: int) -> Guild:
+        if guild_id != self.guild.id:
+            raise ApiError(404, 10004, "Unknown Guild")
+        return self.guild
+
+    def channel_or_404(self, channel_id: int) -> Channel:
+        channel = self.channels.get(channel_id)
+        if channel is None:
+            raise ApiError(404, 10003, "Unknown Channel")
+        return channel
+
+    def store(self, message: StoredMessage) -> StoredMessage:
+        self.messages.setdefault(message.channel_id, []).append(message)
+        self._message_index[message.id] = message
+        return message
+
+    def find_message(self, message_id: int) -> StoredMessage | None:
+        return self._message_index.get(message_id)
+
+    def message_or_404(self, channel_id: int, message_id: int) -> StoredMessage:
+        msg = self._message_index.get(message_id)
+        if msg is None or msg.channel_id != channel_id or msg.deleted:
+            raise ApiError(404, 10008, "Unknown Message")
+        return msg
+
+    # --- reading, as a person would -----------------------------------------------------
+
+    def channel_messages(self, channel_id: int | None = None, *, viewer: User | None = None) -> list[StoredMessage]:
+        """A channel's messages, oldest first: the public ones, plus ephemeral ones shown to `viewer`."""
+        cid = self.channel.id if channel_id is None else channel_id
+        return [m for m in self.messages.get(cid, []) if not m.deleted
+                and (m.visible_to is None or (viewer is not None and m.visible_to == viewer.id))]
+
+    def dm_messages(self, user: User) -> list[StoredMessage]:
+        """What the bot sent this user by DM."""
+        return [m for c in self.channels.values() if c.is_dm and c.recipient is not None
+                and c.recipient.id == user.id for m in self.messages.get(c.id, []) if not m.deleted]
+
+    def all_dms(self) -> dict[int, list[StoredMessage]]:
+        """User id -> the DMs they received."""
+        return {c.recipient.id: self.messages.get(c.id, []) for c in self.channels.values()
+                if c.is_dm and c.recipient is not None}
+
+    # --- waiting ------------------------------------------------------------------------
+
+    async def wait_for(self, predicate: Callable[[], Any], *, timeout: float = 30.0, what: str = "") -> Any:
+        """Wait until `predicate()` is truthy (checked after every request), and return its value."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = predicate()
+            if value:
+                return value
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"timed out after {timeout:.0f} s waiting for {what or predicate}")
+            self._changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), min(left, 0.25))
+
+    async def settle(self, *, quiet: float = 0.4, timeout: float = 30.0) -> None:
+        """Wait until no request has arrived for `quiet` seconds (the bot has done its work)."""
+        await self.wait_for(lambda: self._in_flight == 0 and time.monotonic() - self._last_activity >= quiet,
+                            timeout=timeout, what="the bot to go quiet")
+
+    # --- the REST entry point -----------------------------------------------------------
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        self._in_flight += 1
+        try:
+            return await self._serve(request)
+        finally:
+            self._in_flight -= 1
+            self._last_activity = time.monotonic()
+            self._changed.set()
+
+    async def _serve(self, request: web.Request) -> web.StreamResponse:
+        method = request.method
+        path = "/" + request.match_info["tail"]
+        body, uploads, has_body = await _read_body(request)
+        route, problems = self.checker.check(method, path, dict(request.query), body, has_body=has_body)
+        self.failures.extend(problems)
+        template = route.template if route else None
+
+        def answer(status: int, payload: Any, headers: dict[str, str] | None = None) -> web.Response:
+            self.requests.append(RequestRecord(method, path, template, status, body))
+            if payload is None:
+                return web.Response(status=status, headers=headers)
+            # Exactly "application/json" (no charset): discord.py only parses that as JSON.
+            return web.Response(body=json.dumps(payload).encode(), status=status,
+                                headers={**(headers or {}), "Content-Type": "application/json"})
+
+        if route is None or self.checker.operation(route.template, method) is None:
+            return answer(404, {"message": "404: Not Found", "code": 0})
+        if not route.template.startswith(("/webhooks/", "/interactions/")) and \
+                request.headers.get("Authorization") != f"Bot {self.token}":
+            self.fail(f"{method} {path}: missing or wrong Authorization header")
+            return answer(401, {"message": "401: Unauthorized", "code": 0})
+        limited = self._take_rate_limit(method, route.template, route.params)
+        if limited is not None:
+            self.rate_limited.append(RequestRecord(method, path, template, 429, body))
+            return answer(429, {"message": "You are being rate limited.", "retry_after": limited.retry_after,
+                                "global": False}, _rate_limit_headers(limited.retry_after, route.template))
+        handler = ROUTES.get((method, route.template))
+        if handler is None:
+            self.fail(f"{method} {route.template}: a real Discord route the fake does not serve yet")
+            return answer(404, {"message": "404: Not Found", "code": 0})
+        req = ApiRequest(method, route.template, route.params, dict(request.query), body, uploads)
+        try:
+            payload = await handler(self, req)
+        except ApiError as err:
+            return answer(err.status, {"message": err.message, "code": err.code})
+        status = 204 if payload is None else (201 if "201" in self._responses(route.template, method) else 200)
+        if self.check_answers and payload is not None:
+            problem = self.checker.check_response(route.template, method, status, payload)
+            if problem:
+                self.answer_problems.append(problem)
+        return answer(status, payload, _rate_limit_headers(None, route.template))
+
+    def _responses(self, template: str, method: str) -> dict[str, Any]:
+        return (self.checker.operation(template, method) or {}).get("responses", {})
+
+    def _take_rate_limit(self, method: str, template: str, params: dict[str, str]) -> RateLimitRule | None:
+        for rule in self._rate_limits:
+            if rule.remaining and rule.method == method and rule.template == template and \
+                    all(params.get(k) == v for k, v in rule.params.items()):
+                rule.remaining -= 1
+                return rule
+        return None
+
+    # --- simulated users' interactions (the driver builds the data) ----------------------
+
+    async def interact(self, kind: int, user: User, channel_id: int, data: dict[str, Any], *,
+                       message: StoredMessage | None = None, interaction_id: int | None = None) -> InteractionRecord:
+        """Dispatch an INTERACTION_CREATE from `user` in `channel_id` (a repeated id re-sends the same one)."""
+        channel = self.channel_or_404(channel_id)
+        record = self.interactions.get(interaction_id) if interaction_id else None
+        if record is None:
+            iid = snowflake()
+            record = InteractionRecord(self, iid, f"tok-{iid}", kind, user, channel.id, {},
+                                       message_id=message.id if message else None)
+            record.payload = self._interaction_payload(record, channel, data, message)
+            self.interactions[iid] = record
+            self.by_token[record.token] = record
+        await self.gateway.dispatch("INTERACTION_CREATE", record.payload)
+        return record
+
+    def _interaction_payload(self, record: InteractionRecord, channel: Channel, data: dict[str, Any],
+                             message: StoredMessage | None) -> dict[str, Any]:
+        payload: dict[str, Any] = {
+            "id": str(record.id), "application_id": str(self.application_id), "type": record.type,
+            "data": data, "token": record.token, "version": 1, "locale": "en-US",
+            "channel_id": str(channel.id), "channel": channel.payload(), "entitlements": [],
+            "attachment_size_limit": 10 * 1024 * 1024, "app_permissions": str((1 << 53) - 1),
+        }
+        if channel.is_dm:
+            payload |= {"user": record.user.payload(), "context": 1,
+                        "authorizing_integration_owners": {"0": str(self.guild.id)}}
+        else:
+            member = self.guild.members[record.user.id]
+            payload |= {"guild_id": str(self.guild.id), "guild_locale": "en-US", "context": 0,
+                        "guild": {"id": str(self.guild.id), "locale": "en-US", "features": []},
+                        "member": member.payload(self.guild.manager_role_id, with_permissions=True),
+                        "authorizing_integration_owners": {"0": str(self.guild.id)}}
+        if message is not None:
+            payload["message"] = message.payload(self.url)
+        return payload
+
+
+def _rate_limit_headers(retry_after: float | None, template: str) -> dict[str, str]:
+    """Discord's rate-limit headers; `Via` marks a 429 as Discord's own, not Cloudflare's."""
+    headers = {"X-RateLimit-Limit": "50", "X-RateLimit-Bucket": f"fake-{zlib.crc32(template.encode()):08x}",
+               "X-RateLimit-Remaining": "49", "X-RateLimit-Reset-After": "1.0",
+               "X-RateLimit-Reset": f"{time.time() + 1:.3f}"}
+    if retry_after is not None:
+        headers |= {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": f"{retry_after:.3f}",
+                    "Retry-After": f"{max(1, round(retry_after))}", "X-RateLimit-Scope": "user", "Via": "1.1 google"}
+    return headers
+
+
+async def _read_body(request: web.Request) -> tuple[Any, dict[int, Upload], bool]:
+    """The JSON body, or a multipart's payload_json plus its files[n] parts."""
+    uploads: dict[int, Upload] = {}
+    if request.content_type == "multipart/form-data":
+        body: Any = None
+        reader = await request.multipart()
+        while (part := await reader.next()) is not None:
+            name = part.name or ""
+            raw = await part.read()  # type: ignore[union-attr]
+            if name == "payload_json":
+                body = json.loads(raw)
+            elif name.startswith("files[") and name.endswith("]"):
+                uploads[int(name[6:-1])] = Upload(part.filename or name, bytes(raw),  # type: ignore[union-attr]
+                                                  part.headers.get("Content-Type", "application/octet-stream"))
+            else:
+                body = body if body is not None else {}
+                body[name] = raw.decode()
+        return body, uploads, True
+    raw = await request.read()
+    if not raw:
+        return None, uploads, False
+    return json.loads(raw), uploads, True
