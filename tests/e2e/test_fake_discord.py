@@ -16,8 +16,9 @@ import pytest
 import yarl
 from discord import app_commands
 from discord.gateway import DiscordWebSocket
+from e2e_driver import Person
 from fake_discord import FakeDiscord, is_png
-from fake_discord.interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT
+from fake_discord.interactions import MESSAGE_COMPONENT
 
 PNG = (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00\x00\x90wS\xde"
        b"\x00\x00\x00\x0cIDATx\x9cc\xf8\x0f\x00\x00\x01\x01\x00\x05\x18\xd8N\x00\x00\x00\x00IEND\xaeB`\x82")
@@ -56,6 +57,27 @@ async def test_custom_id_over_100_chars_is_a_failure(fake: FakeDiscord) -> None:
     await raw(fake, "POST", f"/channels/{fake.channel.id}/messages",
               json={"content": "hi", "components": [{"type": 1, "components": [button]}]})
     assert fake.failures, "a custom_id longer than Discord allows must be caught"
+
+
+def _row(*buttons: dict) -> dict:
+    return {"type": 1, "components": list(buttons)}
+
+
+def _button(custom_id: str | None, label: str = "Go") -> dict:
+    return {"type": 2, "style": 1, "label": label} | ({"custom_id": custom_id} if custom_id else {})
+
+
+@pytest.mark.parametrize(("body", "why"), [
+    ({"content": "x" * 2001}, "2001 characters"),
+    ({"content": "x", "components": [_row(_button(f"b{i}")) for i in range(6)]}, "6 action rows"),
+    ({"content": "x", "components": [_row(_button(None))]}, "no custom_id"),
+    ({"content": "x", "components": [_row(_button("same"), _button("same"))]}, "used twice"),
+    ({}, "empty message"),
+])
+async def test_discord_limits_beyond_the_spec_are_failures(fake: FakeDiscord, body: dict, why: str) -> None:
+    status, _ = await raw(fake, "POST", f"/channels/{fake.channel.id}/messages", json=body)
+    assert status == 400 and why in " ".join(fake.failures)
+    assert fake.channel_messages() == []
 
 
 async def test_missing_token_is_a_failure(fake: FakeDiscord) -> None:
@@ -152,26 +174,28 @@ async def test_client_logs_in_registers_commands_and_sees_the_guild(fake: FakeDi
 
 
 async def test_slash_command_autocomplete_follow_up_and_button(fake: FakeDiscord, probe: Probe) -> None:
-    alice = fake.add_user("alice")
-    cmd = command(fake, "hello")
-    auto = await fake.interact(AUTOCOMPLETE, alice, fake.channel.id, {
-        "id": cmd["id"], "name": "hello", "type": 1,
-        "options": [{"name": "word", "type": 3, "value": "a", "focused": True}]})
-    await asyncio.wait_for(auto.answered.wait(), 10)
-    assert [c["value"] for c in auto.choices] == ["apple", "avocado"]
+    alice = Person(fake, fake.add_user("alice"))
+    choices = await alice.autocomplete("hello", "word", "a")
+    assert [c["value"] for c in choices] == ["apple", "avocado"]
 
-    run = await fake.interact(APPLICATION_COMMAND, alice, fake.channel.id, {
-        "id": cmd["id"], "name": "hello", "type": 1, "options": [{"name": "word", "type": 3, "value": "apple"}]})
+    run = await alice.slash("hello", word="apple")
     msg = await fake.wait_for(lambda: [m for m in run.replies() if not m.loading], what="the follow-up")
-    (shown,) = fake.channel_messages()
+    (shown,) = alice.channel()
     assert shown is msg[0] and shown.content == "hello apple" and is_png(shown.pngs()[0])
 
-    button = shown.button("Click")
-    click = await fake.interact(MESSAGE_COMPONENT, alice, fake.channel.id,
-                                {"custom_id": button["custom_id"], "component_type": 2}, message=shown)
-    await asyncio.wait_for(click.answered.wait(), 10)
+    await alice.click(shown, "Click")
     assert shown.content == "clicked 1" and shown.components == []
     assert fake.failures == [] and fake.answer_problems == []
+
+
+async def test_driver_uses_only_what_the_bot_registered(fake: FakeDiscord, probe: Probe) -> None:
+    bob = Person(fake, fake.add_user("bob"))
+    with pytest.raises(LookupError, match="no option"):
+        await bob.slash("hello", wrd="x")
+    with pytest.raises(LookupError, match="required options missing"):
+        await bob.slash("hello")
+    with pytest.raises(LookupError, match="no slash command"):
+        await bob.slash("goodbye")
 
 
 async def test_dm_refused_with_50007(fake: FakeDiscord, probe: Probe) -> None:
@@ -227,10 +251,7 @@ async def test_resume_after_a_dropped_socket(fake: FakeDiscord, probe: Probe) ->
     assert session is not None
     await fake.gateway.drop()
     await fake.wait_for(lambda: session.resumes == 1 and fake.gateway.live is session, what="RESUME")
-    erin = fake.add_user("erin")
-    record = await fake.interact(APPLICATION_COMMAND, erin, fake.channel.id, {
-        "id": command(fake, "hello")["id"], "name": "hello", "type": 1,
-        "options": [{"name": "word", "type": 3, "value": "back"}]})
+    record = await Person(fake, fake.add_user("erin")).slash("hello", word="back")
     await fake.wait_for(lambda: "hello back" in record.texts(), what="the command after RESUME")
     assert fake.gateway.identifies == 1 and fake.failures == []
 

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .limits import choices_problems
 from .model import EPHEMERAL, LOADING, StoredMessage, User
 from .rest import ApiError, ApiRequest, apply_edit, new_message, unknown_message
 
@@ -73,8 +74,8 @@ class InteractionRecord:
             message = new_message(self.fake, self.channel_id, req_data, interaction=self)
         elif kind == DEFERRED_WITH_SOURCE:
             flags = LOADING | (int(data.get("flags") or 0) & EPHEMERAL)
-            message = new_message(self.fake, self.channel_id, ApiRequest("POST", "", {}, {}, {}), flags=flags,
-                                  interaction=self)
+            message = new_message(self.fake, self.channel_id, req_data, flags=flags, interaction=self,
+                                  placeholder=True)
         elif kind in (DEFERRED_UPDATE, UPDATE_MESSAGE):
             if self.message_id is None:
                 raise ApiError(400, 50035, "Invalid Form Body: this interaction has no message to update")
@@ -82,8 +83,11 @@ class InteractionRecord:
             if message is None:
                 raise unknown_message()
             if kind == UPDATE_MESSAGE:
-                apply_edit(message, req_data)
-        elif kind not in (AUTOCOMPLETE_RESULT, MODAL):
+                apply_edit(self.fake, message, req_data)
+        elif kind == AUTOCOMPLETE_RESULT:
+            for problem in choices_problems(data):
+                self.fake.fail(f"autocomplete answer to {self.id}: {problem}")
+        elif kind != MODAL:
             raise ApiError(400, 50035, f"Invalid Form Body: callback type {kind}")
         self.callback_type, self.callback_data = kind, data
         if message is not None:
@@ -105,7 +109,7 @@ class InteractionRecord:
         original = self.fake.find_message(self.original_id) if self.original_id else None
         if (self.callback_type == DEFERRED_WITH_SOURCE and not self.followup_ids and original is not None
                 and original.loading):
-            apply_edit(original, req)
+            apply_edit(self.fake, original, req)
             self.followup_ids.append(original.id)
             return original
         message = new_message(self.fake, self.channel_id, req, interaction=self)

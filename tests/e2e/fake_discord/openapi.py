@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jsonschema.exceptions import best_match
+from jsonschema.exceptions import ValidationError, best_match
 from openapi_schema_validator import OAS31Validator, oas31_format_checker
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
@@ -33,6 +34,22 @@ def spec_path() -> Path:
 
 def _pointer(*parts: str) -> str:
     return "/".join(p.replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+DISCRIMINATORS = frozenset({"enum", "const", "type", "required"})
+
+
+def _telling_error(errors: list[ValidationError]) -> ValidationError:
+    """The error that says what is wrong: inside an anyOf of component kinds, a limit broken in the
+    right branch (a label too long) rather than "2 is not one of [10]" from a wrong branch."""
+    def leaves(error: ValidationError) -> Iterator[ValidationError]:
+        if not error.context:
+            yield error
+        for sub in error.context or ():
+            yield from leaves(sub)
+
+    telling = [leaf for error in errors for leaf in leaves(error) if leaf.validator not in DISCRIMINATORS]
+    return telling[0] if telling else best_match(errors) or errors[0]
 
 
 @dataclass(frozen=True)
@@ -92,11 +109,14 @@ class OpenApiChecker:
         return self._validators[key]
 
     def _problem(self, validator: OAS31Validator | None, value: Any, where: str) -> str | None:
-        error = best_match(validator.iter_errors(value)) if validator is not None else None
-        if error is None:
+        errors = list(validator.iter_errors(value)) if validator is not None else []
+        if not errors:
             return None
+        error = _telling_error(errors)
         at = "/".join(str(p) for p in error.absolute_path) or "(body)"
-        return f"{where}: body at {at}: {error.message[:300]}"
+        shown = repr(error.instance)
+        shown = shown if len(shown) <= 80 else shown[:77] + "..."
+        return f"{where}: body at {at}: {error.validator} {error.validator_value!r} not met by {shown}"
 
     def check_response(self, template: str, method: str, status: int, body: Any) -> str | None:
         """How an answer breaks the spec's response schema (used to keep the fake honest)."""

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .limits import message_problems
 from .model import (
     EPHEMERAL,
     LOADING,
@@ -96,8 +97,19 @@ def attachments_for(req: ApiRequest, existing: list[Attachment]) -> list[Attachm
     return out
 
 
-def apply_edit(msg: StoredMessage, req: ApiRequest) -> None:
+def enforce_limits(fake: FakeDiscord, req: ApiRequest, *, creating: bool) -> None:
+    """Refuse (400, and a test failure) a message body that real Discord would refuse."""
+    problems = message_problems(req.body or {}, creating=creating, files=len(req.uploads))
+    if problems:
+        for problem in problems:
+            fake.fail(f"{req.method} {req.template}: {problem}")
+        empty = problems == ["Cannot send an empty message"]
+        raise ApiError(400, 50006 if empty else 50035, "; ".join(problems))
+
+
+def apply_edit(fake: FakeDiscord, msg: StoredMessage, req: ApiRequest) -> None:
     """A PATCH of a message: only the fields sent change."""
+    enforce_limits(fake, req, creating=False)
     body = req.body or {}
     if "content" in body:
         msg.content = body["content"] or ""
@@ -113,7 +125,9 @@ def apply_edit(msg: StoredMessage, req: ApiRequest) -> None:
 
 
 def new_message(fake: FakeDiscord, channel_id: int, req: ApiRequest, *, flags: int = 0,
-                interaction: InteractionRecord | None = None) -> StoredMessage:
+                interaction: InteractionRecord | None = None, placeholder: bool = False) -> StoredMessage:
+    if not placeholder:
+        enforce_limits(fake, req, creating=True)
     body = req.body or {}
     flags |= int(body.get("flags") or 0)
     msg = StoredMessage(snowflake(), channel_id, fake.bot, content=body.get("content") or "",
@@ -293,7 +307,7 @@ async def edit_message(fake: FakeDiscord, req: ApiRequest) -> Any:
     msg = _own_message(fake, req)
     if msg.author.id != fake.bot.id:
         raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-    apply_edit(msg, req)
+    apply_edit(fake, msg, req)
     return msg.payload(fake.url)
 
 
@@ -336,7 +350,7 @@ async def get_webhook_message(fake: FakeDiscord, req: ApiRequest) -> Any:
 @route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
 async def edit_webhook_message(fake: FakeDiscord, req: ApiRequest) -> Any:
     msg = _webhook_interaction(fake, req).own_message(req.params.get("message_id"))
-    apply_edit(msg, req)
+    apply_edit(fake, msg, req)
     return msg.payload(fake.url)
 
 

@@ -317,17 +317,15 @@ class FakeDiscord:
     # --- simulated users' interactions (the driver builds the data) ----------------------
 
     async def interact(self, kind: int, user: User, channel_id: int, data: dict[str, Any], *,
-                       message: StoredMessage | None = None, interaction_id: int | None = None) -> InteractionRecord:
-        """Dispatch an INTERACTION_CREATE from `user` in `channel_id` (a repeated id re-sends the same one)."""
+                       message: StoredMessage | None = None) -> InteractionRecord:
+        """Dispatch an INTERACTION_CREATE from `user` in `channel_id`, as Discord's client would cause."""
         channel = self.channel_or_404(channel_id)
-        record = self.interactions.get(interaction_id) if interaction_id else None
-        if record is None:
-            iid = snowflake()
-            record = InteractionRecord(self, iid, f"tok-{iid}", kind, user, channel.id, {},
-                                       message_id=message.id if message else None)
-            record.payload = self._interaction_payload(record, channel, data, message)
-            self.interactions[iid] = record
-            self.by_token[record.token] = record
+        iid = snowflake()
+        record = InteractionRecord(self, iid, f"tok-{iid}", kind, user, channel.id, {},
+                                   message_id=message.id if message else None)
+        record.payload = self._interaction_payload(record, channel, data, message)
+        self.interactions[iid] = record
+        self.by_token[record.token] = record
         await self.gateway.dispatch("INTERACTION_CREATE", record.payload)
         return record
 
