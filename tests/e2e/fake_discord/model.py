@@ -169,6 +169,8 @@ class StoredMessage:
     """For an ephemeral message: the only user who sees it."""
     interaction_id: int | None = None
     webhook_id: int | None = None
+    via: str = ""
+    """The route that created it, e.g. "/channels/{channel_id}/messages"."""
     edits: int = 0
     deleted: bool = False
     timestamp: str = field(default_factory=iso_now)

@@ -132,7 +132,7 @@ def new_message(fake: FakeDiscord, channel_id: int, req: ApiRequest, *, flags: i
     flags |= int(body.get("flags") or 0)
     msg = StoredMessage(snowflake(), channel_id, fake.bot, content=body.get("content") or "",
                         components=discord_components(body.get("components")), embeds=body.get("embeds") or [],
-                        flags=flags)
+                        flags=flags, via=req.template)
     msg.attachments = attachments_for(req, [])
     if interaction is not None:
         msg.interaction_id = interaction.id
