@@ -20,8 +20,9 @@ PROBLEM = re.compile(r"Traceback|\bERROR\b|\bCRITICAL\b")
 class BotProcess:
     """Starts, kills and restarts `python -m bot` on one SQLite file, logging to one file."""
 
-    def __init__(self, fake: FakeDiscord, workdir: Path) -> None:
+    def __init__(self, fake: FakeDiscord, workdir: Path, *, argv: list[str] | None = None) -> None:
         self.fake = fake
+        self.argv = argv or [sys.executable, "-m", "bot"]
         self.database = workdir / "frontier.db"
         self.log_path = workdir / "bot.log"
         self.process: asyncio.subprocess.Process | None = None
@@ -44,7 +45,7 @@ class BotProcess:
         identified = self.fake.gateway.identifies
         with self.log_path.open("ab") as log:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot", cwd=REPO, env=self.environment(), stdin=subprocess.DEVNULL,
+                *self.argv, cwd=REPO, env=self.environment(), stdin=subprocess.DEVNULL,
                 stdout=log, stderr=subprocess.STDOUT)
         process = self.process
 
