@@ -21,7 +21,7 @@ Frontier needs a Discord bot token to connect to Discord.
 
 No token at hand? Try a game locally, against AI players, with no network:
 
-  python -m bot play catan
+  python -m bot play <game>      (games: {games})
 """
 
 
@@ -75,7 +75,8 @@ def _run_bot() -> int:
 
     settings = load_settings()
     if not settings.token:
-        print(NO_TOKEN, file=sys.stderr)
+        print(NO_TOKEN.format(games=", ".join(sorted(games.registry())) or "none installed yet"),
+              file=sys.stderr)
         return 2
     from bot.client import run_bot
 
