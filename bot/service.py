@@ -1,0 +1,344 @@
+"""GameService (DESIGN §4): the game lifecycle in plain async Python.
+
+It decides who may do what, runs the engine, persists through `Storage` and returns
+plain `Outcome`s.  It knows users and channels by id only and imports nothing of
+discord.py, so the CLI, the tests and the Discord layer all drive games the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import secrets
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.errors import Refused
+from bot.outcome import GameInfo, Outcome, SeatInfo
+from bot.storage import GameRow, SeatRow, StaleVersion, Storage
+from games.ai import policy_for
+from games.core import Action, Game, RuleError, get_game
+
+STALE = "The board has changed since this was drawn; use the newest board."
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _info(row: GameRow, game: Game | None) -> GameInfo:
+    cls = get_game(row.game_type)
+    to_move = sorted(game.to_move()) if game is not None and row.status == "running" else []
+    return GameInfo(
+        id=row.id, game_type=row.game_type, title=cls.title, guild_id=row.guild_id, channel_id=row.channel_id,
+        thread_id=row.thread_id, status=row.status, version=row.version, created_by=row.created_by,
+        options=row.options, seats=[SeatInfo(s.seat, s.user_id, s.is_ai, s.dm_ok, s.left) for s in row.seats],
+        to_move=to_move, deadline=datetime.fromisoformat(row.deadline) if row.deadline else None,
+        settings=row.settings)
+
+
+def _private_parts(game: Game, seats: list[int]) -> dict[int, dict[str, Any]]:
+    """What each seat sees beyond the public view: a DM is due only when this changes."""
+    public = game.view(None)
+    return {s: {k: v for k, v in game.view(s).items() if public.get(k, _MISSING) != v} for s in seats}
+
+
+_MISSING = object()
+
+
+class GameService:
+    def __init__(self, storage: Storage, *, clock: Callable[[], datetime] = utc_now) -> None:
+        self.storage = storage
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    # -- loading ---------------------------------------------------------------
+
+    async def _row(self, game_id: int) -> GameRow:
+        row = await self.storage.load(game_id)
+        if row is None:
+            raise Refused(f"There is no game #{game_id}; it may have been deleted.", "no_game")
+        return row
+
+    @staticmethod
+    def _engine(row: GameRow) -> Game | None:
+        return get_game(row.game_type).from_dict(json.loads(row.state)) if row.state else None
+
+    async def get(self, game_id: int) -> GameInfo:
+        row = await self._row(game_id)
+        return _info(row, self._engine(row))
+
+    async def game_in_channel(self, channel_id: int) -> GameInfo | None:
+        game_id = await self.storage.active_in_channel(channel_id)
+        return await self.get(game_id) if game_id is not None else None
+
+    async def games_of_user(self, user_id: int) -> list[GameInfo]:
+        return [await self.get(gid) for gid in await self.storage.games_of_user(user_id)]
+
+    # -- lobby -----------------------------------------------------------------
+
+    async def create(self, *, game_type: str, guild_id: int | None, channel_id: int, user_id: int,
+                     options: dict[str, Any] | None = None, thread_id: int | None = None) -> GameInfo:
+        cls = get_game(game_type)
+        resolved = cls.resolve_options(options)
+        where = thread_id or channel_id
+        running = await self.storage.active_in_channel(where)
+        if running is not None:
+            raise Refused(f"Game #{running} is already open here; finish or abandon it first, "
+                          "or start the new game in a thread.", "game_running_here")
+        game_id = await self.storage.create_game(
+            game_type=game_type, guild_id=guild_id, channel_id=channel_id, thread_id=thread_id,
+            created_by=user_id, options=resolved, seed=secrets.randbits(63), now=self.clock())
+        return await self.get(game_id)
+
+    async def _lobby(self, game_id: int) -> tuple[GameRow, type[Game]]:
+        row = await self._row(game_id)
+        if row.status != "lobby":
+            raise Refused("That game has already started; seats can no longer change in the lobby.", "not_in_lobby")
+        return row, get_game(row.game_type)
+
+    async def _write_seats(self, row: GameRow, seats: list[SeatRow]) -> GameInfo:
+        renumbered = [SeatRow(i, s.user_id, s.is_ai, s.dm_ok, s.left) for i, s in enumerate(seats)]
+        try:
+            await self.storage.set_seats(row.id, renumbered, expected_version=row.version)
+        except StaleVersion:
+            raise Refused(STALE, "stale_board") from None
+        return await self.get(row.id)
+
+    async def join(self, game_id: int, user_id: int) -> GameInfo:
+        async with self._lock(game_id):
+            row, cls = await self._lobby(game_id)
+            if any(s.user_id == user_id for s in row.seats):
+                raise Refused("You are already seated in this game.", "already_seated")
+            if len(row.seats) >= cls.max_players:
+                raise Refused(f"The table is full: {cls.title} seats at most {cls.max_players}.", "lobby_full")
+            return await self._write_seats(row, [*row.seats, SeatRow(0, user_id, False, True, False)])
+
+    async def add_ai(self, game_id: int, user_id: int) -> GameInfo:
+        async with self._lock(game_id):
+            row, cls = await self._lobby(game_id)
+            if not any(s.user_id == user_id for s in row.seats):
+                raise Refused("Only a seated player can add an AI player.", "not_seated")
+            if len(row.seats) >= cls.max_players:
+                raise Refused(f"The table is full: {cls.title} seats at most {cls.max_players}.", "lobby_full")
+            return await self._write_seats(row, [*row.seats, SeatRow(0, None, True, True, False)])
+
+    async def remove_seat(self, game_id: int, user_id: int, seat: int, *, can_manage: bool) -> GameInfo:
+        async with self._lock(game_id):
+            row, _ = await self._lobby(game_id)
+            if user_id != row.created_by and not can_manage:
+                raise Refused("Only the game's creator or a member with Manage Server can remove a seat.",
+                              "not_creator")
+            if not 0 <= seat < len(row.seats):
+                raise Refused(f"There is no seat {seat + 1} at this table.", "no_seat")
+            return await self._write_seats(row, [s for s in row.seats if s.seat != seat])
+
+    async def leave(self, game_id: int, user_id: int) -> Outcome:
+        async with self._lock(game_id):
+            row = await self._row(game_id)
+            mine = [s for s in row.seats if s.user_id == user_id and not s.left]
+            if not mine:
+                raise Refused("You are not seated in this game.", "not_seated")
+            if row.status == "lobby":
+                if user_id == row.created_by:
+                    raise Refused("You created this game: abandon it instead of leaving.", "creator_leaves")
+                return Outcome(await self._write_seats(row, [s for s in row.seats if s.user_id != user_id]))
+            if row.status != "running":
+                raise Refused("That game is over.", "game_over")
+            seats = [SeatRow(s.seat, s.user_id, True, s.dm_ok, True) if s.user_id == user_id else s
+                     for s in row.seats]
+            info = await self._write_seats(row, seats)
+            line = f"<@{user_id}> left; an AI plays seat {mine[0].seat + 1} from now on."
+            return Outcome(info, lines=[line])
+
+    async def start(self, game_id: int, user_id: int, *, can_manage: bool = False) -> Outcome:
+        async with self._lock(game_id):
+            row, cls = await self._lobby(game_id)
+            if user_id != row.created_by and not can_manage:
+                raise Refused("Only the game's creator or a member with Manage Server can start it.", "not_creator")
+            if len(row.seats) < cls.min_players:
+                raise Refused(f"{cls.title} needs at least {cls.min_players} players; "
+                              f"{len(row.seats)} seated. Invite friends or add AI players.", "too_few_players")
+            game = cls.new(len(row.seats), seed=row.seed, options=row.options)
+            try:
+                await self.storage.set_status(game_id, "running", expected_version=row.version,
+                                              state=json.dumps(game.to_dict()), now=self.clock())
+            except StaleVersion:
+                raise Refused(STALE, "stale_board") from None
+            row = await self._row(game_id)
+            return Outcome(_info(row, game), lines=[f"{cls.title} begins!"], public_view=game.view(None),
+                           private_views={s.seat: game.view(s.seat) for s in row.seats if not s.is_ai})
+
+    # -- play ------------------------------------------------------------------
+
+    async def act(self, game_id: int, user_id: int | None, action: Action, *, interaction_id: str | None = None,
+                  expected_version: int | None = None, as_seat: int | None = None) -> Outcome:
+        if interaction_id is not None:
+            done = await self.storage.find_interaction(interaction_id)
+            if done is not None:
+                return await self._replayed(done[0], done[1].events)
+        async with self._lock(game_id):
+            row = await self._row(game_id)
+            if row.status != "running":
+                raise Refused("That game is not running: " + ("it has not started yet." if row.status == "lobby"
+                                                               else f"it is {row.status}."), "game_over")
+            if expected_version is not None and expected_version != row.version:
+                raise Refused(STALE, "stale_board")
+            game = self._engine(row)
+            assert game is not None
+            seat = self._acting_seat(row, user_id, as_seat)
+            if seat not in game.to_move():
+                waiting = ", ".join(f"seat {s + 1}" for s in sorted(game.to_move()))
+                raise Refused(f"It is not your turn — waiting for {waiting}.", "not_your_turn")
+            humans = [s.seat for s in row.seats if not s.is_ai]
+            before = _private_parts(game, humans)
+            events = game.apply(seat, action)  # a RuleError leaves the stored state untouched
+            status = "finished" if game.over else "running"
+            try:
+                await self.storage.commit_move(game_id, expected_version=row.version, state=json.dumps(game.to_dict()),
+                                               status=status, seat=seat, action=action, events=events,
+                                               interaction_id=interaction_id, now=self.clock())
+            except StaleVersion:
+                raise Refused(STALE, "stale_board") from None
+            row = await self._row(game_id)
+            after = _private_parts(game, humans)
+            changed = {s: game.view(s) for s in humans if after[s] != before[s]}
+            return Outcome(_info(row, game), events, [game.describe_event(e) for e in events], game.view(None),
+                           changed, game.result())
+
+    @staticmethod
+    def _acting_seat(row: GameRow, user_id: int | None, as_seat: int | None) -> int:
+        if user_id is None:
+            if as_seat is None or not any(s.seat == as_seat and s.is_ai for s in row.seats):
+                raise Refused("Only an AI seat can act without a player.", "not_seated")
+            return as_seat
+        for s in row.seats:
+            if s.user_id == user_id and not s.is_ai and not s.left:
+                return s.seat
+        raise Refused("You are not seated in this game.", "not_seated")
+
+    async def _replayed(self, game_id: int, events: list[dict[str, Any]]) -> Outcome:
+        row = await self._row(game_id)
+        game = self._engine(row)
+        lines = [game.describe_event(e) for e in events] if game else []
+        return Outcome(_info(row, game), events, lines, game.view(None) if game else None,
+                       result=game.result() if game else None, replayed=True)
+
+    async def advance_ai(self, game_id: int, *, limit: int = 2000) -> Outcome | None:
+        """Let AI seats move until a human is to move or the game ends; one merged outcome."""
+        merged: Outcome | None = None
+        for _ in range(limit):
+            row = await self._row(game_id)
+            game = self._engine(row)
+            if row.status != "running" or game is None:
+                break
+            ai_seats = {s.seat for s in row.seats if s.is_ai}
+            movers = sorted(game.to_move() & ai_seats)
+            if not movers:
+                break
+            seat = movers[0]
+            rng = random.Random(row.seed * 31 + row.version)
+            action = policy_for(row.game_type).choose(game.view(seat), game.legal_actions(seat), rng)
+            try:
+                outcome = await self.act(game_id, None, action, expected_version=row.version, as_seat=seat)
+            except Refused as err:
+                if err.code == "stale_board":  # a human moved meanwhile: look again
+                    continue
+                raise
+            merged = outcome if merged is None else merged.then(outcome)
+        return merged
+
+    async def resign(self, game_id: int, user_id: int) -> Outcome:
+        """A resigning player's seat passes to an AI, so the others' game goes on."""
+        return await self.leave(game_id, user_id)
+
+    async def abandon(self, game_id: int, user_id: int, *, can_manage: bool) -> GameInfo:
+        async with self._lock(game_id):
+            row = await self._row(game_id)
+            if row.status in ("finished", "abandoned"):
+                raise Refused(f"That game is already {row.status}.", "game_over")
+            if user_id != row.created_by and not can_manage:
+                raise Refused("Only the game's creator or a member with Manage Server can abandon it.",
+                              "not_creator")
+            try:
+                await self.storage.set_status(game_id, "abandoned", expected_version=row.version, now=self.clock())
+            except StaleVersion:
+                raise Refused(STALE, "stale_board") from None
+            return await self.get(game_id)
+
+    async def undo(self, game_id: int, user_id: int) -> Outcome:
+        """Take back the caller's last action while nobody acted since and it revealed nothing."""
+        async with self._lock(game_id):
+            row = await self._row(game_id)
+            if row.status != "running":
+                raise Refused("Only a running game's moves can be undone.", "game_over")
+            seat = self._acting_seat(row, user_id, None)
+            log = await self.storage.actions(game_id)
+            if not log or log[-1].seat != seat:
+                raise Refused("You can undo only your own last action, before anyone else has acted.",
+                              "cannot_undo")
+            cls = get_game(row.game_type)
+            game = cls.new(len(row.seats), seed=row.seed, options=row.options)
+            for entry in log[:-1]:
+                game.apply(entry.seat, entry.action)
+            if not game.undoable(log[-1].action, log[-1].events):
+                raise Refused("That action revealed something hidden or random, so it cannot be undone.",
+                              "cannot_undo")
+            try:
+                await self.storage.truncate_actions(game_id, keep=log[-1].seq - 1, expected_version=row.version,
+                                                    state=json.dumps(game.to_dict()), now=self.clock())
+            except StaleVersion:
+                raise Refused(STALE, "stale_board") from None
+            row = await self._row(game_id)
+            line = f"Seat {seat + 1} took back: {game.describe(log[-1].action)}."
+            return Outcome(_info(row, game), lines=[line], public_view=game.view(None),
+                           private_views={seat: game.view(seat)})
+
+    # -- reading ---------------------------------------------------------------
+
+    async def status(self, game_id: int) -> Outcome:
+        row = await self._row(game_id)
+        game = self._engine(row)
+        return Outcome(_info(row, game), public_view=game.view(None) if game else None,
+                       result=game.result() if game else None)
+
+    async def _seated_game(self, game_id: int, user_id: int) -> tuple[GameRow, Game, int]:
+        row = await self._row(game_id)
+        game = self._engine(row)
+        if game is None:
+            raise Refused("That game has not started yet.", "not_started")
+        return row, game, self._acting_seat(row, user_id, None)
+
+    async def hand(self, game_id: int, user_id: int) -> dict[str, Any]:
+        _, game, seat = await self._seated_game(game_id, user_id)
+        return game.view(seat)
+
+    async def choices(self, game_id: int, user_id: int) -> list[tuple[str, Action]]:
+        row, game, seat = await self._seated_game(game_id, user_id)
+        if row.status != "running" or seat not in game.to_move():
+            return []
+        return [(game.describe(a), a) for a in game.legal_actions(seat)]
+
+    async def log(self, game_id: int, *, page: int = 0, per_page: int = 15) -> list[str]:
+        """The game's story as sentences, newest page first (page 0 is the latest)."""
+        row = await self._row(game_id)
+        game = self._engine(row)
+        if game is None:
+            return []
+        lines = [game.describe_event(e) for entry in await self.storage.actions(game_id) for e in entry.events]
+        end = len(lines) - page * per_page
+        return lines[max(0, end - per_page):max(0, end)]
+
+    async def set_dm_ok(self, game_id: int, user_id: int, ok: bool) -> None:
+        await self.storage.set_dm_ok(game_id, user_id, ok)
+
+    async def set_board_message(self, game_id: int, channel_id: int, message_id: int) -> int | None:
+        return await self.storage.swap_message(game_id, "board", channel_id, message_id)
+
+
+__all__ = ["STALE", "GameService", "Refused", "RuleError", "utc_now"]

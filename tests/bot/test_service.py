@@ -1,0 +1,181 @@
+"""GameService: who may do what, AI seats, undo, the log, and refusals that change nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from bot.errors import Refused
+from bot.service import GameService
+from games.core import RuleError, get_game
+from tests.support.tables import CHANNEL, CREATOR, FRIEND, STRANGER, running_game
+
+
+async def refused(coro, code: str) -> str:
+    with pytest.raises(RuleError) as err:
+        await coro
+    assert err.value.code == code, str(err.value)
+    return str(err.value)
+
+
+async def test_one_active_game_per_channel(service: GameService) -> None:
+    await service.create(game_type="testgame", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
+    message = await refused(service.create(game_type="testgame", guild_id=1, channel_id=CHANNEL, user_id=FRIEND),
+                            "game_running_here")
+    assert "thread" in message
+    other = await service.create(game_type="testgame", guild_id=1, channel_id=CHANNEL, user_id=FRIEND,
+                                 thread_id=99)
+    assert other.thread_id == 99
+
+
+async def test_lobby_rules(service: GameService) -> None:
+    info = await service.create(game_type="testgame", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
+    await refused(service.start(info.id, CREATOR), "too_few_players")
+    await refused(service.join(info.id, CREATOR), "already_seated")
+    await refused(service.add_ai(info.id, STRANGER), "not_seated")
+    await service.join(info.id, FRIEND)
+    await refused(service.start(info.id, FRIEND), "not_creator")
+    await refused(service.remove_seat(info.id, FRIEND, 0, can_manage=False), "not_creator")
+    await service.add_ai(info.id, FRIEND)
+    await service.add_ai(info.id, CREATOR)
+    await refused(service.join(info.id, STRANGER), "lobby_full")
+    removed = await service.remove_seat(info.id, STRANGER, 3, can_manage=True)
+    assert len(removed.seats) == 3
+    left = await service.leave(info.id, FRIEND)
+    assert [s.user_id for s in left.game.seats] == [CREATOR, None]
+    await refused(service.leave(info.id, CREATOR), "creator_leaves")
+    started = await service.start(info.id, CREATOR)
+    assert started.game.status == "running"
+    await refused(service.join(info.id, STRANGER), "not_in_lobby")
+
+
+async def test_only_seated_players_to_move_may_act(service: GameService) -> None:
+    game_id = await running_game(service)
+    card = (await service.hand(game_id, CREATOR))["hand"][0]
+    await refused(service.act(game_id, STRANGER, {"type": "play", "card": card}), "not_seated")
+    await service.act(game_id, CREATOR, {"type": "play", "card": card})
+    other = (await service.hand(game_id, CREATOR))["hand"][0]
+    message = await refused(service.act(game_id, CREATOR, {"type": "play", "card": other}), "not_your_turn")
+    assert "seat 2" in message
+    await refused(service.act(game_id, None, {"type": "play", "card": other}, as_seat=0), "not_seated")
+
+
+async def test_an_illegal_action_is_refused_by_the_engine_and_nothing_changes(service: GameService) -> None:
+    game_id = await running_game(service)
+    before = await service.storage.load(game_id)
+    await refused(service.act(game_id, CREATOR, {"type": "play", "card": 99}), "not_in_hand")
+    await refused(service.act(game_id, CREATOR, {"type": "dance"}), "bad_action")
+    assert await service.storage.load(game_id) == before
+
+
+async def test_a_stale_version_is_refused(service: GameService) -> None:
+    game_id = await running_game(service)
+    info = await service.get(game_id)
+    card = (await service.hand(game_id, CREATOR))["hand"][0]
+    message = await refused(service.act(game_id, CREATOR, {"type": "play", "card": card},
+                                        expected_version=info.version - 1), "stale_board")
+    assert "newest board" in message
+
+
+async def test_unknown_finished_and_abandoned_games_refuse_moves(service: GameService) -> None:
+    await refused(service.act(424242, CREATOR, {"type": "play", "card": 1}), "no_game")
+    game_id = await running_game(service)
+    await refused(service.abandon(game_id, FRIEND, can_manage=False), "not_creator")
+    await service.abandon(game_id, FRIEND, can_manage=True)
+    await refused(service.act(game_id, CREATOR, {"type": "play", "card": 1}), "game_over")
+    await refused(service.abandon(game_id, CREATOR, can_manage=False), "game_over")
+
+
+async def test_a_whole_game_with_ai_seats_plays_to_its_result(service: GameService) -> None:
+    game_id = await running_game(service, ai=2, friend=False)
+    while (info := await service.get(game_id)).status == "running":
+        card = (await service.hand(game_id, CREATOR))["hand"][0]
+        outcome = await service.act(game_id, CREATOR, {"type": "play", "card": card})
+        assert outcome.public_view is not None and "hand" not in outcome.public_view
+        assert set(outcome.private_views) <= {0}  # only human seats get private views
+        ai = await service.advance_ai(game_id)
+        if ai is not None:
+            outcome = outcome.then(ai)
+    assert info.status == "finished"
+    final = await service.status(game_id)
+    assert final.result is not None and len(final.result.scores) == 3
+    assert any("revealed" in line for line in await service.log(game_id, per_page=100))
+
+
+async def test_private_views_go_only_to_seats_whose_view_changed(service: GameService) -> None:
+    game_id = await running_game(service)
+    card = (await service.hand(game_id, CREATOR))["hand"][0]
+    outcome = await service.act(game_id, CREATOR, {"type": "play", "card": card})
+    assert set(outcome.private_views) == {0}
+    assert "hand" not in outcome.public_view and "my_card" not in outcome.public_view
+
+
+async def test_leaving_a_running_game_hands_the_seat_to_an_ai(service: GameService) -> None:
+    game_id = await running_game(service)
+    outcome = await service.resign(game_id, FRIEND)
+    seat = outcome.game.seats[1]
+    assert seat.is_ai and seat.left
+    assert "AI" in outcome.lines[0]
+    await refused(service.hand(game_id, FRIEND), "not_seated")
+
+
+async def test_undo_own_last_action_only(service: GameService) -> None:
+    game_id = await running_game(service)
+    card = (await service.hand(game_id, CREATOR))["hand"][0]
+    await service.act(game_id, CREATOR, {"type": "play", "card": card})
+    await refused(service.undo(game_id, FRIEND), "cannot_undo")
+    undone = await service.undo(game_id, CREATOR)
+    assert card in undone.private_views[0]["hand"]
+    assert await service.storage.actions(game_id) == []
+    await refused(service.undo(game_id, CREATOR), "cannot_undo")
+    # The last card of a round reveals every card: that cannot be taken back.
+    for user in (CREATOR, FRIEND):
+        await service.act(game_id, user, {"type": "play", "card": (await service.hand(game_id, user))["hand"][0]})
+    message = await refused(service.undo(game_id, FRIEND), "cannot_undo")
+    assert "revealed" in message
+    await refused(service.undo(game_id, CREATOR), "cannot_undo")
+
+
+async def test_fifty_concurrent_actions_apply_exactly_the_legal_ones(service: GameService) -> None:
+    game_id = await running_game(service, ai=2)
+    users = [CREATOR, FRIEND]
+
+    async def attempt(i: int) -> bool:
+        user = users[i % 2]
+        try:
+            hand = (await service.hand(game_id, user))["hand"]
+            if not hand:
+                return False
+            await service.act(game_id, user, {"type": "play", "card": hand[i % len(hand)]})
+        except Refused:
+            return False
+        await service.advance_ai(game_id)
+        return True
+
+    results = await asyncio.gather(*(attempt(i) for i in range(50)))
+    log = await service.storage.actions(game_id)
+    assert sum(results) == sum(1 for entry in log if entry.seat in (0, 1))
+    assert [e.seq for e in log] == list(range(1, len(log) + 1))
+    row = await service.storage.load(game_id)
+    replay = get_game("testgame").new(len(row.seats), seed=row.seed, options=row.options)
+    for entry in log:
+        replay.apply(entry.seat, entry.action)
+    assert replay.to_dict() == json.loads(row.state)
+    assert row.version >= len(log)
+
+
+async def test_games_of_user_lists_every_open_table(service: GameService) -> None:
+    first = await running_game(service)
+    second = await running_game(service, channel=CHANNEL + 1)
+    assert [g.id for g in await service.games_of_user(FRIEND)] == [first, second]
+    assert await service.games_of_user(STRANGER) == []
+    assert (await service.game_in_channel(CHANNEL)).id == first
+
+
+async def test_choices_label_the_legal_actions_of_the_caller(service: GameService) -> None:
+    game_id = await running_game(service)
+    labels = [label for label, _ in await service.choices(game_id, CREATOR)]
+    assert labels and all(label.startswith("Play your") for label in labels)
+    await refused(service.choices(game_id, STRANGER), "not_seated")
