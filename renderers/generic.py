@@ -14,10 +14,9 @@ _LINE = 22
 def _lines(view: dict[str, Any]) -> list[str]:
     out: list[str] = []
     for key, value in view.items():
-        rendered = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-        while rendered:
-            out.append(f"{key}: {rendered[:90]}" if not out or not out[-1].startswith(key) else rendered[:90])
-            rendered = rendered[90:]
+        rendered = f"{key}: " + json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+        out.append(rendered[:90])
+        out.extend("    " + rendered[i:i + 86] for i in range(90, len(rendered), 86))
     return out[:60]
 
 
@@ -26,7 +25,7 @@ def board(view: dict[str, Any]) -> bytes:
     img, draw = canvas(_WIDTH, 60 + _LINE * max(1, len(lines)))
     text(draw, (20, 16), str(view.get("title", "Game")), 24, bold=True)
     for i, line in enumerate(lines):
-        text(draw, (20, 50 + i * _LINE), line, 16, fill=INK if ":" in line[:30] else MUTED)
+        text(draw, (20, 50 + i * _LINE), line, 16, fill=MUTED if line.startswith(" ") else INK)
     return encode_png(img)
 
 
