@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import games
+from bot.bench_service import bench_service
 from bot.selfplay import lineup_players, play_one
 from games.core import Game, get_game
 from renderers import render_board, render_private
@@ -156,12 +157,7 @@ def collect(quick: bool, only: list[str] | None) -> dict[str, Any]:
         "engines": bench_engines(ids, runs, seconds),
         "renders": bench_renders(ids, 2 if quick else 10, 2 if quick else 5),
     }
-    try:
-        from bot.bench_service import bench_service
-    except ImportError:
-        data["service"] = None
-    else:
-        data["service"] = asyncio.run(bench_service(ids, quick=quick))
+    data["service"] = asyncio.run(bench_service(ids, quick=quick))
     data["peak_rss_mb"] = peak_rss_mb()
     return data
 
@@ -193,6 +189,8 @@ def table(data: dict[str, Any]) -> str:
         lines += ["", "| whole move (load, apply, persist, render) | value |", "|---|---|"]
         for key, value in service.items():
             lines.append(f"| {key} | {value} |")
+    if not data["engines"]:
+        lines += ["", "No games are registered yet, so there is nothing to measure."]
     lines += ["", f"Peak RSS of the bench process: {data['peak_rss_mb']:.0f} MB."]
     return "\n".join(lines)
 
