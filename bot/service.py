@@ -12,7 +12,7 @@ import json
 import random
 import secrets
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.errors import Refused
@@ -22,6 +22,14 @@ from games.ai import policy_for
 from games.core import Action, Game, RuleError, get_game
 
 STALE = "The board has changed since this was drawn; use the newest board."
+
+POLICIES = ("ai", "skip", "forfeit")
+DEFAULT_SETTINGS: dict[str, Any] = {"deadline_hours": 48, "reminder": 0.5, "policy": "ai"}
+"""Table settings (DESIGN §6): turn deadline in hours (None: off), reminder as a fraction
+of the deadline, and what happens at the deadline."""
+
+PASS_TYPES = ("pass", "end_turn", "skip")
+"""Action types that the `skip` policy may play for an absent player, where a game lists one."""
 
 
 def utc_now() -> datetime:
@@ -167,7 +175,8 @@ class GameService:
             game = cls.new(len(row.seats), seed=row.seed, options=row.options)
             try:
                 await self.storage.set_status(game_id, "running", expected_version=row.version,
-                                              state=json.dumps(game.to_dict()), now=self.clock())
+                                              state=json.dumps(game.to_dict()), timers=self._timers(row),
+                                              now=self.clock())
             except StaleVersion:
                 raise Refused(STALE, "stale_board") from None
             row = await self._row(game_id)
@@ -192,24 +201,31 @@ class GameService:
             game = self._engine(row)
             assert game is not None
             seat = self._acting_seat(row, user_id, as_seat)
-            if seat not in game.to_move():
-                waiting = ", ".join(f"seat {s + 1}" for s in sorted(game.to_move()))
-                raise Refused(f"It is not your turn — waiting for {waiting}.", "not_your_turn")
-            humans = [s.seat for s in row.seats if not s.is_ai]
-            before = _private_parts(game, humans)
-            events = game.apply(seat, action)  # a RuleError leaves the stored state untouched
-            status = "finished" if game.over else "running"
-            try:
-                await self.storage.commit_move(game_id, expected_version=row.version, state=json.dumps(game.to_dict()),
-                                               status=status, seat=seat, action=action, events=events,
-                                               interaction_id=interaction_id, now=self.clock())
-            except StaleVersion:
-                raise Refused(STALE, "stale_board") from None
-            row = await self._row(game_id)
-            after = _private_parts(game, humans)
-            changed = {s: game.view(s) for s in humans if after[s] != before[s]}
-            return Outcome(_info(row, game), events, [game.describe_event(e) for e in events], game.view(None),
-                           changed, game.result())
+            return await self._apply(row, game, seat, action, interaction_id)
+
+    async def _apply(self, row: GameRow, game: Game, seat: int, action: Action,
+                     interaction_id: str | None = None) -> Outcome:
+        """Apply and persist one action of `seat` (the caller holds the game's lock)."""
+        game_id = row.id
+        if seat not in game.to_move():
+            waiting = ", ".join(f"seat {s + 1}" for s in sorted(game.to_move()))
+            raise Refused(f"It is not your turn — waiting for {waiting}.", "not_your_turn")
+        humans = [s.seat for s in row.seats if not s.is_ai]
+        before = _private_parts(game, humans)
+        events = game.apply(seat, action)  # a RuleError leaves the stored state untouched
+        status = "finished" if game.over else "running"
+        try:
+            await self.storage.commit_move(game_id, expected_version=row.version, state=json.dumps(game.to_dict()),
+                                           status=status, seat=seat, action=action, events=events,
+                                           interaction_id=interaction_id, now=self.clock(),
+                                           timers=self._timers(row) if status == "running" else (None, None))
+        except StaleVersion:
+            raise Refused(STALE, "stale_board") from None
+        row = await self._row(game_id)
+        after = _private_parts(game, humans)
+        changed = {s: game.view(s) for s in humans if after[s] != before[s]}
+        return Outcome(_info(row, game), events, [game.describe_event(e) for e in events], game.view(None),
+                       changed, game.result())
 
     @staticmethod
     def _acting_seat(row: GameRow, user_id: int | None, as_seat: int | None) -> int:
@@ -252,6 +268,76 @@ class GameService:
                 raise
             merged = outcome if merged is None else merged.then(outcome)
         return merged
+
+    # -- turn timers (DESIGN §6) ------------------------------------------------
+
+    def _timers(self, row: GameRow) -> tuple[datetime | None, datetime | None]:
+        settings = {**DEFAULT_SETTINGS, **row.settings}
+        hours = settings["deadline_hours"]
+        if hours is None:
+            return None, None
+        now = self.clock()
+        return now + timedelta(hours=hours), now + timedelta(hours=hours * settings["reminder"])
+
+    async def update_settings(self, game_id: int, user_id: int, *, can_manage: bool,
+                              changes: dict[str, Any]) -> GameInfo:
+        """Change a table's settings; the running turn's timers restart from now."""
+        merged = {**DEFAULT_SETTINGS, **(await self._row(game_id)).settings}
+        for key, value in changes.items():
+            merged[key] = _checked_setting(key, value)
+        async with self._lock(game_id):
+            row = await self._row(game_id)
+            if user_id != row.created_by and not can_manage:
+                raise Refused("Only the game's creator or a member with Manage Server can change its settings.",
+                              "not_creator")
+            if row.status in ("finished", "abandoned"):
+                raise Refused(f"That game is {row.status}.", "game_over")
+            row.settings = merged
+            timers = self._timers(row) if row.status == "running" else (None, None)
+            await self.storage.set_settings(game_id, merged, timers)
+            return await self.get(game_id)
+
+    async def due(self) -> list[tuple[int, str]]:
+        return await self.storage.due(self.clock())
+
+    async def next_due(self) -> datetime | None:
+        return await self.storage.next_due()
+
+    async def remind(self, game_id: int) -> GameInfo:
+        """Mark the turn's one reminder as sent; returns the game, whose users_to_move get it."""
+        await self.storage.mark_reminded(game_id)
+        return await self.get(game_id)
+
+    async def time_out(self, game_id: int) -> Outcome:
+        """Apply the table's policy to every human seat still to move at the deadline."""
+        async with self._lock(game_id):
+            row = await self._row(game_id)
+            game = self._engine(row)
+            if row.status != "running" or game is None:
+                return Outcome(_info(row, game))
+            policy = {**DEFAULT_SETTINGS, **row.settings}["policy"]
+            late = [s for s in row.seats if s.seat in game.to_move() and not s.is_ai]
+            if policy == "forfeit":
+                seats = [SeatRow(s.seat, s.user_id, True, s.dm_ok, True) if s in late else s for s in row.seats]
+                await self.storage.set_seats(game_id, seats, expected_version=row.version)
+                lines = [f"<@{s.user_id}> ran out of time and forfeits; an AI plays seat {s.seat + 1} from now on."
+                         for s in late]
+                merged = Outcome(await self.get(game_id), lines=lines)
+            else:
+                merged = Outcome(_info(row, game))
+                for seat in late:
+                    row = await self._row(game_id)
+                    if game.over or seat.seat not in game.to_move():
+                        continue
+                    legal = game.legal_actions(seat.seat)
+                    passes = [a for a in legal if a.get("type") in PASS_TYPES] if policy == "skip" else []
+                    rng = random.Random(row.seed * 31 + row.version)
+                    action = passes[0] if passes else policy_for(row.game_type).choose(game.view(seat.seat), legal, rng)
+                    how = "passes" if passes else "an AI plays for them"
+                    note = Outcome(merged.game, lines=[f"<@{seat.user_id}> ran out of time: {how}."])
+                    merged = merged.then(note).then(await self._apply(row, game, seat.seat, action))
+        later = await self.advance_ai(game_id)
+        return merged.then(later) if later else merged
 
     async def resign(self, game_id: int, user_id: int) -> Outcome:
         """A resigning player's seat passes to an AI, so the others' game goes on."""
@@ -339,6 +425,25 @@ class GameService:
 
     async def set_board_message(self, game_id: int, channel_id: int, message_id: int) -> int | None:
         return await self.storage.swap_message(game_id, "board", channel_id, message_id)
+
+
+def _checked_setting(key: str, value: Any) -> Any:
+    """A table setting within range, or a refusal that says what is allowed."""
+    if key == "deadline_hours":
+        if value in (None, "off"):
+            return None
+        if not isinstance(value, int | float) or not 1 <= value <= 720:
+            raise Refused("The turn deadline must be between 1 and 720 hours, or off.", "bad_setting")
+        return value
+    if key == "reminder":
+        if not isinstance(value, int | float) or not 0.1 <= value <= 0.9:
+            raise Refused("The reminder must come between 10% and 90% of the deadline.", "bad_setting")
+        return value
+    if key == "policy":
+        if value not in POLICIES:
+            raise Refused("The timeout policy must be one of: ai, skip, forfeit.", "bad_setting")
+        return value
+    raise Refused(f"There is no table setting called {key!r}.", "bad_setting")
 
 
 __all__ = ["STALE", "GameService", "Refused", "RuleError", "utc_now"]

@@ -19,6 +19,13 @@ from typing import Any
 
 import aiosqlite
 
+Timers = tuple[datetime | None, datetime | None]
+"""(deadline, remind_at) of the turn a write starts."""
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
 
 class StaleVersion(Exception):
     """The game's stored version is not the one the move was computed from."""
@@ -172,12 +179,44 @@ class Storage:
                 "INSERT INTO seats (game_id, seat, user_id, is_ai, dm_ok, left) VALUES (?, ?, ?, ?, ?, ?)",
                 [(game_id, s.seat, s.user_id, int(s.is_ai), int(s.dm_ok), int(s.left)) for s in seats])
 
-    async def set_status(self, game_id: int, status: str, *, expected_version: int,
-                         state: str | None = None, now: datetime) -> None:
+    async def set_status(self, game_id: int, status: str, *, expected_version: int, state: str | None = None,
+                         timers: Timers = (None, None), now: datetime) -> None:
         async with self._tx():
             await self._bump(game_id, expected_version)
             await self.db.execute("UPDATE games SET status = ?, state = COALESCE(?, state), updated_at = ? "
                                   "WHERE id = ?", (status, state, now.isoformat(), game_id))
+            await self._set_timers(game_id, timers)
+
+    async def _set_timers(self, game_id: int, timers: Timers) -> None:
+        deadline, remind_at = timers
+        await self.db.execute("UPDATE games SET deadline = ?, remind_at = ?, reminded = 0 WHERE id = ?",
+                              (_iso(deadline), _iso(remind_at), game_id))
+
+    async def set_settings(self, game_id: int, settings: dict[str, Any], timers: Timers) -> None:
+        async with self._tx():
+            await self.db.execute("UPDATE games SET settings = ? WHERE id = ?", (json.dumps(settings), game_id))
+            await self._set_timers(game_id, timers)
+
+    async def due(self, now: datetime) -> list[tuple[int, str]]:
+        """Running games whose deadline ("timeout") or reminder time ("remind") has come."""
+        stamp = now.isoformat()
+        async with self.db.execute(
+                "SELECT id, CASE WHEN deadline IS NOT NULL AND deadline <= ? THEN 'timeout' ELSE 'remind' END "
+                "FROM games WHERE status = 'running' AND ((deadline IS NOT NULL AND deadline <= ?) "
+                "OR (remind_at IS NOT NULL AND reminded = 0 AND remind_at <= ?)) ORDER BY id",
+                (stamp, stamp, stamp)) as cur:
+            return [(int(r[0]), str(r[1])) for r in await cur.fetchall()]
+
+    async def next_due(self) -> datetime | None:
+        async with self.db.execute(
+                "SELECT MIN(t) FROM (SELECT MIN(deadline) AS t FROM games WHERE status = 'running' "
+                "UNION ALL SELECT MIN(remind_at) FROM games WHERE status = 'running' AND reminded = 0)") as cur:
+            row = await cur.fetchone()
+        return datetime.fromisoformat(row[0]) if row and row[0] else None
+
+    async def mark_reminded(self, game_id: int) -> None:
+        async with self._tx():
+            await self.db.execute("UPDATE games SET reminded = 1 WHERE id = ?", (game_id,))
 
     async def _bump(self, game_id: int, expected_version: int) -> None:
         cur = await self.db.execute("UPDATE games SET version = version + 1 WHERE id = ? AND version = ?",
@@ -189,7 +228,7 @@ class Storage:
 
     async def commit_move(self, game_id: int, *, expected_version: int, state: str, status: str, seat: int,
                           action: dict[str, Any], events: list[dict[str, Any]], interaction_id: str | None,
-                          now: datetime) -> int:
+                          now: datetime, timers: Timers = (None, None)) -> int:
         """Append the action and write the new state in one transaction; returns the new version."""
         async with self._tx():
             cur = await self.db.execute(
@@ -201,6 +240,7 @@ class Storage:
                 "INSERT INTO actions (game_id, seq, seat, action, events, interaction_id, at) "
                 "VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?), ?, ?, ?, ?, ?)",
                 (game_id, game_id, seat, json.dumps(action), json.dumps(events), interaction_id, now.isoformat()))
+            await self._set_timers(game_id, timers)
         return expected_version + 1
 
     async def truncate_actions(self, game_id: int, *, keep: int, expected_version: int, state: str,
