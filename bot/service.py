@@ -19,7 +19,7 @@ from bot.errors import Refused
 from bot.outcome import GameInfo, Outcome, SeatInfo
 from bot.storage import GameRow, SeatRow, StaleVersion, Storage
 from games.ai import policy_for
-from games.core import Action, Game, RuleError, get_game
+from games.core import Action, Game, Result, RuleError, get_game
 
 STALE = "The board has changed since this was drawn; use the newest board."
 
@@ -410,6 +410,13 @@ class GameService:
             return []
         return [(game.describe(a), a) for a in game.legal_actions(seat)]
 
+    async def shapes(self, game_id: int, user_id: int) -> list[dict[str, Any]]:
+        """Free-form moves the user may send now (e.g. a trade offer), with how to write them."""
+        row, game, seat = await self._seated_game(game_id, user_id)
+        if row.status != "running" or seat not in game.to_move():
+            return []
+        return game.action_shapes(seat)
+
     async def log(self, game_id: int, *, page: int = 0, per_page: int = 15) -> list[str]:
         """The game's story as sentences, newest page first (page 0 is the latest)."""
         row = await self._row(game_id)
@@ -419,6 +426,37 @@ class GameService:
         lines = [game.describe_event(e) for entry in await self.storage.actions(game_id) for e in entry.events]
         end = len(lines) - page * per_page
         return lines[max(0, end - per_page):max(0, end)]
+
+    async def stats(self, guild_id: int | None) -> dict[str, list[tuple[int, int, int]]]:
+        """Per game title, this server's players as (user id, won, played), most wins first."""
+        tally: dict[str, dict[int, list[int]]] = {}
+        results: dict[int, Result | None] = {}
+        for game_id, game_type, state, seat, user_id in await self.storage.finished_seats(guild_id):
+            cls = get_game(game_type)
+            if game_id not in results:
+                results[game_id] = cls.from_dict(json.loads(state)).result()
+            result = results[game_id]
+            row = tally.setdefault(cls.title, {}).setdefault(user_id, [0, 0])
+            row[0] += int(result is not None and seat in result.winners)
+            row[1] += 1
+        return {title: sorted(((u, w, p) for u, (w, p) in users.items()), key=lambda r: (-r[1], -r[2], r[0]))
+                for title, users in tally.items()}
+
+    async def forget(self, user_id: int) -> list[Outcome]:
+        """Forget a user: leave every open table, then erase their id everywhere.
+
+        Returns the outcomes of running games they left (an AI took the seat), to be posted.
+        """
+        left: list[Outcome] = []
+        for info in await self.games_of_user(user_id):
+            if info.status == "lobby" and info.created_by == user_id:
+                await self.abandon(info.id, user_id, can_manage=False)
+                continue
+            outcome = await self.leave(info.id, user_id)
+            if info.status == "running":
+                left.append(outcome)
+        await self.storage.anonymize_user(user_id)
+        return left
 
     async def set_dm_ok(self, game_id: int, user_id: int, ok: bool) -> None:
         await self.storage.set_dm_ok(game_id, user_id, ok)

@@ -265,6 +265,21 @@ class Storage:
                                    "WHERE game_id = ? ORDER BY seq", (game_id,)) as cur:
             return [ActionRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4]) for r in await cur.fetchall()]
 
+    async def finished_seats(self, guild_id: int | None) -> list[tuple[int, str, str, int, int]]:
+        """(game id, type, final state, seat, user) for every person who played a game of this server to the end."""
+        async with self.db.execute(
+                "SELECT g.id, g.game_type, g.state, s.seat, s.user_id FROM games g JOIN seats s ON s.game_id = g.id "
+                "WHERE g.guild_id IS ? AND g.status = 'finished' AND s.user_id IS NOT NULL AND s.left = 0 "
+                "ORDER BY g.id", (guild_id,)) as cur:
+            return [(int(r[0]), r[1], r[2], int(r[3]), int(r[4])) for r in await cur.fetchall()]
+
+    async def anonymize_user(self, user_id: int) -> int:
+        """Remove a user's id from every stored game (seats become nameless); returns the rows changed."""
+        async with self._tx():
+            seats = await self.db.execute("UPDATE seats SET user_id = NULL WHERE user_id = ?", (user_id,))
+            games = await self.db.execute("UPDATE games SET created_by = 0 WHERE created_by = ?", (user_id,))
+        return seats.rowcount + games.rowcount
+
     # -- delivery bookkeeping --------------------------------------------------
 
     async def set_dm_ok(self, game_id: int, user_id: int, ok: bool) -> None:

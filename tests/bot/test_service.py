@@ -10,7 +10,7 @@ import pytest
 from bot.errors import Refused
 from bot.service import GameService
 from games.core import RuleError, get_game
-from tests.support.tables import CHANNEL, CREATOR, FRIEND, STRANGER, running_game
+from tests.support.tables import CHANNEL, CREATOR, FRIEND, STRANGER, play_out, running_game
 
 
 async def refused(coro, code: str) -> str:
@@ -179,3 +179,31 @@ async def test_choices_label_the_legal_actions_of_the_caller(service: GameServic
     labels = [label for label, _ in await service.choices(game_id, CREATOR)]
     assert labels and all(label.startswith("Play your") for label in labels)
     await refused(service.choices(game_id, STRANGER), "not_seated")
+
+
+async def test_stats_count_wins_per_server_and_title(service: GameService) -> None:
+    for channel in (CHANNEL, CHANNEL + 1):
+        await play_out(service, await running_game(service, ai=2, friend=False, channel=channel))
+    [(title, rows)] = (await service.stats(1)).items()
+    assert title == get_game("testgame").title
+    [(user, won, played)] = rows
+    assert (user, played) == (CREATOR, 2) and 0 <= won <= 2
+    assert await service.stats(2) == {}, "another server's table is its own"
+
+
+async def test_forget_leaves_every_table_and_erases_the_id(service: GameService) -> None:
+    running = await running_game(service)
+    lobby = await service.create(game_type="testgame", guild_id=1, channel_id=CHANNEL + 1, user_id=FRIEND)
+    outcomes = await service.forget(FRIEND)
+    assert [o.game.id for o in outcomes] == [running]
+    assert outcomes[0].game.seats[1].is_ai
+    assert (await service.get(lobby.id)).status == "abandoned"
+    assert await service.games_of_user(FRIEND) == []
+    row = await service.storage.load(running)
+    assert all(seat.user_id != FRIEND for seat in row.seats)
+
+
+async def test_shapes_are_offered_only_to_a_seat_to_move(service: GameService) -> None:
+    game_id = await running_game(service)
+    assert await service.shapes(game_id, CREATOR) == []  # the test game has no free-form moves
+    await refused(service.shapes(game_id, STRANGER), "not_seated")

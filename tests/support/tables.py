@@ -32,3 +32,11 @@ async def running_game(service: GameService, *, ai: int = 0, friend: bool = True
         await service.add_ai(info.id, CREATOR)
     await service.start(info.id, CREATOR)
     return info.id
+
+
+async def play_out(service: GameService, game_id: int) -> None:
+    """Play a started test game to its end: the creator plays the first card of their hand each turn."""
+    while (await service.get(game_id)).status == "running":
+        card = (await service.hand(game_id, CREATOR))["hand"][0]
+        await service.act(game_id, CREATOR, {"type": "play", "card": card})
+        await service.advance_ai(game_id)
