@@ -1,0 +1,179 @@
+"""Outcomes to Discord messages (DESIGN §4): the board post, its buttons, and the DMs.
+
+The service says what changed; this module says it in the channel. Game pictures are
+drawn in a worker thread so the event loop keeps answering interactions meanwhile. The
+buttons under a board come from a factory a cog registers (`bot/` never imports `cogs/`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable
+from datetime import datetime
+
+import discord
+
+from bot.outcome import GameInfo, Outcome
+from bot.service import GameService
+from renderers import render_board, render_private
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000
+DM_REFUSED = 50007
+"""Discord's error code for "Cannot send messages to this user"."""
+
+ControlsFactory = Callable[[GameInfo], discord.ui.View | None]
+"""Builds the buttons that go under a running game's board (or None for no buttons)."""
+
+ONLY_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+def fit(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:
+    """Join lines into one message, dropping the oldest ones when they do not fit."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if size + len(line) + 1 > limit - 2:
+            kept.append("…")
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(kept))
+
+
+def mentions(user_ids: list[int]) -> str:
+    return ", ".join(f"<@{u}>" for u in user_ids)
+
+
+def result_lines(outcome: Outcome) -> list[str]:
+    """The end of a game: winners and every seat's score."""
+    result = outcome.result
+    if result is None:
+        return []
+    names = {s.seat: s.name for s in outcome.game.seats}
+    winners = " and ".join(names.get(s, f"seat {s + 1}") for s in result.winners)
+    scores = ", ".join(f"{names.get(s, f'seat {s + 1}')}: {score}" for s, score in enumerate(result.scores))
+    return [f"**Game over — {winners} {'win' if len(result.winners) > 1 else 'wins'}!**", f"Scores: {scores}"]
+
+
+def turn_line(game: GameInfo) -> str:
+    """Who is to move, with a ping; AI seats and the deadline named plainly."""
+    if game.status != "running":
+        return ""
+    people = game.users_to_move()
+    if not people:
+        return ""
+    deadline = f" (deadline <t:{int(game.deadline.timestamp())}:R>)" if game.deadline else ""
+    return f"Your move: {mentions(people)}{deadline}"
+
+
+def png_file(data: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+class Delivery:
+    """Posts outcomes to channels and DMs; also the scheduler's notifier."""
+
+    def __init__(self, client: discord.Client, service: GameService) -> None:
+        self.client = client
+        self.service = service
+        self.controls: ControlsFactory = lambda game: None
+        self.on_posted: Callable[[], None] = lambda: None
+        """Called after every board post (the scheduler re-arms its timer)."""
+
+    def where(self, game: GameInfo) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(game.thread_id or game.channel_id, guild_id=game.guild_id)
+
+    async def settle_and_post(self, outcome: Outcome) -> discord.Message | None:
+        """Let AI seats move after a person's action, then post everything as one board."""
+        if outcome.game.status == "running" and not outcome.replayed:
+            later = await self.service.advance_ai(outcome.game.id)
+            if later is not None:
+                outcome = outcome.then(later)
+        return await self.post(outcome)
+
+    async def post(self, outcome: Outcome) -> discord.Message | None:
+        """The board picture with what happened and who is to move; then the private views by DM."""
+        game = outcome.game
+        lines = [*outcome.lines, *result_lines(outcome), turn_line(game)]
+        content = fit([line for line in lines if line]) or f"{game.title} #{game.id}"
+        kwargs: dict = {"content": content, "allowed_mentions": ONLY_USERS}
+        if outcome.public_view is not None:
+            picture = await asyncio.to_thread(render_board, game.game_type, outcome.public_view)
+            kwargs["file"] = png_file(picture, f"{game.game_type}-{game.id}-v{game.version}.png")
+        controls = self.controls(game) if game.status == "running" else None
+        if controls is not None:
+            kwargs["view"] = controls
+        channel = self.where(game)
+        message = await channel.send(**kwargs)
+        previous = await self.service.set_board_message(game.id, channel.id, message.id)
+        if previous is not None and previous != message.id:
+            await self._strip_buttons(channel, previous)
+        await self.send_hands(outcome)
+        self.on_posted()
+        return message
+
+    async def _strip_buttons(self, channel: discord.PartialMessageable, message_id: int) -> None:
+        """The previous board keeps its picture but loses its buttons: only the newest board is live."""
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except discord.NotFound:
+            pass
+        except discord.HTTPException as err:
+            log.warning("could not strip buttons from message %s: %s", message_id, err)
+
+    async def send_hands(self, outcome: Outcome) -> None:
+        """DM each player whose private view changed; a refused DM switches them to the My hand button."""
+        game = outcome.game
+        for seat, view in outcome.private_views.items():
+            info = next((s for s in game.seats if s.seat == seat), None)
+            if info is None or info.user_id is None or info.is_ai or not info.dm_ok:
+                continue
+            picture = await asyncio.to_thread(render_private, game.game_type, view)
+            if picture is None:
+                continue
+            text = f"Your hand in **{game.title}** #{game.id} in <#{game.thread_id or game.channel_id}>."
+            await self.dm(game, info.user_id, text, file=png_file(picture, f"{game.game_type}-hand.png"))
+
+    async def dm(self, game: GameInfo, user_id: int, text: str, *, file: discord.File | None = None) -> bool:
+        """Send a DM; on 50007 remember that this player takes DMs no more and say so once in the channel."""
+        try:
+            user = discord.Object(user_id)
+            channel = await self.client.create_dm(user)  # type: ignore[arg-type]
+            if file is not None:
+                await channel.send(text, file=file)
+            else:
+                await channel.send(text)
+            return True
+        except discord.Forbidden as err:
+            if err.code != DM_REFUSED:
+                raise
+            await self.service.set_dm_ok(game.id, user_id, False)
+            await self.where(game).send(
+                f"<@{user_id}>, I cannot DM you (your privacy settings block it), so your hand is not sent "
+                "to you any more: press **My hand** under the board to see it.", allowed_mentions=ONLY_USERS)
+            return False
+
+    # -- the scheduler's notifier ---------------------------------------------------------
+
+    async def remind(self, game: GameInfo, user_ids: list[int]) -> None:
+        if not user_ids:
+            return
+        when = _relative(game.deadline)
+        await self.where(game).send(f"⏰ {mentions(user_ids)}: {game.title} #{game.id} awaits your move{when}.",
+                                    allowed_mentions=ONLY_USERS)
+        for user_id in user_ids:
+            seat = next(s for s in game.seats if s.user_id == user_id)
+            if seat.dm_ok:
+                await self.dm(game, user_id, f"⏰ Your move in **{game.title}** #{game.id} in "
+                                             f"<#{game.thread_id or game.channel_id}>{when}.")
+
+    async def timed_out(self, outcome: Outcome) -> None:
+        await self.post(outcome)
+
+
+def _relative(deadline: datetime | None) -> str:
+    return f"; the turn times out <t:{int(deadline.timestamp())}:R>" if deadline else ""
