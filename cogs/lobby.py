@@ -1,0 +1,293 @@
+"""`/game …`: opening a table, filling it, starting, and everything around a game but the moves."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import games
+from bot.client import Frontier, answer
+from bot.delivery import ONLY_USERS, fit, png_file, result_lines, turn_line
+from bot.errors import Refused
+from bot.outcome import GameInfo
+from bot.service import POLICIES
+from cogs.common import can_manage, game_here, refusing, runtime
+from cogs.play import show_hand
+from games.core import get_game
+from renderers import render_board
+
+LOBBY_VERBS = {"join": "Join", "ai": "Add AI", "leave": "Leave", "start": "Start"}
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """`numbers=random vp=12` -> {"numbers": "random", "vp": 12}; the game checks names and values."""
+    options: dict[str, Any] = {}
+    for pair in text.split():
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise Refused(f"Options are written as name=value separated by spaces; {pair!r} is not.", "bad_option")
+        options[key] = int(value) if value.lstrip("-").isdigit() else value
+    return options
+
+
+def lobby_text(info: GameInfo) -> str:
+    cls = get_game(info.game_type)
+    span = str(cls.min_players) if cls.min_players == cls.max_players else f"{cls.min_players}–{cls.max_players}"
+    seats = " · ".join(f"{s.seat + 1}. {s.name}" + (" (host)" if s.user_id == info.created_by else "")
+                       for s in info.seats) or "nobody yet"
+    options = ", ".join(f"{k}={v}" for k, v in info.options.items())
+    lines = [f"**{info.title}** #{info.id} — a table for {span} players", f"Seats: {seats}"]
+    if options:
+        lines.append(f"Options: {options}")
+    lines.append("Press **Join** to sit down; the host adds AI players and presses **Start**.")
+    return "\n".join(lines)
+
+
+def lobby_controls(info: GameInfo) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for verb in LOBBY_VERBS:
+        view.add_item(LobbyButton(info.id, verb))
+    return view
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fr:l:(?P<g>\d+):(?P<verb>join|ai|leave|start)"):
+    def __init__(self, game_id: int, verb: str) -> None:
+        style = discord.ButtonStyle.success if verb == "start" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=LOBBY_VERBS[verb], style=style, custom_id=f"fr:l:{game_id}:{verb}"))
+        self.game_id, self.verb = game_id, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> LobbyButton:
+        return cls(int(match["g"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            info = await lobby_step(interaction, self.game_id, self.verb)
+            if info.status == "lobby":
+                await interaction.response.edit_message(content=lobby_text(info), view=lobby_controls(info),
+                                                        allowed_mentions=discord.AllowedMentions.none())
+
+        await refusing(interaction, work)
+
+
+async def lobby_step(interaction: discord.Interaction, game_id: int, verb: str) -> GameInfo:
+    """One lobby change; starting also closes the lobby message and posts the first board."""
+    bot = runtime(interaction)
+    user = interaction.user.id
+    if verb == "join":
+        return await bot.service.join(game_id, user)
+    if verb == "ai":
+        return await bot.service.add_ai(game_id, user)
+    if verb == "leave":
+        return (await bot.service.leave(game_id, user)).game
+    outcome = await bot.service.start(game_id, user, can_manage=can_manage(interaction))
+    closed = [*lobby_text(outcome.game).split("\n")[:2], "Started!"]
+    if interaction.message is not None:
+        await interaction.response.edit_message(content="\n".join(closed), view=None,
+                                                allowed_mentions=discord.AllowedMentions.none())
+    else:
+        await interaction.response.send_message("\n".join(closed), allowed_mentions=discord.AllowedMentions.none())
+    await bot.delivery.settle_and_post(outcome)
+    return outcome.game
+
+
+async def game_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    typed = current.casefold()
+    return [app_commands.Choice(name=cls.title, value=gid) for gid, cls in sorted(games.registry().items())
+            if typed in gid or typed in cls.title.casefold()][:25]
+
+
+class Lobby(commands.GroupCog, group_name="game", group_description="Open, join and manage board games"):
+    def __init__(self, bot: Frontier) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(LobbyButton)
+
+    async def _lobby_reply(self, interaction: discord.Interaction, info: GameInfo) -> None:
+        await interaction.response.send_message(lobby_text(info), view=lobby_controls(info),
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="new", description="Open a table for a game in this channel")
+    @app_commands.describe(game="Which game", thread="Open the table in a new thread of this channel",
+                           options="Table options as name=value pairs (see /game rules)")
+    @app_commands.autocomplete(game=game_names)
+    async def new(self, interaction: discord.Interaction, game: str, thread: bool = False, options: str = "") -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise Refused("Games are played in server channels, not in DMs.", "not_in_guild")
+        cls = get_game(game)
+        chosen = parse_options(options)
+        if thread:
+            channel = interaction.channel
+            if not isinstance(channel, discord.TextChannel):
+                raise Refused("A thread can be opened only from a text channel.", "no_thread_here")
+            await interaction.response.defer(thinking=True)
+            place = await channel.create_thread(name=f"{cls.title} table", type=discord.ChannelType.public_thread)
+            info = await self.bot.service.create(game_type=game, guild_id=interaction.guild_id,
+                                                 channel_id=channel.id, thread_id=place.id,
+                                                 user_id=interaction.user.id, options=chosen)
+            await place.send(lobby_text(info), view=lobby_controls(info),
+                             allowed_mentions=discord.AllowedMentions.none())
+            await interaction.followup.send(f"{cls.title} #{info.id} is open in {place.mention}.")
+            return
+        info = await self.bot.service.create(game_type=game, guild_id=interaction.guild_id,
+                                             channel_id=interaction.channel_id, user_id=interaction.user.id,
+                                             options=chosen)
+        await self._lobby_reply(interaction, info)
+
+    @app_commands.command(name="join", description="Take a seat at this channel's table")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self._lobby_reply(interaction, await lobby_step(interaction, (await game_here(interaction)).id, "join"))
+
+    @app_commands.command(name="add-ai", description="Seat an AI player at this channel's table")
+    async def add_ai(self, interaction: discord.Interaction) -> None:
+        await self._lobby_reply(interaction, await lobby_step(interaction, (await game_here(interaction)).id, "ai"))
+
+    @app_commands.command(name="start", description="Start this channel's game (host or Manage Server)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await lobby_step(interaction, (await game_here(interaction)).id, "start")
+
+    @app_commands.command(name="leave", description="Leave this channel's table (an AI takes over a running seat)")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self._hand_over(interaction, "leave")
+
+    @app_commands.command(name="resign", description="Resign from this channel's game; an AI plays your seat on")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await self._hand_over(interaction, "resign")
+
+    async def _hand_over(self, interaction: discord.Interaction, how: str) -> None:
+        info = await game_here(interaction)
+        if info.status == "lobby":
+            await self._lobby_reply(interaction, await lobby_step(interaction, info.id, "leave"))
+            return
+        await interaction.response.defer(thinking=True)
+        service = self.bot.service
+        outcome = await (service.resign if how == "resign" else service.leave)(info.id, interaction.user.id)
+        await self.bot.delivery.settle_and_post(outcome)
+        await interaction.followup.send("Done: an AI plays your seat from now on.", ephemeral=True)
+
+    @app_commands.command(name="status", description="The board, the seats and whose move it is")
+    async def status(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await self.bot.service.status((await game_here(interaction)).id)
+        info = outcome.game
+        settings = info.settings
+        lines = [f"**{info.title}** #{info.id} — {info.status}",
+                 "Seats: " + " · ".join(f"{s.seat + 1}. {s.name}" for s in info.seats),
+                 *result_lines(outcome), turn_line(info),
+                 f"Turn deadline: {settings.get('deadline_hours') or 'off'} h; on timeout: {settings.get('policy')}"]
+        kwargs: dict[str, Any] = {}
+        if outcome.public_view is not None:
+            picture = await asyncio.to_thread(render_board, info.game_type, outcome.public_view)
+            kwargs["file"] = png_file(picture, f"{info.game_type}-{info.id}.png")
+        await interaction.followup.send(fit([ln for ln in lines if ln]), ephemeral=True, **kwargs)
+
+    @app_commands.command(name="hand", description="Your hidden cards, only to you")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await show_hand(interaction, (await game_here(interaction)).id)
+
+    @app_commands.command(name="abandon", description="End this game without a result (host or Manage Server)")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        info = await self.bot.service.abandon((await game_here(interaction)).id, interaction.user.id,
+                                              can_manage=can_manage(interaction))
+        await interaction.response.send_message(f"{info.title} #{info.id} was abandoned by "
+                                                f"{interaction.user.mention}.", allowed_mentions=ONLY_USERS)
+
+    @app_commands.command(name="list", description="Your open games everywhere, and which await your move")
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        mine = await self.bot.service.games_of_user(interaction.user.id)
+        if not mine:
+            await answer(interaction, "You are in no open game. Start one with `/game new`.")
+            return
+        lines = []
+        for info in mine:
+            where = f"<#{info.thread_id or info.channel_id}>"
+            state = ("**your move**" if interaction.user.id in info.users_to_move()
+                     else "in the lobby" if info.status == "lobby" else "waiting for others")
+            lines.append(f"{info.title} #{info.id} in {where}: {state}")
+        await answer(interaction, fit(lines))
+
+    @app_commands.command(name="rules", description="How a game is played, and its table options")
+    @app_commands.autocomplete(game=game_names)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        cls = get_game(game)
+        span = str(cls.min_players) if cls.min_players == cls.max_players else f"{cls.min_players}–{cls.max_players}"
+        lines = [f"**{cls.title}** — {span} players", cls.summary]
+        for option in cls.options:
+            lines.append(f"• `{option.name}` = {' | '.join(str(c) for c in option.choices)} "
+                         f"(default {option.default}) {option.help}")
+        await answer(interaction, fit([ln for ln in lines if ln]))
+
+    @app_commands.command(name="log", description="What happened so far in this channel's game")
+    @app_commands.describe(page="1 is the latest page, 2 the one before, …")
+    async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1) -> None:
+        info = await game_here(interaction)
+        lines = await self.bot.service.log(info.id, page=page - 1)
+        await answer(interaction, fit(lines) if lines else "Nothing on that page of the log.")
+
+    @app_commands.command(name="undo", description="Take back your last move, if it revealed nothing")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await self.bot.service.undo((await game_here(interaction)).id, interaction.user.id)
+        await self.bot.delivery.post(outcome)
+        await interaction.followup.send("Taken back.", ephemeral=True)
+
+    @app_commands.command(name="settings", description="Turn deadline, reminder and timeout policy of this table")
+    @app_commands.describe(deadline_hours="Hours per turn (0 turns the deadline off)",
+                           reminder="When to remind, as a share of the deadline (0.1–0.9)",
+                           policy="What happens at the deadline")
+    @app_commands.choices(policy=[app_commands.Choice(name=p, value=p) for p in POLICIES])
+    async def settings(self, interaction: discord.Interaction,
+                       deadline_hours: app_commands.Range[int, 0, 720] | None = None,
+                       reminder: app_commands.Range[float, 0.1, 0.9] | None = None,
+                       policy: str | None = None) -> None:
+        info = await game_here(interaction)
+        changes: dict[str, Any] = {}
+        if deadline_hours is not None:
+            changes["deadline_hours"] = deadline_hours or None
+        if reminder is not None:
+            changes["reminder"] = reminder
+        if policy is not None:
+            changes["policy"] = policy
+        if changes:
+            info = await self.bot.service.update_settings(info.id, interaction.user.id,
+                                                          can_manage=can_manage(interaction), changes=changes)
+        s = info.settings
+        hours = f"{s.get('deadline_hours')} h" if s.get("deadline_hours") else "off"
+        text = (f"{info.title} #{info.id}: turn deadline {hours}, reminder at {s.get('reminder', 0.5):.0%} of it, "
+                f"on timeout: {s.get('policy', 'ai')}.")
+        if changes:
+            await interaction.response.send_message(f"{interaction.user.mention} changed the table settings. {text}",
+                                                    allowed_mentions=discord.AllowedMentions.none())
+        else:
+            await answer(interaction, text)
+
+    @app_commands.command(name="stats", description="Wins on this server, per game")
+    async def stats(self, interaction: discord.Interaction) -> None:
+        table = await self.bot.service.stats(interaction.guild_id)
+        if not table:
+            await answer(interaction, "No game has been finished on this server yet.")
+            return
+        lines: list[str] = []
+        for title, rows in sorted(table.items()):
+            lines.append(f"**{title}**")
+            lines += [f"{i}. <@{user}>: {won} won of {played}" for i, (user, won, played) in enumerate(rows[:10], 1)]
+        await answer(interaction, "\n".join(lines))
+
+    @app_commands.command(name="forget-me", description="Leave every table and erase your id from stored games")
+    async def forget_me(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        for outcome in await self.bot.service.forget(interaction.user.id):
+            await self.bot.delivery.settle_and_post(outcome)
+        await interaction.followup.send("Done: you left every open table, AI players took your running seats, "
+                                        "and your id is gone from every stored game.", ephemeral=True)
+
+
+async def setup(bot: Frontier) -> None:
+    await bot.add_cog(Lobby(bot))

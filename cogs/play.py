@@ -1,0 +1,152 @@
+"""Playing: `/play`, and the *Your move* and *My hand* buttons under every board.
+
+`/play action:` autocompletes the invoking player's legal moves by their labels, so every
+game is playable through it alone; a JSON object is accepted for free-form moves (trade
+offers). The buttons open the player's own move panel or hand, privately.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import Frontier, answer
+from bot.errors import Refused
+from bot.outcome import GameInfo
+from bot.service import STALE
+from cogs.common import game_here, hand_file, refusing, runtime
+from cogs.controls import MoveButton, MoveSelect, clip, my_moves
+from games.core import Action
+
+AUTOCOMPLETE_LIMIT = 25
+CHOICE_VALUE = re.compile(r"^v(?P<v>\d+):(?P<i>\d+)$")
+
+
+def board_controls(game: GameInfo) -> discord.ui.View:
+    """Under a running game's board: each player opens their own moves or hand, privately."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(YourMoveButton(game.id))
+    view.add_item(HandButton(game.id))
+    return view
+
+
+class YourMoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fr:m:(?P<g>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Your move", emoji="▶️", style=discord.ButtonStyle.success,
+                                           custom_id=f"fr:m:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> YourMoveButton:
+        return cls(int(match["g"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            service = runtime(interaction).service
+            body = {k: v for k, v in (await my_moves(interaction, self.game_id)).items() if v is not None}
+            picture = await hand_file(await service.get(self.game_id),
+                                      await service.hand(self.game_id, interaction.user.id))
+            if picture is not None:
+                body["file"] = picture
+            await interaction.followup.send(ephemeral=True, **body)
+
+        await refusing(interaction, work)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fr:h:(?P<g>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="My hand", emoji="🂠", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"fr:h:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> HandButton:
+        return cls(int(match["g"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await refusing(interaction, lambda: show_hand(interaction, self.game_id))
+
+
+async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
+    """The player's private view, as a picture, only to them."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    service = runtime(interaction).service
+    info = await service.get(game_id)
+    picture = await hand_file(info, await service.hand(game_id, interaction.user.id))
+    if picture is None:
+        await interaction.followup.send(f"{info.title} has no hidden cards: everything is on the board.",
+                                        ephemeral=True)
+    else:
+        await interaction.followup.send(f"Your hand in {info.title} #{info.id}:", file=picture, ephemeral=True)
+
+
+def parse_move(text: str, version: int, choices: list[tuple[str, Action]]) -> Action:
+    """What `/play` was given: a picked suggestion, a label typed out, or a JSON action."""
+    text = text.strip()
+    picked = CHOICE_VALUE.match(text)
+    if picked:
+        idx = int(picked["i"])
+        if int(picked["v"]) != version or not 0 <= idx < len(choices):
+            raise Refused(STALE + " Pick the move again from the list.", "stale_board")
+        return choices[idx][1]
+    if text.startswith("{"):
+        try:
+            action = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise Refused(f"That is not valid JSON: {err.msg} at character {err.pos}.", "bad_json") from None
+        if not isinstance(action, dict) or "type" not in action:
+            raise Refused('A move written as JSON is an object with a "type", e.g. {"type": "end_turn"}.',
+                          "bad_json")
+        return action
+    for label, action in choices:
+        if label.casefold() == text.casefold():
+            return action
+    raise Refused(f"{text!r} is not one of your moves now; pick one from the list `/play` suggests.", "unknown_move")
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: Frontier) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(MoveButton, MoveSelect, YourMoveButton, HandButton)
+        self.bot.delivery.controls = board_controls
+
+    @app_commands.command(name="play", description="Make a move in this channel's game")
+    @app_commands.describe(action="Your move: pick from the list (type to filter), or a JSON action")
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction, action: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        info = await game_here(interaction)
+        choices = await self.bot.service.choices(info.id, interaction.user.id)
+        move = parse_move(action, info.version, choices)
+        label = next((lbl for lbl, a in choices if a == move), json.dumps(move))
+        outcome = await self.bot.service.act(info.id, interaction.user.id, move,
+                                             interaction_id=str(interaction.id), expected_version=info.version)
+        await self.bot.delivery.settle_and_post(outcome)
+        await answer(interaction, f"✓ {label}")
+
+    @play.autocomplete("action")
+    async def play_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The invoking player's legal moves whose label contains what is typed (at most 25)."""
+        if interaction.channel_id is None:
+            return []
+        info = await self.bot.service.game_in_channel(interaction.channel_id)
+        if info is None or info.seat_of(interaction.user.id) is None:
+            return []
+        typed = current.casefold()
+        found = [app_commands.Choice(name=clip(label, 100), value=f"v{info.version}:{idx}")
+                 for idx, (label, _) in enumerate(await self.bot.service.choices(info.id, interaction.user.id))
+                 if typed in label.casefold()]
+        return found[:AUTOCOMPLETE_LIMIT]
+
+
+async def setup(bot: Frontier) -> None:
+    await bot.add_cog(Play(bot))

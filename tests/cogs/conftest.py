@@ -1,0 +1,63 @@
+"""The real bot, in this process, connected to the local fake Discord of the e2e tests.
+
+Cog tests drive real discord.py objects with gateway payloads the fake sends (interactions
+as Discord would deliver them); every request the bot makes is checked against Discord's
+OpenAPI spec by the fake. Only the transport is local: no mock of our own code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import discord
+import pytest
+import yarl
+from discord.gateway import DiscordWebSocket
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
+
+from e2e_driver import Person
+from fake_discord import FakeDiscord
+
+from bot.client import Frontier
+from bot.config import Settings
+
+
+class World:
+    """The fake Discord, the bot, and people who use it."""
+
+    def __init__(self, fake: FakeDiscord, bot: Frontier) -> None:
+        self.fake = fake
+        self.bot = bot
+
+    def person(self, name: str, *, manager: bool = False) -> Person:
+        return Person(self.fake, self.fake.add_user(name, manager=manager))
+
+    def channel(self) -> list:
+        return self.fake.channel_messages(self.fake.channel.id)
+
+    async def settle(self) -> None:
+        await self.fake.settle(quiet=0.15)
+
+
+@pytest.fixture
+async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[World]:
+    async with FakeDiscord(check_answers=True) as fake:
+        monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
+        monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url))
+        settings = Settings(token=fake.token, database_path=tmp_path / "frontier.sqlite3",
+                            dev_guild_id=fake.guild.id, log_level="INFO", discord_api_base=fake.api_base,
+                            discord_gateway_url=fake.gateway_url)
+        bot = Frontier(settings)
+        runner = asyncio.create_task(bot.start(fake.token))
+        await fake.wait_for(lambda: bot.is_ready() and bool(fake.commands), timeout=30, what="the bot to connect")
+        try:
+            yield World(fake, bot)
+        finally:
+            await bot.close()
+            await asyncio.wait_for(runner, 10)
+        assert fake.failures == [], "requests Discord would refuse"
+        assert fake.late_answers == [], "interactions answered after Discord's 3 s"

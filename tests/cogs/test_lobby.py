@@ -1,0 +1,42 @@
+"""`/game …` through real discord.py objects: lobby, start, refusals, listing."""
+
+from __future__ import annotations
+
+from tests.cogs.conftest import World
+
+
+async def test_new_join_add_ai_start_posts_a_board(world: World) -> None:
+    alice, bob = world.person("alice"), world.person("bob")
+    await alice.slash("game new", game="testgame")
+    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
+    assert "High card" in lobby.content and f"<@{alice.user.id}>" in lobby.content
+    await bob.click(lobby, "Join")
+    await alice.click(world.fake.find_message(lobby.id), "Add AI")
+    lobby = world.fake.find_message(lobby.id)
+    assert f"<@{bob.user.id}>" in lobby.content and "AI 3" in lobby.content
+    await alice.click(lobby, "Start")
+    await world.fake.wait_for(lambda: any(m.pngs() for m in world.channel()), what="the first board")
+    board = [m for m in world.channel() if m.pngs()][-1]
+    assert {b["label"] for b in board.buttons()} >= {"Your move", "My hand"}
+    assert "Your move:" in board.content
+
+
+async def test_only_the_host_starts_and_refusals_are_private(world: World) -> None:
+    alice, bob = world.person("alice"), world.person("bob")
+    await alice.slash("game new", game="testgame")
+    record = await bob.slash("game start")
+    assert "Only the game's creator" in " ".join(record.texts())
+    assert all(not m.pngs() for m in world.channel())
+
+
+async def test_a_second_game_in_the_channel_is_refused_with_the_way_out(world: World) -> None:
+    alice = world.person("alice")
+    await alice.slash("game new", game="testgame")
+    record = await alice.slash("game new", game="testgame")
+    assert "already open here" in " ".join(record.texts()) and "thread" in " ".join(record.texts())
+
+
+async def test_unknown_game_lists_the_games(world: World) -> None:
+    record = await world.person("alice").slash("game new", game="chess")
+    assert "no game called 'chess'" in " ".join(record.texts())
+    assert "testgame" in " ".join(record.texts())

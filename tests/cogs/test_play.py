@@ -1,0 +1,136 @@
+"""Moves through Discord: the move panel, `/play`, stale boards, hands, refused DMs, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+
+from e2e_driver import Person
+from fake_discord import StoredMessage
+
+from bot.client import Frontier
+from tests.cogs.conftest import World
+
+
+async def started(world: World, *, ai: int = 0) -> tuple[Person, Person, StoredMessage]:
+    """Alice hosts, Bob joins, `ai` AI seats; returns them and the first board."""
+    alice, bob = world.person("alice"), world.person("bob")
+    await alice.slash("game new", game="testgame")
+    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
+    await bob.click(lobby, "Join")
+    for _ in range(ai):
+        await alice.click(world.fake.find_message(lobby.id), "Add AI")
+    await alice.click(world.fake.find_message(lobby.id), "Start")
+    await world.fake.wait_for(lambda: any(m.pngs() for m in world.channel()), what="the first board")
+    await world.settle()
+    return alice, bob, boards(world)[-1]
+
+
+def boards(world: World) -> list[StoredMessage]:
+    return [m for m in world.channel() if m.pngs()]
+
+
+async def move_panel(world: World, person: Person, board: StoredMessage) -> StoredMessage:
+    record = await person.click(board, "Your move")
+    await world.settle()
+    panel = record.replies()[-1]
+    assert panel.ephemeral and panel.visible_to == person.user.id
+    return panel
+
+
+async def test_your_move_opens_a_private_panel_and_a_select_plays(world: World) -> None:
+    alice, bob, board = await started(world)
+    panel = await move_panel(world, alice, board)
+    assert panel.selects(), "several cards to play make a select"
+    assert panel.pngs(), "the panel shows the hand"
+    option = panel.selects()[0]["options"][0]
+    await alice.select(panel, [option["value"]])
+    await world.settle()
+    panel = world.fake.find_message(panel.id)
+    assert panel.content.startswith("✓ Play ")
+    assert "Not your move now" in panel.content and f"<@{bob.user.id}>" in panel.content
+
+
+async def test_play_autocomplete_lists_only_the_players_moves_and_plays_one(world: World) -> None:
+    alice, _, _ = await started(world)
+    choices = await alice.autocomplete("play", "action", "")
+    assert choices and all(c["value"].startswith("v") for c in choices)
+    stranger = world.person("carol")
+    assert await stranger.autocomplete("play", "action", "") == []
+    before = len(boards(world))
+    record = await alice.slash("play", action=choices[0]["value"])
+    await world.settle()
+    assert any(t.startswith("✓") for t in record.texts())
+    assert len(boards(world)) == before + 1, "a move by one of two simultaneous players posts a board"
+
+
+async def test_a_stale_choice_is_refused_and_changes_nothing(world: World) -> None:
+    alice, bob, _ = await started(world)
+    stale = (await alice.autocomplete("play", "action", ""))[0]["value"]
+    await bob.slash("play", action=(await bob.autocomplete("play", "action", ""))[0]["value"])
+    await world.settle()
+    before = len(boards(world))
+    record = await alice.slash("play", action=stale)
+    await world.settle()
+    assert "The board has changed" in " ".join(record.texts())
+    assert len(boards(world)) == before
+
+
+async def test_free_text_that_is_no_move_is_refused_plainly(world: World) -> None:
+    alice, _, _ = await started(world)
+    record = await alice.slash("play", action="castle kingside")
+    await world.settle()
+    assert "'castle kingside' is not one of your moves" in " ".join(record.texts())
+    record = await alice.slash("play", action="{oops")
+    await world.settle()
+    assert "not valid JSON" in " ".join(record.texts())
+
+
+async def test_only_the_newest_board_has_buttons(world: World) -> None:
+    alice, bob, first = await started(world)
+    for person in (alice, bob):
+        value = (await person.autocomplete("play", "action", ""))[0]["value"]
+        await person.slash("play", action=value)
+        await world.settle()
+    shown = boards(world)
+    assert len(shown) >= 2
+    assert not world.fake.find_message(first.id).buttons()
+    assert shown[-1].buttons()
+
+
+async def test_hands_go_by_dm_and_a_refused_dm_falls_back_to_the_button(world: World) -> None:
+    alice, bob = world.person("alice"), world.person("bob")
+    world.fake.refuse_dms(bob.user)
+    await alice.slash("game new", game="testgame")
+    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
+    await bob.click(lobby, "Join")
+    await alice.click(world.fake.find_message(lobby.id), "Start")
+    await world.settle()
+    assert any(m.pngs() for m in alice.dms()), "Alice's hand reached her by DM"
+    assert any("cannot DM you" in m.content and f"<@{bob.user.id}>" in m.content for m in world.channel())
+    record = await bob.click(boards(world)[-1], "My hand")
+    await world.settle()
+    hand = record.replies()[-1]
+    assert hand.ephemeral and hand.pngs()
+
+
+async def test_ai_seats_move_before_the_board_is_posted(world: World) -> None:
+    alice, bob, _board = await started(world, ai=2)
+    for person in (alice, bob):
+        value = (await person.autocomplete("play", "action", ""))[0]["value"]
+        await person.slash("play", action=value)
+        await world.settle()
+    assert "Cards revealed" in boards(world)[-1].content, "the AI seats played before the board was posted"
+
+
+async def test_buttons_work_after_a_restart(world: World) -> None:
+    alice, _, board = await started(world)
+    await world.bot.close()
+    again = Frontier(world.bot.settings)
+    runner = asyncio.create_task(again.start(world.fake.token))
+    try:
+        await world.fake.wait_for(lambda: again.is_ready(), timeout=30, what="the restarted bot")
+        panel = await move_panel(world, alice, board)
+        assert panel.selects()
+    finally:
+        await again.close()
+        await asyncio.wait_for(runner, 10)
