@@ -60,4 +60,5 @@ async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterato
             await bot.close()
             await asyncio.wait_for(runner, 10)
         assert fake.failures == [], "requests Discord would refuse"
+        assert fake.answer_problems == [], "the fake answered what Discord would not"
         assert fake.late_answers == [], "interactions answered after Discord's 3 s"

@@ -37,12 +37,15 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
 def discord_components(components: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
-    """Components as Discord stores them: numbered in reading order, select defaults filled in."""
+    """Components as Discord stores them: numbered in reading order, select defaults filled in,
+    and a Unicode emoji without the `id: null` that clients send (Discord answers with its name only)."""
     numbers = itertools.count(1)
 
     def fill(component: dict[str, Any]) -> dict[str, Any]:
         out = dict(component)
         out.setdefault("id", next(numbers))
+        if isinstance(out.get("emoji"), dict):
+            out["emoji"] = {k: v for k, v in out["emoji"].items() if v is not None}
         if out.get("type") in (3, 5, 6, 7, 8):
             out.setdefault("min_values", 1)
             out.setdefault("max_values", 1)
