@@ -166,7 +166,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         if info.status == "lobby":
             await self._lobby_reply(interaction, await lobby_step(interaction, info.id, "leave"))
             return
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         service = self.bot.service
         outcome = await (service.resign if how == "resign" else service.leave)(info.id, interaction.user.id)
         await self.bot.delivery.settle_and_post(outcome)

@@ -1,0 +1,132 @@
+"""A game table in the fake guild: people who open, fill and play a game through the bot's UI.
+
+Everything is done as a person would: commands the bot registered, buttons it posted, the
+channel read back. The only peek behind the curtain is the bot's SQLite file, read-only, to
+know when a game has ended and to cross-check what the channel shows.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from e2e_bot import BotProcess
+from e2e_driver import Person
+from fake_discord import FakeDiscord, InteractionRecord, StoredMessage
+
+MOVE_TIMEOUT = 60.0
+
+
+def stored_rows(database: Path, table: str) -> list[dict[str, Any]]:
+    """Rows of one of the bot's tables (read-only; WAL lets us read while it writes)."""
+    if not database.exists():
+        return []
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=10) as db:
+        db.row_factory = sqlite3.Row
+        return [dict(r) for r in db.execute(f"SELECT * FROM {table} ORDER BY rowid")]
+
+
+@dataclass
+class Table:
+    fake: FakeDiscord
+    bot: BotProcess
+    host: Person
+    channel_id: int
+    rng: random.Random = field(default_factory=lambda: random.Random(7))
+    human_moves: int = 0
+
+    # --- reading the channel --------------------------------------------------------------
+
+    def messages(self) -> list[StoredMessage]:
+        return self.fake.channel_messages(self.channel_id)
+
+    def boards(self) -> list[StoredMessage]:
+        """Public messages that carry a picture: the board posts."""
+        return [m for m in self.messages() if m.pngs()]
+
+    def latest_board(self) -> StoredMessage:
+        boards = self.boards()
+        assert boards, "no board picture in the channel"
+        return boards[-1]
+
+    def game(self) -> dict[str, Any]:
+        places = ("channel", "thread", "channel_id", "thread_id")
+        rows = [g for g in stored_rows(self.bot.database, "games") if self.channel_id in [g.get(k) for k in places]]
+        assert rows, "the bot stored no game for this channel"
+        return rows[-1]
+
+    def moves_of(self, seat: int) -> int:
+        """How many actions the bot stored for a seat of this table's game."""
+        game_id = self.game()["id"]
+        actions = stored_rows(self.bot.database, "actions")
+        return sum(1 for a in actions if a["game_id"] == game_id and a["seat"] == seat)
+
+    def over(self) -> bool:
+        return self.game()["status"] == "finished"
+
+    # --- lobby ----------------------------------------------------------------------------
+
+    async def open(self, game_type: str) -> StoredMessage:
+        """`/game new` for `game_type`; returns the lobby message (the one with a Start button)."""
+        new = self.host.command("game")
+        sub = next(o for o in new["options"] if o["name"] == "new")
+        option = next(o for o in sub.get("options", []) if o["name"] in ("game", "game_type", "type"))
+        record = await self.host.slash("game new", channel_id=self.channel_id, **{option["name"]: game_type})
+        return await self.lobby(record)
+
+    async def lobby(self, record: InteractionRecord) -> StoredMessage:
+        def find() -> StoredMessage | None:
+            for msg in reversed(self.fake.channel_messages(self.channel_id)):
+                if any(str(b.get("label", "")).startswith("Start") for b in msg.buttons()):
+                    return msg
+            return None
+        return await self.fake.wait_for(find, what=f"a lobby with a Start button (answer: {record.texts()})")
+
+    async def fill_with_ai_and_start(self, lobby: StoredMessage, seats: int) -> StoredMessage:
+        for _ in range(seats):
+            await self.host.click(self.current(lobby), "Add AI")
+            await self.fake.settle(quiet=0.2)
+        await self.host.click(self.current(lobby), "Start")
+        return await self.fake.wait_for(lambda: self.boards() and self.boards()[-1], timeout=MOVE_TIMEOUT,
+                                        what="the first board")
+
+    def current(self, message: StoredMessage) -> StoredMessage:
+        """The message as it is now (the fake edits stored messages in place)."""
+        found = self.fake.find_message(message.id)
+        assert found is not None and not found.deleted
+        return found
+
+    # --- play -----------------------------------------------------------------------------
+
+    async def my_choices(self, person: Person) -> list[dict[str, Any]]:
+        return await person.autocomplete("play", "action", "", channel_id=self.channel_id)
+
+    async def play_one(self, person: Person) -> InteractionRecord | None:
+        """One move through `/play`: a random one of the offered actions; None when none is offered."""
+        choices = await self.my_choices(person)
+        if not choices:
+            return None
+        choice = self.rng.choice(choices)
+        boards_before = len(self.boards())
+        record = await person.slash("play", channel_id=self.channel_id, action=choice["value"])
+        await self.fake.wait_for(lambda: len(self.boards()) > boards_before, timeout=MOVE_TIMEOUT,
+                                 what=f"a board after {choice['name']!r} ({record.texts()})")
+        self.human_moves += 1
+        return record
+
+    async def play_to_the_end(self, people: list[Person], *, max_moves: int = 3000) -> None:
+        for _ in range(max_moves):
+            await self.fake.settle(quiet=0.3, timeout=MOVE_TIMEOUT)
+            if self.over():
+                return
+            moved = [p for p in people if await self.play_one(p) is not None]
+            if not moved:
+                await self.fake.settle(quiet=1.0, timeout=MOVE_TIMEOUT)
+                if self.over():
+                    return
+                raise AssertionError(f"nobody can move and the game is not over; last posts: "
+                                     f"{[m.content for m in self.messages()[-3:]]}")
+        raise AssertionError(f"the game did not end within {max_moves} human moves")

@@ -1,0 +1,188 @@
+"""The real bot process (`python -m bot`) against the local Discord, driven as people would.
+
+Every scenario ends by checking that the local Discord saw no request that breaks Discord's
+OpenAPI spec or its limits, that no interaction was answered later than Discord allows, and
+that the bot logged no unhandled error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from e2e_bot import BotProcess
+from e2e_driver import Person
+from e2e_table import Table
+from fake_discord import FakeDiscord, InteractionRecord, StoredMessage, is_png
+
+import games
+
+pytestmark = pytest.mark.e2e
+HUMAN_MOVES = 12
+"""Moves a person makes through the UI before leaving the seat to an AI that ends the game."""
+
+
+def landed_games() -> list[str]:
+    """The games `python -m bot` hosts: those shipped in `games/` (not the tests' own test game)."""
+    return sorted(gid for gid, cls in games.registry().items() if cls.__module__.startswith("games."))
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, BotProcess]]:
+    async with FakeDiscord(check_answers=True) as fake:
+        bot = BotProcess(fake, tmp_path)
+        await bot.start()
+        try:
+            yield fake, bot
+        finally:
+            await bot.stop()
+        assert fake.failures == [], "requests Discord would refuse"
+        assert fake.answer_problems == []
+        assert fake.late_answers == [], "interactions answered after Discord's 3 s"
+        assert bot.problems() == [], bot.log_tail()
+
+
+def seats_to_fill(game_type: str, humans: int) -> int:
+    cls = games.get_game(game_type)
+    return max(cls.min_players - humans, 0)
+
+
+async def started_table(fake: FakeDiscord, bot: BotProcess, game_type: str, *guests: Person) -> Table:
+    host = Person(fake, fake.add_user("alice"))
+    table = Table(fake, bot, host, fake.channel.id)
+    lobby = await table.open(game_type)
+    for guest in guests:
+        await guest.click(table.current(lobby), "Join")
+    await table.fill_with_ai_and_start(lobby, seats_to_fill(game_type, 1 + len(guests)))
+    return table
+
+
+async def leave_to_ai_and_finish(table: Table, *people: Person) -> None:
+    """Everyone named leaves (AI players take their seats), then the AI seats play the game out."""
+    for person in people:
+        await person.slash("game leave", channel_id=table.channel_id)
+        await table.fake.settle()
+    await table.fake.wait_for(lambda: table.over() and "game over" in table.latest_board().content.lower(),
+                              timeout=120, what="the AI seats to finish the game and the final board")
+
+
+@pytest.mark.parametrize("game_type", landed_games())
+async def test_full_game_with_ai_seats(world: tuple[FakeDiscord, BotProcess], game_type: str) -> None:
+    fake, bot = world
+    bob = Person(fake, fake.add_user("bob"))
+    stranger = fake.add_user("stranger")
+    table = await started_table(fake, bot, game_type, bob)
+    players = [table.host, bob]
+    for _ in range(HUMAN_MOVES):
+        await fake.settle(quiet=0.3)
+        if table.over():
+            break
+        for person in players:
+            boards = len(table.boards())
+            if await table.play_one(person) is not None:
+                assert len(table.boards()) > boards and is_png(table.latest_board().pngs()[0])
+    if not table.over():
+        await leave_to_ai_and_finish(table, *players)
+    final = table.latest_board().content
+    assert "Game over" in final and "Scores:" in final, final
+    assert not any(m.loading for m in table.messages()), "every deferred answer was completed"
+    assert all(is_png(png) for board in table.boards() for png in board.pngs())
+    dms = fake.all_dms()
+    assert set(dms) <= {table.host.user.id, bob.user.id}, "private views go to their owners only"
+    assert stranger.id not in dms
+
+
+async def test_closed_dms_play_through_my_hand(world: tuple[FakeDiscord, BotProcess]) -> None:
+    fake, bot = world
+    bob = Person(fake, fake.add_user("bob"))
+    fake.refuse_dms(bob.user)
+    table = await started_table(fake, bot, landed_games()[0], bob)
+    await fake.settle()
+    assert bob.user.id in fake.refused_dms
+    notices = [m for m in table.messages() if bob.mention in m.content and "DM" in m.content]
+    assert len(notices) == 1, "one notice in the channel that bob's DMs are closed"
+    hand = await bob.click(table.latest_board(), "My hand")
+    await fake.settle()
+    (reply,) = [m for m in hand.replies() if not m.loading] or [None]
+    assert reply is not None and reply.ephemeral and reply.visible_to == bob.user.id
+    assert reply not in fake.channel_messages(viewer=table.host.user)
+    for _ in range(HUMAN_MOVES):
+        await fake.settle(quiet=0.3)
+        await table.play_one(bob)
+        await table.play_one(table.host)
+    assert bob.dms() == []
+    notices = [m for m in table.messages() if bob.mention in m.content and "DM" in m.content]
+    assert len(notices) == 1, "the notice is not repeated"
+
+
+async def test_sigkill_mid_game_then_restart_and_finish(world: tuple[FakeDiscord, BotProcess]) -> None:
+    fake, bot = world
+    table = await started_table(fake, bot, landed_games()[0])
+    for _ in range(HUMAN_MOVES // 2):
+        await fake.settle(quiet=0.3)
+        await table.play_one(table.host)
+    before = table.game()
+    await bot.kill()
+    await bot.start()
+    assert table.game()["version"] == before["version"], "nothing lost, nothing replayed"
+    for _ in range(HUMAN_MOVES // 2):
+        await fake.settle(quiet=0.3)
+        await table.play_one(table.host)
+    assert table.game()["version"] > before["version"]
+    await leave_to_ai_and_finish(table, table.host)
+
+
+async def move_panel(table: Table) -> StoredMessage:
+    """The host's private move panel, opened from the newest board's "Your move" button."""
+    record = await table.host.click(table.latest_board(), "Your move")
+    await table.fake.settle()
+    (panel,) = [m for m in record.replies() if not m.loading]
+    assert panel.ephemeral and panel.visible_to == table.host.user.id
+    return panel
+
+
+async def pick_twice(table: Table, panel: StoredMessage) -> tuple[InteractionRecord, InteractionRecord]:
+    """The same move from the panel, sent twice at once (a double click)."""
+    buttons = [b for b in panel.buttons() if str(b.get("custom_id", "")).startswith("fr:a:")]
+    if buttons:
+        return await asyncio.gather(*(table.host.click(panel, custom_id=buttons[0]["custom_id"]) for _ in range(2)))
+    select = panel.selects()[0]
+    value = next(o["value"] for o in select["options"] if not o["value"].startswith("p"))
+    return await asyncio.gather(*(table.host.select(panel, [value], custom_id=select["custom_id"]) for _ in range(2)))
+
+
+async def test_double_click_and_stale_board(world: tuple[FakeDiscord, BotProcess]) -> None:
+    fake, bot = world
+    table = await started_table(fake, bot, landed_games()[0])
+    await fake.settle()
+    panel = await move_panel(table)
+    stale = copy.deepcopy(panel)
+    moves = table.moves_of(0)
+    await pick_twice(table, panel)
+    await fake.settle()
+    assert table.moves_of(0) == moves + 1, "a double click plays the move once"
+    after = table.game()["version"]
+    late = await pick_twice(table, stale)
+    await fake.settle()
+    texts = " ".join(t for record in late for t in record.texts()).lower()
+    assert "changed" in texts or "not your move" in texts, texts
+    assert table.game()["version"] == after, "a click on a stale panel changes nothing"
+
+
+async def test_a_429_on_the_board_post_is_retried(world: tuple[FakeDiscord, BotProcess]) -> None:
+    fake, bot = world
+    table = await started_table(fake, bot, landed_games()[0])
+    await fake.settle()
+    board = table.latest_board()
+    params = {"channel_id": table.channel_id} if "{channel_id}" in board.via else {}
+    fake.rate_limit_once("POST", board.via, retry_after=0.5, **params)
+    boards = len(table.boards())
+    assert await table.play_one(table.host) is not None
+    await fake.settle()
+    assert len(fake.rate_limited) == 1
+    assert len(table.boards()) > boards, "the move's board was posted after the retry"
+    contents = [m.content for m in table.boards()]
+    assert len(contents) == len(set(contents)) or len(table.boards()) == boards + 1
