@@ -49,14 +49,22 @@ def mentions(user_ids: list[int]) -> str:
 
 
 def result_lines(outcome: Outcome) -> list[str]:
-    """The end of a game: winners and every seat's score."""
+    """The end of a game: the winners, then the ranking with scores; a tiebreak is named where it decided."""
     result = outcome.result
     if result is None:
         return []
     names = {s.seat: s.name for s in outcome.game.seats}
     winners = " and ".join(names.get(s, f"seat {s + 1}") for s in result.winners)
-    scores = ", ".join(f"{names.get(s, f'seat {s + 1}')}: {score}" for s, score in enumerate(result.scores))
-    return [f"**Game over — {winners} {'win' if len(result.winners) > 1 else 'wins'}!**", f"Scores: {scores}"]
+    lines = [f"**Game over — {winners} {'win' if len(result.winners) > 1 else 'wins'}!**"]
+    place = 1
+    for shared in result.ranking:
+        for seat in shared:
+            score = result.scores[seat]
+            tied_elsewhere = any(result.scores[o] == score for o in range(len(result.scores)) if o not in shared)
+            note = " (shared place)" if len(shared) > 1 else " (after tiebreak)" if tied_elsewhere else ""
+            lines.append(f"{place}. {names.get(seat, f'seat {seat + 1}')}: {score}{note}")
+        place += len(shared)
+    return lines
 
 
 def turn_line(game: GameInfo) -> str:
@@ -96,25 +104,49 @@ class Delivery:
         return await self.post(outcome)
 
     async def post(self, outcome: Outcome) -> discord.Message | None:
-        """The board picture with what happened and who is to move; then the private views by DM."""
+        """The board picture with what happened and who is to move; then the private views by DM.
+
+        With the table setting board=edit the one board message is edited in place and the
+        turn line follows as a short message of its own, since an edit pings nobody.
+        """
         game = outcome.game
-        lines = [*outcome.lines, *result_lines(outcome), turn_line(game)]
+        turn = turn_line(game)
+        editing = game.settings.get("board") == "edit"
+        lines = [*outcome.lines, *result_lines(outcome), "" if editing else turn]
         content = fit([line for line in lines if line]) or f"{game.title} #{game.id}"
         kwargs: dict = {"content": content, "allowed_mentions": ONLY_USERS}
         if outcome.public_view is not None:
             picture = await asyncio.to_thread(render_board, game.game_type, outcome.public_view)
             kwargs["file"] = png_file(picture, f"{game.game_type}-{game.id}-v{game.version}.png")
         controls = self.controls(game) if game.status == "running" else None
-        if controls is not None:
-            kwargs["view"] = controls
         channel = self.where(game)
-        message = await channel.send(**kwargs)
-        previous = await self.service.set_board_message(game.id, channel.id, message.id)
-        if previous is not None and previous != message.id:
-            await self._strip_buttons(channel, previous)
+        message = await self._edit_board(channel, game, kwargs, controls) if editing else None
+        if message is None:
+            message = await channel.send(**kwargs, **({"view": controls} if controls else {}))
+            previous = await self.service.set_board_message(game.id, channel.id, message.id)
+            if previous is not None and previous != message.id:
+                await self._strip_buttons(channel, previous)
+        if editing and turn:
+            await channel.send(turn, allowed_mentions=ONLY_USERS)
         await self.send_hands(outcome)
         self.on_posted()
         return message
+
+    async def _edit_board(self, channel: discord.PartialMessageable, game: GameInfo, kwargs: dict,
+                          controls: discord.ui.View | None) -> discord.Message | None:
+        """Edit the table's board message in place; None when there is none yet (or it was deleted)."""
+        board = await self.service.board_message(game.id)
+        if board is None:
+            return None
+        file = kwargs.pop("file", None)
+        try:
+            return await channel.get_partial_message(board).edit(
+                **kwargs, attachments=[file] if file else [], view=controls)
+        except discord.NotFound:
+            if file is not None:
+                file.reset()
+                kwargs["file"] = file
+            return None
 
     async def _strip_buttons(self, channel: discord.PartialMessageable, message_id: int) -> None:
         """The previous board keeps its picture but loses its buttons: only the newest board is live."""

@@ -24,9 +24,13 @@ from games.core import Action, Game, Result, RuleError, get_game
 STALE = "The board has changed since this was drawn; use the newest board."
 
 POLICIES = ("ai", "skip", "forfeit")
-DEFAULT_SETTINGS: dict[str, Any] = {"deadline_hours": 48, "reminder": 0.5, "policy": "ai"}
+DEFAULT_SETTINGS: dict[str, Any] = {"deadline_hours": 48, "reminder": 0.5, "policy": "ai", "board": "new",
+                                    "thread": False}
 """Table settings (DESIGN §6): turn deadline in hours (None: off), reminder as a fraction
-of the deadline, and what happens at the deadline."""
+of the deadline, what happens at the deadline, whether each move posts a new board message
+or edits one, and (as a server default) whether `/game new` opens a thread."""
+
+BOARD_MODES = ("new", "edit")
 
 PASS_TYPES = ("pass", "end_turn", "skip")
 """Action types that the `skip` policy may play for an absent player, where a game lists one."""
@@ -44,7 +48,7 @@ def _info(row: GameRow, game: Game | None) -> GameInfo:
         thread_id=row.thread_id, status=row.status, version=row.version, created_by=row.created_by,
         options=row.options, seats=[SeatInfo(s.seat, s.user_id, s.is_ai, s.dm_ok, s.left) for s in row.seats],
         to_move=to_move, deadline=datetime.fromisoformat(row.deadline) if row.deadline else None,
-        settings=row.settings)
+        settings={**DEFAULT_SETTINGS, **row.settings})
 
 
 def _private_parts(game: Game, seats: list[int]) -> dict[int, dict[str, Any]]:
@@ -99,10 +103,25 @@ class GameService:
         if running is not None:
             raise Refused(f"Game #{running} is already open here; finish or abandon it first, "
                           "or start the new game in a thread.", "game_running_here")
+        settings = {**DEFAULT_SETTINGS, **await self.storage.guild_settings(guild_id)}
         game_id = await self.storage.create_game(
             game_type=game_type, guild_id=guild_id, channel_id=channel_id, thread_id=thread_id,
-            created_by=user_id, options=resolved, seed=secrets.randbits(63), now=self.clock())
+            created_by=user_id, options=resolved, settings=settings, seed=secrets.randbits(63), now=self.clock())
         return await self.get(game_id)
+
+    async def server_defaults(self, guild_id: int | None) -> dict[str, Any]:
+        """The settings a new table on this server starts with."""
+        return {**DEFAULT_SETTINGS, **await self.storage.guild_settings(guild_id)}
+
+    async def set_server_defaults(self, guild_id: int, *, can_manage: bool, changes: dict[str, Any]) -> dict[str, Any]:
+        """Change a server's defaults for new tables (members with Manage Server only)."""
+        if not can_manage:
+            raise Refused("Only members with Manage Server can change the server's defaults.", "not_manager")
+        merged = await self.server_defaults(guild_id)
+        for key, value in changes.items():
+            merged[key] = _checked_setting(key, value)
+        await self.storage.set_guild_settings(guild_id, merged)
+        return merged
 
     async def _lobby(self, game_id: int) -> tuple[GameRow, type[Game]]:
         row = await self._row(game_id)
@@ -461,6 +480,9 @@ class GameService:
     async def set_dm_ok(self, game_id: int, user_id: int, ok: bool) -> None:
         await self.storage.set_dm_ok(game_id, user_id, ok)
 
+    async def board_message(self, game_id: int) -> int | None:
+        return await self.storage.message(game_id, "board")
+
     async def set_board_message(self, game_id: int, channel_id: int, message_id: int) -> int | None:
         return await self.storage.swap_message(game_id, "board", channel_id, message_id)
 
@@ -480,6 +502,15 @@ def _checked_setting(key: str, value: Any) -> Any:
     if key == "policy":
         if value not in POLICIES:
             raise Refused("The timeout policy must be one of: ai, skip, forfeit.", "bad_setting")
+        return value
+    if key == "board":
+        if value not in BOARD_MODES:
+            raise Refused("Boards are either posted anew after each move (new) or edited in place (edit).",
+                          "bad_setting")
+        return value
+    if key == "thread":
+        if not isinstance(value, bool):
+            raise Refused("The thread setting is on or off.", "bad_setting")
         return value
     raise Refused(f"There is no table setting called {key!r}.", "bad_setting")
 

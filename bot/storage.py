@@ -132,13 +132,14 @@ class Storage:
 
     async def create_game(self, *, game_type: str, guild_id: int | None, channel_id: int,
                           thread_id: int | None, created_by: int, options: dict[str, Any],
-                          seed: int, now: datetime) -> int:
+                          settings: dict[str, Any], seed: int, now: datetime) -> int:
         stamp = now.isoformat()
         async with self._tx():
             cur = await self.db.execute(
-                "INSERT INTO games (guild_id, channel_id, thread_id, game_type, status, options, seed, "
-                "created_by, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, thread_id, game_type, json.dumps(options), seed, created_by, stamp, stamp))
+                "INSERT INTO games (guild_id, channel_id, thread_id, game_type, status, options, settings, seed, "
+                "created_by, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, thread_id, game_type, json.dumps(options), json.dumps(settings), seed,
+                 created_by, stamp, stamp))
             game_id = int(cur.lastrowid or 0)
             await self.db.execute("INSERT INTO seats (game_id, seat, user_id, is_ai) VALUES (?, 0, ?, 0)",
                                   (game_id, created_by))
@@ -196,6 +197,18 @@ class Storage:
         async with self._tx():
             await self.db.execute("UPDATE games SET settings = ? WHERE id = ?", (json.dumps(settings), game_id))
             await self._set_timers(game_id, timers)
+
+    async def guild_settings(self, guild_id: int | None) -> dict[str, Any]:
+        """A server's defaults for new tables ({} when it set none)."""
+        async with self.db.execute("SELECT settings FROM guild_settings WHERE guild_id IS ?", (guild_id,)) as cur:
+            row = await cur.fetchone()
+        return json.loads(row[0]) if row else {}
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        async with self._tx():
+            await self.db.execute("INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) "
+                                  "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+                                  (guild_id, json.dumps(settings)))
 
     async def due(self, now: datetime) -> list[tuple[int, str]]:
         """Running games whose deadline ("timeout") or reminder time ("remind") has come."""
@@ -287,12 +300,17 @@ class Storage:
             await self.db.execute("UPDATE seats SET dm_ok = ? WHERE game_id = ? AND user_id = ?",
                                   (int(ok), game_id, user_id))
 
+    async def message(self, game_id: int, kind: str) -> int | None:
+        """The newest message of a kind, if one was posted."""
+        async with self.db.execute("SELECT message_id FROM messages WHERE game_id = ? AND kind = ?",
+                                   (game_id, kind)) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else None
+
     async def swap_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> int | None:
         """Remember the newest message of a kind (e.g. the board); returns the one it replaces."""
         async with self._tx():
-            async with self.db.execute("SELECT message_id FROM messages WHERE game_id = ? AND kind = ?",
-                                       (game_id, kind)) as cur:
-                row = await cur.fetchone()
+            previous = await self.message(game_id, kind)
             await self.db.execute("INSERT OR REPLACE INTO messages (game_id, kind, channel_id, message_id) "
                                   "VALUES (?, ?, ?, ?)", (game_id, kind, channel_id, message_id))
-        return int(row[0]) if row else None
+        return previous

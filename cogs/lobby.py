@@ -15,7 +15,7 @@ from bot.client import Frontier, answer
 from bot.delivery import ONLY_USERS, fit, png_file, result_lines, turn_line
 from bot.errors import Refused
 from bot.outcome import GameInfo
-from bot.service import POLICIES
+from bot.service import BOARD_MODES, POLICIES
 from cogs.common import can_manage, game_here, refusing, runtime
 from cogs.play import show_hand
 from games.core import get_game
@@ -103,6 +103,26 @@ async def game_names(interaction: discord.Interaction, current: str) -> list[app
             if typed in gid or typed in cls.title.casefold()][:25]
 
 
+POLICY_CHOICES = [app_commands.Choice(name=p, value=p) for p in POLICIES]
+BOARD_CHOICES = [app_commands.Choice(name=m, value=m) for m in BOARD_MODES]
+
+
+def setting_changes(**given: Any) -> dict[str, Any]:
+    """The settings a command was given (0 hours meaning no deadline)."""
+    changes = {key: value for key, value in given.items() if value is not None}
+    if "deadline_hours" in changes:
+        changes["deadline_hours"] = changes["deadline_hours"] or None
+    return changes
+
+
+def describe_settings(settings: dict[str, Any], *, server: bool = False) -> str:
+    hours = f"{settings['deadline_hours']} h" if settings.get("deadline_hours") else "off"
+    board = "edited in place" if settings.get("board") == "edit" else "posted anew after each move"
+    text = (f"turn deadline {hours}, reminder at {settings.get('reminder', 0.5):.0%} of it, "
+            f"on timeout: {settings.get('policy', 'ai')}, board {board}")
+    return text + (f", tables open in a thread: {'yes' if settings['thread'] else 'no'}." if server else ".")
+
+
 class Lobby(commands.GroupCog, group_name="game", group_description="Open, join and manage board games"):
     def __init__(self, bot: Frontier) -> None:
         self.bot = bot
@@ -115,14 +135,18 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="new", description="Open a table for a game in this channel")
-    @app_commands.describe(game="Which game", thread="Open the table in a new thread of this channel",
+    @app_commands.describe(game="Which game", thread="Open the table in a new thread of this channel "
+                                                     "(default: the server's setting)",
                            options="Table options as name=value pairs (see /game rules)")
     @app_commands.autocomplete(game=game_names)
-    async def new(self, interaction: discord.Interaction, game: str, thread: bool = False, options: str = "") -> None:
+    async def new(self, interaction: discord.Interaction, game: str, thread: bool | None = None,
+                  options: str = "") -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refused("Games are played in server channels, not in DMs.", "not_in_guild")
         cls = get_game(game)
         chosen = parse_options(options)
+        if thread is None:
+            thread = bool((await self.bot.service.server_defaults(interaction.guild_id))["thread"])
         if thread:
             channel = interaction.channel
             if not isinstance(channel, discord.TextChannel):
@@ -210,7 +234,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             where = f"<#{info.thread_id or info.channel_id}>"
             state = ("**your move**" if interaction.user.id in info.users_to_move()
                      else "in the lobby" if info.status == "lobby" else "waiting for others")
-            lines.append(f"{info.title} #{info.id} in {where}: {state}")
+            left = f", deadline <t:{int(info.deadline.timestamp())}:R>" if info.deadline else ""
+            lines.append(f"{info.title} #{info.id} in {where}: {state}{left}")
         await answer(interaction, fit(lines))
 
     @app_commands.command(name="rules", description="How a game is played, and its table options")
@@ -238,35 +263,52 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await self.bot.delivery.post(outcome)
         await interaction.followup.send("Taken back.", ephemeral=True)
 
-    @app_commands.command(name="settings", description="Turn deadline, reminder and timeout policy of this table")
+    @app_commands.command(name="settings", description="Turn deadline, reminder, timeout policy and board posts")
     @app_commands.describe(deadline_hours="Hours per turn (0 turns the deadline off)",
                            reminder="When to remind, as a share of the deadline (0.1–0.9)",
-                           policy="What happens at the deadline")
-    @app_commands.choices(policy=[app_commands.Choice(name=p, value=p) for p in POLICIES])
+                           policy="What happens at the deadline",
+                           board="Post a new board after each move, or edit one board message")
+    @app_commands.choices(policy=POLICY_CHOICES, board=BOARD_CHOICES)
     async def settings(self, interaction: discord.Interaction,
                        deadline_hours: app_commands.Range[int, 0, 720] | None = None,
                        reminder: app_commands.Range[float, 0.1, 0.9] | None = None,
-                       policy: str | None = None) -> None:
+                       policy: str | None = None, board: str | None = None) -> None:
         info = await game_here(interaction)
-        changes: dict[str, Any] = {}
-        if deadline_hours is not None:
-            changes["deadline_hours"] = deadline_hours or None
-        if reminder is not None:
-            changes["reminder"] = reminder
-        if policy is not None:
-            changes["policy"] = policy
+        changes = setting_changes(deadline_hours=deadline_hours, reminder=reminder, policy=policy, board=board)
         if changes:
             info = await self.bot.service.update_settings(info.id, interaction.user.id,
                                                           can_manage=can_manage(interaction), changes=changes)
-        s = info.settings
-        hours = f"{s.get('deadline_hours')} h" if s.get("deadline_hours") else "off"
-        text = (f"{info.title} #{info.id}: turn deadline {hours}, reminder at {s.get('reminder', 0.5):.0%} of it, "
-                f"on timeout: {s.get('policy', 'ai')}.")
+        text = f"{info.title} #{info.id}: {describe_settings(info.settings)}"
         if changes:
             await interaction.response.send_message(f"{interaction.user.mention} changed the table settings. {text}",
                                                     allowed_mentions=discord.AllowedMentions.none())
         else:
             await answer(interaction, text)
+
+    @app_commands.command(name="server-defaults", description="Settings new tables on this server start with")
+    @app_commands.describe(deadline_hours="Hours per turn (0 turns the deadline off)",
+                           reminder="When to remind, as a share of the deadline (0.1–0.9)",
+                           policy="What happens at the deadline",
+                           board="Post a new board after each move, or edit one board message",
+                           thread="Open each new table in a thread of its own")
+    @app_commands.choices(policy=POLICY_CHOICES, board=BOARD_CHOICES)
+    @app_commands.guild_only()
+    async def server_defaults(self, interaction: discord.Interaction,
+                              deadline_hours: app_commands.Range[int, 0, 720] | None = None,
+                              reminder: app_commands.Range[float, 0.1, 0.9] | None = None,
+                              policy: str | None = None, board: str | None = None,
+                              thread: bool | None = None) -> None:
+        assert interaction.guild_id is not None
+        changes = setting_changes(deadline_hours=deadline_hours, reminder=reminder, policy=policy, board=board,
+                                  thread=thread)
+        service = self.bot.service
+        if changes:
+            defaults = await service.set_server_defaults(interaction.guild_id, can_manage=can_manage(interaction),
+                                                         changes=changes)
+        else:
+            defaults = await service.server_defaults(interaction.guild_id)
+        text = f"New tables on this server: {describe_settings(defaults, server=True)}"
+        await answer(interaction, f"Saved. {text}" if changes else text)
 
     @app_commands.command(name="stats", description="Wins on this server, per game")
     async def stats(self, interaction: discord.Interaction) -> None:

@@ -1,0 +1,104 @@
+"""Table features through Discord: settings, server defaults, board edits, list, log, undo, stats, forget-me."""
+
+from __future__ import annotations
+
+from e2e_driver import Person
+from fake_discord import StoredMessage
+
+from tests.cogs.conftest import World
+from tests.cogs.test_play import boards, started
+
+
+def said(record) -> str:
+    return " ".join(record.texts())
+
+
+async def slash(world: World, person: Person, line: str, **options: object) -> str:
+    record = await person.slash(line, **options)
+    await world.settle()
+    return said(record)
+
+
+async def test_settings_are_the_hosts_and_are_announced(world: World) -> None:
+    alice, bob, _ = await started(world)
+    assert "Only the game's creator" in await slash(world, bob, "game settings", policy="skip")
+    await slash(world, alice, "game settings", deadline_hours=0, policy="forfeit")
+    announced = world.channel()[-1].content
+    assert "changed the table settings" in announced and "deadline off" in announced and "forfeit" in announced
+    shown = await slash(world, bob, "game settings")
+    assert "deadline off" in shown and "on timeout: forfeit" in shown
+
+
+async def test_board_edit_mode_keeps_one_board_message_and_pings_apart(world: World) -> None:
+    alice, bob, first = await started(world)
+    await slash(world, alice, "game settings", board="edit")
+    for person in (alice, bob):
+        value = (await person.autocomplete("play", "action", ""))[0]["value"]
+        await slash(world, person, "play", action=value)
+    assert [m.id for m in boards(world)] == [first.id], "the one board message was edited in place"
+    board = world.fake.find_message(first.id)
+    assert board.edits and board.buttons(), "the edited board keeps live buttons"
+    assert world.channel()[-1].content.startswith("Your move:"), "the turn line is a message of its own"
+
+
+async def test_server_defaults_need_manage_server_and_shape_new_tables(world: World) -> None:
+    alice, admin = world.person("alice"), world.person("admin", manager=True)
+    assert "Manage Server" in await slash(world, alice, "game server-defaults", deadline_hours=12)
+    saved = await slash(world, admin, "game server-defaults", deadline_hours=12, thread=True)
+    assert saved.startswith("Saved.") and "deadline 12 h" in saved and "thread: yes" in saved
+    opened = await slash(world, alice, "game new", game="testgame")
+    assert "is open in <#" in opened, "tables open in a thread by default now"
+    thread = next(c for c in world.fake.channels.values() if c.is_thread)
+    assert "deadline 12 h" in await slash(world, alice, "game settings", channel_id=thread.id)
+
+
+async def test_list_shows_every_open_table_with_whose_move_and_time_left(world: World) -> None:
+    alice, _, _ = await started(world)
+    listed = await slash(world, alice, "game list")
+    assert "High card" in listed and "**your move**" in listed and "deadline <t:" in listed
+    assert "in no open game" in await slash(world, world.person("carol"), "game list")
+
+
+async def test_log_undo_and_what_undo_refuses(world: World) -> None:
+    alice, bob, _ = await started(world)
+    value = (await alice.autocomplete("play", "action", ""))[0]["value"]
+    await slash(world, alice, "play", action=value)
+    assert "put a card down" in await slash(world, bob, "game log")
+    posted = len(boards(world))
+    assert "Taken back" in await slash(world, alice, "game undo")
+    assert len(boards(world)) == posted + 1, "the board after the undo is posted"
+    assert len(await alice.autocomplete("play", "action", "")) == 3, "the card is back in the hand"
+    refused = await slash(world, bob, "game undo")
+    assert "Taken back" not in refused and refused, "nothing of Bob's to take back"
+
+
+async def finish_with_ai(world: World, *people: Person) -> StoredMessage:
+    for person in people:
+        await slash(world, person, "game leave")
+    await world.fake.wait_for(lambda: "Game over" in boards(world)[-1].content, what="the final board")
+    return boards(world)[-1]
+
+
+async def test_game_end_posts_the_ranking_and_stats_count_the_server(world: World) -> None:
+    alice, bob, _ = await started(world, ai=1)
+    assert "No game has been finished" in await slash(world, alice, "game stats")
+    final = await finish_with_ai(world, bob, alice)
+    assert "\n1. " in final.content and "\n2. " in final.content, "a ranking with every seat"
+    assert not final.buttons(), "a finished game's board has no moves"
+    # Players who left before the end are not counted; a game played through is.
+    alice2, bob2, _ = await started(world, ai=1)
+    while not any("Game over" in m.content for m in boards(world)[-1:]):
+        for person in (alice2, bob2):
+            choices = await person.autocomplete("play", "action", "")
+            if choices:
+                await slash(world, person, "play", action=choices[0]["value"])
+    stats = await slash(world, alice2, "game stats")
+    assert "High card" in stats and f"<@{alice2.user.id}>" in stats and "of 1" in stats
+
+
+async def test_forget_me_leaves_tables_and_is_safe_twice(world: World) -> None:
+    _, bob, _ = await started(world)
+    assert "your id is gone" in await slash(world, bob, "game forget-me")
+    assert "an AI plays seat 2" in boards(world)[-1].content
+    assert "your id is gone" in await slash(world, bob, "game forget-me"), "twice is harmless"
+    assert "in no open game" in await slash(world, bob, "game list")
