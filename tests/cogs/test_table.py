@@ -7,6 +7,7 @@ from fake_discord import StoredMessage
 
 from tests.cogs.conftest import World
 from tests.cogs.test_play import boards, started
+from tests.support.tables import FakeClock
 
 
 def said(record) -> str:
@@ -83,11 +84,14 @@ async def test_game_end_posts_the_ranking_and_stats_count_the_server(world: Worl
     alice, bob, _ = await started(world, ai=1)
     assert "No game has been finished" in await slash(world, alice, "game stats")
     final = await finish_with_ai(world, bob, alice)
-    assert "\n1. " in final.content and "\n2. " in final.content, "a ranking with every seat"
+    ranking = [line for line in final.content.splitlines() if line[:1].isdigit() and ". " in line]
+    assert len(ranking) == 3 and ranking[0].startswith("1. "), "a ranking with every seat"
     assert not final.buttons(), "a finished game's board has no moves"
     # Players who left before the end are not counted; a game played through is.
     alice2, bob2, _ = await started(world, ai=1)
-    while not any("Game over" in m.content for m in boards(world)[-1:]):
+    for _ in range(10):  # three rounds of two moves at most
+        if "Game over" in boards(world)[-1].content:
+            break
         for person in (alice2, bob2):
             choices = await person.autocomplete("play", "action", "")
             if choices:
@@ -102,3 +106,26 @@ async def test_forget_me_leaves_tables_and_is_safe_twice(world: World) -> None:
     assert "an AI plays seat 2" in boards(world)[-1].content
     assert "your id is gone" in await slash(world, bob, "game forget-me"), "twice is harmless"
     assert "in no open game" in await slash(world, bob, "game list")
+
+
+async def test_reminders_reach_the_channel_even_with_closed_dms_and_the_timeout_plays_on(world: World) -> None:
+    alice, bob = world.person("alice"), world.person("bob")
+    world.fake.refuse_dms(bob.user)
+    clock = FakeClock()
+    world.bot.service.clock = clock
+    await slash(world, alice, "game new", game="testgame")
+    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
+    await bob.click(lobby, "Join")
+    await alice.click(world.fake.find_message(lobby.id), "Start")
+    await world.settle()
+    clock.advance(hours=25)
+    await world.bot.scheduler.fire_due()
+    await world.settle()
+    reminder = world.channel()[-1].content
+    assert reminder.startswith("⏰") and alice.mention in reminder and bob.mention in reminder
+    assert any(m.content.startswith("⏰") for m in alice.dms()) and bob.dms() == []
+    posted = len(boards(world))
+    clock.advance(hours=24)
+    await world.bot.scheduler.fire_due()
+    await world.settle()
+    assert len(boards(world)) == posted + 1, "at the deadline the AI played both turns and a board followed"
