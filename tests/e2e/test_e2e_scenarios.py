@@ -124,10 +124,17 @@ async def test_sigkill_mid_game_then_restart_and_finish(world: tuple[FakeDiscord
     for _ in range(HUMAN_MOVES // 2):
         await fake.settle(quiet=0.3)
         await table.play_one(table.host)
+    await fake.settle(quiet=0.3)
     before = table.game()
+    host_moves = table.moves_of(0)
+    choice = (await table.my_choices(table.host))[0]
+    in_flight = asyncio.create_task(table.host.slash("play", channel_id=table.channel_id, action=choice["value"]))
+    await asyncio.sleep(0.05)
     await bot.kill()
+    in_flight.cancel()
     await bot.start()
-    assert table.game()["version"] == before["version"], "nothing lost, nothing replayed"
+    assert table.moves_of(0) in (host_moves, host_moves + 1), "the move in flight applied once or not at all"
+    assert table.game()["version"] >= before["version"], "nothing committed was lost"
     for _ in range(HUMAN_MOVES // 2):
         await fake.settle(quiet=0.3)
         await table.play_one(table.host)
