@@ -15,7 +15,6 @@ import json
 import os
 import platform
 import random
-import resource
 import statistics
 import sys
 import time
@@ -106,14 +105,17 @@ def sample_states(cls: type[Game], count: int, seed: int) -> list[Game]:
     return out
 
 
-def _time_render(fn: Callable[[], bytes | None], repeats: int) -> tuple[list[float], int]:
-    times, size = [], 0
+def _time_render(fn: Callable[[], bytes | None], repeats: int) -> tuple[list[float], int, int]:
+    """Render times in ms, the largest PNG in bytes, and the narrowest width in px."""
+    times, size, width = [], 0, 1 << 30
     for _ in range(repeats):
         t = time.perf_counter()
         png = fn()
         times.append((time.perf_counter() - t) * 1000)
-        size = max(size, len(png or b""))
-    return times, size
+        if png:
+            size = max(size, len(png))
+            width = min(width, int.from_bytes(png[16:20], "big"))  # the IHDR chunk's width
+    return times, size, width
 
 
 def bench_renders(ids: list[str], states: int, repeats: int) -> list[Row]:
@@ -125,26 +127,23 @@ def bench_renders(ids: list[str], states: int, repeats: int) -> list[Row]:
         board_ms: list[float] = []
         private_ms: list[float] = []
         board_bytes = private_bytes = 0
+        board_width = 1 << 30
         for game in sampled:
             public, mine = game.view(None), game.view(0)
-            t, b = _time_render(lambda v=public, g=gid: render_board(g, v), repeats)
+            t, b, w = _time_render(lambda v=public, g=gid: render_board(g, v), repeats)
             board_ms += t
-            board_bytes = max(board_bytes, b)
-            t, b = _time_render(lambda v=mine, g=gid: render_private(g, v), repeats)
+            board_bytes, board_width = max(board_bytes, b), min(board_width, w)
+            t, b, _ = _time_render(lambda v=mine, g=gid: render_private(g, v), repeats)
             if b:
                 private_ms += t
                 private_bytes = max(private_bytes, b)
-        row: Row = {"game": gid, "board_ms": _summary(board_ms), "board_max_bytes": board_bytes}
+        row: Row = {"game": gid, "board_ms": _summary(board_ms), "board_max_bytes": board_bytes,
+                    "board_min_width": board_width}
         if private_ms:
             row["private_ms"] = _summary(private_ms)
             row["private_max_bytes"] = private_bytes
         rows.append(row)
     return rows
-
-
-def peak_rss_mb() -> float:
-    # ru_maxrss is in KiB on Linux.
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def collect(quick: bool, only: list[str] | None) -> dict[str, Any]:
@@ -158,7 +157,6 @@ def collect(quick: bool, only: list[str] | None) -> dict[str, Any]:
         "renders": bench_renders(ids, 2 if quick else 10, 2 if quick else 5),
     }
     data["service"] = asyncio.run(bench_service(ids, quick=quick))
-    data["peak_rss_mb"] = peak_rss_mb()
     return data
 
 
@@ -186,13 +184,35 @@ def table(data: dict[str, Any]) -> str:
                          f"{r['private_max_bytes'] / 1024:.0f} KB |")
     service = data.get("service")
     if service:
-        lines += ["", "| whole move (load, apply, persist, render) | value |", "|---|---|"]
-        for key, value in service.items():
-            lines.append(f"| {key} | {value} |")
+        lines += ["", f"Whole moves (load, apply, persist, render) with {service['stored_games']:,} stored games, "
+                  f"{service['active_games']} active, {service['moves_timed']:,} moves:", "",
+                  "| whole move | p50 ms | p95 ms | p99 ms | sustained moves/s (one core) | bot process peak RSS |",
+                  "|---|---|---|---|---|---|",
+                  f"| mix of all games | {service['move_p50_ms']:.1f} | {service['move_p95_ms']:.1f} | "
+                  f"{service['move_p99_ms']:.1f} | {service['sustained_moves_per_s']:.0f} | "
+                  f"{service['bot_process_rss_mb']:.0f} MB |"]
     if not data["engines"]:
         lines += ["", "No games are registered yet, so there is nothing to measure."]
-    lines += ["", f"Peak RSS of the bench process: {data['peak_rss_mb']:.0f} MB."]
+    lines += ["", "| budget (DESIGN §9) | measured | met |", "|---|---|---|"]
+    lines += [f"| {name} | {value} | {'yes' if met else '**no**'} |" for name, value, met in budgets(data)]
     return "\n".join(lines)
+
+
+def budgets(data: dict[str, Any]) -> list[tuple[str, str, bool]]:
+    """Each budget of DESIGN §9 with the figure that answers it."""
+    rows = []
+    for r in data["renders"]:
+        ms, kb, px = r["board_ms"]["median"], r["board_max_bytes"] / 1024, r["board_min_width"]
+        rows.append((f"{r['game']} board ≤ 40 ms median, ≤ 400 KB, ≥ 1000 px wide",
+                     f"{ms:.1f} ms, {kb:.0f} KB, {px} px", ms <= 40 and kb <= 400 and px >= 1000))
+    service = data.get("service")
+    if service:
+        rows += [("whole move ≤ 60 ms p95", f"{service['move_p95_ms']:.1f} ms", service["move_p95_ms"] <= 60),
+                 ("≥ 50 sustained moves/s on one core", f"{service['sustained_moves_per_s']:.0f}",
+                  service["sustained_moves_per_s"] >= 50),
+                 ("bot process ≤ 200 MB RSS", f"{service['bot_process_rss_mb']:.0f} MB",
+                  service["bot_process_rss_mb"] <= 200)]
+    return rows
 
 
 def main(*, quick: bool, as_json: bool, write: bool, only: list[str] | None) -> int:

@@ -2,17 +2,23 @@
 
 Stores many games (10,000, or a few hundred with --quick) in a fresh SQLite file, then
 plays moves on a set of active ones: each timed move loads the game, applies an AI's
-choice, persists it and renders the board, as the bot does for a click.
+choice, persists it and renders the board, as the bot does for a click.  Then a separate
+process that imports the whole bot (discord.py and the cogs included) plays the active
+games on the same file, so that its peak memory is the bot's, not the bench's.
 """
 
 from __future__ import annotations
 
+import asyncio
+import importlib
+import json
 import random
+import resource
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 from bot.service import GameService
 from bot.storage import Storage
@@ -50,41 +56,73 @@ async def _move(service: GameService, game_id: int, rng: random.Random) -> bool:
     return True
 
 
-async def bench_service(ids: list[str], *, quick: bool) -> dict[str, Any] | None:
+async def _play(service: GameService, hot: list[int], moves: int) -> tuple[list[float], float]:
+    """Round-robin moves over the active games: per-move ms and the elapsed seconds."""
+    rng = random.Random(1)
+    times: list[float] = []
+    hot = list(hot)
+    start = time.perf_counter()
+    while len(times) < moves and hot:
+        game_id = hot[len(times) % len(hot)]
+        t = time.perf_counter()
+        if await _move(service, game_id, rng):
+            times.append((time.perf_counter() - t) * 1000)
+        else:
+            hot.remove(game_id)
+    return times, time.perf_counter() - start
+
+
+def _pct(times: list[float], q: float) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def bench_service(ids: list[str], *, quick: bool) -> dict[str, float] | None:
     if not ids:
         return None
     stored, active, moves = (300, 20, 200) if quick else (10_000, 100, 2_000)
     with tempfile.TemporaryDirectory() as folder:
-        storage = await Storage.open(Path(folder) / "bench.sqlite3")
+        database = Path(folder) / "bench.sqlite3"
+        storage = await Storage.open(database)
         try:
             service = GameService(storage)
-            games = await _seed_games(service, ids, stored)
-            hot = games[-active:]
-            rng = random.Random(1)
-            times: list[float] = []
-            start = time.perf_counter()
-            while len(times) < moves and hot:
-                game_id = hot[len(times) % len(hot)]
-                t = time.perf_counter()
-                if await _move(service, game_id, rng):
-                    times.append((time.perf_counter() - t) * 1000)
-                else:
-                    hot.remove(game_id)
-            elapsed = time.perf_counter() - start
+            created = await _seed_games(service, ids, stored)
+            hot = created[-active:]
+            times, elapsed = await _play(service, hot, moves)
         finally:
             await storage.close()
+        rss = await _bot_process_rss(database, ids, hot, moves)
     if not times:
         return None
-    times.sort()
+    return {"stored_games": stored, "active_games": active, "moves_timed": len(times),
+            "move_p50_ms": statistics.median(times), "move_p95_ms": _pct(times, 0.95),
+            "move_p99_ms": _pct(times, 0.99), "sustained_moves_per_s": len(times) / elapsed,
+            "bot_process_rss_mb": rss}
 
-    def pct(q: float) -> float:
-        return times[min(len(times) - 1, round(q * (len(times) - 1)))]
 
-    return {
-        "stored games": stored,
-        "moves timed": len(times),
-        "move p50 ms": f"{statistics.median(times):.1f}",
-        "move p95 ms": f"{pct(0.95):.1f}",
-        "move p99 ms": f"{pct(0.99):.1f}",
-        "sustained moves/s (one core, with rendering)": f"{len(times) / elapsed:.0f}",
-    }
+async def _bot_process_rss(database: Path, ids: list[str], hot: list[int], moves: int) -> float:
+    """Peak RSS (MB) of a process holding the whole bot that plays the active games on the full file."""
+    modules = sorted({get_game(gid).__module__ for gid in ids})  # the games measured, shipped or not
+    probe = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.bench_service", str(database), json.dumps(hot), str(moves), *modules,
+        stdout=asyncio.subprocess.PIPE)
+    out, _ = await probe.communicate()
+    if probe.returncode != 0:
+        raise RuntimeError(f"the memory probe failed with exit code {probe.returncode}")
+    return float(out.decode().strip())
+
+
+async def _probe(database: Path, hot: list[int], moves: int, modules: list[str]) -> float:
+    for module in ["bot.client", "cogs.lobby", "cogs.play", *modules]:  # the bot's full import weight
+        importlib.import_module(module)
+
+    storage = await Storage.open(database)
+    try:
+        await _play(GameService(storage), hot, moves)
+    finally:
+        await storage.close()
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+
+
+if __name__ == "__main__":
+    print(asyncio.run(_probe(Path(sys.argv[1]), json.loads(sys.argv[2]), int(sys.argv[3]), sys.argv[4:])))
