@@ -92,6 +92,11 @@ class Delivery:
         self.on_posted: Callable[[], None] = lambda: None
         """Called after every board post (the scheduler re-arms its timer)."""
 
+    def place(self, game: GameInfo) -> str:
+        """Where a game is played, for DMs: the channel, and the server by name when it is known."""
+        guild = self.client.get_guild(game.guild_id) if game.guild_id else None
+        return f"in <#{game.thread_id or game.channel_id}>" + (f" on {guild.name}" if guild else "")
+
     def where(self, game: GameInfo) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(game.thread_id or game.channel_id, guild_id=game.guild_id)
 
@@ -148,6 +153,12 @@ class Delivery:
                 kwargs["file"] = file
             return None
 
+    async def retire(self, game: GameInfo) -> None:
+        """A game that ended without a result keeps its last board, without buttons."""
+        board = await self.service.board_message(game.id)
+        if board is not None:
+            await self._strip_buttons(self.where(game), board)
+
     async def _strip_buttons(self, channel: discord.PartialMessageable, message_id: int) -> None:
         """The previous board keeps its picture but loses its buttons: only the newest board is live."""
         try:
@@ -167,7 +178,7 @@ class Delivery:
             picture = await asyncio.to_thread(render_private, game.game_type, view)
             if picture is None:
                 continue
-            text = f"Your hand in **{game.title}** #{game.id} in <#{game.thread_id or game.channel_id}>."
+            text = f"Your hand in **{game.title}** #{game.id} {self.place(game)}."
             await self.dm(game, info.user_id, text, file=png_file(picture, f"{game.game_type}-hand.png"))
 
     async def dm(self, game: GameInfo, user_id: int, text: str, *, file: discord.File | None = None) -> bool:
@@ -200,8 +211,7 @@ class Delivery:
         for user_id in user_ids:
             seat = next(s for s in game.seats if s.user_id == user_id)
             if seat.dm_ok:
-                await self.dm(game, user_id, f"⏰ Your move in **{game.title}** #{game.id} in "
-                                             f"<#{game.thread_id or game.channel_id}>{when}.")
+                await self.dm(game, user_id, f"⏰ Your move in **{game.title}** #{game.id} {self.place(game)}{when}.")
 
     async def timed_out(self, outcome: Outcome) -> None:
         await self.post(outcome)

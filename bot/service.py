@@ -417,6 +417,8 @@ class GameService:
         game = self._engine(row)
         if game is None:
             raise Refused("That game has not started yet.", "not_started")
+        if row.status == "abandoned":
+            raise Refused(f"Game #{game_id} was abandoned; nothing of it can be played or shown.", "game_over")
         return row, game, self._acting_seat(row, user_id, None)
 
     async def hand(self, game_id: int, user_id: int) -> dict[str, Any]:

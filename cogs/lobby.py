@@ -222,6 +222,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                                               can_manage=can_manage(interaction))
         await interaction.response.send_message(f"{info.title} #{info.id} was abandoned by "
                                                 f"{interaction.user.mention}.", allowed_mentions=ONLY_USERS)
+        await self.bot.delivery.retire(info)
 
     @app_commands.command(name="list", description="Your open games everywhere, and which await your move")
     async def list_games(self, interaction: discord.Interaction) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 
 from e2e_driver import Person
 from fake_discord import StoredMessage
@@ -134,3 +135,41 @@ async def test_buttons_work_after_a_restart(world: World) -> None:
     finally:
         await again.close()
         await asyncio.wait_for(runner, 10)
+
+
+async def test_a_whole_game_by_buttons_and_by_play_with_a_closed_dm(world: World) -> None:
+    alice, bob = world.person("alice"), world.person("bob")
+    world.fake.refuse_dms(bob.user)
+    await alice.slash("game new", game="testgame")
+    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
+    await bob.click(lobby, "Join")
+    await alice.click(world.fake.find_message(lobby.id), "Start")
+    await world.settle()
+    for _ in range(3):  # three rounds: Alice picks from her move panel, Bob types /play
+        panel = await move_panel(world, alice, boards(world)[-1])
+        if panel.selects():
+            await alice.select(panel, [panel.selects()[0]["options"][0]["value"]])
+        else:  # the last card: a single move is a button
+            await alice.click(panel, custom_id=panel.buttons()[0]["custom_id"])
+        await world.settle()
+        value = (await bob.autocomplete("play", "action", ""))[0]["value"]
+        await bob.slash("play", action=value)
+        await world.settle()
+    final = boards(world)[-1]
+    assert "Game over" in final.content and "\n1. " in final.content and not final.buttons()
+    dms = [m for m in alice.dms() if m.pngs()]
+    assert dms and world.fake.guild.name in dms[0].content, "the DM names the game's server"
+    assert bob.dms() == [] and any("cannot DM you" in m.content for m in world.channel())
+
+
+async def test_a_button_of_an_abandoned_game_says_so_and_changes_nothing(world: World) -> None:
+    alice, _, board = await started(world)
+    stale = copy.deepcopy(board)
+    await alice.slash("game abandon")
+    await world.settle()
+    assert not world.fake.find_message(board.id).buttons(), "an abandoned game's board loses its buttons"
+    for label in ("My hand", "Your move"):  # as a client that still shows the old buttons would send them
+        record = await alice.click(stale, label)
+        await world.settle()
+        assert "was abandoned" in " ".join(record.texts())
+    assert len(boards(world)) == 1
