@@ -55,10 +55,24 @@ def plain(s: str) -> str:
 
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int,
          fill: RGB = INK, anchor: str = "la", bold: bool = False) -> None:
-    draw.text(xy, plain(s), font=font(size), fill=fill, anchor=anchor,
-              stroke_width=1 if bold else 0, stroke_fill=fill)
+    """Draw a label.  Its antialiased mask is rendered once and reused: boards redraw the same
+    labels (coordinates, names, numbers) every move, and FreeType rendering is the slow part."""
+    mask, (dx, dy) = _label(s, size, anchor, bold)
+    draw.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill=fill)
 
 
+@lru_cache(maxsize=4096)
+def _label(s: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, tuple[int, int]]:
+    """The label's mask and its offset from the anchor point."""
+    f, stroke, shown = font(size), 1 if bold else 0, plain(s)
+    x0, y0, x1, y1 = (int(v) for v in f.getbbox(shown, anchor=anchor, stroke_width=stroke))
+    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    ImageDraw.Draw(mask).text((-x0, -y0), shown, font=f, fill=255, anchor=anchor,
+                              stroke_width=stroke, stroke_fill=255)
+    return mask, (x0, y0)
+
+
+@lru_cache(maxsize=8192)
 def text_width(s: str, size: int) -> float:
     return font(size).getlength(plain(s))
 
