@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from games.ai import policy_for
+from games.ai import choose_for, policy_for
 from games.core import Game, RuleError, get_game
 from renderers import render_board, render_private
 
@@ -50,7 +50,7 @@ class LocalTable:
                     return 0
             else:
                 ai_seat = movers[0]
-                action = self.ai.choose(g.view(ai_seat), g.legal_actions(ai_seat), self.rng)
+                action = choose_for(g, ai_seat, self.ai, self.rng)
                 self._apply(ai_seat, action)
         result = g.result()
         if result is not None:

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.ai import Player, RandomPlayer, policy_for
+from games.ai import Player, RandomPlayer, choose_for, policy_for
 from games.core import Game, RuleError, get_game
 
 LINEUPS = ("heuristic-vs-random", "heuristic", "random")
@@ -84,7 +84,7 @@ def play_one(cls: type[Game], players: list[Player], seed: int, *, options: dict
         if not legal:
             violations.append(f"seed {seed}: seat {seat} is to move with no legal action")
             break
-        action = players[seat].choose(game.view(seat), legal, rng)
+        action = choose_for(game, seat, players[seat], rng, legal)
         try:
             game.apply(seat, action)
         except RuleError as err:

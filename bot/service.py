@@ -18,7 +18,7 @@ from typing import Any
 from bot.errors import Refused
 from bot.outcome import GameInfo, Outcome, SeatInfo
 from bot.storage import GameRow, SeatRow, StaleVersion, Storage
-from games.ai import policy_for
+from games.ai import choose_for, policy_for
 from games.core import Action, Game, Result, RuleError, get_game
 
 STALE = "The board has changed since this was drawn; use the newest board."
@@ -278,7 +278,7 @@ class GameService:
                 break
             seat = movers[0]
             rng = random.Random(row.seed * 31 + row.version)
-            action = policy_for(row.game_type).choose(game.view(seat), game.legal_actions(seat), rng)
+            action = choose_for(game, seat, policy_for(row.game_type), rng)
             try:
                 outcome = await self.act(game_id, None, action, expected_version=row.version, as_seat=seat)
             except Refused as err:
@@ -351,7 +351,7 @@ class GameService:
                     legal = game.legal_actions(seat.seat)
                     passes = [a for a in legal if a.get("type") in PASS_TYPES] if policy == "skip" else []
                     rng = random.Random(row.seed * 31 + row.version)
-                    action = passes[0] if passes else policy_for(row.game_type).choose(game.view(seat.seat), legal, rng)
+                    action = passes[0] if passes else choose_for(game, seat.seat, policy_for(row.game_type), rng, legal)
                     how = "passes" if passes else "an AI plays for them"
                     note = Outcome(merged.game, lines=[f"<@{seat.user_id}> ran out of time: {how}."])
                     merged = merged.then(note).then(await self._apply(row, game, seat.seat, action))

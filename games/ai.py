@@ -20,12 +20,17 @@ ViewT = dict[str, Any]
 class Player(ABC):
     """Chooses one action from `legal` given what the seat may see."""
 
+    sees: bool = True
+    """False for players that ignore the view, so that nobody spends time drawing it up."""
+
     @abstractmethod
     def choose(self, view: ViewT, legal: list[Action], rng: random.Random) -> Action: ...
 
 
 class RandomPlayer(Player):
     """Uniform over the legal actions: the fuzzing opponent and the baseline."""
+
+    sees = False
 
     def choose(self, view: ViewT, legal: list[Action], rng: random.Random) -> Action:
         return rng.choice(legal)
@@ -50,9 +55,10 @@ def policy_for(game_id: str) -> Player:
     return factory() if factory else RandomPlayer()
 
 
-def choose_for(game: Game, seat: int, player: Player, rng: random.Random) -> Action:
+def choose_for(game: Game, seat: int, player: Player, rng: random.Random,
+               legal: list[Action] | None = None) -> Action:
     """One move of `player` for `seat`, from its own view only."""
-    legal = game.legal_actions(seat)
+    legal = game.legal_actions(seat) if legal is None else legal
     if not legal:
         raise RuntimeError(f"seat {seat} is to move in {game.id} but has no listed action")
-    return player.choose(game.view(seat), legal, rng)
+    return player.choose(game.view(seat) if player.sees else {}, legal, rng)
