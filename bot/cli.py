@@ -110,7 +110,7 @@ def _print_details(report: Any) -> None:
     """Numeric result details that games report (e.g. Roanoke's survivors), as a distribution."""
     keys = sorted({k for r in report.records for k, v in r.details.items() if isinstance(v, int | float)})
     for key in keys:
-        values = [r.details[key] for r in report.records if key in r.details]
+        values = [v for r in report.records if isinstance(v := r.details.get(key), int | float)]
         counts: dict[Any, int] = {}
         for v in values:
             counts[v] = counts.get(v, 0) + 1

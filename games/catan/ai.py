@@ -1,0 +1,151 @@
+"""A heuristic Catan player: settle on rich intersections, build toward the next settlement or
+city, trade with the bank only to finish a build, rob the leader, and discard from plenty.
+It reads only its own view."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from typing import Any
+
+from games.ai import Player, register_policy
+from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD, pips
+from games.catan.game import COSTS
+from games.core import Action
+
+View = dict[str, Any]
+
+
+def node_value(view: View, v: int) -> float:
+    """What an intersection yields: pips of its hexes, plus a little for variety."""
+    kinds = set()
+    total = 0.0
+    for h in GEOMETRY.node_hexes[v]:
+        terrain = view["terrain"][h]
+        if terrain == "desert":
+            continue
+        weight = pips(view["tokens"][h]) * (0.3 if h == view["robber"] else 1.0)
+        total += weight * (1.2 if TERRAIN_YIELD[terrain] in ("ore", "grain") else 1.0)
+        kinds.add(TERRAIN_YIELD[terrain])
+    return total + 0.8 * len(kinds)
+
+
+def _hand(view: View) -> list[int]:
+    return [view["hand"][r] for r in RESOURCES]
+
+
+@register_policy("catan")
+class CatanPlayer(Player):
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        by_type: dict[str, list[Action]] = defaultdict(list)
+        for action in legal:
+            by_type[action["type"]].append(action)
+        if "decline" in by_type:  # an offer addressed to us
+            return by_type["accept"][0] if "accept" in by_type and self._good_trade(view) else by_type["decline"][0]
+        if "withdraw" in by_type:  # our own offer, answered
+            return (by_type.get("confirm") or by_type["withdraw"])[0]
+        if "discard" in by_type:
+            hand = view["hand"]
+            return max(by_type["discard"], key=lambda a: (hand[a["resource"]], rng.random()))
+        if "move_robber" in by_type:
+            return max(by_type["move_robber"], key=lambda a: self._robber_value(view, a) + rng.random() * 0.01)
+        if view["phase"] == "setup":
+            return self._setup(view, by_type, rng)
+        if "play_knight" in by_type and self._robbed(view):
+            return by_type["play_knight"][0]
+        if "roll" in by_type:
+            return by_type["roll"][0]
+        return self._build(view, by_type, rng)
+
+    def _setup(self, view: View, by_type: dict[str, list[Action]], rng: random.Random) -> Action:
+        if "build_settlement" in by_type:
+            return max(by_type["build_settlement"], key=lambda a: node_value(view, a["node"]) + rng.random() * 0.1)
+        return max(by_type["build_road"], key=lambda a: self._road_value(view, a["path"]) + rng.random() * 0.1)
+
+    def _build(self, view: View, by_type: dict[str, list[Action]], rng: random.Random) -> Action:
+        for kind in ("build_city", "build_settlement"):
+            if kind in by_type:
+                return max(by_type[kind], key=lambda a: node_value(view, a["node"]))
+        for kind in ("play_road_building", "play_year_of_plenty", "play_monopoly"):
+            if kind in by_type:
+                return self._progress(view, by_type[kind])
+        trade = self._bank_trade(view, by_type.get("maritime", []))
+        if trade is not None:
+            return trade
+        if "build_road" in by_type and not self._settle_spots(view):
+            return max(by_type["build_road"], key=lambda a: self._road_value(view, a["path"]) + rng.random() * 0.1)
+        if "buy_dev" in by_type:
+            return by_type["buy_dev"][0]
+        return by_type["end_turn"][0] if "end_turn" in by_type else rng.choice(next(iter(by_type.values())))
+
+    def _target(self, view: View) -> tuple[int, ...]:
+        mine = view["players"][view["seat"]]
+        if self._settle_spots(view) and mine["settlements"] < 5:
+            return COSTS["settlement"]
+        if mine["settlements"] and mine["cities"] < 4:
+            return COSTS["city"]
+        if not self._settle_spots(view) and mine["roads"] < 15:
+            return COSTS["road"]
+        return COSTS["dev"]
+
+    def _bank_trade(self, view: View, trades: list[Action]) -> Action | None:
+        """A bank trade that brings the next build closer without giving up what it needs."""
+        target, hand = self._target(view), _hand(view)
+        need = [max(0, c - h) for c, h in zip(target, hand, strict=True)]
+        for action in trades:
+            i, j = RESOURCES.index(action["give"]), RESOURCES.index(action["get"])
+            if need[j] and hand[i] - target[i] >= view["rates"][action["give"]]:
+                return action
+        return None
+
+    def _progress(self, view: View, plays: list[Action]) -> Action:
+        target, hand = self._target(view), _hand(view)
+        need = [max(0, c - h) for c, h in zip(target, hand, strict=True)]
+        return max(plays, key=lambda a: sum(need[RESOURCES.index(r)] for r in a.get("resources", [a.get("resource")])
+                                            if r in RESOURCES))
+
+    def _settle_spots(self, view: View) -> list[int]:
+        """Empty intersections at the end of our roads that obey the distance rule."""
+        seat, buildings, roads = view["seat"], view["buildings"], view["roads"]
+        spots = []
+        for v in range(len(buildings)):
+            if buildings[v] is None and all(buildings[u] is None for u in GEOMETRY.node_neighbours[v]) \
+                    and any(roads[p] == seat for p in GEOMETRY.node_paths[v]):
+                spots.append(v)
+        return spots
+
+    def _road_value(self, view: View, p: int) -> float:
+        buildings = view["buildings"]
+        best = 0.0
+        for v in GEOMETRY.paths[p]:
+            for u in (v, *GEOMETRY.node_neighbours[v]):
+                if buildings[u] is None and all(buildings[w] is None for w in GEOMETRY.node_neighbours[u]):
+                    best = max(best, node_value(view, u) * (1.0 if u == v else 0.7))
+        return best
+
+    def _robbed(self, view: View) -> bool:
+        return any(b is not None and b[0] == view["seat"] for b in
+                   (view["buildings"][v] for v in GEOMETRY.hex_nodes[view["robber"]]))
+
+    def _robber_value(self, view: View, action: Action) -> float:
+        h, seat = action["hex"], view["seat"]
+        value = 0.0
+        for v in GEOMETRY.hex_nodes[h]:
+            b = view["buildings"][v]
+            if b is not None:
+                leader = view["players"][b[0]]["vp"]
+                value += (-3.0 if b[0] == seat else 1.0 + 0.3 * leader) * b[1]
+        value *= pips(view["tokens"][h]) or 0.5
+        if action["victim"] is not None:
+            value += 0.5 * view["players"][action["victim"]]["cards"]
+        return value
+
+    def _good_trade(self, view: View) -> bool:
+        """Accept an offer that gives what the next build needs for cards it does not."""
+        offer = view["offer"]
+        target, hand = self._target(view), _hand(view)
+        gets = [offer["give"].get(r, 0) for r in RESOURCES]   # what we would receive
+        gives = [offer["get"].get(r, 0) for r in RESOURCES]   # what we would hand over
+        helps = any(g and hand[i] < target[i] for i, g in enumerate(gets))
+        spare = all(hand[i] - n >= target[i] for i, n in enumerate(gives))
+        return helps and spare
