@@ -80,11 +80,12 @@ class CatanPlayer(Player):
 
     def _target(self, view: View) -> tuple[int, ...]:
         mine = view["players"][view["seat"]]
-        if self._settle_spots(view) and mine["settlements"] < 5:
+        spots = self._settle_spots(view)
+        if spots and mine["settlements"] < 5:
             return COSTS["settlement"]
         if mine["settlements"] and mine["cities"] < 4:
             return COSTS["city"]
-        if not self._settle_spots(view) and mine["roads"] < 15:
+        if not spots and mine["roads"] < 15:
             return COSTS["road"]
         return COSTS["dev"]
 
@@ -107,12 +108,9 @@ class CatanPlayer(Player):
     def _settle_spots(self, view: View) -> list[int]:
         """Empty intersections at the end of our roads that obey the distance rule."""
         seat, buildings, roads = view["seat"], view["buildings"], view["roads"]
-        spots = []
-        for v in range(len(buildings)):
-            if buildings[v] is None and all(buildings[u] is None for u in GEOMETRY.node_neighbours[v]) \
-                    and any(roads[p] == seat for p in GEOMETRY.node_paths[v]):
-                spots.append(v)
-        return spots
+        ends = {v for p, owner in enumerate(roads) if owner == seat for v in GEOMETRY.paths[p]}
+        return [v for v in sorted(ends) if buildings[v] is None
+                and all(buildings[u] is None for u in GEOMETRY.node_neighbours[v])]
 
     def _road_value(self, view: View, p: int) -> float:
         buildings = view["buildings"]
