@@ -131,10 +131,25 @@ def legend(draw: ImageDraw.ImageDraw, xy: tuple[float, float], rows: list[tuple[
     return step * len(rows)
 
 
-def encode_png(img: Image.Image) -> bytes:
+def reference_palette(reference: Image.Image, colours: list[RGB]) -> Image.Image:
+    """A 256-colour palette for a family of pictures that share a static layer.
+
+    Choosing a palette is the slow part of encoding (~20 ms for a board); mapping to a known one
+    is ~3 ms.  The palette comes from the static layer plus a band of the colours drawn on top.
+    """
+    sample = reference.copy()
+    draw = ImageDraw.Draw(sample)
+    band = 12
+    for i, colour in enumerate([*colours, *SEAT_COLOURS, INK, PAPER, MUTED, ACCENT, (255, 255, 255)]):
+        draw.rectangle((i * band, 0, i * band + band - 1, band - 1), fill=colour)
+    return sample.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def encode_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
     """PNG bytes; a quantised palette keeps board pictures small and fast to encode."""
     out = io.BytesIO()
     if img.mode == "RGB":
-        img = img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        img = (img.quantize(palette=palette, dither=Image.Dither.NONE) if palette is not None else
+               img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
     img.save(out, format="PNG", compress_level=3)
     return out.getvalue()
