@@ -134,7 +134,7 @@ class Catan(Game):
         return None if b is None else b[0]
 
     def _count(self, seat: int, level: int) -> int:
-        return sum(1 for b in self.s["buildings"] if b is not None and b[0] == seat and b[1] == level)
+        return self.s["buildings"].count([seat, level])
 
     def public_vp(self, seat: int) -> int:
         s = self.s
@@ -195,8 +195,12 @@ class Catan(Game):
             return "There is no such intersection."
         if s["buildings"][v] is not None:
             return f"Intersection {v + 1} is taken."
-        if any(s["buildings"][u] is not None for u in GEOMETRY.node_neighbours[v]):
-            return f"Intersection {v + 1} is next to a settlement or city (the distance rule)."  # CAT-22
+        near = next((u for u in GEOMETRY.node_neighbours[v] if s["buildings"][u] is not None), None)
+        if near is not None:  # CAT-22
+            whose = "your" if s["buildings"][near][0] == seat else f"Seat {s['buildings'][near][0] + 1}'s"
+            kind = "city" if s["buildings"][near][1] == 2 else "settlement"
+            return (f"A settlement must be two intersections away from any other — {v + 1} touches "
+                    f"{whose} {kind} at {near + 1}.")
         if setup:
             return None
         if not any(s["roads"][p] == seat for p in GEOMETRY.node_paths[v]):
@@ -211,7 +215,7 @@ class Catan(Game):
             return "There is no such path."
         if s["roads"][p] is not None:
             return f"Path {GEOMETRY.path_labels[p]} already has a road."
-        if sum(1 for r in s["roads"] if r == seat) >= PIECES["road"]:
+        if s["roads"].count(seat) >= PIECES["road"]:
             return "All 15 of your roads are on the board."
         if s["phase"] == "setup":
             if s["setup_node"] not in GEOMETRY.paths[p]:
@@ -497,7 +501,7 @@ class Catan(Game):
             reach = self._network(seat)
             if affords(COSTS["settlement"]):
                 candidates += [{"type": "build_settlement", "node": v} for v in sorted(reach)]
-            if affords(COSTS["road"]):
+            if affords(COSTS["road"]) and s["roads"].count(seat) < PIECES["road"]:
                 candidates += [{"type": "build_road", "path": p}
                                for p in sorted({p for v in reach for p in GEOMETRY.node_paths[v]})]
             if affords(COSTS["dev"]):
@@ -714,7 +718,7 @@ class Catan(Game):
     def _do_play_road_building(self, seat: int, action: Action) -> list[Event]:
         s = self.s
         self._play(seat, "road_building")
-        left = PIECES["road"] - sum(1 for r in s["roads"] if r == seat)
+        left = PIECES["road"] - s["roads"].count(seat)
         s["free_roads"], s["resume"], s["phase"] = min(2, left), s["phase"], "road_building"
         return [{"type": "played", "seat": seat, "card": "road_building"}]
 

@@ -107,7 +107,8 @@ def test_cat_11_setup_settlements_need_no_road_but_keep_their_distance() -> None
     game.apply(seat, game.legal_actions(seat)[0])
     other = game.current_seat()
     neighbour = GEOMETRY.node_neighbours[20][0]
-    assert "distance" in str(refused_unchanged(game, other, {"type": "build_settlement", "node": neighbour}))
+    err = refused_unchanged(game, other, {"type": "build_settlement", "node": neighbour})
+    assert "two intersections away" in str(err)
     coastal = next(v for v in range(54) if len(GEOMETRY.node_hexes[v]) == 1 and v not in (20, neighbour)
                    and all(u != 20 for u in GEOMETRY.node_neighbours[v]))
     game.apply(other, {"type": "build_settlement", "node": coastal})
@@ -289,7 +290,8 @@ def test_cat_22_the_distance_rule_after_setup() -> None:
         game.s["roads"][p] = seat
     game.s["buildings"][10] = [seat, 1]
     give(game, seat, brick=2, lumber=2, wool=2, grain=2)
-    assert "distance rule" in str(refused_unchanged(game, seat, {"type": "build_settlement", "node": nodes[1]}))
+    err = refused_unchanged(game, seat, {"type": "build_settlement", "node": nodes[1]})
+    assert "touches your settlement at 11" in str(err)
     game.apply(seat, {"type": "build_settlement", "node": nodes[2]})
 
 
