@@ -1,0 +1,282 @@
+"""Step 0 to Step 2 of a turn: resting, choosing a character, placing its pattern, blanks,
+and the free artifact actions (rules A5.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, Event
+from games.roam.data import ARTIFACTS, CARDS
+from games.roam.geometry import (
+    SIZE,
+    Cell,
+    Square,
+    anchor_squares,
+    local_to_map,
+    neighbours4,
+    on_map,
+    parse_square,
+    project,
+    rotate,
+    slot_of,
+    square_name,
+)
+
+Pattern = tuple[list[Cell], list[Cell]]
+
+
+class PlacementMixin:
+    """Placement rules; mixed into RoamGame, whose state attributes it uses."""
+
+    players: list[dict[str, Any]]
+    map: list[list[list[int]]]
+    slots: list[str | None]
+    opts: dict[str, Any]
+    phase: str
+    step0: int
+    turn: dict[str, Any]
+    current: int
+
+    # -- the map ---------------------------------------------------------------
+
+    def coins_map(self) -> list[list[int | None]]:
+        """Coin symbols per map square from the land sides in the slots; None where a slot is empty."""
+        out: list[list[int | None]] = [[None] * SIZE for _ in range(SIZE)]
+        for slot, card_id in enumerate(self.slots):
+            if card_id is None:
+                continue
+            coins = CARDS[card_id].coins or ()
+            for lr, row in enumerate(coins):
+                for lc, n in enumerate(row):
+                    r, c = local_to_map(slot, lr, lc)
+                    out[r][c] = n
+        return out
+
+    def square_coins(self, sq: Square) -> int:
+        card_id = self.slots[slot_of(sq)]
+        if card_id is None:
+            return 0
+        for lr, row in enumerate(CARDS[card_id].coins or ()):
+            for lc, n in enumerate(row):
+                if local_to_map(slot_of(sq), lr, lc) == sq:
+                    return n
+        return 0
+
+    def has_card(self, sq: Square) -> bool:
+        """On the map and on a slot holding a card: an empty slot counts as off-map."""
+        return on_map(sq) and self.slots[slot_of(sq)] is not None
+
+    def capacity(self) -> int:
+        return 2 if self.opts["stacking"] else 1
+
+    def placeable(self, sq: Square) -> bool:
+        """A square that takes another marker; otherwise that pattern cell is skipped."""
+        return self.has_card(sq) and len(self.map[sq[0]][sq[1]]) < self.capacity()
+
+    def anchors(self, seat: int, pattern: Pattern) -> list[Square]:
+        """Key-marker squares where every normal cell lands on a card (A2 Placement anchor)."""
+        normal, _ = pattern
+        filled = tuple(card is not None for card in self.slots)
+        return list(anchor_squares(self.players[seat]["edge"], tuple(map(tuple, normal)), filled))
+
+    def _pattern(self) -> Pattern:
+        return ([tuple(c) for c in self.turn["normal"]],  # type: ignore[misc]
+                [tuple(c) for c in self.turn["blank"]])
+
+    def _up_artifact(self, seat: int, kind: str) -> dict[str, Any] | None:
+        for item in self.players[seat]["artifacts"]:
+            if item["up"] and ARTIFACTS[item["id"]].kind == kind:
+                return item
+        return None
+
+    def _use_artifact(self, seat: int, kind: str, events: list[Event]) -> None:
+        item = self._up_artifact(seat, kind)
+        assert item is not None
+        item["up"] = False
+        events.append({"type": "artifact_used", "seat": seat, "artifact": item["id"], "kind": kind})
+
+    # -- listing ---------------------------------------------------------------
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == "start":
+            return self._start_actions(seat)
+        if phase == "anchor":
+            return self._anchor_actions(seat)
+        if phase == "pick":
+            return [{"type": "mark", "square": s} for s in self.turn["pending"]]
+        if phase == "blanks":
+            return [*self._blank_actions(seat), {"type": "done"}]
+        if phase == "free":
+            return [*self._free_actions(seat), {"type": "end_turn"}]
+        return []
+
+    def _start_actions(self, seat: int) -> list[Action]:
+        player = self.players[seat]
+        out: list[Action] = []
+        for ch in player["characters"]:
+            card = CARDS[ch["card"]]
+            if ch["up"] and self.anchors(seat, (list(card.normal), list(card.blank))):
+                out.append({"type": "choose", "card": ch["card"]})
+        if not out:
+            out.append({"type": "skip_place"})
+        up = sum(1 for ch in player["characters"] if ch["up"])
+        if self.step0 <= 1 and up and player["coins"] >= up:
+            out.append({"type": "early_rest"})
+        if self.step0 == 0 and self._up_artifact(seat, "flip"):
+            out.extend({"type": "hourglass", "card": ch["card"]} for ch in player["characters"])
+        return out + self._free_actions(seat)
+
+    def _anchor_actions(self, seat: int) -> list[Action]:
+        pattern = self._pattern()
+        normal, _ = pattern
+        edge = self.players[seat]["edge"]
+        anchors = self.anchors(seat, pattern)
+        out: list[Action] = [{"type": "place", "square": square_name(a)} for a in anchors]
+        if self._up_artifact(seat, "replace") and self.players[seat]["supply"] > 0:
+            for a in anchors:
+                for sq in project(edge, a, normal, normal):
+                    if any(o != seat for o in self.map[sq[0]][sq[1]]):
+                        out.append({"type": "hammer", "square": square_name(a), "target": square_name(sq)})
+        if self._up_artifact(seat, "rotate") and self.anchors(seat, rotate(*pattern)):
+            out.append({"type": "rotate"})
+        return out
+
+    def _blank_actions(self, seat: int) -> list[Action]:
+        player = self.players[seat]
+        if player["supply"] == 0:
+            return []
+        out: list[Action] = []
+        lantern = self._up_artifact(seat, "blank") is not None
+        for name in self.turn["blanks"]:
+            sq = parse_square(name)
+            if sq is None or not self.placeable(sq):
+                continue
+            if player["coins"] >= 2:
+                out.append({"type": "blank", "square": name})
+            if lantern:
+                out.append({"type": "lantern", "square": name})
+        return out
+
+    def _free_actions(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        if self._up_artifact(seat, "coin"):
+            out.append({"type": "backpack"})
+        if self._up_artifact(seat, "slide"):
+            for r in range(SIZE):
+                for c in range(SIZE):
+                    if not self.map[r][c]:
+                        continue
+                    for to in neighbours4((r, c)):
+                        if self.has_card(to) and not self.map[to[0]][to[1]]:
+                            out.append({"type": "slide", "from": square_name((r, c)), "to": square_name(to)})
+        return out
+
+    # -- doing -----------------------------------------------------------------
+
+    def _do_turn_action(self, seat: int, action: Action, events: list[Event]) -> None:
+        kind = action["type"]
+        if kind not in ("hourglass", "early_rest"):
+            self.step0 = 2
+        if kind == "choose":
+            card = CARDS[action["card"]]
+            self.turn.update(card=card.id, normal=[list(c) for c in card.normal],
+                             blank=[list(c) for c in card.blank], rotations=0)
+            self.phase = "anchor"
+            events.append({"type": "chose", "seat": seat, "card": card.id})
+        elif kind == "skip_place":
+            self.phase = "free"
+            events.append({"type": "skipped", "seat": seat})
+        elif kind == "early_rest":
+            paid = sum(1 for ch in self.players[seat]["characters"] if ch["up"])
+            self.players[seat]["coins"] -= paid
+            self._refresh(seat)  # type: ignore[attr-defined]
+            self.step0 = 2
+            events.append({"type": "rested", "seat": seat, "paid": paid})
+        elif kind == "hourglass":
+            self._use_artifact(seat, "flip", events)
+            ch = next(c for c in self.players[seat]["characters"] if c["card"] == action["card"])
+            ch["up"] = not ch["up"]
+            self.step0 = 1
+            events.append({"type": "flipped", "seat": seat, "card": ch["card"], "up": ch["up"]})
+            self._auto_rest(seat, events)  # type: ignore[attr-defined]
+        elif kind == "rotate":
+            self._use_artifact(seat, "rotate", events)
+            normal, blank = rotate(*self._pattern())
+            self.turn.update(normal=[list(c) for c in normal], blank=[list(c) for c in blank],
+                             rotations=self.turn.get("rotations", 0) + 1)
+            events.append({"type": "rotated", "seat": seat, "card": self.turn["card"]})
+        elif kind in ("place", "hammer"):
+            self._place(seat, action, events)
+        elif kind == "mark":
+            self._put(seat, parse_square(action["square"]), events, "normal")  # type: ignore[arg-type]
+            self.turn["pending"].remove(action["square"])
+        elif kind in ("blank", "lantern"):
+            if kind == "blank":
+                self.players[seat]["coins"] -= 2
+            else:
+                self._use_artifact(seat, "blank", events)
+            self.turn["blanks"].remove(action["square"])
+            self._put(seat, parse_square(action["square"]), events, kind)  # type: ignore[arg-type]
+        elif kind == "done":
+            self.turn["blanks"] = []
+            self.phase = "free"
+        elif kind == "backpack":
+            self._use_artifact(seat, "coin", events)
+            self.players[seat]["coins"] += 1
+            events.append({"type": "coins", "seat": seat, "gained": 1, "why": "backpack"})
+        elif kind == "slide":
+            self._use_artifact(seat, "slide", events)
+            src, dst = parse_square(action["from"]), parse_square(action["to"])
+            assert src is not None and dst is not None
+            owner = self.map[src[0]][src[1]].pop()
+            self.map[dst[0]][dst[1]].append(owner)
+            events.append({"type": "slid", "seat": seat, "owner": owner, "from": action["from"], "to": action["to"]})
+        elif kind == "end_turn":
+            self._end_of_turn(events)  # type: ignore[attr-defined]
+
+    def _put(self, seat: int, sq: Square, events: list[Event], how: str) -> None:
+        """One marker from the supply onto a square; its coin symbols are collected (A5.3 step 1)."""
+        self.map[sq[0]][sq[1]].append(seat)
+        self.players[seat]["supply"] -= 1
+        gained = self.square_coins(sq)
+        self.players[seat]["coins"] += gained
+        self.turn["placed"] += 1
+        events.append({"type": "marker", "seat": seat, "square": square_name(sq), "how": how, "coins": gained})
+
+    def _place(self, seat: int, action: Action, events: list[Event]) -> None:
+        """Normal cells: empty ones get a marker, occupied ones are skipped, the Hammer target is taken."""
+        normal, blank = self._pattern()
+        edge = self.players[seat]["edge"]
+        anchor = parse_square(action["square"])
+        assert anchor is not None
+        player = self.players[seat]
+        for ch in player["characters"]:
+            if ch["card"] == self.turn["card"]:
+                ch["up"] = False
+        self.turn["anchor"] = action["square"]
+        cells = project(edge, anchor, normal, normal)
+        events.append({"type": "placed", "seat": seat, "card": self.turn["card"], "anchor": action["square"],
+                       "cells": [square_name(s) for s in cells]})
+        target = parse_square(action["target"]) if action["type"] == "hammer" else None
+        if target is not None:
+            self._use_artifact(seat, "replace", events)
+            stack = self.map[target[0]][target[1]]
+            idx = max(i for i, o in enumerate(stack) if o != seat)
+            victim = stack.pop(idx)
+            self.players[victim]["supply"] += 1
+            events.append({"type": "replaced", "seat": seat, "victim": victim, "square": action["target"]})
+            self._put(seat, target, events, "hammer")
+        fill = [sq for sq in cells if sq != target and self.placeable(sq)]
+        skipped = [square_name(sq) for sq in cells if sq != target and sq not in fill]
+        if skipped:
+            events.append({"type": "skipped_cells", "seat": seat, "squares": skipped})
+        if player["supply"] >= len(fill):
+            for sq in fill:
+                self._put(seat, sq, events, "normal")
+            self.phase = "blanks"
+        else:
+            self.turn["pending"] = [square_name(sq) for sq in fill]
+            self.phase = "pick"
+            events.append({"type": "short", "seat": seat, "supply": player["supply"], "cells": len(fill)})
+        self.turn["blanks"] = [square_name(sq) for sq in project(edge, anchor, normal, blank) if self.has_card(sq)]

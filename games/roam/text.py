@@ -1,0 +1,226 @@
+"""Words: action labels, event sentences and the reasons for refusals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, Event, RuleError
+from games.roam.data import ARTIFACTS, CARDS, short_name
+from games.roam.geometry import parse_square, project
+
+_TYPES = ("choose", "skip_place", "early_rest", "hourglass", "rotate", "place", "hammer", "mark", "blank",
+          "lantern", "done", "backpack", "slide", "end_turn", "bid", "pass", "buy")
+_KEYS: dict[str, set[str]] = {"choose": {"card"}, "hourglass": {"card"}, "place": {"square"},
+                              "hammer": {"square", "target"}, "mark": {"square"}, "blank": {"square"},
+                              "lantern": {"square"}, "slide": {"from", "to"}, "bid": {"amount"},
+                              "buy": {"artifact"}}
+_ARTIFACT_FOR = {"hourglass": "flip", "rotate": "rotate", "hammer": "replace", "lantern": "blank",
+                 "backpack": "coin", "slide": "slide"}
+_PHASE_WORDS = {"start": "start your turn: choose a character (or rest)", "anchor": "choose where the key marker goes",
+                "pick": "choose which squares get your last markers", "blanks": "buy blanks or finish placing",
+                "free": "use a free artifact or end your turn", "bid": "bid or pass for a tied card",
+                "buy": "buy an artifact or end your turn", "over": "nothing: the game is over"}
+
+
+def who(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+class TextMixin:
+    """Labels and sentences; mixed into RoamGame."""
+
+    players: list[dict[str, Any]]
+    phase: str
+    turn: dict[str, Any]
+    row: list[str]
+    step0: int
+    current: int
+    bid: dict[str, Any] | None
+
+    def describe(self, action: Action) -> str:
+        kind = action.get("type")
+        if kind == "choose":
+            card = CARDS[action["card"]]
+            return f"{short_name(card.id)} ({card.vp} VP)"
+        if kind == "place":
+            return f"Key marker on {action['square']}"
+        if kind == "hammer":
+            return f"Key marker on {action['square']}, Hammer on {action['target']}"
+        if kind == "mark":
+            return f"Marker on {action['square']}"
+        if kind == "blank":
+            return f"Blank on {action['square']} (2 coins)"
+        if kind == "lantern":
+            return f"Blank on {action['square']} (Lantern, free)"
+        if kind == "slide":
+            return f"Walking Stick: {action['from']} to {action['to']}"
+        if kind == "hourglass":
+            return f"Hourglass: flip {short_name(action['card'])}"
+        if kind == "bid":
+            return f"Bid {action['amount']} coin{'s' if action['amount'] != 1 else ''}"
+        if kind == "buy":
+            a = ARTIFACTS[action["artifact"]]
+            return f"{a.name} ({a.cost} coins, {a.vp} VP)"
+        return {"skip_place": "Nothing fits: skip placing", "early_rest": "Early rest (pay to flip all up)",
+                "rotate": "Wizard's Hat: rotate the pattern", "done": "Finish placing",
+                "backpack": "Backpack: +1 coin", "end_turn": "End turn", "pass": "Pass"}.get(str(kind), str(kind))
+
+    def describe_event(self, event: Event) -> str:
+        kind = event["type"]
+        seat = event.get("seat", 0)
+        if kind == "setup":
+            return f"The map is dealt; {who(event['first'])} goes first."
+        if kind == "turn_started":
+            return f"{who(seat)}'s turn ({self.players[seat]['edge']} edge)."
+        if kind == "rested":
+            paid = event["paid"]
+            return f"{who(seat)} rests: all characters and artifacts face up" + (f" (paid {paid})." if paid else ".")
+        if kind == "flipped":
+            return f"{who(seat)} flips {short_name(event['card'])} face {'up' if event['up'] else 'down'}."
+        if kind == "chose":
+            return f"{who(seat)} uses {CARDS[event['card']].name}."
+        if kind == "rotated":
+            return f"{who(seat)} rotates the pattern."
+        if kind == "placed":
+            return f"{who(seat)} places the pattern with its key marker on {event['anchor']}."
+        if kind == "marker":
+            coins = f" (+{event['coins']} coin{'s' if event['coins'] != 1 else ''})" if event["coins"] else ""
+            what = {"normal": "a marker", "blank": "a blank", "lantern": "a free blank",
+                    "hammer": "a marker"}[event["how"]]
+            return f"{who(seat)} puts {what} on {event['square']}{coins}."
+        if kind == "skipped_cells":
+            return f"Occupied, skipped: {', '.join(event['squares'])}."
+        if kind == "short":
+            return f"{who(seat)} has only {event['supply']} markers left for {event['cells']} squares."
+        if kind == "replaced":
+            return f"{who(seat)}'s Hammer sends {who(event['victim'])}'s marker on {event['square']} home."
+        if kind == "artifact_used":
+            return f"{who(seat)} uses the {ARTIFACTS[event['artifact']].name}."
+        if kind == "coins":
+            return f"{who(seat)} gains {event['gained']} coin."
+        if kind == "slid":
+            return f"{who(seat)} slides {who(event['owner'])}'s marker from {event['from']} to {event['to']}."
+        if kind == "skipped":
+            return f"{who(seat)} has no character that fits and places nothing."
+        if kind == "outpost":
+            return f"{who(seat)} surrounds the marker on {event['square']} and takes the Outpost (+3 VP)."
+        if kind == "completed":
+            return f"Card {event['slot']} ({CARDS[event['card']].name}) is complete."
+        if kind == "bid_started":
+            return f"Tie on card {event['slot']}: {', '.join(who(s) for s in event['order'])} bid in that order."
+        if kind == "bid":
+            return f"{who(seat)} bids {event['amount']}."
+        if kind == "passed":
+            return f"{who(seat)} passes" + (" (not enough coins)." if event["forced"] else ".")
+        if kind == "claimed":
+            paid = f" for {event['paid']} coins" if event["paid"] else ""
+            consoled = f"; {', '.join(who(s) for s in event['consoled'])} +1 coin" if event["consoled"] else ""
+            return f"{who(seat)} claims {CARDS[event['card']].name}{paid}{consoled}."
+        if kind == "refilled":
+            card = event["card"]
+            return f"Slot {event['slot']} gets {CARDS[card].name}." if card else f"Slot {event['slot']} stays empty."
+        if kind == "bought":
+            return f"{who(seat)} buys the {ARTIFACTS[event['artifact']].name} for {event['cost']} coins."
+        if kind == "artifact_revealed":
+            return f"New artifact in the row: {ARTIFACTS[event['artifact']].name}."
+        if kind == "end_triggered":
+            if event["reason"] == "cards":
+                return f"{who(seat)} has ten cards: this round is the last."
+            return "Nobody has placed a marker for two rounds: this round is the last."
+        if kind == "turn_ended":
+            return f"{who(seat)} ends the turn."
+        if kind == "game_over":
+            return "Game over. Winner: " + ", ".join(who(s) for s in event["winners"]) + "."
+        return kind
+
+    # -- refusals --------------------------------------------------------------
+
+    def _refusal(self, seat: int, action: Any) -> RuleError:
+        """Why an action is not among the legal ones, in a plain sentence with a stable code."""
+        to_move: frozenset[int] = self.to_move()  # type: ignore[attr-defined]
+        if not isinstance(action, dict) or action.get("type") not in _TYPES:
+            kind = action.get("type") if isinstance(action, dict) else action
+            return RuleError(f"ROAM has no action {kind!r}; now you may {_PHASE_WORDS[self.phase]}.", "bad_action")
+        kind = action["type"]
+        if seat not in to_move:
+            waiting = ", ".join(who(s) for s in sorted(to_move))
+            return RuleError(f"It is not your move: waiting for {waiting}.", "not_your_turn")
+        if set(action) != {"type"} | _KEYS.get(kind, set()):
+            keys = ", ".join(sorted(_KEYS.get(kind, set()))) or "no other keys"
+            return RuleError(f"A {kind} action takes exactly: type, {keys}.", "bad_action")
+        legal: list[Action] = self.legal_actions(seat)  # type: ignore[attr-defined]
+        if not any(a["type"] == kind for a in legal):
+            artifact = _ARTIFACT_FOR.get(kind)
+            if artifact and not any(a["kind"] == artifact and a["up"] for a in self._artifacts(seat)):
+                return RuleError(f"You have no face-up {_artifact_name(artifact)}: it is missing or already "
+                                 "used until you rest (A3.3).", "artifact_used")
+            if kind == "early_rest":
+                up = sum(1 for c in self.players[seat]["characters"] if c["up"])
+                if self.step0 > 1:
+                    return RuleError("Early rest is only allowed at the very start of your turn (A5.3 step 0).",
+                                     "too_late")
+                return RuleError(f"Early rest costs 1 coin per face-up character: {up}, and you have "
+                                 f"{self.players[seat]['coins']} (A5.3 step 0.3).", "cannot_afford")
+            if kind == "blank" and self.phase == "blanks":
+                return RuleError(f"A blank costs 2 coins and you have {self.players[seat]['coins']} (A5.3 step 1.3).",
+                                 "cannot_afford")
+            return RuleError(f"You cannot {kind.replace('_', ' ')} now: {_PHASE_WORDS[self.phase]}.", "wrong_phase")
+        return self._specific(seat, action)
+
+    def _artifacts(self, seat: int) -> list[dict[str, Any]]:
+        return [{"kind": ARTIFACTS[a["id"]].kind, "up": a["up"]} for a in self.players[seat]["artifacts"]]
+
+    def _specific(self, seat: int, action: Action) -> RuleError:
+        kind = action["type"]
+        player = self.players[seat]
+        if kind in ("choose", "hourglass"):
+            mine = {c["card"]: c for c in player["characters"]}
+            if action["card"] not in mine:
+                return RuleError("That is not one of your characters.", "not_your_card")
+            if kind == "choose" and not mine[action["card"]]["up"]:
+                return RuleError(f"{CARDS[action['card']].name} is face down: use a face-up character, or rest "
+                                 "to flip them all up (A5.3 step 1).", "face_down")
+            return RuleError(f"{CARDS[action['card']].name} has no legal place on the map now.", "no_room")
+        if kind in ("place", "hammer"):
+            sq = parse_square(action["square"])
+            if sq is None:
+                return RuleError("Name a map square from A1 to F6.", "bad_square")
+            normal = [tuple(c) for c in self.turn["normal"]]
+            cells = project(player["edge"], sq, normal, normal)  # type: ignore[arg-type]
+            if not all(self.has_card(c) for c in cells):  # type: ignore[attr-defined]
+                return RuleError(f"With its key marker on {action['square']} the pattern leaves the map: every "
+                                 "normal marker must land on a card (A2 Placement anchor).", "off_map")
+            return RuleError(f"The Hammer can only replace an opponent's marker on one of the pattern's "
+                             f"normal squares (A3.3), not {action.get('target')}.", "bad_target")
+        if kind in ("blank", "lantern"):
+            if action["square"] not in self.turn["blanks"]:
+                return RuleError(f"{action['square']} is not a blank square of this pattern that is still open.",
+                                 "not_blank")
+            return RuleError(f"A blank costs 2 coins and you have {player['coins']} (A5.3 step 1.3).",
+                             "cannot_afford")
+        if kind == "bid":
+            amount = action["amount"]
+            if not isinstance(amount, int) or isinstance(amount, bool):
+                return RuleError("A bid is a whole number of coins.", "bad_action")
+            low = self.min_bid()  # type: ignore[attr-defined]
+            if amount < low:
+                return RuleError(f"Your bid must be at least {low} (one more than the last bid; A5.3 step 3.2).",
+                                 "bid_too_low")
+            return RuleError(f"You cannot bid {amount}: you have {player['coins']} coins (A5.3 step 3.2).",
+                             "cannot_afford")
+        if kind == "buy":
+            if action["artifact"] not in self.row:
+                return RuleError("That artifact is not in the row.", "not_in_row")
+            a = ARTIFACTS[action["artifact"]]
+            return RuleError(f"The {a.name} costs {a.cost} coins and you have {player['coins']}.", "cannot_afford")
+        if kind == "mark":
+            return RuleError("Choose one of the pattern's open squares: " + ", ".join(self.turn["pending"]) + ".",
+                             "bad_square")
+        if kind == "slide":
+            return RuleError("The Walking Stick moves one marker to an empty orthogonally adjacent square on a card.",
+                             "bad_slide")
+        return RuleError(f"That is not allowed now: {_PHASE_WORDS[self.phase]}.", "illegal")
+
+
+def _artifact_name(kind: str) -> str:
+    return next(a.name for a in ARTIFACTS.values() if a.kind == kind)
