@@ -84,10 +84,10 @@ def _polygon(center: tuple[float, float], radius: float, sides: int, rotation: f
 
 
 def seat_marker(draw: ImageDraw.ImageDraw, center: tuple[float, float], radius: float, seat: int,
-                outline: RGB = INK) -> None:
-    """The seat's token: its colour filled into its own shape, outlined for contrast."""
+                outline: RGB = INK, fill: RGB | None = None) -> None:
+    """The seat's token: its colour (or a game's own colour for it) filled into its own shape, outlined."""
     shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
-    fill = seat_colour(seat)
+    fill = seat_colour(seat) if fill is None else fill
     cx, cy = center
     width = max(1, round(radius / 6))
     if shape == "circle":
