@@ -409,3 +409,27 @@ def test_a5_6_everything_is_public_but_the_deck_orders() -> None:
     assert "deck" not in view and view["deck_left"] == len(g.deck)
     assert "artifact_deck" not in view and view["artifact_deck_left"] == len(g.artifact_deck)
     assert {k: v for k, v in g.view(1).items() if k != "seat"} == view
+
+
+def test_a5_3_step_3_2_a_tied_player_without_coins_for_the_minimum_passes_at_once() -> None:
+    g = game(2, seed=20)
+    seat = g.current
+    other = 1 - seat
+    g.players[seat]["coins"], g.players[other]["coins"] = 2, 0
+    _fill_slot(g, 0, [seat, seat, seat, other, other, other])
+    _end_turn(g)
+    g.apply(seat, {"type": "bid", "amount": 1})
+    assert g.bid is None and g.players[seat]["coins"] == 1, "the other player cannot bid 2 and passes at once"
+    assert g.players[seat]["characters"][-1]["up"]
+
+
+def test_a5_3_step_3_simultaneous_completions_resolve_in_slot_order() -> None:
+    g = game(2, seed=21)
+    seat = g.current
+    other = 1 - seat
+    first, second = g.slots[4], g.slots[1]
+    _fill_slot(g, 4, [other] * 4 + [seat] * 2)
+    _fill_slot(g, 1, [seat] * 4 + [other] * 2)
+    events = _end_turn(g)
+    claims = [(e["slot"], e["seat"], e["card"]) for e in events if e["type"] == "claimed"]
+    assert claims == [(2, seat, second), (5, other, first)], "slot 2 before slot 5"
