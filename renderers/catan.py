@@ -29,9 +29,10 @@ from renderers.common import (
     text,
 )
 
-WIDTH, HEIGHT = 1400, 1000
-SIZE = 92  # hex radius in px
-CENTRE = (500, 500)
+WIDTH, HEIGHT = 1240, 880
+SIZE = 80  # hex radius in px
+CENTRE = (440, 440)
+PANEL_X = 880
 SEA = (70, 130, 180)
 TERRAIN_FILL = {"forest": (34, 110, 60), "pasture": (150, 200, 90), "fields": (235, 200, 80),
                 "hills": (190, 100, 60), "mountains": (140, 140, 150), "desert": (225, 205, 160)}
@@ -53,28 +54,60 @@ def _hex_centre(h: int) -> tuple[float, float]:
     return _px(*GEOMETRY.hex_xy(h))
 
 
-@lru_cache(maxsize=32)
-def _island(terrain: tuple[str, ...], tokens: tuple[int | None, ...],
-            harbors: tuple[str, ...]) -> tuple[Image.Image, Image.Image]:
-    """The static layer of a layout, and the palette its boards are encoded with."""
-    img = _draw_island(terrain, tokens, harbors)
-    return img, reference_palette(img, [*RESOURCE_FILL.values(), (40, 40, 40), (250, 240, 215)])
-
-
-def _draw_island(terrain: tuple[str, ...], tokens: tuple[int | None, ...], harbors: tuple[str, ...]) -> Image.Image:
+@lru_cache(maxsize=1)
+def _sea() -> Image.Image:
+    """Paper and the round sea: the same under every board."""
     img, draw = canvas(WIDTH, HEIGHT, PAPER)
-    draw.ellipse((CENTRE[0] - 5.1 * SIZE, CENTRE[1] - 5.1 * SIZE, CENTRE[0] + 5.1 * SIZE, CENTRE[1] + 5.1 * SIZE),
-                 fill=SEA)
-    for path, kind in zip(GEOMETRY.harbor_paths, harbors, strict=True):
+    r = 5.1 * SIZE
+    draw.ellipse((CENTRE[0] - r, CENTRE[1] - r, CENTRE[0] + r, CENTRE[1] + r), fill=SEA)
+    return img
+
+
+@lru_cache(maxsize=128)
+def _tile(terrain: str, token: int | None) -> Image.Image:
+    """One hex with its terrain, word and number token, as a sprite with transparent corners.
+
+    Boards are pasted together from these (a few dozen kinds in all), so that the picture of any
+    game's island costs a few pastes and a few kilobytes, whatever the number of games in play.
+    """
+    w, h = int(math.sqrt(3) * SIZE) + 4, 2 * SIZE + 4
+    tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(tile)
+    cx, cy = w / 2, h / 2
+    corners = [(cx + SIZE * math.cos(math.radians(60 * k - 90)), cy + SIZE * math.sin(math.radians(60 * k - 90)))
+               for k in range(6)]
+    draw.polygon(corners, fill=TERRAIN_FILL[terrain], outline=(60, 50, 40), width=3)
+    text(draw, (cx, cy + SIZE * 0.58), TERRAIN_WORD[terrain], 14, fill=(30, 30, 30), anchor="mm")
+    if token is not None:
+        _token(draw, (cx, cy), token)
+    return tile
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """One palette for every Catan board: every layout holds the same terrains and colours."""
+    sample = _sea().copy()
+    for h, terrain in enumerate(("forest", "pasture", "fields", "hills", "mountains", "desert") * 4):
+        if h < 19:
+            _paste_tile(sample, h, terrain, 6 if h % 2 else 9)
+    return reference_palette(sample, [*RESOURCE_FILL.values(), (40, 40, 40), (250, 240, 215), (240, 230, 200)])
+
+
+def _paste_tile(img: Image.Image, h: int, terrain: str, token: int | None) -> None:
+    tile = _tile(terrain, token)
+    cx, cy = _hex_centre(h)
+    img.paste(tile, (round(cx - tile.width / 2), round(cy - tile.height / 2)), tile)
+
+
+def _island(img: Image.Image, view: dict[str, Any]) -> None:
+    """The layout of this game: harbors, hexes and their letters."""
+    draw = ImageDraw.Draw(img)
+    for path, kind in zip(GEOMETRY.harbor_paths, view["harbors"], strict=True):
         _harbor(draw, path, kind)
-    for h, corners in enumerate(GEOMETRY.hex_nodes):
-        draw.polygon([_node(v) for v in corners], fill=TERRAIN_FILL[terrain[h]], outline=(60, 50, 40), width=3)
+    for h, terrain in enumerate(view["terrain"]):
+        _paste_tile(img, h, terrain, view["tokens"][h])
         cx, cy = _hex_centre(h)
         text(draw, (cx, cy - SIZE * 0.62), GEOMETRY.hex_labels[h], 18, fill=(255, 255, 255), anchor="mm", bold=True)
-        text(draw, (cx, cy + SIZE * 0.58), TERRAIN_WORD[terrain[h]], 14, fill=(30, 30, 30), anchor="mm")
-        if tokens[h] is not None:
-            _token(draw, (cx, cy), tokens[h])
-    return img
 
 
 def _token(draw: ImageDraw.ImageDraw, centre: tuple[float, float], number: int) -> None:
@@ -130,7 +163,7 @@ def _pieces(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 
 
 def _side(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    x0 = 1010
+    x0 = PANEL_X
     inner = panel(draw, (x0, 20, WIDTH - 20, HEIGHT - 20), "Catan", size=26)
     x, y = inner[0], inner[1]
     phase = {"setup": "setup", "roll": "to roll", "main": "trade & build", "discard": "discarding",
@@ -146,8 +179,8 @@ def _side(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         if active or t in view["to_move"]:
             draw.rounded_rectangle((x - 6, y - 4, WIDTH - 38, y + 92), radius=8, outline=ACCENT, width=3)
         seat_marker(draw, (x + 12, y + 14), 12, t)
-        won = " — winner" if view.get("winner") == t else ""
-        text(draw, (x + 32, y + 14), f"Seat {t + 1} ({SEAT_COLOUR_NAMES[t]}){won}", 19, anchor="lm", bold=True)
+        won = " wins" if view.get("winner") == t else ""
+        text(draw, (x + 32, y + 14), f"Seat {t + 1} ({SEAT_COLOUR_NAMES[t]}){won}", 17, anchor="lm", bold=True)
         text(draw, (WIDTH - 50, y + 14), f"{p['vp']} VP", 20, anchor="rm", bold=True)
         badges = [b for b, held in (("Longest Road", view["longest_road"] == t),
                                     ("Largest Army", view["largest_army"] == t)) if held]
@@ -161,10 +194,10 @@ def _side(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     y += 6
     text(draw, (x, y), "Bank", 18, bold=True)
     for i, r in enumerate(RESOURCES):
-        bx = x + i * 70
-        draw.rounded_rectangle((bx, y + 26, bx + 62, y + 66), radius=6, fill=RESOURCE_FILL[r], outline=INK)
-        text(draw, (bx + 31, y + 38), r, 12, anchor="mm")
-        text(draw, (bx + 31, y + 55), str(view["bank"][i]), 16, anchor="mm", bold=True)
+        bx = x + i * 64
+        draw.rounded_rectangle((bx, y + 26, bx + 58, y + 66), radius=6, fill=RESOURCE_FILL[r], outline=INK)
+        text(draw, (bx + 29, y + 38), r, 12, anchor="mm")
+        text(draw, (bx + 29, y + 55), str(view["bank"][i]), 16, anchor="mm", bold=True)
     text(draw, (x, y + 80), f"Development cards left: {view['deck']}", 16)
     y += 112
     offer = view.get("offer")
@@ -185,12 +218,12 @@ def _bundle(cards: dict[str, int]) -> str:
 
 
 def board(view: dict[str, Any]) -> bytes:
-    island, palette = _island(tuple(view["terrain"]), tuple(view["tokens"]), tuple(view["harbors"]))
-    img = island.copy()
+    img = _sea().copy()
+    _island(img, view)
     draw = ImageDraw.Draw(img)
     _pieces(draw, view)
     _side(draw, view)
-    return encode_png(img, palette)
+    return encode_png(img, _palette())
 
 
 def private(view: dict[str, Any]) -> bytes:

@@ -4,11 +4,12 @@ their own edge is at the bottom, where patterns read as printed on the cards (A5
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
-from renderers.common import ACCENT, INK, MUTED, canvas, encode_png, panel, seat_marker, text
+from renderers.common import ACCENT, INK, MUTED, canvas, encode_png, panel, reference_palette, seat_marker, text
 
 WIDTH, HEIGHT = 1400, 960
 CELL = 118
@@ -158,12 +159,19 @@ def _cards_line(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     text(draw, (MAP_X, 70), f"Land deck: {view['deck_left']} - markers go on the key square (ringed)", 14, fill=MUTED)
 
 
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """One palette for every ROAM picture (choosing one per picture costs ~20 ms)."""
+    sample, _ = canvas(WIDTH, HEIGHT)
+    return reference_palette(sample, [*LAND, NO_CARD, GOLD, *COLOUR_RGB.values(), (120, 110, 90)])
+
+
 def _picture(view: dict[str, Any], edge: str) -> bytes:
     img, draw = canvas(WIDTH, HEIGHT)
     _cards_line(draw, view)
     _map(draw, view, edge)
     _players(draw, view, MAP_X + 6 * CELL + 50)
-    return encode_png(img)
+    return encode_png(img, _palette())
 
 
 def board(view: dict[str, Any]) -> bytes:
