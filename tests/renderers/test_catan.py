@@ -23,11 +23,11 @@ def test_board_draws_from_the_first_placement_to_the_end() -> None:
     assert pictures[0] != pictures[1], "placed pieces show"
 
 
-def test_the_island_is_drawn_once_per_layout() -> None:
-    game = after_setup(3, seed=5)
-    view = game.view(None)
-    key = (tuple(view["terrain"]), tuple(view["tokens"]), tuple(view["harbors"]))
-    assert catan._island(*key) is catan._island(*key)
+def test_hex_tiles_and_the_palette_are_drawn_once_for_every_game() -> None:
+    assert catan._tile("forest", 5) is catan._tile("forest", 5)
+    assert catan._palette() is catan._palette()
+    a, b = (render_board("catan", after_setup(3, seed=s).view(None)) for s in (5, 6))
+    assert a != b, "each game's own layout is drawn"
 
 
 def test_the_robber_and_an_offer_change_the_picture() -> None:
