@@ -55,6 +55,14 @@ def policy_for(game_id: str) -> Player:
     return factory() if factory else RandomPlayer()
 
 
+def by_type(legal: list[Action]) -> dict[str, list[Action]]:
+    """Legal actions grouped by their type, in listing order: how heuristic players read a menu."""
+    groups: dict[str, list[Action]] = {}
+    for action in legal:
+        groups.setdefault(action["type"], []).append(action)
+    return groups
+
+
 def choose_for(game: Game, seat: int, player: Player, rng: random.Random,
                legal: list[Action] | None = None) -> Action:
     """One move of `player` for `seat`, from its own view only."""

@@ -5,10 +5,9 @@ It reads only its own view."""
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 from typing import Any
 
-from games.ai import Player, register_policy
+from games.ai import Player, by_type, register_policy
 from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD, pips
 from games.catan.game import COSTS
 from games.core import Action
@@ -37,46 +36,44 @@ def _hand(view: View) -> list[int]:
 @register_policy("catan")
 class CatanPlayer(Player):
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
-        by_type: dict[str, list[Action]] = defaultdict(list)
-        for action in legal:
-            by_type[action["type"]].append(action)
-        if "decline" in by_type:  # an offer addressed to us
-            return by_type["accept"][0] if "accept" in by_type and self._good_trade(view) else by_type["decline"][0]
-        if "withdraw" in by_type:  # our own offer, answered
-            return (by_type.get("confirm") or by_type["withdraw"])[0]
-        if "discard" in by_type:
+        moves = by_type(legal)
+        if "decline" in moves:  # an offer addressed to us
+            return moves["accept"][0] if "accept" in moves and self._good_trade(view) else moves["decline"][0]
+        if "withdraw" in moves:  # our own offer, answered
+            return (moves.get("confirm") or moves["withdraw"])[0]
+        if "discard" in moves:
             hand = view["hand"]
-            return max(by_type["discard"], key=lambda a: (hand[a["resource"]], rng.random()))
-        if "move_robber" in by_type:
-            return max(by_type["move_robber"], key=lambda a: self._robber_value(view, a) + rng.random() * 0.01)
+            return max(moves["discard"], key=lambda a: (hand[a["resource"]], rng.random()))
+        if "move_robber" in moves:
+            return max(moves["move_robber"], key=lambda a: self._robber_value(view, a) + rng.random() * 0.01)
         if view["phase"] == "setup":
-            return self._setup(view, by_type, rng)
-        if "play_knight" in by_type and self._robbed(view):
-            return by_type["play_knight"][0]
-        if "roll" in by_type:
-            return by_type["roll"][0]
-        return self._build(view, by_type, rng)
+            return self._setup(view, moves, rng)
+        if "play_knight" in moves and self._robbed(view):
+            return moves["play_knight"][0]
+        if "roll" in moves:
+            return moves["roll"][0]
+        return self._build(view, moves, rng)
 
-    def _setup(self, view: View, by_type: dict[str, list[Action]], rng: random.Random) -> Action:
-        if "build_settlement" in by_type:
-            return max(by_type["build_settlement"], key=lambda a: node_value(view, a["node"]) + rng.random() * 0.1)
-        return max(by_type["build_road"], key=lambda a: self._road_value(view, a["path"]) + rng.random() * 0.1)
+    def _setup(self, view: View, moves: dict[str, list[Action]], rng: random.Random) -> Action:
+        if "build_settlement" in moves:
+            return max(moves["build_settlement"], key=lambda a: node_value(view, a["node"]) + rng.random() * 0.1)
+        return max(moves["build_road"], key=lambda a: self._road_value(view, a["path"]) + rng.random() * 0.1)
 
-    def _build(self, view: View, by_type: dict[str, list[Action]], rng: random.Random) -> Action:
+    def _build(self, view: View, moves: dict[str, list[Action]], rng: random.Random) -> Action:
         for kind in ("build_city", "build_settlement"):
-            if kind in by_type:
-                return max(by_type[kind], key=lambda a: node_value(view, a["node"]))
+            if kind in moves:
+                return max(moves[kind], key=lambda a: node_value(view, a["node"]))
         for kind in ("play_road_building", "play_year_of_plenty", "play_monopoly"):
-            if kind in by_type:
-                return self._progress(view, by_type[kind])
-        trade = self._bank_trade(view, by_type.get("maritime", []))
+            if kind in moves:
+                return self._progress(view, moves[kind])
+        trade = self._bank_trade(view, moves.get("maritime", []))
         if trade is not None:
             return trade
-        if "build_road" in by_type and not self._settle_spots(view):
-            return max(by_type["build_road"], key=lambda a: self._road_value(view, a["path"]) + rng.random() * 0.1)
-        if "buy_dev" in by_type:
-            return by_type["buy_dev"][0]
-        return by_type["end_turn"][0] if "end_turn" in by_type else rng.choice(next(iter(by_type.values())))
+        if "build_road" in moves and not self._settle_spots(view):
+            return max(moves["build_road"], key=lambda a: self._road_value(view, a["path"]) + rng.random() * 0.1)
+        if "buy_dev" in moves:
+            return moves["buy_dev"][0]
+        return moves["end_turn"][0] if "end_turn" in moves else rng.choice(next(iter(moves.values())))
 
     def _target(self, view: View) -> tuple[int, ...]:
         mine = view["players"][view["seat"]]

@@ -389,30 +389,27 @@ class Catan(Game):
             return "That offer is no longer open."
         return offer
 
-    def _check_accept(self, seat: int, action: Action) -> str | None:
-        offer = self._offer_of(action)
-        if isinstance(offer, str):
-            return offer
-        if seat not in self._unanswered():
-            return "You have already answered this offer."
-        need = parse_bundle(offer["get"])
-        if any(self.s["hands"][seat][i] < n for i, n in enumerate(need)):
-            return "You do not hold the cards this offer asks of you."
-        return None
-
-    def _check_decline(self, seat: int, action: Action) -> str | None:
+    def _answer_problem(self, seat: int, action: Action) -> str | None:
+        """An answer (accept, decline, counter) goes to an open offer this seat has not answered yet."""
         offer = self._offer_of(action)
         if isinstance(offer, str):
             return offer
         return None if seat in self._unanswered() else "You have already answered this offer."
 
+    def _check_accept(self, seat: int, action: Action) -> str | None:
+        if problem := self._answer_problem(seat, action):
+            return problem
+        need = parse_bundle(self.s["offer"]["get"])
+        if any(self.s["hands"][seat][i] < n for i, n in enumerate(need)):
+            return "You do not hold the cards this offer asks of you."
+        return None
+
+    def _check_decline(self, seat: int, action: Action) -> str | None:
+        return self._answer_problem(seat, action)
+
     def _check_counter(self, seat: int, action: Action) -> str | None:
-        offer = self._offer_of(action)
-        if isinstance(offer, str):
-            return offer
-        if seat not in self._unanswered():
-            return "You have already answered this offer."
-        return bundle_problem(action["give"], action["get"], self.s["hands"][seat])
+        return self._answer_problem(seat, action) or bundle_problem(action["give"], action["get"],
+                                                                   self.s["hands"][seat])
 
     def _check_confirm(self, seat: int, action: Action) -> str | None:
         offer = self._offer_of(action)

@@ -5,10 +5,9 @@ It reads only the public view (ROAM has no hidden hands)."""
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 from typing import Any
 
-from games.ai import Player, register_policy
+from games.ai import Player, by_type, register_policy
 from games.core import Action
 from games.roam.geometry import SIZE, parse_square, project, slot_of
 
@@ -48,34 +47,32 @@ def square_value(view: View, seat: int, sq: tuple[int, int]) -> float:
 @register_policy("roam")
 class RoamPlayer(Player):
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
-        by_type: dict[str, list[Action]] = defaultdict(list)
-        for action in legal:
-            by_type[action["type"]].append(action)
+        moves = by_type(legal)
         seat = view["seat"]
         me = view["players"][seat]
-        if "bid" in by_type or "pass" in by_type:
-            return self._bid(view, by_type)
-        if "place" in by_type:
-            return max(by_type["place"], key=lambda a: self._placement_value(view, seat, a) + rng.random() * 0.01)
-        if "mark" in by_type:
-            return max(by_type["mark"], key=lambda a: square_value(view, seat, parse_square(a["square"])))
-        if "lantern" in by_type:
-            return by_type["lantern"][0]
-        if "blank" in by_type and me["coins"] >= 4:
-            return max(by_type["blank"], key=lambda a: square_value(view, seat, parse_square(a["square"])))
-        if "done" in by_type:
-            return by_type["done"][0]
-        if "backpack" in by_type:
-            return by_type["backpack"][0]
-        if "choose" in by_type:
-            return max(by_type["choose"], key=lambda a: self._card_value(view, a["card"]) + rng.random() * 0.01)
-        if "buy" in by_type:
-            affordable = [a for a in by_type["buy"] if self._artifact(view, a["artifact"])["cost"] <= me["coins"] - 1]
+        if "bid" in moves or "pass" in moves:
+            return self._bid(view, moves)
+        if "place" in moves:
+            return max(moves["place"], key=lambda a: self._placement_value(view, seat, a) + rng.random() * 0.01)
+        if "mark" in moves:
+            return max(moves["mark"], key=lambda a: square_value(view, seat, parse_square(a["square"])))
+        if "lantern" in moves:
+            return moves["lantern"][0]
+        if "blank" in moves and me["coins"] >= 4:
+            return max(moves["blank"], key=lambda a: square_value(view, seat, parse_square(a["square"])))
+        if "done" in moves:
+            return moves["done"][0]
+        if "backpack" in moves:
+            return moves["backpack"][0]
+        if "choose" in moves:
+            return max(moves["choose"], key=lambda a: self._card_value(view, a["card"]) + rng.random() * 0.01)
+        if "buy" in moves:
+            affordable = [a for a in moves["buy"] if self._artifact(view, a["artifact"])["cost"] <= me["coins"] - 1]
             if affordable:
                 return max(affordable, key=lambda a: self._artifact_value(view, a["artifact"]))
         for kind in ("end_turn", "skip_place"):
-            if kind in by_type:
-                return by_type[kind][0]
+            if kind in moves:
+                return moves[kind][0]
         return rng.choice(legal)
 
     def _placement_value(self, view: View, seat: int, action: Action) -> float:
@@ -93,14 +90,14 @@ class RoamPlayer(Player):
         card = next(c for c in view["players"][view["seat"]]["characters"] if c["card"] == card_id)
         return len(card["normal"]) + 0.3 * len(card["blank"])
 
-    def _bid(self, view: View, by_type: dict[str, list[Action]]) -> Action:
-        bids = sorted(by_type.get("bid", []), key=lambda a: a["amount"])
+    def _bid(self, view: View, moves: dict[str, list[Action]]) -> Action:
+        bids = sorted(moves.get("bid", []), key=lambda a: a["amount"])
         bid = view["bid"]
         card = next((s for s in view["slots"] if s and s["card"] == bid["card"]), None) if bid else None
         worth = (card["vp"] if card else 2) // 2 + 1
         if bids and bids[0]["amount"] <= worth:
             return bids[0]
-        return by_type["pass"][0]
+        return moves["pass"][0]
 
     @staticmethod
     def _artifact(view: View, artifact_id: str) -> dict[str, Any]:
