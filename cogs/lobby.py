@@ -25,13 +25,14 @@ LOBBY_VERBS = {"join": "Join", "ai": "Add AI", "leave": "Leave", "start": "Start
 
 
 def parse_options(text: str) -> dict[str, Any]:
-    """`numbers=random vp=12` -> {"numbers": "random", "vp": 12}; the game checks names and values."""
+    """`numbers=random stacking=true` -> {"numbers": "random", "stacking": "true"}; the game's options
+    check the names and read the values (see `Option.validate`)."""
     options: dict[str, Any] = {}
     for pair in text.split():
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise Refused(f"Options are written as name=value separated by spaces; {pair!r} is not.", "bad_option")
-        options[key] = int(value) if value.lstrip("-").isdigit() else value
+        options[key] = value
     return options
 
 

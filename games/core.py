@@ -38,7 +38,10 @@ class Option:
     help: str = ""
 
     def validate(self, value: Any) -> Any:
-        if value not in self.choices:
+        """The choice meant by `value`; text as typed in Discord ("true", "12") names a choice too."""
+        if isinstance(value, str):
+            value = next((c for c in self.choices if str(c).lower() == value.lower()), value)
+        if not any(c == value and type(c) is type(value) for c in self.choices):  # True is not 1 here
             allowed = ", ".join(str(c) for c in self.choices)
             raise RuleError(f"Option {self.name} must be one of: {allowed}.", "bad_option")
         return value

@@ -45,3 +45,12 @@ def test_registry_knows_every_shipped_game_and_refuses_unknown_ids() -> None:
     with pytest.raises(RuleError) as err:
         get_game("chess")
     assert err.value.code == "unknown_game"
+
+
+def test_options_read_values_typed_as_text() -> None:
+    flag, count = Option("stacking", False, (True, False)), Option("rounds", 3, (1, 2, 3))
+    assert flag.validate("true") is True and flag.validate("False") is False
+    assert count.validate("2") == 2 and count.validate(2) == 2
+    for bad, option in ((1, flag), (True, count), ("maybe", flag), ("4", count)):
+        with pytest.raises(RuleError, match="must be one of"):
+            option.validate(bad)
