@@ -42,6 +42,24 @@ class World:
     async def settle(self) -> None:
         await self.fake.settle(quiet=0.15)
 
+    def boards(self) -> list:
+        """The channel's board posts (messages with a picture), oldest first."""
+        return [m for m in self.channel() if m.pngs()]
+
+    async def open_table(self, host: Person, game: str = "testgame", *, guests: tuple[Person, ...] = (),
+                         ai: int = 0) -> None:
+        """`/game new`, guests press Join, the host adds AI seats and presses Start, and the board is up."""
+        await host.slash("game new", game=game)
+        await self.settle()
+        lobby = next(m for m in self.channel() if any(b.get("label") == "Start" for b in m.buttons()))
+        for guest in guests:
+            await guest.click(self.fake.find_message(lobby.id), "Join")
+        for _ in range(ai):
+            await host.click(self.fake.find_message(lobby.id), "Add AI")
+        await host.click(self.fake.find_message(lobby.id), "Start")
+        await self.fake.wait_for(lambda: bool(self.boards()), what="the first board")
+        await self.settle()
+
 
 @pytest.fixture
 async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[World]:

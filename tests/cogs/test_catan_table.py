@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tests.cogs.conftest import World
 from tests.cogs.test_play import boards
 
@@ -19,14 +21,7 @@ def pick(choices: list[dict]) -> dict:
 
 async def test_a_four_player_catan_game_with_three_ai_seats_plays_to_the_end(world: World) -> None:
     alice = world.person("alice")
-    await alice.slash("game new", game="catan")
-    await world.settle()
-    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
-    for _ in range(3):
-        await alice.click(world.fake.find_message(lobby.id), "Add AI")
-    await alice.click(world.fake.find_message(lobby.id), "Start")
-    await world.settle()
-    assert boards(world), "the island is posted"
+    await world.open_table(alice, "catan", ai=3)
     for _ in range(600):
         if "Game over" in boards(world)[-1].content:
             break
@@ -35,5 +30,6 @@ async def test_a_four_player_catan_game_with_three_ai_seats_plays_to_the_end(wor
         await alice.slash("play", action=pick(choices)["value"])
         await world.settle()
     final = boards(world)[-1].content
-    assert "Game over" in final and "\n4. " in final, final
+    ranking = [line for line in final.splitlines() if re.match(r"\d\. ", line)]
+    assert "Game over" in final and len(ranking) == 4, final
     assert any(m.pngs() for m in alice.dms()), "Alice's hand reached her by DM"

@@ -15,19 +15,12 @@ from tests.cogs.conftest import World
 async def started(world: World, *, ai: int = 0) -> tuple[Person, Person, StoredMessage]:
     """Alice hosts, Bob joins, `ai` AI seats; returns them and the first board."""
     alice, bob = world.person("alice"), world.person("bob")
-    await alice.slash("game new", game="testgame")
-    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
-    await bob.click(lobby, "Join")
-    for _ in range(ai):
-        await alice.click(world.fake.find_message(lobby.id), "Add AI")
-    await alice.click(world.fake.find_message(lobby.id), "Start")
-    await world.fake.wait_for(lambda: any(m.pngs() for m in world.channel()), what="the first board")
-    await world.settle()
+    await world.open_table(alice, guests=(bob,), ai=ai)
     return alice, bob, boards(world)[-1]
 
 
 def boards(world: World) -> list[StoredMessage]:
-    return [m for m in world.channel() if m.pngs()]
+    return world.boards()
 
 
 async def move_panel(world: World, person: Person, board: StoredMessage) -> StoredMessage:
@@ -101,11 +94,7 @@ async def test_only_the_newest_board_has_buttons(world: World) -> None:
 async def test_hands_go_by_dm_and_a_refused_dm_falls_back_to_the_button(world: World) -> None:
     alice, bob = world.person("alice"), world.person("bob")
     world.fake.refuse_dms(bob.user)
-    await alice.slash("game new", game="testgame")
-    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
-    await bob.click(lobby, "Join")
-    await alice.click(world.fake.find_message(lobby.id), "Start")
-    await world.settle()
+    await world.open_table(alice, guests=(bob,))
     assert any(m.pngs() for m in alice.dms()), "Alice's hand reached her by DM"
     assert any("cannot DM you" in m.content and f"<@{bob.user.id}>" in m.content for m in world.channel())
     record = await bob.click(boards(world)[-1], "My hand")
@@ -140,11 +129,7 @@ async def test_buttons_work_after_a_restart(world: World) -> None:
 async def test_a_whole_game_by_buttons_and_by_play_with_a_closed_dm(world: World) -> None:
     alice, bob = world.person("alice"), world.person("bob")
     world.fake.refuse_dms(bob.user)
-    await alice.slash("game new", game="testgame")
-    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
-    await bob.click(lobby, "Join")
-    await alice.click(world.fake.find_message(lobby.id), "Start")
-    await world.settle()
+    await world.open_table(alice, guests=(bob,))
     for _ in range(3):  # three rounds: Alice picks from her move panel, Bob types /play
         panel = await move_panel(world, alice, boards(world)[-1])
         if panel.selects():

@@ -113,11 +113,7 @@ async def test_reminders_reach_the_channel_even_with_closed_dms_and_the_timeout_
     world.fake.refuse_dms(bob.user)
     clock = FakeClock()
     world.bot.service.clock = clock
-    await slash(world, alice, "game new", game="testgame")
-    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
-    await bob.click(lobby, "Join")
-    await alice.click(world.fake.find_message(lobby.id), "Start")
-    await world.settle()
+    await world.open_table(alice, guests=(bob,))
     clock.advance(hours=25)
     await world.bot.scheduler.fire_due()
     await world.settle()
