@@ -17,7 +17,7 @@ from games.roam.claims import ClaimsMixin
 from games.roam.data import ARTIFACTS, CARDS, COLOURS, LAND_IDS, starting_ids
 from games.roam.geometry import DEFAULT_EDGES, SIZE, square_name
 from games.roam.placement import PlacementMixin
-from games.roam.text import TextMixin
+from games.roam.text import TextMixin, field_error
 
 MARKERS = 24
 """Explore markers per colour (A1)."""
@@ -151,7 +151,7 @@ class RoamGame(TextMixin, ClaimsMixin, PlacementMixin, Game):
     def apply(self, seat: int, action: Action) -> list[Event]:
         if self.finished:
             raise RuleError("The game is over; no more moves.", "game_over")
-        if not isinstance(action, dict) or action not in self.legal_actions(seat) or _has_bool_number(action):
+        if not isinstance(action, dict) or field_error(action) is not None or action not in self.legal_actions(seat):
             raise self._refusal(seat, action)
         events: list[Event] = []
         kind = action["type"]
@@ -332,7 +332,3 @@ class RoamGame(TextMixin, ClaimsMixin, PlacementMixin, Game):
 _LOCAL_TYPES = frozenset({"choose", "rotate", "place", "hammer", "mark", "blank", "lantern", "done", "backpack",
                           "slide", "early_rest", "hourglass"})
 
-
-def _has_bool_number(action: dict[str, Any]) -> bool:
-    """True == 1 in Python; a JSON `true` is never a bid or a square."""
-    return any(isinstance(v, bool) for v in action.values())

@@ -6,7 +6,7 @@ from typing import Any
 
 from games.core import Action, Event, RuleError
 from games.roam.data import ARTIFACTS, CARDS, short_name
-from games.roam.geometry import parse_square, project
+from games.roam.geometry import SIZE, parse_square, project, square_name
 
 _TYPES = ("choose", "skip_place", "early_rest", "hourglass", "rotate", "place", "hammer", "mark", "blank",
           "lantern", "done", "backpack", "slide", "end_turn", "bid", "pass", "buy")
@@ -14,6 +14,8 @@ _KEYS: dict[str, set[str]] = {"choose": {"card"}, "hourglass": {"card"}, "place"
                               "hammer": {"square", "target"}, "mark": {"square"}, "blank": {"square"},
                               "lantern": {"square"}, "slide": {"from", "to"}, "bid": {"amount"},
                               "buy": {"artifact"}}
+_SQUARE_KEYS = frozenset({"square", "target", "from", "to"})
+_SQUARES = frozenset(square_name((r, c)) for r in range(SIZE) for c in range(SIZE))
 _ARTIFACT_FOR = {"hourglass": "flip", "rotate": "rotate", "hammer": "replace", "lantern": "blank",
                  "backpack": "coin", "slide": "slide"}
 _PHASE_WORDS = {"start": "start your turn: choose a character (or rest)", "anchor": "choose where the key marker goes",
@@ -148,6 +150,8 @@ class TextMixin:
         if set(action) != {"type"} | _KEYS.get(kind, set()):
             keys = ", ".join(sorted(_KEYS.get(kind, set()))) or "no other keys"
             return RuleError(f"A {kind} action takes exactly: type, {keys}.", "bad_action")
+        if (bad := field_error(action)) is not None:
+            return bad
         legal: list[Action] = self.legal_actions(seat)  # type: ignore[attr-defined]
         if not any(a["type"] == kind for a in legal):
             artifact = _ARTIFACT_FOR.get(kind)
@@ -182,9 +186,7 @@ class TextMixin:
                                  "to flip them all up (A5.3 step 1).", "face_down")
             return RuleError(f"{CARDS[action['card']].name} has no legal place on the map now.", "no_room")
         if kind in ("place", "hammer"):
-            sq = parse_square(action["square"])
-            if sq is None:
-                return RuleError("Name a map square from A1 to F6.", "bad_square")
+            sq = parse_square(action["square"])  # a real square: field_error checked it
             normal = [tuple(c) for c in self.turn["normal"]]
             cells = project(player["edge"], sq, normal, normal)  # type: ignore[arg-type]
             if not all(self.has_card(c) for c in cells):  # type: ignore[attr-defined]
@@ -200,8 +202,6 @@ class TextMixin:
                              "cannot_afford")
         if kind == "bid":
             amount = action["amount"]
-            if not isinstance(amount, int) or isinstance(amount, bool):
-                return RuleError("A bid is a whole number of coins.", "bad_action")
             low = self.min_bid()  # type: ignore[attr-defined]
             if amount < low:
                 return RuleError(f"Your bid must be at least {low} (one more than the last bid; A5.3 step 3.2).",
@@ -220,6 +220,22 @@ class TextMixin:
             return RuleError("The Walking Stick moves one marker to an empty orthogonally adjacent square on a card.",
                              "bad_slide")
         return RuleError(f"That is not allowed now: {_PHASE_WORDS[self.phase]}.", "illegal")
+
+
+def field_error(action: Action) -> RuleError | None:
+    """Check each field's type before the legal-action test, which compares with ==: 2.0 == 2 and True == 1
+    would slip through and be stored, and a list (unhashable) would crash the refusal code.  Amounts are
+    real ints, squares are written exactly as A1..F6 (as listed in the legal actions), ids are strings."""
+    for key in sorted(set(action) - {"type"}):
+        value = action[key]
+        if key == "amount" and type(value) is not int:
+            return RuleError(f"A bid is a whole number of coins, not {value!r}.", "bad_action")
+        if key in _SQUARE_KEYS and not (isinstance(value, str) and value in _SQUARES):
+            return RuleError(f"Name a map square from A1 to F6, such as C4 (not {value!r}).", "bad_square")
+        if key in ("card", "artifact") and not isinstance(value, str):
+            return RuleError(f"A {action['type']} action names its {key} by its id, such as "
+                             f"{'S1-blue' if key == 'card' else 'A-coin-1'}, not {value!r}.", "bad_action")
+    return None
 
 
 def _artifact_name(kind: str) -> str:
