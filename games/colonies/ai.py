@@ -1,0 +1,99 @@
+"""A heuristic Colonies player: a sound economy from its own view only.
+
+It fights Threats with Soldiers before they strike, puts every Land, Wealth and
+Shipment into play, feeds as much Population as its Food allows, sends each worker to
+the Land it is best at (Traders ship, Miners mine, Trappers trap, Farmers farm), explores
+and reproduces with the rest, never cannibalises, stores the most Food it can, and
+answers trade offers by the points and Food they are worth.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.ai import Player, register_policy
+from games.colonies.cards import CARDS, POPULATION
+from games.core import Action
+
+View = dict[str, Any]
+
+CARD_VALUE = {"food": 1.2, "wealth": 1.5, "farmer": 1.4, "trader": 1.8, "miner": 1.6, "trapper": 1.5,
+              "soldier": 1.7, "explorer": 1.3, "farmland": 2.5, "coast": 2.6, "mountains": 2.3, "forest": 2.2,
+              "supplies": 1.5, "settlers": 1.8, "horses": 1.2, "livestock": 1.6, "arms": 0.8, "laborers": 1.3}
+"""What a card is worth to hold: points (COL-S28) plus what it produces."""
+THREAT_PAIN = {"peaceful_tribe": 1, "crop_failure": 2, "warlike_tribe": 3, "pirates": 3, "disease": 4}
+BEST_LAND = {"farmer": "farmland", "trader": "coast", "miner": "mountains", "trapper": "forest"}
+PLAY_ORDER = {"livestock": 36, "land": 35, "wealth": 34, "horses": 33, "supplies": 32, "settlers": 32}
+
+
+def _value(card: str) -> float:
+    return CARD_VALUE.get(card, 0.5)
+
+
+@register_policy("colonies")
+class ColoniesPlayer(Player):
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        return max(legal, key=lambda a: self.score(view, a) + rng.random() * 0.01)
+
+    def score(self, view: View, a: Action) -> float:
+        kind = a["type"]
+        if kind == "pick":
+            return -THREAT_PAIN.get(a["card"], 3)
+        if kind == "witch":
+            return (1 if a["zone"] == "discard" else 0) - _value(a["card"])
+        if kind in ("accept", "decline", "counter"):
+            return self._answer(view, a)
+        if kind == "combat":
+            return 50 - (a["worker"] != "soldier") + (a["zone"] == "hand")
+        if kind == "play":
+            return self._play(view, a)
+        if kind == "work":
+            return self._work(view, a["worker"], a)
+        if kind == "group":
+            return 12 + len(a["workers"]) - sum(_value(w) for w in a["workers"]) * 0.1
+        if kind == "explore":
+            return (19 if a["worker"] == "explorer" else 14) + _value(a["card"])
+        if kind == "reproduce":
+            return 15 + _value(a["card"])
+        if kind == "end_turn":
+            return a["granary"] * 0.1
+        return -10  # cannibalise, withdraw: never by choice
+
+    def _play(self, view: View, a: Action) -> float:
+        card = a["card"]
+        kind = CARDS[card].kind
+        if kind == "THREAT":
+            return 10 - THREAT_PAIN[card] * 0.1 - _value(a.get("target", "")) * 0.01
+        if kind == POPULATION:
+            cost = 0.5 if a["food"] == "granary" else 0  # keep hand Food for the granary's safety
+            return (40 if card == "soldier" and view["phase"] == "soldier" else 30) + _value(card) - cost
+        if card == "arms":
+            return 20 if "target" in a else 1
+        if card == "laborers":
+            return 24 + (self._work(view, "laborers", a) / 10 if "land" in a else -20)
+        return PLAY_ORDER.get(card, PLAY_ORDER.get(CARDS[card].kind.lower(), 5))
+
+    def _work(self, view: View, worker: str, a: Action) -> float:
+        land = a["land"]
+        if a.get("mode") == "ship":
+            return 28 + (worker == "trader") * 2 - (a["wealth"] == "play") * 0.5
+        base = {"farmland": 20, "livestock": 18, "coast": 15, "mountains": 13, "forest": 12}[land]
+        if BEST_LAND.get(worker) == land or (worker == "farmer" and land == "livestock"):
+            base += 8
+        winter = view.get("active_event") == "harsh_winter" and land in ("farmland", "livestock", "coast")
+        return base - (12 if winter else 0)
+
+    def _answer(self, view: View, a: Action) -> float:
+        offer = view["offer"]
+        mine = view["seat"] == offer["to"]
+        if a["type"] == "decline":
+            return 0
+        if a["type"] == "counter":
+            return -1
+        got, given = (offer["give"], offer["want"]) if mine else (offer["want"] if offer["counter"] is None
+                                                                   else offer["counter"], offer["give"])
+        gain = sum(_value(c) for c in got) - sum(_value(c) for c in given)
+        bonus = 1 if offer["worker"] == "trader" else 0
+        return gain + bonus
+

@@ -1,0 +1,276 @@
+"""Colonies, the deckbuilder for 2–6, as `rules/colonies.md` numbers it (COL-S1…S29, COL-R1…R45).
+
+The state is one JSON dict.  Moves are checked by one checker per move type (see
+`moves`); the trade partner is the only player who may act in another player's turn.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any, ClassVar
+
+from games.colonies import cards as C
+from games.colonies import text
+from games.colonies.table import MAIN, OVER, READY, SOLDIER, THREAT, new_table
+from games.colonies.trade import TradeMixin
+from games.core import Action, Event, Game, Option, Result, Rng, RuleError, register
+
+STR, INT, NAMES = "text", "number", "list of card names"
+FIELDS: dict[str, str] = {"card": STR, "food": STR, "target": STR, "zone": STR, "land": STR, "mode": STR,
+                          "wealth": STR, "worker": STR, "granary": INT, "partner": INT, "give": NAMES,
+                          "want": NAMES, "workers": NAMES}
+KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {k: (frozenset(r), frozenset(o)) for k, (r, o) in {
+    "play": (("card",), ("food", "target", "zone", "land", "mode", "wealth")),
+    "cannibalize": (("card",), ()), "work": (("worker", "land"), ("mode", "wealth")),
+    "group": (("land", "workers"), ()), "explore": (("worker", "card"), ()),
+    "reproduce": (("worker", "card"), ()), "combat": (("worker", "card", "zone"), ()),
+    "pick": (("card",), ()), "witch": (("zone", "card"), ()), "end_turn": (("granary",), ()),
+    "offer": (("partner", "give", "want"), ("worker",)), "accept": ((), ()), "decline": ((), ()),
+    "counter": (("give",), ()), "withdraw": ((), ())}.items()}
+"""Each move type's required and optional fields."""
+ANSWERS = frozenset({"accept", "decline", "counter"})
+PROMPTS = {"explorer": "pick", "witch": "witch"}
+"""A pending choice and the only move that resolves it (COL-R43)."""
+RANDOM_EVENTS = frozenset({"drew", "reshuffled", "roll", "turn", "returned", "event", "mulligan"})
+
+
+def _typed(value: Any, kind: str) -> bool:
+    if kind == STR:
+        return isinstance(value, str)
+    if kind == INT:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+@register
+class Colonies(TradeMixin, Game):
+    id: ClassVar[str] = "colonies"
+    title: ClassVar[str] = "Colonies"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("events", 24, (24, 12), "Event cards in the game: 24 (full, 25 rounds) or 12 (a shorter game)."),)
+    summary: ClassVar[str] = (
+        "Colonies: build a colony deck.  Each turn play your Threats first (a Soldier may fight them), then "
+        "pay Food to put Population into play and send them to work Lands, explore the Frontier, reproduce "
+        "from the Line-Up, fight, or trade.  Ship Wealth from the Coast for 5 points.  The First Settler flips "
+        "an Event every round; when the Event deck runs out the round ends the game.")
+
+    def __init__(self, s: dict[str, Any]) -> None:
+        self.s = s
+        self.num_players = s["n"]
+        self.rng = Rng.from_dict(s["rng"])
+        self.events: list[Event] = []
+
+    # -- contract: creation and serialisation --------------------------------------------------
+
+    @classmethod
+    def new(cls, num_players: int, *, seed: int, options: dict[str, Any] | None = None,
+            first_settler: int | None = None) -> Colonies:
+        cls.check_players(num_players)
+        opts = cls.resolve_options(options)
+        game = cls(new_table(num_players, seed, opts["events"], first_settler))
+        game.s["options"] = opts
+        for seat in range(num_players):
+            game.opening_hand(seat)
+        game.start_turn()
+        game._remember(game.events)
+        game.s["rng"] = game.rng.to_dict()
+        return game
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Colonies:
+        return cls(json.loads(json.dumps(data)))
+
+    def to_dict(self) -> dict[str, Any]:
+        self.s["rng"] = self.rng.to_dict()
+        return json.loads(json.dumps(self.s))
+
+    # -- who moves -------------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.s["phase"] == OVER
+
+    def to_move(self) -> frozenset[int]:
+        s = self.s
+        if s["phase"] == OVER:
+            return frozenset()
+        offer = s["offer"]
+        if offer is not None and offer["waiting"] != s["current"]:
+            return frozenset({s["current"], offer["waiting"]})
+        return frozenset({s["current"]})
+
+    def current_seat(self) -> int | None:
+        return None if self.over else self.s["current"]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_move():
+            return []
+        s = self.s
+        out: list[Action] = []
+        offer = s["offer"]
+        if offer is not None and offer["waiting"] == seat:
+            out += self.offer_answers(seat)
+        if seat == s["current"]:
+            out += self.candidates(seat)
+            if offer is not None and offer["waiting"] != seat:
+                out.append({"type": "withdraw"})
+        return [a for a in out if self._problem(seat, a) is None]
+
+    def action_shapes(self, seat: int) -> list[dict[str, Any]]:
+        """The trade offer, free-form because any cards may be offered for any names (COL-R27)."""
+        s = self.s
+        if seat != s["current"] or self.over or self.offer_blocked():
+            return []
+        partner = next(x for x in self.alive() if x != seat) + 1
+        ready = sorted({e["card"] for e in self.player(seat)["in_play"] if e["state"] == READY})
+        worker = f', "worker": "{ready[0]}"' if ready and s["active_event"] != "trade_winds" else ""
+        return [{"type": "offer", "help": (
+            f'{{"type": "offer", "partner": {partner}, "give": ["food"], "want": ["wealth"]{worker}}}'
+            f' — partner is a seat number (1–{s["n"]}); give cards from your hand for as many card names;'
+            ' "worker" is the Population in play that trades (not needed under Trade Winds)')}]
+
+    # -- playing ----------------------------------------------------------------------------------
+
+    def _problem(self, seat: int, action: Action) -> str | None:
+        """Why this seat may not make this move now; None when it may."""
+        kind = action.get("type") if isinstance(action, dict) else None
+        if kind not in KEYS:
+            return f"There is no Colonies move called {kind!r}."
+        required, optional = KEYS[kind]
+        fields = set(action) - {"type"}
+        if not required <= fields <= required | optional:
+            allowed = ", ".join(sorted(required)) or "none"
+            return f"A {kind} move takes the fields {allowed}" + (
+                f" (and maybe {', '.join(sorted(optional))})." if optional else ".")
+        for name in fields:
+            if not _typed(action[name], FIELDS[name]):
+                return f"The field {name} must be a {FIELDS[name]}."
+        if self.over:
+            return "The game is over."
+        if kind not in ANSWERS:
+            if seat != self.s["current"]:
+                return "It is not your turn."
+            pending = self.s["pending"]
+            if pending is not None and PROMPTS[pending["kind"]] != kind:
+                what = "which Threat your Explorer keeps" if pending["kind"] == "explorer" else \
+                    "which Population Witch Trials takes"
+                return f"First choose {what} (COL-R43)."
+        return getattr(self, f"_check_{kind}")(seat, action)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        problem = self._problem(seat, action)
+        if problem is not None:
+            raise RuleError(problem, f"colonies_{action.get('type', 'unknown') if isinstance(action, dict) else 'x'}")
+        self.events = []
+        getattr(self, f"_do_{action['type']}")(seat, action)
+        self._settle()
+        self.s["rng"] = self.rng.to_dict()
+        self._remember(self.events)
+        return self.events
+
+    def _settle(self) -> None:
+        """After a move: a lapsed offer closes; the Soldier window and the Threat step end when no Threat is left."""
+        s = self.s
+        if s["phase"] == OVER:
+            return
+        self.check_offer_still_stands()
+        threat_in_hand = any(C.kind(c) == C.THREAT for c in self.player(s["current"])["hand"])
+        if s["phase"] in (SOLDIER, THREAT) and s["pending"] is None and not threat_in_hand:
+            s["phase"] = MAIN
+
+    def _remember(self, events: list[Event]) -> None:
+        """The latest sentences, for the picture's log panel."""
+        lines = [text.describe_event(e) for e in events if e["type"] not in ("drew", "reshuffled")]
+        self.s["log"] = (self.s["log"] + lines)[-8:]
+
+    def undoable(self, action: Action, events: list[Event]) -> bool:
+        """Moves that revealed no card and rolled no die; nothing another player did depends on them."""
+        if action.get("type") not in ("play", "work", "group", "reproduce", "combat"):
+            return False
+        return not any(e["type"] in RANDOM_EVENTS or (e["type"] == "gained" and e["source"].endswith("_deck"))
+                       for e in events)
+
+    # -- words --------------------------------------------------------------------------------
+
+    def describe(self, action: Action) -> str:
+        return text.describe(action)
+
+    def describe_event(self, event: Event) -> str:
+        return text.describe_event(event)
+
+    # -- views ---------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The public table (COL §6), and for a seat its own hand and what its Explorer saw."""
+        s = self.s
+        players = []
+        for i, p in enumerate(s["players"]):
+            players.append({
+                "seat": i, "hand_size": len(p["hand"]), "deck_size": len(p["deck"]), "discard": list(p["discard"]),
+                "in_play": [dict(e) for e in p["in_play"]], "livestock": p["livestock"], "granary": p["granary"],
+                "shipped": p["shipped"], "eliminated": p["eliminated"], "mulligans": p["mulligans"],
+                "score": self.score(i)})
+        out: dict[str, Any] = {
+            "title": self.title, "game": self.id, "num_players": s["n"], "phase": s["phase"],
+            "to_move": sorted(self.to_move()), "current": None if self.over else s["current"],
+            "first_settler": s["first_settler"], "round": s["round"], "turn": s["turn_no"],
+            "final_round": s["final_round"], "food_supply": s["food_supply"], "wealth_supply": s["wealth_supply"],
+            "active_event": s["active_event"], "events_left": len(s["event_deck"]),
+            "event_discard": list(s["event_discard"]), "lineup": list(s["lineup"]), "frontier": list(s["frontier"]),
+            "pop_deck": len(s["pop_deck"]), "land_deck": len(s["land_deck"]), "threat_deck": len(s["threat_deck"]),
+            "shipment_deck": len(s["shipment_deck"]), "trash": list(s["trash"]), "last_roll": s["last_roll"],
+            "threats_played": s["threats_played"], "locked": self.locked(),
+            "pending": None if s["pending"] is None else {"kind": s["pending"]["kind"], "seat": s["pending"]["seat"]},
+            "offer": None if s["offer"] is None else dict(s["offer"]), "players": players, "last": list(s["log"]),
+            "result": (r.to_dict() if (r := self.result()) else None)}
+        if seat is not None:
+            out["seat"] = seat
+            out["hand"] = sorted(s["players"][seat]["hand"], key=_hand_order)
+            out["playable"] = sorted({a["card"] for a in self.legal_actions(seat) if a["type"] == "play"})
+            pending = s["pending"]
+            if pending is not None and pending["kind"] == "explorer" and pending["seat"] == seat:
+                out["explorer_sees"] = list(pending["seen"])
+        return out
+
+    # -- the end -------------------------------------------------------------------------------
+
+    def result(self) -> Result | None:
+        """COL-S28 / S29 / R40 / R41: survivors by score, then shipped Wealth, Land, Population."""
+        if not self.over:
+            return None
+        n = self.s["n"]
+        tallies = [self.tally(i) for i in range(n)]
+        scores = [self.score(i) for i in range(n)]
+        alive = [not self.player(i)["eliminated"] for i in range(n)]
+        keys = [(alive[i], scores[i], tallies[i]["shipped"], tallies[i]["land"], tallies[i]["population"])
+                if alive[i] else (False,) for i in range(n)]
+        rows = [{**tallies[i], "score": scores[i], "eliminated": not alive[i]} for i in range(n)]
+        return Result.by_keys(keys, scores, {"columns": ["population", "wealth", "land", "shipped", "eliminated"],
+                                             "rows": rows})
+
+
+def _hand_order(card: str) -> tuple[int, str]:
+    return (["THREAT", "FOOD", "POPULATION", "WEALTH", "LAND", "SHIPMENT"].index(C.kind(card)), card)
+
+
+def count_cards(game: Colonies) -> Counter[str]:
+    """Every card of the game by name, across all zones (the conservation check of the property tests)."""
+    s = game.s
+    total: Counter[str] = Counter()
+    for name in ("event_deck", "event_discard", "pop_deck", "lineup", "land_deck", "frontier", "threat_deck",
+                 "shipment_deck", "trash"):
+        total.update(s[name])
+    if s["active_event"]:
+        total[s["active_event"]] += 1
+    if s["pending"] is not None and s["pending"]["kind"] == "explorer":
+        total.update(s["pending"]["seen"])
+    for p in s["players"]:
+        total.update(p["deck"] + p["hand"] + p["discard"] + [e["card"] for e in p["in_play"]])
+        total["livestock"] += p["livestock"]
+        total["food"] += p["granary"]
+    total["food"] += s["food_supply"]
+    total["wealth"] += s["wealth_supply"]
+    return total
