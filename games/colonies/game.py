@@ -25,7 +25,7 @@ KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {k: (frozenset(r), froz
     "cannibalize": (("card",), ()), "work": (("worker", "land"), ("mode", "wealth")),
     "group": (("land", "workers"), ()), "explore": (("worker", "card"), ()),
     "reproduce": (("worker", "card"), ()), "combat": (("worker", "card", "zone"), ()),
-    "pick": (("card",), ()), "witch": (("zone", "card"), ()), "end_turn": (("granary",), ()),
+    "pick": (("card",), ()), "witch": (("zone", "card"), ()), "end_turn": ((), ("granary",)),
     "offer": (("partner", "give", "want"), ("worker",)), "accept": ((), ()), "decline": ((), ()),
     "counter": (("give",), ()), "withdraw": ((), ())}.items()}
 """Each move type's required and optional fields."""
@@ -152,7 +152,7 @@ class Colonies(TradeMixin, Game):
             return "The game is over."
         if kind not in ANSWERS:
             if seat != self.s["current"]:
-                return "It is not your turn."
+                return "It is not your turn: only the active player acts, apart from answering an offer (COL-R27)."
             pending = self.s["pending"]
             if pending is not None and PROMPTS[pending["kind"]] != kind:
                 what = "which Threat your Explorer keeps" if pending["kind"] == "explorer" else \
@@ -161,6 +161,8 @@ class Colonies(TradeMixin, Game):
         return getattr(self, f"_check_{kind}")(seat, action)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, dict) and action.get("type") in KEYS:
+            action = self.with_defaults(seat, action)
         problem = self._problem(seat, action)
         if problem is not None:
             raise RuleError(problem, f"colonies_{action.get('type', 'unknown') if isinstance(action, dict) else 'x'}")

@@ -50,6 +50,26 @@ class MovesMixin(TableMixin):
     def _in_play_index(self, seat: int, name: str) -> int | None:
         return next((i for i, e in enumerate(self.player(seat)["in_play"]) if e["card"] == name), None)
 
+    # -- omitted arguments (COL-R43) ------------------------------------------------------------
+
+    def with_defaults(self, seat: int, a: Action) -> Action:
+        """Fill what a command may leave out: Food from hand (COL-S10), the most Food to the granary
+        (COL-R35), and a target where only one is legal (COL-R43).  Anything else stays missing."""
+        kind, card = a["type"], a.get("card")
+        if kind == "end_turn" and "granary" not in a:
+            return {**a, "granary": self.player(seat)["hand"].count("food") // 2}
+        if kind != "play" or not isinstance(card, str) or card not in C.CARDS:
+            return a
+        if set(a) & {"food", "target", "zone", "land"}:
+            return a
+        if C.kind(card) == C.POPULATION:
+            return {**a, "food": "hand"}
+        if C.kind(card) == C.THREAT and len(targets := self.threat_targets(seat, card)) == 1:
+            return {**a, "target": targets[0]}
+        if card == "arms" and len(pairs := self.arms_targets(seat)) == 1:
+            return {**a, "zone": pairs[0][0], "target": pairs[0][1]}
+        return a
+
     # -- checks -------------------------------------------------------------------------------
 
     def _check_play(self, seat: int, a: Action) -> str | None:
@@ -59,7 +79,7 @@ class MovesMixin(TableMixin):
         if self.free_hand(seat)[card] < 1:
             if card in self.player(seat)["hand"]:
                 return f"Your {C.title(card)} is offered in your trade; withdraw the offer to use it (COL-R27)."
-            return f"You have no {C.title(card)} in your hand."
+            return f"You have no {C.title(card)} in your hand to play (COL-S10–S12)."
         k = C.kind(card)
         if k == C.FOOD:
             return "Food is never played; it pays for Population, is traded or stored (COL-R42)."
