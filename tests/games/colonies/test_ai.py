@@ -1,0 +1,45 @@
+"""The Colonies AI: a sound economy that beats random players, and trade answers by value."""
+
+from __future__ import annotations
+
+import random
+
+from games.ai import RandomPlayer, choose_for
+from games.colonies.ai import ColoniesPlayer
+from games.colonies.game import Colonies
+from tests.games.colonies.table import table
+
+SMART = ColoniesPlayer()
+
+
+def test_the_ai_wins_most_four_player_games_against_random_players() -> None:
+    wins = 0
+    games = 100
+    for seed in range(games):
+        game = Colonies.new(4, seed=seed)
+        smart_seat = seed % 4
+        rng = random.Random(seed)
+        while not game.over:
+            seat = rng.choice(sorted(game.to_move()))
+            player = SMART if seat == smart_seat else RandomPlayer()
+            game.apply(seat, choose_for(game, seat, player, rng))
+        result = game.result()
+        assert result is not None
+        wins += smart_seat in result.winners
+    assert wins >= 70, f"the AI won {wins} of {games}"
+
+
+def _offer_to_seat_two(give: list[str], want: list[str]) -> Colonies:
+    game = table(2, hand=[*give, "food"], discard=[])
+    game.s["players"][0]["in_play"] = [{"card": "trader", "state": "ready"}]
+    game.s["players"][1]["hand"] = ["wealth", "food", "farmer", "coast", "food"]
+    game.apply(0, {"type": "offer", "partner": 2, "give": give, "want": want, "worker": "trader"})
+    return game
+
+
+def test_the_ai_accepts_a_good_offer_and_declines_a_bad_one() -> None:
+    rng = random.Random(0)
+    good = _offer_to_seat_two(["farmland"], ["food"])
+    assert choose_for(good, 1, SMART, rng)["type"] == "accept"
+    bad = _offer_to_seat_two(["food"], ["coast"])
+    assert choose_for(bad, 1, SMART, rng)["type"] == "decline"
