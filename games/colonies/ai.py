@@ -3,7 +3,8 @@
 It fights Threats with Soldiers before they strike, puts every Land, Wealth and
 Shipment into play, feeds as much Population as its Food allows, sends each worker to
 the Land it is best at (Traders ship, Miners mine, Trappers trap, Farmers farm), explores
-and reproduces with the rest, never cannibalises, stores the most Food it can, and
+and reproduces with the rest, cannibalises only Population it could not feed anyway,
+stores the most Food it can, and
 answers trade offers by the points and Food they are worth.
 """
 
@@ -58,7 +59,17 @@ class ColoniesPlayer(Player):
             return 15 + _value(a["card"])
         if kind == "end_turn":
             return a["granary"] * 0.1
-        return -10  # cannibalise, withdraw: never by choice
+        if kind == "cannibalize":
+            return self._cannibalize(view, a["card"])
+        return -10  # withdraw: never by choice
+
+    def _cannibalize(self, view: View, card: str) -> float:
+        """Worth it only when Population in hand outnumber the Food to feed them by two or more: the
+        unfed ones would be trashed at clean-up anyway (COL-S22), so one feeds another (COL-S13)."""
+        hand = view["hand"]
+        pops = sum(1 for c in hand if CARDS[c].kind == POPULATION)
+        food = hand.count("food") + view["players"][view["seat"]]["granary"]
+        return 29 - _value(card) if pops - food >= 2 else -10
 
     def _play(self, view: View, a: Action) -> float:
         card = a["card"]
