@@ -17,6 +17,7 @@ import discord
 
 from bot.outcome import GameInfo, Outcome
 from bot.service import GameService
+from games.core import Action
 from renderers import render_board, render_private
 
 log = logging.getLogger(__name__)
@@ -27,6 +28,9 @@ DM_REFUSED = 50007
 
 ControlsFactory = Callable[[GameInfo], discord.ui.View | None]
 """Builds the buttons that go under a running game's board (or None for no buttons)."""
+
+MovesFactory = Callable[[GameInfo, int, list[tuple[str, Action]]], discord.ui.View | None]
+"""Builds one seat's move buttons from its labelled legal moves (for a DM asking for an answer)."""
 
 ONLY_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
@@ -89,6 +93,7 @@ class Delivery:
         self.client = client
         self.service = service
         self.controls: ControlsFactory = lambda game: None
+        self.moves: MovesFactory = lambda game, seat, choices: None
         self.on_posted: Callable[[], None] = lambda: None
         """Called after every board post (the scheduler re-arms its timer)."""
 
@@ -134,6 +139,7 @@ class Delivery:
         if editing and turn:
             await channel.send(turn, allowed_mentions=ONLY_USERS)
         await self.send_hands(outcome)
+        await self.send_asks(outcome, "\n".join(outcome.lines[-3:]))
         self.on_posted()
         return message
 
@@ -181,15 +187,29 @@ class Delivery:
             text = f"Your hand in **{game.title}** #{game.id} {self.place(game)}."
             await self.dm(game, info.user_id, text, file=png_file(picture, f"{game.game_type}-hand.png"))
 
-    async def dm(self, game: GameInfo, user_id: int, text: str, *, file: discord.File | None = None) -> bool:
+    async def send_asks(self, outcome: Outcome, what: str) -> None:
+        """DM each player asked to answer out of turn (a trade offer) with the answers as buttons."""
+        game = outcome.game
+        for seat in outcome.asked:
+            info = next((s for s in game.seats if s.seat == seat), None)
+            if game.status != "running" or seat not in game.to_move or info is None or info.user_id is None \
+                    or info.is_ai or not info.dm_ok:
+                continue
+            choices = await self.service.choices(game.id, info.user_id)
+            panel = self.moves(game, seat, choices) if choices else None
+            text = f"**{game.title}** #{game.id} {self.place(game)} waits for your answer:\n{what}"
+            await self.dm(game, info.user_id, fit([text]), view=panel)
+
+    async def dm(self, game: GameInfo, user_id: int, text: str, *, file: discord.File | None = None,
+                 view: discord.ui.View | None = None) -> bool:
         """Send a DM; on 50007 remember that this player takes DMs no more and say so once in the channel."""
         try:
             user = discord.Object(user_id)
             channel = await self.client.create_dm(user)  # type: ignore[arg-type]
-            if file is not None:
-                await channel.send(text, file=file)
-            else:
-                await channel.send(text)
+            extras: dict = {"file": file} if file is not None else {}
+            if view is not None:
+                extras["view"] = view
+            await channel.send(text, **extras)
             return True
         except discord.Forbidden as err:
             if err.code != DM_REFUSED:

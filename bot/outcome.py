@@ -69,10 +69,12 @@ class Outcome:
     result: Result | None = None
     replayed: bool = False
     """True when a repeated interaction id was answered from what was stored."""
+    asked: list[int] = field(default_factory=list)
+    """Human seats this outcome newly asks to move outside their own turn (a trade offer's partner)."""
 
     def then(self, later: Outcome) -> Outcome:
         """This outcome followed by a later one (an AI's moves after a human's)."""
         views = {**self.private_views, **later.private_views}
         return Outcome(later.game, self.events + later.events, self.lines + later.lines,
                        later.public_view or self.public_view, views, later.result or self.result,
-                       self.replayed and later.replayed)
+                       self.replayed and later.replayed, sorted({*self.asked, *later.asked}))

@@ -231,6 +231,7 @@ class GameService:
             raise Refused(f"It is not your turn — waiting for {waiting}.", "not_your_turn")
         humans = [s.seat for s in row.seats if not s.is_ai]
         before = _private_parts(game, humans)
+        waiting = game.to_move()
         events = game.apply(seat, action)  # a RuleError leaves the stored state untouched
         status = "finished" if game.over else "running"
         try:
@@ -243,8 +244,9 @@ class GameService:
         row = await self._row(game_id)
         after = _private_parts(game, humans)
         changed = {s: game.view(s) for s in humans if after[s] != before[s]}
+        asked = sorted(s for s in game.to_move() - waiting if s in humans and s != game.current_seat())
         return Outcome(_info(row, game), events, [game.describe_event(e) for e in events], game.view(None),
-                       changed, game.result())
+                       changed, game.result(), asked=asked)
 
     @staticmethod
     def _acting_seat(row: GameRow, user_id: int | None, as_seat: int | None) -> int:

@@ -19,7 +19,7 @@ from bot.errors import Refused
 from bot.outcome import GameInfo
 from bot.service import STALE
 from cogs.common import game_here, hand_file, refusing, runtime
-from cogs.controls import MoveButton, MoveSelect, clip, my_moves
+from cogs.controls import MoveButton, MoveSelect, clip, move_controls, my_moves
 from games.core import Action
 
 AUTOCOMPLETE_LIMIT = 25
@@ -118,6 +118,7 @@ class Play(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(MoveButton, MoveSelect, YourMoveButton, HandButton)
         self.bot.delivery.controls = board_controls
+        self.bot.delivery.moves = lambda game, seat, choices: move_controls(game.id, game.version, seat, choices)
 
     @app_commands.command(name="play", description="Make a move in this channel's game")
     @app_commands.describe(action="Your move: pick from the list (type to filter), or a JSON action")
