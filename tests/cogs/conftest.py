@@ -26,6 +26,15 @@ from bot.client import Frontier
 from bot.config import Settings
 
 
+def prefer(choices: list[dict], preference: tuple[str, ...]) -> dict:
+    """A plain player: the first autocomplete choice whose label starts like the earliest preference."""
+    for start in preference:
+        for choice in choices:
+            if choice["name"].startswith(start):
+                return choice
+    return choices[0]
+
+
 class World:
     """The fake Discord, the bot, and people who use it."""
 
@@ -45,6 +54,21 @@ class World:
     def boards(self) -> list:
         """The channel's board posts (messages with a picture), oldest first."""
         return [m for m in self.channel() if m.pngs()]
+
+    async def play_to_the_end(self, person: Person, preference: tuple[str, ...], *, limit: int) -> str:
+        """The person plays through `/play` (moves picked by label, see `prefer`) until the game is over;
+        returns the final board's text."""
+        for _ in range(limit):
+            if "Game over" in self.boards()[-1].content:
+                break
+            choices = await person.autocomplete("play", "action", "")
+            if not choices:  # the AI seats are still moving: their board comes next
+                posted = len(self.boards())
+                await self.fake.wait_for(lambda n=posted: len(self.boards()) > n, timeout=60, what="AI moves")
+                continue
+            await person.slash("play", action=prefer(choices, preference)["value"])
+            await self.settle()
+        return self.boards()[-1].content
 
     async def open_table(self, host: Person, game: str = "testgame", *, guests: tuple[Person, ...] = (),
                          ai: int = 0) -> None:

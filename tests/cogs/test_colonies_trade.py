@@ -8,7 +8,7 @@ import json
 from e2e_driver import Person
 
 from games.colonies import cards as C
-from tests.cogs.conftest import World
+from tests.cogs.conftest import World, prefer
 
 FEED_FIRST = ("Play Farmer", "Play Soldier", "Play Trader", "Play Miner", "Play Trapper", "Play Explorer")
 
@@ -31,9 +31,7 @@ async def _offer_when_possible(world: World, people: dict[int, Person], game_id:
             await world.settle()
             return person, people[partner]
         choices = await person.autocomplete("play", "action", "")
-        pick = next((c for start in (*FEED_FIRST, "End turn") for c in choices if c["name"].startswith(start)),
-                    choices[0])
-        await person.slash("play", action=pick["value"])
+        await person.slash("play", action=prefer(choices, (*FEED_FIRST, "End turn"))["value"])
         await world.settle()
     raise AssertionError("nobody could make an offer in 200 moves")
 

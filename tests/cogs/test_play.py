@@ -16,11 +16,7 @@ async def started(world: World, *, ai: int = 0) -> tuple[Person, Person, StoredM
     """Alice hosts, Bob joins, `ai` AI seats; returns them and the first board."""
     alice, bob = world.person("alice"), world.person("bob")
     await world.open_table(alice, guests=(bob,), ai=ai)
-    return alice, bob, boards(world)[-1]
-
-
-def boards(world: World) -> list[StoredMessage]:
-    return world.boards()
+    return alice, bob, world.boards()[-1]
 
 
 async def move_panel(world: World, person: Person, board: StoredMessage) -> StoredMessage:
@@ -50,11 +46,11 @@ async def test_play_autocomplete_lists_only_the_players_moves_and_plays_one(worl
     assert choices and all(c["value"].startswith("v") for c in choices)
     stranger = world.person("carol")
     assert await stranger.autocomplete("play", "action", "") == []
-    before = len(boards(world))
+    before = len(world.boards())
     record = await alice.slash("play", action=choices[0]["value"])
     await world.settle()
     assert any(t.startswith("✓") for t in record.texts())
-    assert len(boards(world)) == before + 1, "a move by one of two simultaneous players posts a board"
+    assert len(world.boards()) == before + 1, "a move by one of two simultaneous players posts a board"
 
 
 async def test_a_stale_choice_is_refused_and_changes_nothing(world: World) -> None:
@@ -62,11 +58,11 @@ async def test_a_stale_choice_is_refused_and_changes_nothing(world: World) -> No
     stale = (await alice.autocomplete("play", "action", ""))[0]["value"]
     await bob.slash("play", action=(await bob.autocomplete("play", "action", ""))[0]["value"])
     await world.settle()
-    before = len(boards(world))
+    before = len(world.boards())
     record = await alice.slash("play", action=stale)
     await world.settle()
     assert "The board has changed" in " ".join(record.texts())
-    assert len(boards(world)) == before
+    assert len(world.boards()) == before
 
 
 async def test_free_text_that_is_no_move_is_refused_plainly(world: World) -> None:
@@ -85,7 +81,7 @@ async def test_only_the_newest_board_has_buttons(world: World) -> None:
         value = (await person.autocomplete("play", "action", ""))[0]["value"]
         await person.slash("play", action=value)
         await world.settle()
-    shown = boards(world)
+    shown = world.boards()
     assert len(shown) >= 2
     assert not world.fake.find_message(first.id).buttons()
     assert shown[-1].buttons()
@@ -97,7 +93,7 @@ async def test_hands_go_by_dm_and_a_refused_dm_falls_back_to_the_button(world: W
     await world.open_table(alice, guests=(bob,))
     assert any(m.pngs() for m in alice.dms()), "Alice's hand reached her by DM"
     assert any("cannot DM you" in m.content and f"<@{bob.user.id}>" in m.content for m in world.channel())
-    record = await bob.click(boards(world)[-1], "My hand")
+    record = await bob.click(world.boards()[-1], "My hand")
     await world.settle()
     hand = record.replies()[-1]
     assert hand.ephemeral and hand.pngs()
@@ -109,7 +105,7 @@ async def test_ai_seats_move_before_the_board_is_posted(world: World) -> None:
         value = (await person.autocomplete("play", "action", ""))[0]["value"]
         await person.slash("play", action=value)
         await world.settle()
-    assert "Cards revealed" in boards(world)[-1].content, "the AI seats played before the board was posted"
+    assert "Cards revealed" in world.boards()[-1].content, "the AI seats played before the board was posted"
 
 
 async def test_buttons_work_after_a_restart(world: World) -> None:
@@ -131,7 +127,7 @@ async def test_a_whole_game_by_buttons_and_by_play_with_a_closed_dm(world: World
     world.fake.refuse_dms(bob.user)
     await world.open_table(alice, guests=(bob,))
     for _ in range(3):  # three rounds: Alice picks from her move panel, Bob types /play
-        panel = await move_panel(world, alice, boards(world)[-1])
+        panel = await move_panel(world, alice, world.boards()[-1])
         if panel.selects():
             await alice.select(panel, [panel.selects()[0]["options"][0]["value"]])
         else:  # the last card: a single move is a button
@@ -140,7 +136,7 @@ async def test_a_whole_game_by_buttons_and_by_play_with_a_closed_dm(world: World
         value = (await bob.autocomplete("play", "action", ""))[0]["value"]
         await bob.slash("play", action=value)
         await world.settle()
-    final = boards(world)[-1]
+    final = world.boards()[-1]
     assert "Game over" in final.content and "\n1. " in final.content and not final.buttons()
     dms = [m for m in alice.dms() if m.pngs()]
     assert dms and world.fake.guild.name in dms[0].content, "the DM names the game's server"
@@ -157,4 +153,4 @@ async def test_a_button_of_an_abandoned_game_says_so_and_changes_nothing(world: 
         record = await alice.click(stale, label)
         await world.settle()
         assert "was abandoned" in " ".join(record.texts())
-    assert len(boards(world)) == 1
+    assert len(world.boards()) == 1

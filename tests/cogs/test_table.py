@@ -6,7 +6,7 @@ from e2e_driver import Person
 from fake_discord import StoredMessage
 
 from tests.cogs.conftest import World
-from tests.cogs.test_play import boards, started
+from tests.cogs.test_play import started
 from tests.support.tables import FakeClock
 
 
@@ -36,7 +36,7 @@ async def test_board_edit_mode_keeps_one_board_message_and_pings_apart(world: Wo
     for person in (alice, bob):
         value = (await person.autocomplete("play", "action", ""))[0]["value"]
         await slash(world, person, "play", action=value)
-    assert [m.id for m in boards(world)] == [first.id], "the one board message was edited in place"
+    assert [m.id for m in world.boards()] == [first.id], "the one board message was edited in place"
     board = world.fake.find_message(first.id)
     assert board.edits and board.buttons(), "the edited board keeps live buttons"
     assert world.channel()[-1].content.startswith("Your move:"), "the turn line is a message of its own"
@@ -65,9 +65,9 @@ async def test_log_undo_and_what_undo_refuses(world: World) -> None:
     value = (await alice.autocomplete("play", "action", ""))[0]["value"]
     await slash(world, alice, "play", action=value)
     assert "put a card down" in await slash(world, bob, "game log")
-    posted = len(boards(world))
+    posted = len(world.boards())
     assert "Taken back" in await slash(world, alice, "game undo")
-    assert len(boards(world)) == posted + 1, "the board after the undo is posted"
+    assert len(world.boards()) == posted + 1, "the board after the undo is posted"
     assert len(await alice.autocomplete("play", "action", "")) == 3, "the card is back in the hand"
     refused = await slash(world, bob, "game undo")
     assert "Taken back" not in refused and refused, "nothing of Bob's to take back"
@@ -76,8 +76,8 @@ async def test_log_undo_and_what_undo_refuses(world: World) -> None:
 async def finish_with_ai(world: World, *people: Person) -> StoredMessage:
     for person in people:
         await slash(world, person, "game leave")
-    await world.fake.wait_for(lambda: "Game over" in boards(world)[-1].content, what="the final board")
-    return boards(world)[-1]
+    await world.fake.wait_for(lambda: "Game over" in world.boards()[-1].content, what="the final board")
+    return world.boards()[-1]
 
 
 async def test_game_end_posts_the_ranking_and_stats_count_the_server(world: World) -> None:
@@ -90,7 +90,7 @@ async def test_game_end_posts_the_ranking_and_stats_count_the_server(world: Worl
     # Players who left before the end are not counted; a game played through is.
     alice2, bob2, _ = await started(world, ai=1)
     for _ in range(10):  # three rounds of two moves at most
-        if "Game over" in boards(world)[-1].content:
+        if "Game over" in world.boards()[-1].content:
             break
         for person in (alice2, bob2):
             choices = await person.autocomplete("play", "action", "")
@@ -103,7 +103,7 @@ async def test_game_end_posts_the_ranking_and_stats_count_the_server(world: Worl
 async def test_forget_me_leaves_tables_and_is_safe_twice(world: World) -> None:
     _, bob, _ = await started(world)
     assert "your id is gone" in await slash(world, bob, "game forget-me")
-    assert "an AI plays seat 2" in boards(world)[-1].content
+    assert "an AI plays seat 2" in world.boards()[-1].content
     assert "your id is gone" in await slash(world, bob, "game forget-me"), "twice is harmless"
     assert "in no open game" in await slash(world, bob, "game list")
 
@@ -120,8 +120,8 @@ async def test_reminders_reach_the_channel_even_with_closed_dms_and_the_timeout_
     reminder = world.channel()[-1].content
     assert reminder.startswith("⏰") and alice.mention in reminder and bob.mention in reminder
     assert any(m.content.startswith("⏰") for m in alice.dms()) and bob.dms() == []
-    posted = len(boards(world))
+    posted = len(world.boards())
     clock.advance(hours=24)
     await world.bot.scheduler.fire_due()
     await world.settle()
-    assert len(boards(world)) == posted + 1, "at the deadline the AI played both turns and a board followed"
+    assert len(world.boards()) == posted + 1, "at the deadline the AI played both turns and a board followed"
