@@ -13,6 +13,7 @@ import json
 from typing import Any, ClassVar
 
 from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD, harbor_of_node, new_layout
+from games.catan.placement import Placement
 from games.catan.roads import longest_road_holder, road_length
 from games.catan.trade import Bundle, bundle_problem, offer_shape_help, parse_bundle
 from games.core import Action, Event, Game, Option, Result, Rng, RuleError, register
@@ -35,12 +36,28 @@ KEYS: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "play_year_of_plenty": ("resources",), "play_monopoly": ("resource",),
     "offer": ("to", "give", "get"), "accept": ("offer",), "decline": ("offer",),
     "counter": ("offer", "give", "get"), "confirm": ("offer", "with"), "withdraw": ("offer",)}.items()}
+FIELDS = {kind: keys | {"type"} for kind, keys in KEYS.items()}
+"""Every key an action of each type carries, "type" included."""
 WIN_VP = 10
 NEWS_KEPT = 6
+_INDEX = {r: i for i, r in enumerate(RESOURCES)}
+_NODES, _PATHS, _HEXES = range(len(GEOMETRY.node_xy)), range(len(GEOMETRY.paths)), range(len(GEOMETRY.hexes))
 
 
 def _r(name: str) -> int:
-    return RESOURCES.index(name)
+    return _INDEX[name]
+
+
+def _affords(hand: list[int], cost: tuple[int, ...]) -> bool:
+    return hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2] and hand[3] >= cost[3] \
+        and hand[4] >= cost[4]
+
+
+def _affordable(hand: list[int]) -> set[str]:
+    """What the hand pays for, of COSTS, in one pass rather than one call per build."""
+    brick, lumber, wool, grain, ore = hand
+    return {what for what, cost in COSTS.items()
+            if brick >= cost[0] and lumber >= cost[1] and wool >= cost[2] and grain >= cost[3] and ore >= cost[4]}
 
 
 @register
@@ -61,7 +78,14 @@ class Catan(Game):
         self.s = s
         self.num_players = s["n"]
         self.rng = Rng.from_dict(s["rng"])
-        self._harbors = harbor_of_node(s["layout"]["harbors"])
+        layout = s["layout"]  # fixed for the whole game, so what it implies is worked out once
+        self._harbors = harbor_of_node(layout["harbors"])
+        self._yields: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
+        """Number -> (hex, resource index, its intersections) for each hex with that token."""
+        for h, (terrain, token) in enumerate(zip(layout["terrain"], layout["tokens"], strict=True)):
+            if token is not None and terrain != "desert":
+                self._yields.setdefault(token, []).append((h, _r(TERRAIN_YIELD[terrain]), GEOMETRY.hex_nodes[h]))
+        self._placed: Placement | None = None
 
     # -- contract: creation and serialisation -------------------------------------------------
 
@@ -129,6 +153,13 @@ class Catan(Game):
 
     # -- reading the position ----------------------------------------------------------------
 
+    def _placement(self) -> Placement:
+        """What the pieces imply, rebuilt only when a road or building differs from last time."""
+        s, placed = self.s, self._placed
+        if placed is None or not placed.fits(s["roads"], s["buildings"]):
+            placed = self._placed = Placement(self.num_players, s["roads"], s["buildings"], self._harbors)
+        return placed
+
     def _owner(self, v: int) -> int | None:
         b = self.s["buildings"][v]
         return None if b is None else b[0]
@@ -138,7 +169,7 @@ class Catan(Game):
 
     def public_vp(self, seat: int) -> int:
         s = self.s
-        on_board = sum(b[1] for b in s["buildings"] if b is not None and b[0] == seat)  # 1 a settlement, 2 a city
+        on_board = self._placement().vp[seat]  # 1 a settlement, 2 a city
         return on_board + 2 * (s["longest"] == seat) + 2 * (s["largest"] == seat)
 
     def vp(self, seat: int) -> int:
@@ -147,12 +178,11 @@ class Catan(Game):
 
     def rate(self, seat: int, resource: str) -> int:
         """CAT-33: 4:1, 3:1 on a generic harbor, 2:1 on that resource's harbor."""
-        kinds = self._harbor_kinds(seat)
+        kinds = self._placement().kinds[seat]
         return 2 if resource in kinds else 3 if "any" in kinds else 4
 
     def _harbor_kinds(self, seat: int) -> set[str]:
-        buildings = self.s["buildings"]
-        return {kind for v, kind in self._harbors.items() if (b := buildings[v]) is not None and b[0] == seat}
+        return self._placement().kinds[seat]
 
     def _unanswered(self) -> list[int]:
         offer = self.s["offer"]
@@ -169,13 +199,13 @@ class Catan(Game):
         kind = action.get("type")
         if kind not in KEYS:
             return f"There is no Catan move called {kind!r}."
-        if set(action) - {"type"} != KEYS[kind]:
+        if action.keys() != FIELDS[kind]:
             return f"A {kind} move takes exactly these fields: {', '.join(sorted(KEYS[kind])) or 'none'}."
         if self.over:
             return "The game is over."
         if seat not in self.to_move():
             return "It is not your move now."
-        return getattr(self, f"_check_{kind}")(seat, action)
+        return _CHECKS[kind](self, seat, action)
 
     def _phase_problem(self, seat: int, *phases: str) -> str | None:
         s = self.s
@@ -221,16 +251,16 @@ class Catan(Game):
             if s["setup_node"] not in GEOMETRY.paths[p]:
                 return f"This road must touch the settlement you just placed at {s['setup_node'] + 1}."  # CAT-12
             return None
-        for v in GEOMETRY.paths[p]:
-            owner = self._owner(v)
-            if owner == seat:
-                return None
-            if owner is None and any(s["roads"][q] == seat for q in GEOMETRY.node_paths[v] if q != p):
-                return None
+        a, b = GEOMETRY.paths[p]
+        anchors = self._placement().anchors[seat]  # own buildings, own road ends no opponent built on
+        if a in anchors or b in anchors:
+            return None
         return f"A road on {GEOMETRY.path_labels[p]} would not connect to your roads or buildings."  # CAT-24
 
     def _afford(self, seat: int, cost: tuple[int, ...], what: str) -> str | None:
         hand = self.s["hands"][seat]
+        if _affords(hand, cost):
+            return None
         short = [f"{need - have} {RESOURCES[i]}" for i, (need, have) in enumerate(zip(cost, hand, strict=True))
                  if have < need]
         return f"You cannot afford {what}: you are short of {', '.join(short)}." if short else None
@@ -289,9 +319,9 @@ class Catan(Game):
         if give == get:
             return "Trade for a different resource."
         rate = self.rate(seat, give)
-        if self.s["hands"][seat][_r(give)] < rate:
+        if self.s["hands"][seat][_INDEX[give]] < rate:
             return f"You need {rate} {give} to trade at {rate}:1."
-        if self.s["bank"][_r(get)] < 1:
+        if self.s["bank"][_INDEX[get]] < 1:
             return f"The bank has no {get} left."
         return None
 
@@ -305,9 +335,12 @@ class Catan(Game):
 
     def robber_victims(self, seat: int, h: int) -> list[int]:
         """CAT-20: opponents with a building on the hex who hold at least one resource card."""
-        s = self.s
-        return sorted({o for v in GEOMETRY.hex_nodes[h] if (o := self._owner(v)) is not None
-                       and o != seat and sum(s["hands"][o]) > 0})
+        on_hex = self._placement().hex_seats[h]
+        return [o for o in self._robbable(seat) if o in on_hex]
+
+    def _robbable(self, seat: int) -> list[int]:
+        """Opponents holding at least one resource card, in seat order."""
+        return [o for o, hand in enumerate(self.s["hands"]) if o != seat and sum(hand) > 0]
 
     def _check_move_robber(self, seat: int, action: Action) -> str | None:
         h, victim = action["hex"], action["victim"]
@@ -344,7 +377,7 @@ class Catan(Game):
     def _check_play_road_building(self, seat: int, action: Action) -> str | None:
         if problem := self._dev_problem(seat, "road_building"):
             return problem
-        if not any(self._road_problem(seat, p) is None for p in range(len(GEOMETRY.paths))):
+        if not any(self._road_problem(seat, p) is None for p in self._placement().near_paths(seat)):
             return "You could not place any road, so Road Building cannot be played."  # CAT-29 [policy]
         return None
 
@@ -444,28 +477,32 @@ class Catan(Game):
     # -- listing -----------------------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> list[Action]:
+        """Candidates put to the checks `apply` uses.  Candidates are pruned first only where the
+        check would refuse anyway (occupied places, places away from the network, cards not held),
+        keeping their order, so the list is what filtering every candidate would give."""
         if self.over or seat not in self.to_move():
             return []
         s = self.s
         phase = s["phase"]
-        nodes, paths = range(len(GEOMETRY.node_xy)), range(len(GEOMETRY.paths))
         if phase == "setup":
             if s["setup_node"] is None:
-                return [{"type": "build_settlement", "node": v} for v in nodes
+                return [{"type": "build_settlement", "node": v} for v in sorted(self._placement().open_nodes())
                         if self._settle_problem(seat, v, setup=True) is None]
-            return [{"type": "build_road", "path": p} for p in paths if self._road_problem(seat, p) is None]
+            return [{"type": "build_road", "path": p} for p in GEOMETRY.node_paths[s["setup_node"]]
+                    if self._road_problem(seat, p) is None]
         if phase == "discard":
             return [{"type": "discard", "resource": r} for r in RESOURCES if s["hands"][seat][_r(r)] > 0]
         if phase == "robber":
+            hex_seats, robbable = self._placement().hex_seats, self._robbable(seat)  # robber_victims, per hex
             out: list[Action] = []
-            for h in range(len(GEOMETRY.hexes)):
+            for h in _HEXES:
                 if h != s["robber"]:
+                    on_hex = hex_seats[h]
                     out += [{"type": "move_robber", "hex": h, "victim": v}
-                            for v in (self.robber_victims(seat, h) or [None])]
+                            for v in ([o for o in robbable if o in on_hex] or [None])]
             return out
         if phase == "road_building":
-            return [{"type": "build_road", "path": p} for p in sorted({p for v in self._network(seat)
-                                                                       for p in GEOMETRY.node_paths[v]})
+            return [{"type": "build_road", "path": p} for p in self._placement().near_paths(seat)
                     if self._road_problem(seat, p) is None]
         offer = s["offer"]
         if offer is not None:
@@ -480,45 +517,44 @@ class Catan(Game):
 
     def _turn_actions(self, seat: int) -> list[Action]:
         """The active player's moves before or after the roll.  Candidates are pruned cheaply
-        (what the hand cannot pay, places away from the player's network) and then put to the
-        same checks `apply` uses."""
+        (what the hand cannot pay, places away from the player's network, cards not held) and
+        then put to the same checks `apply` uses."""
         s = self.s
         hand = s["hands"][seat]
-
-        def affords(cost: tuple[int, ...]) -> bool:
-            return all(h >= c for h, c in zip(hand, cost, strict=True))
-
         candidates: list[Action] = []
         if s["phase"] == "roll":
             candidates.append({"type": "roll"})
         else:
-            if affords(COSTS["city"]):
-                candidates += [{"type": "build_city", "node": v} for v, b in enumerate(s["buildings"])
-                               if b == [seat, 1]]
-            reach = self._network(seat)
-            if affords(COSTS["settlement"]):
-                candidates += [{"type": "build_settlement", "node": v} for v in sorted(reach)]
-            if affords(COSTS["road"]) and s["roads"].count(seat) < PIECES["road"]:
-                candidates += [{"type": "build_road", "path": p}
-                               for p in sorted({p for v in reach for p in GEOMETRY.node_paths[v]})]
-            if affords(COSTS["dev"]):
+            placed = self._placement()
+            pays = _affordable(hand)
+            if "city" in pays:
+                candidates += [{"type": "build_city", "node": v} for v in placed.settled[seat]]
+            if "settlement" in pays:
+                candidates += [{"type": "build_settlement", "node": v}
+                               for v in sorted(placed.reach[seat] & placed.open_nodes())]
+            if "road" in pays and s["roads"].count(seat) < PIECES["road"]:
+                candidates += [{"type": "build_road", "path": p} for p in placed.near_paths(seat)]
+            if "dev" in pays:
                 candidates.append({"type": "buy_dev"})
-            kinds = self._harbor_kinds(seat)
+            kinds = placed.kinds[seat]
             candidates += [{"type": "maritime", "give": a, "get": b} for i, a in enumerate(RESOURCES)
                            if hand[i] >= (2 if a in kinds else 3 if "any" in kinds else 4)
                            for b in RESOURCES if a != b]
             candidates.append({"type": "end_turn"})
-        if not s["dev_played"] and any(s["devs"][seat][c] - s["new_devs"][seat][c] for c in PLAYS.values()):
-            candidates += [{"type": "play_knight"}, {"type": "play_road_building"},
-                           *({"type": "play_year_of_plenty", "resources": pair} for pair in self._plenty_choices()),
-                           *({"type": "play_monopoly", "resource": r} for r in RESOURCES)]
-        return [a for a in candidates if getattr(self, f"_check_{a['type']}")(seat, a) is None]
-
-    def _network(self, seat: int) -> set[int]:
-        """Intersections the seat's roads or buildings touch."""
-        s = self.s
-        reach = {v for p, owner in enumerate(s["roads"]) if owner == seat for v in GEOMETRY.paths[p]}
-        return reach | {v for v, b in enumerate(s["buildings"]) if b is not None and b[0] == seat}
+        if not s["dev_played"]:
+            devs, new = s["devs"][seat], s["new_devs"][seat]
+            ready = {card for card in PLAYS.values() if devs[card] - new[card] >= 1}  # see _dev_problem
+            if ready:
+                if "knight" in ready:
+                    candidates.append({"type": "play_knight"})
+                if "road_building" in ready:
+                    candidates.append({"type": "play_road_building"})
+                if "year_of_plenty" in ready:
+                    candidates += [{"type": "play_year_of_plenty", "resources": pair}
+                                   for pair in self._plenty_choices()]
+                if "monopoly" in ready:
+                    candidates += [{"type": "play_monopoly", "resource": r} for r in RESOURCES]
+        return [a for a in candidates if _CHECKS[a["type"]](self, seat, a) is None]
 
     def action_shapes(self, seat: int) -> list[dict[str, Any]]:
         s = self.s
@@ -538,7 +574,7 @@ class Catan(Game):
         problem = self._problem(seat, action)
         if problem is not None:
             raise RuleError(problem, f"catan_{action.get('type', 'unknown')}")
-        events: list[Event] = getattr(self, f"_do_{action['type']}")(seat, action)
+        events: list[Event] = _DOS[action["type"]](self, seat, action)
         s = self.s
         if s["phase"] not in ("setup", "over") and self.vp(s["active"]) >= WIN_VP:
             events.append(self._win(s["active"]))  # CAT-39: only the active player wins, at once
@@ -593,7 +629,8 @@ class Catan(Game):
             return events
         if s["phase"] == "road_building":
             s["free_roads"] -= 1
-            if s["free_roads"] == 0 or not any(self._road_problem(seat, q) is None for q in range(len(s["roads"]))):
+            if s["free_roads"] == 0 or not any(self._road_problem(seat, q) is None
+                                               for q in self._placement().near_paths(seat)):
                 s["free_roads"], s["phase"], s["resume"] = 0, s["resume"], None
         else:
             self._pay(seat, COSTS["road"])
@@ -642,29 +679,30 @@ class Catan(Game):
     def _produce(self, number: int) -> Event:
         """CAT-16 and the bank shortage of CAT-17, each resource on its own."""
         s = self.s
-        owed = [[0] * 5 for _ in range(self.num_players)]
-        for h, token in enumerate(s["layout"]["tokens"]):
-            if token != number or h == s["robber"]:
-                continue
-            res = _r(TERRAIN_YIELD[s["layout"]["terrain"][h]])
-            for v in GEOMETRY.hex_nodes[h]:
-                b = s["buildings"][v]
-                if b is not None:
-                    owed[b[0]][res] += b[1]
+        buildings, bank, hands, robber = s["buildings"], s["bank"], s["hands"], s["robber"]
+        owed: dict[int, dict[int, int]] = {}
+        """Resource index -> seat -> cards owed; only what someone is owed appears."""
+        for h, res, nodes in self._yields.get(number, ()):
+            if h != robber:
+                for v in nodes:
+                    b = buildings[v]
+                    if b is not None:
+                        per = owed.setdefault(res, {})
+                        per[b[0]] = per.get(b[0], 0) + b[1]
         short: list[str] = []
-        for i in range(5):
-            takers = [t for t in range(self.num_players) if owed[t][i]]
-            if sum(owed[t][i] for t in takers) > s["bank"][i]:
+        gains: dict[int, dict[int, int]] = {}
+        for i in sorted(owed):
+            per = owed[i]
+            if sum(per.values()) > bank[i]:
                 short.append(RESOURCES[i])
-                if len(takers) == 1:
-                    owed[takers[0]][i] = s["bank"][i]
-                else:
-                    for t in takers:
-                        owed[t][i] = 0
-            for t in takers:
-                self._gain(t, i, owed[t][i])
+                per = {t: bank[i] for t in per} if len(per) == 1 else {}  # one taker gets what is left
+            for t, n in per.items():
+                if n:
+                    hands[t][i] += n
+                    bank[i] -= n
+                    gains.setdefault(t, {})[i] = n
         return {"type": "produce", "number": number, "short": short,
-                "gains": {str(t): _named(g) for t, g in enumerate(owed) if any(g)}}
+                "gains": {str(t): {RESOURCES[i]: n for i, n in sorted(gains[t].items())} for t in sorted(gains)}}
 
     def _do_discard(self, seat: int, action: Action) -> list[Event]:
         s = self.s
@@ -948,3 +986,8 @@ def _clean(bundle: dict[str, int]) -> dict[str, int]:
 
 def _words(bundle: dict[str, int]) -> str:
     return ", ".join(f"{n} {r}" for r, n in bundle.items() if n)
+
+
+_CHECKS = {kind: getattr(Catan, f"_check_{kind}") for kind in KEYS}
+"""The checker of each action type, looked up once rather than by name on every call."""
+_DOS = {kind: getattr(Catan, f"_do_{kind}") for kind in KEYS}

@@ -4,38 +4,56 @@ from __future__ import annotations
 
 from games.catan.board import GEOMETRY
 
+_PATHS = GEOMETRY.paths
+
 
 def road_length(seat: int, roads: list[int | None], buildings: list[list[int] | None]) -> int:
-    """The longest trail of the seat's own roads, each used once; an opponent's building cuts through it."""
-    own = [i for i, owner in enumerate(roads) if owner == seat]
-    if not own:
+    """The longest trail of the seat's own roads, each used once; an opponent's building cuts through it.
+
+    An exhaustive walk, but only from where a longest trail can start.  A trail that starts at an
+    intersection with an even number of the seat's roads, no opponent's building and another end
+    elsewhere leaves one of them unused there and could be one road longer; so a longest trail
+    starts where that number is odd or an opponent has built, or else it is closed, runs through
+    every road of its network and may be walked from any of its intersections.
+    """
+    links: dict[int, list[tuple[int, int]]] = {}
+    """Intersection -> (road, its other end) for each of the seat's roads there."""
+    for p, owner in enumerate(roads):
+        if owner == seat:
+            a, b = _PATHS[p]
+            links.setdefault(a, []).append((p, b))
+            links.setdefault(b, []).append((p, a))
+    if not links:
         return 0
-    paths, node_paths = GEOMETRY.paths, GEOMETRY.node_paths
-
-    def blocked(v: int) -> bool:
-        b = buildings[v]
-        return b is not None and b[0] != seat
-
+    # a trail may end at an opponent's building but not pass through it
+    blocked = {v for v in links if (b := buildings[v]) is not None and b[0] != seat}
+    walked: set[int] = set()
     best = 0
 
     def walk(v: int, used: set[int], length: int) -> None:
         nonlocal best
-        best = max(best, length)
-        if blocked(v):
-            return  # a trail may end at an opponent's building but not pass through it
-        for p in node_paths[v]:
-            if p not in used and roads[p] == seat:
+        if length > best:
+            best = length
+        if v in blocked:
+            return
+        for p, u in links[v]:
+            if p not in used:
                 used.add(p)
-                a, b = paths[p]
-                walk(b if a == v else a, used, length + 1)
+                walked.add(p)
+                walk(u, used, length + 1)
                 used.remove(p)
 
-    ends = {v for p in own for v in paths[p]}
-    for v in ends:
-        for p in node_paths[v]:
-            if roads[p] == seat:
-                a, b = paths[p]
-                walk(b if a == v else a, {p}, 1)
+    def start(v: int) -> None:
+        for p, u in links[v]:
+            walked.add(p)
+            walk(u, {p}, 1)
+
+    for v, here in links.items():
+        if len(here) % 2 or v in blocked:
+            start(v)
+    for v, here in links.items():  # networks of closed loops only, where no walk started yet
+        if any(p not in walked for p, _ in here):
+            start(v)
     return best
 
 

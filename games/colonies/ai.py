@@ -51,8 +51,9 @@ class ColoniesPlayer(Player):
             return self._play(view, a)
         if kind == "work":
             return self._work(view, a["worker"], a)
-        if kind == "group":
-            return 12 + len(a["workers"]) - sum(_value(w) for w in a["workers"]) * 0.1
+        if kind == "group":  # Wealth instead of Food: worth it once Food is laid by
+            fed = self._food_stock(view) >= 3
+            return (22 if fed else 12) + len(a["workers"]) - sum(_value(w) for w in a["workers"]) * 0.1
         if kind == "explore":
             return (19 if a["worker"] == "explorer" else 14) + _value(a["card"])
         if kind == "reproduce":
@@ -62,6 +63,12 @@ class ColoniesPlayer(Player):
         if kind == "cannibalize":
             return self._cannibalize(view, a["card"])
         return -10  # withdraw: never by choice
+
+    @staticmethod
+    def _food_stock(view: View) -> float:
+        """Food the player can count on: in hand, in the granary, and half of what waits in the discard pile."""
+        me = view["players"][view["seat"]]
+        return view["hand"].count("food") + me["granary"] + me["discard"].count("food") / 2
 
     def _cannibalize(self, view: View, card: str) -> float:
         """Worth it only when Population in hand outnumber the Food to feed them by two or more: the
