@@ -1,0 +1,262 @@
+"""Roanoke for exactly four, as `rules/roanoke.md` numbers it (ROA-S1…S41, ROA-R1…R39).
+
+Roads from four exits on a 13×13 grid, workers in an off-grid market, houses, generators
+and road upgrades, and a season card to survive every three rounds.  The state is one JSON
+dict; every move type has one checker (see `moves`, `trade`) and `legal_actions` lists only
+what the checkers accept.  Nothing is private: every hand is public (ROA §7).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+from games.core import Action, Event, Game, Option, Result, Rng, RuleError, register
+from games.roanoke import board as B
+from games.roanoke import seasons as SE
+from games.roanoke import text
+from games.roanoke.market import MARKET, payout
+from games.roanoke.table import MAIN, OVER, SEATS, SETUP, new_table
+from games.roanoke.trade import TradeMixin
+
+STR, INT, MAP = "text", "whole number", "map of resource to amount"
+KEYS: dict[str, dict[str, str]] = {
+    "market_add": {"square": STR}, "market_move": {"from": STR, "to": STR}, "collect": {},
+    "place": {"row": INT, "col": INT, "mask": INT}, "discard": {}, "buy_house": {"square": STR},
+    "buy_generator": {"square": STR, "res": STR, "wood": INT, "food": INT}, "buy_road_upgrade": {"square": STR},
+    "offer": {"to": INT, "give": MAP, "get": MAP}, "accept": {}, "decline": {}, "cancel": {}, "end_turn": {},
+    "resign": {}}
+"""Each move type and its fields (all required, no others)."""
+ANSWERS = frozenset({"accept", "decline", "resign"})
+QUIET = frozenset({"market_add", "market_move", "buy_house", "buy_generator", "buy_road_upgrade", "place", "discard"})
+REVEALING = frozenset({"tile_drawn", "reshuffled", "season_revealed", "season_checked", "no_tiles"})
+
+
+def _typed(value: Any, kind: str) -> bool:
+    if kind == STR:
+        return isinstance(value, str)
+    if kind == INT:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, dict)
+
+
+@register
+class Roanoke(TradeMixin, Game):
+    id: ClassVar[str] = "roanoke"
+    title: ClassVar[str] = "Roanoke"
+    min_players: ClassVar[int] = 4
+    max_players: ClassVar[int] = 4
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("deck", "random", SE.DECKS,
+               "Season cards: random (one of three per slot), designer (the ★ cards) or designer_original "
+               "(the source's numbers — nearly unwinnable for four survivors)."),
+        Option("node_layout", "fixed", ("fixed", "random"), "Resource nodes as printed, or shuffled over the four "
+               "node squares."),
+        Option("seat_order", "random", ("random", "join"),
+               "Who plays first: a seeded random order, or join order (replaces 'oldest player first')."),
+    )
+    summary: ClassVar[str] = (
+        "Roanoke: four colonies build roads from their exits on a 13×13 grid.  Each turn: place, add or move "
+        "market workers and collect (most workers on a square earns 2, a tie 1), then draw and place road tiles, "
+        "buy houses, generators and road upgrades, and trade.  Every season has three rounds and a card to meet; "
+        "whoever fails is out and their hand passes left.  Survive two years with the most resources.")
+
+    def __init__(self, s: dict[str, Any]) -> None:
+        self.s = s
+        self.num_players = s["n"]
+        self.rng = Rng.from_dict(s["rng"])
+        self.events: list[Event] = []
+        self._memo = None
+
+    # -- contract: creation and serialisation ----------------------------------------------------
+
+    @classmethod
+    def new(cls, num_players: int, *, seed: int, options: dict[str, Any] | None = None) -> Roanoke:
+        cls.check_players(num_players)
+        opts = cls.resolve_options(options)
+        game = cls(new_table(seed, opts))
+        game.s["rng"] = game.rng.to_dict()
+        return game
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Roanoke:
+        return cls(json.loads(json.dumps(data)))
+
+    def to_dict(self) -> dict[str, Any]:
+        self.s["rng"] = self.rng.to_dict()
+        return json.loads(json.dumps(self.s))
+
+    # -- who moves ---------------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.s["phase"] == OVER
+
+    def to_move(self) -> frozenset[int]:
+        s = self.s
+        if s["phase"] == OVER:
+            return frozenset()
+        if s["offer"] is not None:
+            return frozenset({s["active"], s["offer"]["to"]})
+        return frozenset({s["active"]})
+
+    def current_seat(self) -> int | None:
+        return None if self.over else self.s["active"]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_move():
+            return []
+        s = self.s
+        out: list[Action] = []
+        offer = s["offer"]
+        if offer is not None and offer["to"] == seat:
+            out = [*self.offer_answers(seat), {"type": "resign"}]
+        elif seat == s["active"]:
+            out = self.candidates(seat)
+            if offer is not None:
+                out.insert(0, {"type": "cancel"})
+        # The candidates are well-formed and the seat is to move: only the move's own checker remains.
+        # Placements come from the same S5–S7 checks (`board.placements`), so they are not checked twice.
+        self._memo: dict[Any, Any] | None = {}
+        try:
+            return [a for a in out if a["type"] == "place" or getattr(self, f"_check_{a['type']}")(seat, a) is None]
+        finally:
+            self._memo = None
+
+    def action_shapes(self, seat: int) -> list[dict[str, Any]]:
+        """The trade offer, free-form (ROA-S18, R21)."""
+        s = self.s
+        if self.over or seat != s["active"] or s["phase"] != MAIN or s["offer"] is not None:
+            return []
+        other = next((x for x in self.alive() if x != seat), None)
+        if other is None:
+            return []
+        return [{"type": "offer", "help": (
+            f'{{"type": "offer", "to": {other + 1}, "give": {{"food": 2}}, "get": {{"metal": 1}}}} — to is a seat '
+            'number (1–4); give and get map food, water, metal or wood to amounts; either may be {} (a gift or a '
+            'request).')}]
+
+    # -- playing -----------------------------------------------------------------------------------
+
+    def _problem(self, seat: int, action: Action) -> str | None:
+        """Why this seat may not make this move now; None when it may."""
+        kind = action.get("type") if isinstance(action, dict) else None
+        if kind not in KEYS:
+            return f"There is no Roanoke move called {kind!r}."
+        fields = KEYS[kind]
+        given = set(action) - {"type"}
+        if given != set(fields):
+            allowed = ", ".join(sorted(fields)) or "no fields"
+            return f"A {kind} move takes {allowed}."
+        for name, t in fields.items():
+            if not _typed(action[name], t):
+                return f"The field {name} must be a {t}."
+        if self.over:
+            return "The game is over."
+        if not isinstance(seat, int) or seat not in self.to_move():
+            return f"It is not your turn: {text.who(self.s['active'])} is to move."
+        offer = self.s["offer"]
+        if kind not in ANSWERS and seat != self.s["active"]:
+            return f"An offer waits for your answer: accept or decline it; it is {text.who(self.s['active'])}'s turn."
+        if kind != "resign" and offer is not None and seat == self.s["active"] and kind in ("accept", "decline"):
+            return "You cannot answer your own offer; cancel it instead (ROA-S18)."
+        if self.s["phase"] == SETUP and kind != "market_add":
+            return "Setup: put your first worker on a market square (ROA-S11)."
+        return getattr(self, f"_check_{kind}")(seat, action)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        problem = self._problem(seat, action)
+        if problem is not None:
+            kind = action.get("type", "unknown") if isinstance(action, dict) else "unknown"
+            raise RuleError(problem, f"roanoke_{kind}")
+        self.events = []
+        getattr(self, f"_do_{action['type']}")(seat, action)
+        self.s["rng"] = self.rng.to_dict()
+        self._remember(self.events)
+        return self.events
+
+    def _remember(self, events: list[Event]) -> None:
+        lines = [text.describe_event(e) for e in events if e["type"] not in ("turn",)]
+        self.s["log"] = (self.s["log"] + lines)[-8:]
+
+    def undoable(self, action: Action, events: list[Event]) -> bool:
+        """Market moves, purchases and tile moves that drew no new tile: nothing hidden came to light."""
+        if action.get("type") not in QUIET or self.s["phase"] == SETUP:
+            return False
+        return not any(e["type"] in REVEALING or e["type"] == "setup_worker" for e in events)
+
+    # -- words -------------------------------------------------------------------------------------
+
+    def describe(self, action: Action) -> str:
+        return text.describe(action)
+
+    def describe_event(self, event: Event) -> str:
+        return text.describe_event(event)
+
+    # -- views -------------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """ROA §7: everything but the draw-pile order, unrevealed season cards and the RNG; the same for all."""
+        s = self.s
+        board = s["board"]
+        players = []
+        for i, p in enumerate(s["players"]):
+            players.append({
+                "seat": i, "colour": text.COLOURS[i], "alive": p["alive"], "hand": dict(p["hand"]),
+                "chits": sum(p["hand"].values()), "reserve": p["reserve"],
+                "workers": {m: s["market"][j][i] for j, m in enumerate(MARKET) if s["market"][j][i]},
+                "houses": [B.label(x) for x in self.pieces(i, "house")],
+                "generators": {B.label(x): board[x]["gen"] for x in self.pieces(i, "gen")},
+                "road_upgrades": [B.label(x) for x in self.pieces(i, "up")],
+                "road_length": self.road_length(i), "own_road": self.own_road(i),
+                "link_class": self.link_class(i), "nodes": [B.label(x) for x in self.nodes_reached(i)]})
+        seasons = []
+        for k, card in enumerate(s["seasons"]):
+            shown = s["revealed"][k]
+            seasons.append({"slot": SE.SEASON_NAMES[k], "candidates": list(SE.SLOTS[k]),
+                            "card": card if shown else None, "name": SE.CARDS[card]["name"] if shown else None,
+                            "goal": SE.goal_text(card) if shown else None})
+        active = None if self.over else s["active"]
+        drawn = s["drawn_tile"]
+        spots = sorted({B.label(x) for x, _ in B.placements(board, drawn, s["active"])}) if drawn else []
+        out: dict[str, Any] = {
+            "title": self.title, "game": self.id, "num_players": SEATS, "phase": s["phase"],
+            "to_move": sorted(self.to_move()), "active": active, "first_seat": s["first_seat"],
+            "season": s["season_idx"], "season_name": SE.SEASON_NAMES[s["season_idx"]], "round": s["round"],
+            "round_left": list(s["round_left"]), "seasons": seasons,
+            "board": [None if c is None else dict(c) for c in board],
+            "labels": {"exits": [B.label(x) for x in B.EXITS], "crosses": [B.label(x) for x in B.CROSSES]},
+            "nets": [list(n) for n in s["nets"]], "links": list(s["links"]),
+            "market": {m: list(s["market"][j]) for j, m in enumerate(MARKET)},
+            "payout_preview": None if active is None else payout(s["market"], active),
+            "income_preview": None if active is None else self.income(active),
+            "pile": dict(s["pile"]), "draw_pile": len(s["draw_pile"]), "discard": list(s["discard"]),
+            "houses_left": s["houses_left"], "added_worker": s["added_worker"],
+            "placements_left": s["placements_left"], "drawn_tile": drawn, "drawn_spots": spots,
+            "offer": None if s["offer"] is None else json.loads(json.dumps(s["offer"])),
+            "players": players, "start": s["start"], "last": list(s["log"]),
+            "result": (r.to_dict() if (r := self.result()) else None)}
+        if seat is not None:
+            out["seat"] = seat
+        return out
+
+    # -- the end -------------------------------------------------------------------------------------
+
+    def result(self) -> Result | None:
+        """ROA-S36 / S37 / R30: survivors by chits, houses, own road; nobody wins when all are gone."""
+        if not self.over:
+            return None
+        survivors = self.alive()
+        scores = [self.chits(x) for x in range(SEATS)]
+        rows = [{"chits": scores[x], "houses": len(self.pieces(x, "house")), "own_road": self.own_road(x),
+                 "eliminated": x not in survivors} for x in range(SEATS)]
+        details = {"survivors": len(survivors), "columns": ["chits", "houses", "own_road", "eliminated"],
+                   "rows": rows}
+        if not survivors:
+            return Result(scores, [], details)
+        ranked = Result.by_keys([self.score_key(x) for x in survivors], [scores[x] for x in survivors])
+        ranking = [[survivors[i] for i in place] for place in ranked.ranking]
+        dead = [x for x in range(SEATS) if x not in survivors]
+        if dead:
+            ranking.append(dead)
+        return Result(scores, ranking, details)
