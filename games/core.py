@@ -8,6 +8,7 @@ same seed and the same actions always give the same `to_dict()`.
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -220,6 +221,25 @@ class Game(ABC):
         """The seat whose turn it is (for "whose turn" displays); None when over."""
         seats = self.to_move()
         return min(seats) if seats else None
+
+
+class StateGame(Game):
+    """A game whose whole state is one JSON dict, `self.s`, with the seat count in `s["n"]` and the
+    Rng's state in `s["rng"]`: the dict is its own JSON, so saving is a copy through `json`
+    (several times faster than `copy.deepcopy`) with the Rng's counter written back first."""
+
+    def __init__(self, s: dict[str, Any]) -> None:
+        self.s = s
+        self.num_players = s["n"]
+        self.rng = Rng.from_dict(s["rng"])
+
+    @classmethod
+    def from_dict(cls: type[G], data: dict[str, Any]) -> G:
+        return cls(json.loads(json.dumps(data)))  # type: ignore[call-arg]
+
+    def to_dict(self) -> dict[str, Any]:
+        self.s["rng"] = self.rng.to_dict()
+        return json.loads(json.dumps(self.s))
 
 
 _REGISTRY: dict[str, type[Game]] = {}

@@ -6,7 +6,6 @@ The state is one JSON dict.  Moves are checked by one checker per move type (see
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any, ClassVar
 
@@ -14,7 +13,7 @@ from games.colonies import cards as C
 from games.colonies import text
 from games.colonies.table import MAIN, OVER, READY, SOLDIER, THREAT, new_table
 from games.colonies.trade import TradeMixin
-from games.core import Action, Event, Game, Option, Result, Rng, RuleError, register
+from games.core import Action, Event, Option, Result, RuleError, StateGame, register
 
 STR, INT, NAMES = "text", "number", "list of card names"
 FIELDS: dict[str, str] = {"card": STR, "food": STR, "target": STR, "zone": STR, "land": STR, "mode": STR,
@@ -44,7 +43,7 @@ def _typed(value: Any, kind: str) -> bool:
 
 
 @register
-class Colonies(TradeMixin, Game):
+class Colonies(TradeMixin, StateGame):
     id: ClassVar[str] = "colonies"
     title: ClassVar[str] = "Colonies"
     min_players: ClassVar[int] = 2
@@ -58,9 +57,7 @@ class Colonies(TradeMixin, Game):
         "an Event every round; when the Event deck runs out the round ends the game.")
 
     def __init__(self, s: dict[str, Any]) -> None:
-        self.s = s
-        self.num_players = s["n"]
-        self.rng = Rng.from_dict(s["rng"])
+        super().__init__(s)
         self.events: list[Event] = []
 
     # -- contract: creation and serialisation --------------------------------------------------
@@ -78,14 +75,6 @@ class Colonies(TradeMixin, Game):
         game._remember(game.events)
         game.s["rng"] = game.rng.to_dict()
         return game
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Colonies:
-        return cls(json.loads(json.dumps(data)))
-
-    def to_dict(self) -> dict[str, Any]:
-        self.s["rng"] = self.rng.to_dict()
-        return json.loads(json.dumps(self.s))
 
     # -- who moves -------------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, ClassVar
 
-from games.core import Action, Event, Game, Option, Result, Rng, RuleError, register
+from games.core import Action, Event, Option, Result, RuleError, StateGame, register
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
 from games.roanoke import text
@@ -41,7 +41,7 @@ def _typed(value: Any, kind: str) -> bool:
 
 
 @register
-class Roanoke(TradeMixin, Game):
+class Roanoke(TradeMixin, StateGame):
     id: ClassVar[str] = "roanoke"
     title: ClassVar[str] = "Roanoke"
     min_players: ClassVar[int] = 4
@@ -62,9 +62,7 @@ class Roanoke(TradeMixin, Game):
         "whoever fails is out and their hand passes left.  Survive two years with the most resources.")
 
     def __init__(self, s: dict[str, Any]) -> None:
-        self.s = s
-        self.num_players = s["n"]
-        self.rng = Rng.from_dict(s["rng"])
+        super().__init__(s)
         self.events: list[Event] = []
         self._memo = None
 
@@ -77,14 +75,6 @@ class Roanoke(TradeMixin, Game):
         game = cls(new_table(seed, opts))
         game.s["rng"] = game.rng.to_dict()
         return game
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Roanoke:
-        return cls(json.loads(json.dumps(data)))
-
-    def to_dict(self) -> dict[str, Any]:
-        self.s["rng"] = self.rng.to_dict()
-        return json.loads(json.dumps(self.s))
 
     # -- who moves ---------------------------------------------------------------------------------
 

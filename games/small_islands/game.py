@@ -1,0 +1,224 @@
+"""Small Islands for 2–4, as `rules/small_islands.md` numbers it (B2 geometry, B3 data, B5 play).
+
+The state is one JSON dict.  Every action type has a checker and a doer (see `moves`);
+objective choice in PREP is simultaneous, so `to_move` then names every seat that has
+not chosen yet.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from games.core import Action, Event, Option, Result, Rng, RuleError, StateGame, register
+from games.small_islands import islands as I
+from games.small_islands import text
+from games.small_islands.data import COLOURS, DISCOVERY, LAYOUTS
+from games.small_islands.moves import STEP_OF, WAITING, MovesMixin
+from games.small_islands.table import KEEP, OVER, PHASE, PREP, SETUP, new_state
+from games.small_islands.tiles import cell_of, frontier
+
+REVEALING = frozenset({"refilled", "drew", "discovery", "kept", "revealed", "cards_drawn", "round", "nav",
+                       "game_over", "stuck", "aborting"})
+"""Events that show something new (a drawn tile, a card, a token): the move cannot be taken back."""
+
+
+@register
+class SmallIslands(MovesMixin, StateGame):
+    id: ClassVar[str] = "small_islands"
+    title: ClassVar[str] = "Small Islands"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("mode", "normal", ("normal", "advanced"),
+               "normal: objective cards; advanced: separate mission and reward cards (B3.4)."),
+        Option("layout", "closed", ("closed", "open", "free"),
+               "Starting tiles: the closed or open preset, or arranged freely by the first player (B3.3)."),
+        Option("reward_on_abort", False, (False, True),
+               "When the game ends early (empty reserve or row), still play that round's reward phase (B5.5)."),
+    )
+    summary: ClassVar[str] = (
+        "Small Islands: explore an archipelago tile by tile.  On your turn take a tile from the row and place it "
+        "so every edge and corner matches its neighbours, maybe adding a port or resource token; once the "
+        "Navigation stack is empty you may Land a ship instead, which ends the round.  Then, from the lander, "
+        "each player reveals the secret objective and puts houses on islands that fulfil its mission, scoring "
+        "its reward.  After the fourth ship lands, the most prestige wins.")
+
+    def __init__(self, s: dict[str, Any]) -> None:
+        super().__init__(s)
+        self.events: list[Event] = []
+
+    # -- creation and serialisation ------------------------------------------------------------
+
+    @classmethod
+    def new(cls, num_players: int, *, seed: int, options: dict[str, Any] | None = None) -> SmallIslands:
+        cls.check_players(num_players)
+        opts = cls.resolve_options(options)
+        game = cls(new_state(num_players, seed, opts))
+        game.rng = Rng.from_dict(game.s["rng"])
+        layout = opts["layout"]
+        if layout in LAYOUTS:                                       # B3.3 preset layouts
+            for t in LAYOUTS[layout]:
+                game.put_tile(t["col"], t["row"], t["tile"] + t["side"], t["rot_cw"])
+            game.s["start_left"] = []
+            game.events.append({"type": "layout", "layout": layout})
+            game.start_round()
+        else:
+            game.events.append({"type": "arrange", "seat": game.s["first_player"]})
+        game.s["rng"] = game.rng.to_dict()
+        game._remember(game.events)
+        return game
+
+    # -- who moves -----------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.s["step"] == OVER
+
+    def to_move(self) -> frozenset[int]:
+        s = self.s
+        step = s["step"]
+        if step == OVER:
+            return frozenset()
+        if step == PREP:
+            return frozenset(i for i, p in enumerate(s["players"]) if not p["chosen"])
+        if step == SETUP:
+            return frozenset({s["first_player"]})
+        if step == KEEP:
+            return frozenset({s["pending"]["seat"]})
+        if PHASE[step] == "reward":
+            return frozenset({s["reward_seat"]})
+        return frozenset({s["current"]})
+
+    def current_seat(self) -> int | None:
+        seats = self.to_move()
+        if not seats:
+            return None
+        if len(seats) == 1:
+            return next(iter(seats))
+        return min(seats)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_move():
+            return []
+        # candidates are built for this step and seat in the right shape: only the rule checkers remain
+        return [a for a in self.candidates(seat) if getattr(self, f"_check_{a['type']}")(seat, a) is None]
+
+    def _problem(self, seat: int, action: Any) -> tuple[str, str] | None:
+        """(code, reason) why this seat may not play this action now; None when it may."""
+        shape = self.shape_problem(seat, action)
+        if shape is not None:
+            return "bad_action", shape
+        if self.over:
+            return "game_over", "The game is over."
+        if not isinstance(seat, int) or seat not in self.to_move():
+            return "not_your_turn", f"It is not your turn: the game waits for {WAITING[self.s['step']]}."
+        kind = action["type"]
+        if STEP_OF[kind] != self.s["step"]:
+            return "wrong_step", f"You cannot {text.VERBS[kind]} now: the game waits for {WAITING[self.s['step']]}."
+        problem = getattr(self, f"_check_{kind}")(seat, action)
+        return None if problem is None else (f"illegal_{kind}", problem)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        problem = self._problem(seat, action)
+        if problem is not None:
+            raise RuleError(problem[1], problem[0])
+        self.events = []
+        getattr(self, f"_do_{action['type']}")(seat, action)
+        self.s["rng"] = self.rng.to_dict()
+        self._remember(self.events)
+        return self.events
+
+    def _remember(self, events: list[Event]) -> None:
+        lines = [text.describe_event(e) for e in events if e["type"] not in text.QUIET]
+        self.s["log"] = (self.s["log"] + lines)[-8:]
+
+    def undoable(self, action: Action, events: list[Event]) -> bool:
+        """Taking a row tile, placing a tile or a house: only while nothing new was revealed or drawn."""
+        if action.get("type") not in ("take", "place", "house", "start_tile", "choose"):
+            return False
+        return not any(e["type"] in REVEALING or e["type"] == "explore" for e in events)
+
+    # -- words ---------------------------------------------------------------------------------
+
+    def describe(self, action: Action) -> str:
+        return text.describe(action, self.s)
+
+    def describe_event(self, event: Event) -> str:
+        return text.describe_event(event)
+
+    # -- views ---------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """B5.6: the map, row, counts and public scores; for a seat also its hand, cards and tokens."""
+        s = self.s
+        grid = []
+        for k, t in sorted(s["grid"].items(), key=lambda kv: cell_of(kv[0])[::-1]):
+            x, y = cell_of(k)
+            grid.append({"x": x, "y": y, **{f: t[f] for f in ("tile", "rot", "ring", "res", "covered", "temple",
+                                                              "ports", "port_tokens", "symbols", "houses",
+                                                              "island")},
+                         "ship": t["ship"], "colour": _colour(t["ship"])})
+        islands = []
+        for iid, cells in sorted(s["islands"].items(), key=lambda kv: int(kv[0])):
+            st = I.stats(s["grid"], cells)
+            islands.append({"id": iid, "cells": [list(cell_of(k)) for k in cells], "open": I.is_open(s["grid"], cells),
+                            "islet": len(cells) == 1, **st})
+        players = []
+        for i, p in enumerate(s["players"]):
+            players.append({
+                "seat": i, "colour": COLOURS[i], "pp": p["pp"], "houses_hand": p["houses_hand"],
+                "houses_reserve": p["houses_reserve"], "houses_played": p["houses_played"],
+                "bonus_left": p["bonus_left"], "hand_size": len(p["hand"]), "discovery_count": len(p["discovery"]),
+                "own_ship": p["own_ship"], "chosen": p["chosen"], "ship_ports": self.ship_ports(i),
+                "revealed": s["revealed"].get(str(i))})
+        out: dict[str, Any] = {
+            "title": self.title, "game": self.id, "num_players": s["n"], "mode": s["mode"],
+            "phase": PHASE[s["step"]], "step": s["step"], "round": s["round"], "to_move": sorted(self.to_move()),
+            "current": s["current"], "first_player": s["first_player"], "lander": s["lander"],
+            "reward_seat": s["reward_seat"] if PHASE[s["step"]] == "reward" else None,
+            "grid": grid, "islands": islands, "row": list(s["row"]), "nav": len(s["nav"]),
+            "reserve": len(s["reserve"]), "box": list(s["box"]), "grey_ships": s["grey_ships"],
+            "ships_placed": s["ships_placed"], "start_left": list(s["start_left"]),
+            "candidates": [list(c) for c in frontier(s["grid"])], "players": players,
+            "discovery_pool": len(s["discovery_pool"]), "end": s["end"], "last": list(s["log"]),
+            "result": (r.to_dict() if (r := self.result()) else None)}
+        if seat is not None:
+            p = s["players"][seat]
+            out["seat"] = seat
+            out["hand"] = list(p["hand"])
+            out["held"] = {k: list(v) for k, v in p["held"].items()}
+            out["now"] = dict(p["now"])
+            out["discovery"] = [{"id": t, "pp": DISCOVERY[t]} for t in p["discovery"]]
+            pending = s["pending"]
+            if pending is not None and pending["seat"] == seat:
+                out["discovery_drawn"] = [{"id": t, "pp": DISCOVERY[t]} for t in pending["drawn"]]
+        return out
+
+    # -- the end -------------------------------------------------------------------------------
+
+    def result(self) -> Result | None:
+        """B5.5: PP + discovery + ports around the own ship; ties by houses, ship ports, latest tile."""
+        if not self.over:
+            return None
+        n = self.s["n"]
+        rows = []
+        keys = []
+        scores = []
+        for i in range(n):
+            p = self.player(i)
+            row = {"pp": p["pp"], "discovery": self.discovery_pp(i), "ship_ports": self.ship_ports(i),
+                   "houses_played": p["houses_played"], "last_tile": p["last_tile"]}
+            total = row["pp"] + row["discovery"] + row["ship_ports"]
+            rows.append({**row, "score": total})
+            scores.append(total)
+            keys.append((total, row["houses_played"], row["ship_ports"], row["last_tile"]))
+        return Result.by_keys(keys, scores, {"columns": ["pp", "discovery", "ship_ports", "houses_played"],
+                                             "rows": rows, "end": self.s["end"], "rounds": self.s["round"]})
+
+
+def _colour(ship: Any) -> str | None:
+    if ship is None:
+        return None
+    return "grey" if ship == "grey" else COLOURS[ship]
+
+
