@@ -188,8 +188,11 @@ class Delivery:
             await self.dm(game, info.user_id, text, file=png_file(picture, f"{game.game_type}-hand.png"))
 
     async def send_asks(self, outcome: Outcome, what: str) -> None:
-        """DM each player asked to answer out of turn (a trade offer) with the answers as buttons."""
-        game = outcome.game
+        """DM each player newly asked to move (their turn, an offer to answer) with their moves as buttons,
+        so that a game played over days reaches them wherever they are."""
+        if not outcome.asked:
+            return
+        game = await self.service.get(outcome.game.id)  # fresh: a DM refused just now counts
         for seat in outcome.asked:
             info = next((s for s in game.seats if s.seat == seat), None)
             if game.status != "running" or seat not in game.to_move or info is None or info.user_id is None \
@@ -197,7 +200,7 @@ class Delivery:
                 continue
             choices = await self.service.choices(game.id, info.user_id)
             panel = self.moves(game, seat, choices) if choices else None
-            text = f"**{game.title}** #{game.id} {self.place(game)} waits for your answer:\n{what}"
+            text = f"Your move in **{game.title}** #{game.id} {self.place(game)}.\n{what}"
             await self.dm(game, info.user_id, fit([text]), view=panel)
 
     async def dm(self, game: GameInfo, user_id: int, text: str, *, file: discord.File | None = None,

@@ -70,7 +70,7 @@ class Outcome:
     replayed: bool = False
     """True when a repeated interaction id was answered from what was stored."""
     asked: list[int] = field(default_factory=list)
-    """Human seats this outcome newly asks to move outside their own turn (a trade offer's partner)."""
+    """Human seats this outcome newly asks to move: their turn begins, or an offer awaits their answer."""
 
     def then(self, later: Outcome) -> Outcome:
         """This outcome followed by a later one (an AI's moves after a human's)."""

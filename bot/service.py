@@ -199,8 +199,10 @@ class GameService:
             except StaleVersion:
                 raise Refused(STALE, "stale_board") from None
             row = await self._row(game_id)
+            humans = [s.seat for s in row.seats if not s.is_ai]
             return Outcome(_info(row, game), lines=[f"{cls.title} begins!"], public_view=game.view(None),
-                           private_views={s.seat: game.view(s.seat) for s in row.seats if not s.is_ai})
+                           private_views={s: game.view(s) for s in humans},
+                           asked=sorted(s for s in game.to_move() if s in humans))
 
     # -- play ------------------------------------------------------------------
 
@@ -244,7 +246,7 @@ class GameService:
         row = await self._row(game_id)
         after = _private_parts(game, humans)
         changed = {s: game.view(s) for s in humans if after[s] != before[s]}
-        asked = sorted(s for s in game.to_move() - waiting if s in humans and s != game.current_seat())
+        asked = sorted(s for s in game.to_move() - waiting if s in humans)
         return Outcome(_info(row, game), events, [game.describe_event(e) for e in events], game.view(None),
                        changed, game.result(), asked=asked)
 

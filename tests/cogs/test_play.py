@@ -40,6 +40,18 @@ async def test_your_move_opens_a_private_panel_and_a_select_plays(world: World) 
     assert "Not your move now" in panel.content and f"<@{bob.user.id}>" in panel.content
 
 
+async def test_each_player_is_sent_their_moves_by_dm_when_asked_to_move(world: World) -> None:
+    alice, bob, _ = await started(world)
+    for person in (alice, bob):
+        asks = [m for m in person.dms() if m.content.startswith("Your move")]
+        assert len(asks) == 1 and asks[0].selects(), "one DM with the moves when the round starts"
+    ask = next(m for m in alice.dms() if m.content.startswith("Your move"))
+    await alice.select(ask, [ask.selects()[0]["options"][0]["value"]])
+    await world.settle()
+    assert world.fake.find_message(ask.id).content.startswith("✓ Play "), "a move made from the DM"
+    assert not [m for m in alice.dms() if m.content.startswith("Your move")], "no new ask while Bob plays"
+
+
 async def test_play_autocomplete_lists_only_the_players_moves_and_plays_one(world: World) -> None:
     alice, _, _ = await started(world)
     choices = await alice.autocomplete("play", "action", "")
@@ -92,7 +104,8 @@ async def test_hands_go_by_dm_and_a_refused_dm_falls_back_to_the_button(world: W
     world.fake.refuse_dms(bob.user)
     await world.open_table(alice, guests=(bob,))
     assert any(m.pngs() for m in alice.dms()), "Alice's hand reached her by DM"
-    assert any("cannot DM you" in m.content and f"<@{bob.user.id}>" in m.content for m in world.channel())
+    notices = [m for m in world.channel() if "cannot DM you" in m.content and f"<@{bob.user.id}>" in m.content]
+    assert len(notices) == 1, "one notice, though Bob's hand and his moves were both due by DM"
     record = await bob.click(world.boards()[-1], "My hand")
     await world.settle()
     hand = record.replies()[-1]
