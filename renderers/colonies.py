@@ -22,8 +22,13 @@ from renderers.common import (
     MUTED,
     RGB,
     SEAT_COLOUR_NAMES,
+    WHITE,
+    blend,
     canvas,
+    clip_text,
     encode_png,
+    ink_on,
+    ordinal,
     panel,
     plain,
     reference_palette,
@@ -31,10 +36,10 @@ from renderers.common import (
     seat_marker,
     text,
     text_width,
+    wrap_text,
 )
 
 WIDTH, HEIGHT = 1400, 1000
-WHITE: RGB = (255, 255, 255)
 KIND_FILL: dict[str, RGB] = {
     C.FOOD: (238, 190, 70),         # wheat
     C.WEALTH: (150, 120, 205),      # violet
@@ -57,53 +62,11 @@ LEFT_X1 = 900  # the left column ends here; the players' column fills the rest
 PLAYERS_X = 916
 
 
-def _blend(a: RGB, b: RGB, t: float) -> RGB:
-    """a moved a fraction t of the way towards b."""
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
-
-
-def _on(fill: RGB) -> RGB:
-    """Ink that reads on a fill: white on dark fills, ink on light ones."""
-    return WHITE if 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2] < 150 else INK
-
-
 def _seat_name(seat: int) -> str:
     return f"Seat {seat + 1} ({SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)]})"
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
 # -- words that fit ----------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=1024)
-def _wrap(s: str, size: int, width: int) -> tuple[str, ...]:
-    """`s` broken into lines no wider than `width` (a single too-long word keeps its own line)."""
-    lines: list[str] = []
-    line = ""
-    for word in plain(s).split():
-        trial = f"{line} {word}" if line else word
-        if line and text_width(trial, size) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return (*lines, line) if line else tuple(lines)
-
-
-@lru_cache(maxsize=1024)
-def _clip(s: str, size: int, width: int) -> str:
-    """One line of `s` no wider than `width`, cut with an ellipsis when it has to be."""
-    s = plain(s)
-    if text_width(s, size) <= width:
-        return s
-    lo, hi = 0, len(s)
-    while lo < hi:  # the longest prefix that fits with its ellipsis
-        mid = (lo + hi + 1) // 2
-        lo, hi = (mid, hi) if text_width(s[:mid].rstrip() + "...", size) <= width else (lo, mid - 1)
-    return s[:lo].rstrip() + "..."
 
 
 def _fit_size(s: str, size: int, width: int, smallest: int = 11) -> int:
@@ -129,8 +92,8 @@ def _card(name: str, w: int, h: int, dim: bool = False) -> Image.Image:
     A dimmed card is printed pale with grey ink, so it still reads but stands back."""
     card = C.CARDS[name]
     fill = KIND_FILL[card.kind]
-    band_fill = _blend(fill, WHITE, 0.6) if dim else fill
-    body_fill = _blend(fill, (238, 238, 238), 0.93) if dim else _blend(fill, WHITE, 0.82)
+    band_fill = blend(fill, WHITE, 0.6) if dim else fill
+    body_fill = blend(fill, (238, 238, 238), 0.93) if dim else blend(fill, WHITE, 0.82)
     ink = (95, 95, 95) if dim else INK
     img = Image.new("RGB", (w, h), WHITE)
     draw = ImageDraw.Draw(img)
@@ -140,11 +103,11 @@ def _card(name: str, w: int, h: int, dim: bool = False) -> Image.Image:
     draw.rounded_rectangle((2, 2, w - 3, band), radius=8, fill=band_fill, corners=(True, True, False, False))
     draw.line((2, band, w - 3, band), fill=MUTED if dim else INK, width=1)
     size = _fit_size(card.title, title_size, w - 12)
-    text(draw, (w / 2, band / 2 + 2), card.title, size, fill=(70, 70, 70) if dim else _on(fill), anchor="mm",
+    text(draw, (w / 2, band / 2 + 2), card.title, size, fill=(70, 70, 70) if dim else ink_on(fill), anchor="mm",
          bold=True)
-    kind_ink = _blend(fill, INK, 0.45)
+    kind_ink = blend(fill, INK, 0.45)
     text(draw, (w / 2, band + 6), KIND_WORD[card.kind].upper(), kind_size,
-         fill=_blend(kind_ink, WHITE, 0.35) if dim else kind_ink, anchor="ma", bold=True)
+         fill=blend(kind_ink, WHITE, 0.35) if dim else kind_ink, anchor="ma", bold=True)
     top = band + kind_size + 14
     body, lines = _effect(card.text, w, h - top - 6)
     for i, line in enumerate(lines):
@@ -155,10 +118,10 @@ def _card(name: str, w: int, h: int, dim: bool = False) -> Image.Image:
 def _effect(s: str, w: int, room: int) -> tuple[int, tuple[str, ...]]:
     """The largest text size (at most the card's own, at least 10) at which `s` fits `room` px, and its lines."""
     body = _sizes(w)[2]
-    lines = _wrap(s, body, w - 16)
+    lines = wrap_text(s, body, w - 16)
     while body > 10 and round(body * 1.22) * len(lines) > room:
         body -= 1
-        lines = _wrap(s, body, w - 16)
+        lines = wrap_text(s, body, w - 16)
     return body, lines
 
 
@@ -171,16 +134,16 @@ def _chip(name: str, state: str) -> Image.Image:
     img = Image.new("RGB", (w, h), WHITE)
     draw = ImageDraw.Draw(img)
     reserved = state == "reserved"
-    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=_blend(fill, WHITE, 0.8),
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=blend(fill, WHITE, 0.8),
                            outline=ACCENT if reserved else INK, width=3 if reserved else 2)
     draw.rounded_rectangle((2, 2, w - 3, 28), radius=6, fill=fill, corners=(True, True, False, False))
     title = C.title(name)
-    text(draw, (w / 2, 16), title, _fit_size(title, 15, w - 10), fill=_on(fill), anchor="mm", bold=True)
+    text(draw, (w / 2, 16), title, _fit_size(title, 15, w - 10), fill=ink_on(fill), anchor="mm", bold=True)
     if kind == C.POPULATION:
         label, colour = {"ready": ("ready", INK), "acted": ("acted", INK),
                          "reserved": ("reserved", ACCENT)}.get(state, (state, INK))
     else:
-        label, colour = KIND_WORD[kind], _blend(fill, INK, 0.45)
+        label, colour = KIND_WORD[kind], blend(fill, INK, 0.45)
     text(draw, (w / 2, 45), label, 14, fill=colour, anchor="mm", bold=reserved)
     if kind == C.POPULATION and state == "acted":
         return Image.blend(img, Image.new("RGB", (w, h), WHITE), 0.58)
@@ -224,7 +187,7 @@ def _palette() -> Image.Image:
             sample.paste(_card(name, w, h, dim), (x, 20 + j * 200))
         for j, state in enumerate(("ready", "acted", "reserved")):
             sample.paste(_chip(name, state), (x, 820 + j * 60) if j < 2 else (x + 100, 820))
-    tints = [_blend(seat_colour(s), WHITE, 0.8) for s in range(6)]
+    tints = [blend(seat_colour(s), WHITE, 0.8) for s in range(6)]
     draw = ImageDraw.Draw(sample)
     for i, fill in enumerate([*tints, GREYED]):  # the players' panels: large flat areas, so exact colours
         draw.rectangle((1380 - 60 * (i + 1), 620, 1380 - 60 * i - 1, 700), fill=fill)
@@ -241,12 +204,12 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         parts.append("game over")
     elif view["current"] is not None:
         parts.append(f"Seat {view['current'] + 1} to play, {PHASE_WORD.get(view['phase'], view['phase'])}")
-    text(draw, (190, 20), _clip(" - ".join(parts), 19, LEFT_X1 - 190), 19, bold=True)
+    text(draw, (190, 20), clip_text(" - ".join(parts), 19, LEFT_X1 - 190), 19, bold=True)
     pending = view.get("pending")
     if pending and view["result"] is None:
         what = ("picks which of the Threats their Explorer saw to keep" if pending["kind"] == "explorer" else
                 "picks the Population Witch Trials takes")
-        text(draw, (190, 46), _clip(f"Waiting: Seat {pending['seat'] + 1} {what}", 16, LEFT_X1 - 190), 16,
+        text(draw, (190, 46), clip_text(f"Waiting: Seat {pending['seat'] + 1} {what}", 16, LEFT_X1 - 190), 16,
              fill=ACCENT)
 
 
@@ -291,7 +254,7 @@ def _pile(draw: ImageDraw.ImageDraw, xy: tuple[int, int], fill: RGB, count: int,
     x, y = xy
     for k in (2, 1, 0):
         draw.rounded_rectangle((x + 3 * k, y + 3 * (2 - k), x + 24 + 3 * k, y + 34 + 3 * (2 - k)), radius=4,
-                               fill=fill if k == 0 else _blend(fill, WHITE, 0.4), outline=INK)
+                               fill=fill if k == 0 else blend(fill, WHITE, 0.4), outline=INK)
     text(draw, (x + 38, y + 2), str(count), 26 if big else 22, bold=True)
     text(draw, (x + 38, y + (32 if big else 28)), label, 14, fill=MUTED)
 
@@ -335,7 +298,7 @@ def _in_play(img: Image.Image, view: dict[str, Any]) -> None:
     counts = f"Threats played this turn: {view['threats_played']}"
     if view.get("locked"):
         counts += " - a Threat in hand locks all but Threats and Population actions"
-    text(draw, (x0 + 14, y1 - 30), _clip(counts, 15, x1 - x0 - 28), 15, fill=MUTED)
+    text(draw, (x0 + 14, y1 - 30), clip_text(counts, 15, x1 - x0 - 28), 15, fill=MUTED)
 
 
 def _ranking(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -351,14 +314,14 @@ def _ranking(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             won = seat in result["winners"]
             colour = MUTED if row.get("eliminated") else (ACCENT if won else INK)
             seat_marker(draw, (x0 + 70, y + 10), 9, seat, fill=GREYED if row.get("eliminated") else None)
-            text(draw, (x0 + 14, y), _ordinal(place), 18, fill=colour, bold=won)
+            text(draw, (x0 + 14, y), ordinal(place), 18, fill=colour, bold=won)
             text(draw, (x0 + 88, y), _seat_name(seat) + (" - winner" if won else ""), 18, fill=colour, bold=won)
             if row.get("eliminated"):
                 detail = "eliminated"
             else:
                 detail = (f"{result['scores'][seat]} points: {row.get('population', 0)} Population, "
                           f"{row.get('wealth', 0)} Wealth, {row.get('land', 0)} Land, {row.get('shipped', 0)} shipped")
-            text(draw, (x0 + 380, y), _clip(detail, 16, x1 - x0 - 394), 16, fill=colour)
+            text(draw, (x0 + 380, y), clip_text(detail, 16, x1 - x0 - 394), 16, fill=colour)
             y += step
         place += len(seats)
 
@@ -386,8 +349,8 @@ def _roll(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     sign = "+" if mod >= 0 else "-"
     text(draw, (x0 + 92, y0 + 4), f"{sign} {abs(mod)}", 22, bold=True)
     text(draw, (x0 + 92, y0 + 40), f"= {roll['total']}", 30, bold=True)
-    text(draw, (x0, y0 + 96), _clip(f"{C.title(roll['worker'])} works", 17, x1 - x0), 17)
-    text(draw, (x0, y0 + 120), _clip(C.title(roll["land"]), 17, x1 - x0), 17, bold=True)
+    text(draw, (x0, y0 + 96), clip_text(f"{C.title(roll['worker'])} works", 17, x1 - x0), 17)
+    text(draw, (x0, y0 + 120), clip_text(C.title(roll["land"]), 17, x1 - x0), 17, bold=True)
     text(draw, (x0, y0 + 148), "die + modifier", 14, fill=MUTED)
 
 
@@ -408,7 +371,7 @@ def _news(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     y = y0
     offer = view.get("offer")
     if offer:
-        lines = [ln for s in _offer_lines(offer) for ln in _wrap(s, 16, width - 16)]
+        lines = [ln for s in _offer_lines(offer) for ln in wrap_text(s, 16, width - 16)]
         draw.rounded_rectangle((x0 - 4, y - 4, x1 + 2, y + 22 * len(lines) + 2), radius=6,
                                fill=(253, 236, 230), outline=ACCENT, width=2)
         for line in lines:
@@ -417,7 +380,7 @@ def _news(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         y += 10
     room = max(0, (y1 - y) // 21)
     for line in view["last"][-room:] if room else []:
-        text(draw, (x0, y), _clip(line.replace("\U0001f3b2 ", "Roll: "), 16, width), 16)
+        text(draw, (x0, y), clip_text(line.replace("\U0001f3b2 ", "Roll: "), 16, width), 16)
         y += 21
 
 
@@ -430,7 +393,7 @@ def _player(draw: ImageDraw.ImageDraw, view: dict[str, Any], p: dict[str, Any], 
     current = view["current"] == seat and result is None
     colour = seat_colour(seat)
     ink = MUTED if out else INK
-    draw.rounded_rectangle(box, radius=8, fill=GREYED if out else _blend(colour, WHITE, 0.8),
+    draw.rounded_rectangle(box, radius=8, fill=GREYED if out else blend(colour, WHITE, 0.8),
                            outline=ACCENT if current else (MUTED if out else colour), width=4 if current else 2)
     draw.rectangle((x0 + 3, y0 + 8, x0 + 11, y1 - 8), fill=MUTED if out else colour)
     seat_marker(draw, (x0 + 32, y0 + 22), 13, seat, fill=GREYED if out else None)
@@ -453,10 +416,10 @@ def _player(draw: ImageDraw.ImageDraw, view: dict[str, Any], p: dict[str, Any], 
     if place:
         badges.append((place, (40, 120, 60) if place == "winner" else (90, 90, 90), WHITE))
     bx = x0 + 54
-    for label, fill, ink_on in badges:
+    for label, fill, ink in badges:
         w = text_width(label, 14) + 16
         draw.rounded_rectangle((bx, y0 + 38, bx + w, y0 + 60), radius=6, fill=fill)
-        text(draw, (bx + w / 2, y0 + 49), label, 14, fill=ink_on, anchor="mm", bold=True)
+        text(draw, (bx + w / 2, y0 + 49), label, 14, fill=ink, anchor="mm", bold=True)
         bx += w + 8
     line_y = y0 + 68 if badges else y0 + 44
     text(draw, (x0 + 22, line_y), f"Hand {p['hand_size']} - Deck {p['deck_size']} - Discard {len(p['discard'])}",
@@ -466,7 +429,7 @@ def _player(draw: ImageDraw.ImageDraw, view: dict[str, Any], p: dict[str, Any], 
     if line_y + 46 + 16 <= y1:
         discard = "Discard: " + (card_list(sorted(p["discard"], key=lambda c: (C.kind(c), c))) if p["discard"]
                                  else "empty")
-        text(draw, (x0 + 22, line_y + 47), _clip(discard, 14, x1 - x0 - 34), 14, fill=MUTED)
+        text(draw, (x0 + 22, line_y + 47), clip_text(discard, 14, x1 - x0 - 34), 14, fill=MUTED)
 
 
 def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -479,7 +442,7 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         place = 1
         for seats in result["ranking"]:
             for seat in seats:
-                places[seat] = "winner" if seat in result["winners"] else _ordinal(place)
+                places[seat] = "winner" if seat in result["winners"] else ordinal(place)
             place += len(seats)
     for i, p in enumerate(players):
         top = y0 + i * step
@@ -538,13 +501,13 @@ def private(view: dict[str, Any]) -> bytes:
                   "Cards you can play now are framed in red; the others are dimmed.")
     else:
         status = f"Seat {view['current'] + 1}'s turn: your cards are dimmed until yours."
-    text(draw, (28, 72), _clip(status, 17, PRIVATE_WIDTH - 56), 17)
+    text(draw, (28, 72), clip_text(status, 17, PRIVATE_WIDTH - 56), 17)
     text(draw, (28, 98), f"Deck {me['deck_size']} - Discard {len(me['discard'])} - Granary {me['granary']} Food - "
                          f"Shipped {me['shipped']} Wealth", 17, fill=MUTED)
     if mine:
         draw.rounded_rectangle((16, 120, PRIVATE_WIDTH - 16, 148), radius=6, fill=(253, 236, 230), outline=ACCENT,
                                width=2)
-        text(draw, (28, 134), _clip(" ".join(_offer_lines(offer)), 16, PRIVATE_WIDTH - 56), 16, anchor="lm",
+        text(draw, (28, 134), clip_text(" ".join(_offer_lines(offer)), 16, PRIVATE_WIDTH - 56), 16, anchor="lm",
              bold=True)
     inner = panel(draw, (12, top, PRIVATE_WIDTH - 12, top + hand_h), f"In your hand: {len(hand)} cards", size=20)
     x0, y0 = inner[0], inner[1]

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 RGB = tuple[int, int, int]
 
 INK: RGB = (33, 33, 33)
+WHITE: RGB = (255, 255, 255)
 PAPER: RGB = (250, 247, 240)
 MUTED: RGB = (130, 130, 130)
 ACCENT: RGB = (200, 60, 40)
@@ -153,3 +154,48 @@ def encode_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
                img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
     img.save(out, format="PNG", compress_level=3)
     return out.getvalue()
+
+
+# -- colours and words that fit, for the panels of text every table picture has --------------------
+
+
+def blend(a: RGB, b: RGB, t: float) -> RGB:
+    """a moved a fraction t of the way towards b."""
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+def ink_on(fill: RGB) -> RGB:
+    """Ink that reads on a fill: white on dark fills, ink on light ones."""
+    return WHITE if 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2] < 150 else INK
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+@lru_cache(maxsize=2048)
+def wrap_text(s: str, size: int, width: int) -> tuple[str, ...]:
+    """`s` broken into lines no wider than `width` (a single too-long word keeps its own line)."""
+    lines: list[str] = []
+    line = ""
+    for word in plain(s).split():
+        trial = f"{line} {word}" if line else word
+        if line and text_width(trial, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return (*lines, line) if line else tuple(lines)
+
+
+@lru_cache(maxsize=2048)
+def clip_text(s: str, size: int, width: int) -> str:
+    """One line of `s` no wider than `width`, cut with an ellipsis when it has to be."""
+    s = plain(s)
+    if text_width(s, size) <= width:
+        return s
+    lo, hi = 0, len(s)
+    while lo < hi:  # the longest prefix that fits with its ellipsis
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if text_width(s[:mid].rstrip() + "...", size) <= width else (lo, mid - 1)
+    return s[:lo].rstrip() + "..."

@@ -31,17 +31,21 @@ from renderers.common import (
     INK,
     MUTED,
     RGB,
+    WHITE,
+    blend,
     canvas,
+    clip_text,
     encode_png,
+    ink_on,
+    ordinal,
     panel,
-    plain,
     reference_palette,
     seat_marker,
     text,
     text_width,
+    wrap_text,
 )
 
-WHITE: RGB = (255, 255, 255)
 OCEAN: RGB = (46, 110, 160)        # open water where no tile lies
 TILE_SEA: RGB = (74, 146, 196)     # the sea printed on a tile
 SEAM: RGB = (58, 126, 178)         # tile edges, seen in the sea only
@@ -84,52 +88,12 @@ ENDS = {"ships": "all four ships have landed", "reserve": "the tile reserve ran 
 TURN_WORD = ("as printed", "90° right", "180°", "90° left")
 
 
-def _blend(a: RGB, b: RGB, t: float) -> RGB:
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
-
-
-def _on(fill: RGB) -> RGB:
-    """Ink that reads on a fill: white on dark fills, ink on light ones."""
-    return WHITE if 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2] < 150 else INK
-
-
 def _colour(player: dict[str, Any]) -> RGB:
     return COLOUR_RGB.get(player["colour"], MUTED)
 
 
 def _seat_name(players: list[dict[str, Any]], seat: int) -> str:
     return f"Seat {seat + 1} ({players[seat]['colour']})" if 0 <= seat < len(players) else f"Seat {seat + 1}"
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-@lru_cache(maxsize=2048)
-def _clip(s: str, size: int, width: int) -> str:
-    """One line of `s` no wider than `width`, cut with an ellipsis when it has to be."""
-    s = plain(s)
-    if text_width(s, size) <= width:
-        return s
-    lo, hi = 0, len(s)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        lo, hi = (mid, hi) if text_width(s[:mid].rstrip() + "...", size) <= width else (lo, mid - 1)
-    return s[:lo].rstrip() + "..."
-
-
-@lru_cache(maxsize=1024)
-def _wrap(s: str, size: int, width: int) -> tuple[str, ...]:
-    lines: list[str] = []
-    line = ""
-    for word in plain(s).split():
-        trial = f"{line} {word}" if line else word
-        if line and text_width(trial, size) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return (*lines, line) if line else tuple(lines)
 
 
 # -- icons ---------------------------------------------------------------------------------------
@@ -152,7 +116,7 @@ def _flower(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
         a = -math.pi / 2 + i * 2 * math.pi / 5
         px, py = cx + r * 0.5 * math.cos(a), cy + r * 0.5 * math.sin(a)
         draw.ellipse((px - r * 0.42, py - r * 0.42, px + r * 0.42, py + r * 0.42), fill=FLOWER,
-                     outline=_blend(FLOWER, INK, 0.4), width=max(1, round(r * 0.06)))
+                     outline=blend(FLOWER, INK, 0.4), width=max(1, round(r * 0.06)))
     draw.ellipse((cx - r * 0.3, cy - r * 0.3, cx + r * 0.3, cy + r * 0.3), fill=(250, 210, 60))
 
 
@@ -160,7 +124,7 @@ def _fruit(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
     line = max(1, round(r * 0.08))
     draw.line((cx, cy - r * 0.45, cx + r * 0.12, cy - r * 0.85), fill=HULL, width=max(1, round(r * 0.12)))
     draw.ellipse((cx - r * 0.72, cy - r * 0.55, cx + r * 0.72, cy + r * 0.85), fill=FRUIT,
-                 outline=_blend(FRUIT, INK, 0.45), width=line)
+                 outline=blend(FRUIT, INK, 0.45), width=line)
     draw.polygon([(cx + r * 0.1, cy - r * 0.62), (cx + r * 0.55, cy - r * 0.95), (cx + r * 0.75, cy - r * 0.6),
                   (cx + r * 0.3, cy - r * 0.45)], fill=LEAF)
     draw.ellipse((cx - r * 0.42, cy - r * 0.3, cx - r * 0.18, cy - r * 0.06), fill=(252, 200, 120))
@@ -176,15 +140,15 @@ def _leaf(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
     pts += [(x, -y) for x, y in reversed(pts)]
     a = -math.pi / 4
     shape = [(cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)) for x, y in pts]
-    draw.polygon(shape, fill=LEAF, outline=_blend(LEAF, INK, 0.5))
+    draw.polygon(shape, fill=LEAF, outline=blend(LEAF, INK, 0.5))
     tip, base = shape[24], shape[0]
     draw.line((base, tip), fill=(170, 220, 150), width=max(1, round(r * 0.08)))
-    draw.line((base, (base[0] - r * 0.25, base[1] + r * 0.25)), fill=_blend(LEAF, INK, 0.5),
+    draw.line((base, (base[0] - r * 0.25, base[1] + r * 0.25)), fill=blend(LEAF, INK, 0.5),
               width=max(1, round(r * 0.1)))
 
 
 def _temple(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
-    edge = _blend(STONE, INK, 0.65)
+    edge = blend(STONE, INK, 0.65)
     w = max(1, round(r * 0.07))
     draw.polygon([(cx - r * 0.85, cy - r * 0.35), (cx, cy - r * 0.85), (cx + r * 0.85, cy - r * 0.35)],
                  fill=STONE, outline=edge, width=w)
@@ -243,7 +207,7 @@ def _icon(kind: str, d: int, seat: int = -1, colour: str = "") -> Image.Image:
         _disc(draw, D, fill=(214, 226, 240), width=0.05)
         _temple(draw, c, c, r * 0.95)
     elif kind in ("port", "port_token"):
-        _disc(draw, D, fill=WHITE if kind == "port" else _blend(seat_rgb, WHITE, 0.55),
+        _disc(draw, D, fill=WHITE if kind == "port" else blend(seat_rgb, WHITE, 0.55),
               ring=(30, 60, 110) if kind == "port" else seat_rgb, width=0.08 if kind == "port" else 0.16)
         _anchor(draw, c, c + r * 0.04, r * (0.95 if kind == "port" else 0.8), ink=(20, 45, 90))
     elif kind == "symbol":
@@ -258,7 +222,7 @@ def _house(d: int, seat: int, colour: str) -> Image.Image:
     """A seat's house: its colour, outlined, with the seat's number on it."""
     img = _icon("house", d, seat, colour).copy()
     fill = COLOUR_RGB.get(colour, MUTED)
-    text(ImageDraw.Draw(img), (d / 2, d * 0.64), str(seat + 1), max(10, round(d * 0.5)), fill=_on(fill),
+    text(ImageDraw.Draw(img), (d / 2, d * 0.64), str(seat + 1), max(10, round(d * 0.5)), fill=ink_on(fill),
          anchor="mm", bold=True)
     return img
 
@@ -279,7 +243,7 @@ def _ship(d: int, colour: str, seat: int) -> Image.Image:
                  fill=HULL, outline=INK, width=w)
     draw.line((D * 0.5, D * 0.12, D * 0.5, D * 0.66), fill=INK, width=w * 2)
     draw.polygon([(D * 0.53, D * 0.14), (D * 0.53, D * 0.6), (D * 0.84, D * 0.6)], fill=sail, outline=INK, width=w)
-    draw.polygon([(D * 0.47, D * 0.2), (D * 0.47, D * 0.6), (D * 0.2, D * 0.6)], fill=_blend(sail, WHITE, 0.35),
+    draw.polygon([(D * 0.47, D * 0.2), (D * 0.47, D * 0.6), (D * 0.2, D * 0.6)], fill=blend(sail, WHITE, 0.35),
                  outline=INK, width=w)
     img = _shrink(img, d)
     if seat >= 0:
@@ -613,8 +577,8 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], width: int) -> None
     head = f"{round_word} - {PHASE_WORD.get(view['phase'], view['phase'])} - {mode} mode"
     x = MAP_X0 + 4 + text_width("Small Islands", 28) + 24
     room = width - SIDE_W - x - 20
-    text(draw, (x, 14), _clip(head, 17, room), 17, bold=True)
-    text(draw, (x, 36), _clip(_status(view), 16, room), 16, fill=ACCENT if view["result"] is None else INK)
+    text(draw, (x, 14), clip_text(head, 17, room), 17, bold=True)
+    text(draw, (x, 36), clip_text(_status(view), 16, room), 16, fill=ACCENT if view["result"] is None else INK)
 
 
 def _row(img: Image.Image, view: dict[str, Any], box: tuple[int, int, int, int]) -> None:
@@ -629,7 +593,7 @@ def _row(img: Image.Image, view: dict[str, Any], box: tuple[int, int, int, int])
             img.paste(_sprite(tile, 0, ROW_CELL), (x, y0))
             draw.rectangle((x, y0, x + ROW_CELL - 1, y0 + ROW_CELL - 1), outline=INK, width=1)
             text(draw, (x + ROW_CELL / 2, y0 + ROW_CELL + 12), tile, 15, anchor="mm", bold=True)
-            text(draw, (x + ROW_CELL / 2, y0 + ROW_CELL + 30), _clip(_shape(tile), 13, ROW_CELL + gap - 6), 13,
+            text(draw, (x + ROW_CELL / 2, y0 + ROW_CELL + 30), clip_text(_shape(tile), 13, ROW_CELL + gap - 6), 13,
                  anchor="mm", fill=MUTED)
         else:
             _dashed_box(draw, (x, y0, x + ROW_CELL - 1, y0 + ROW_CELL - 1), MUTED, 2)
@@ -642,7 +606,7 @@ def _counts(draw: ImageDraw.ImageDraw, view: dict[str, Any], xy: tuple[int, int]
     lines = [f"Ships landed {view['ships_placed']} of 4 - grey ships left {grey}",
              f"Discovery tokens left {view['discovery_pool']} - tiles in the box {len(view['box'])}"]
     for i, line in enumerate(lines):
-        text(draw, (x, y + i * 21), _clip(line, 15, width), 15)
+        text(draw, (x, y + i * 21), clip_text(line, 15, width), 15)
     return 21 * len(lines)
 
 
@@ -669,7 +633,7 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, in
         place = 1
         for seats in result["ranking"]:
             for seat in seats:
-                places[seat] = "winner" if seat in result["winners"] else _ordinal(place)
+                places[seat] = "winner" if seat in result["winners"] else ordinal(place)
             place += len(seats)
         rows = (result.get("details") or {}).get("rows") or []
     step = min(130, (y1 - y0) // max(1, len(players)))
@@ -703,14 +667,14 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, in
             lines.append(f"Final: {r.get('pp', 0)} PP + {r.get('discovery', 0)} discovery + "
                          f"{r.get('ship_ports', 0)} ship ports")
         elif p["revealed"]:
-            lines += _wrap("Objective " + _objective_words(p["revealed"]), 14, width - 28)
+            lines += wrap_text("Objective " + _objective_words(p["revealed"]), 14, width - 28)
         elif view["phase"] == "prep":
             lines.append("has chosen objectives" if p["chosen"] else "choosing objectives in secret...")
         room = max(1, (step - 34) // 18)
         if len(lines) > room:
-            lines = [*lines[:room - 1], _clip(" ".join(lines[room - 1:]), 14, width - 28)]
+            lines = [*lines[:room - 1], clip_text(" ".join(lines[room - 1:]), 14, width - 28)]
         for j, line in enumerate(lines):
-            text(draw, (x0 + 28, top + 28 + j * 18), _clip(line, 14, width - 28), 14,
+            text(draw, (x0 + 28, top + 28 + j * 18), clip_text(line, 14, width - 28), 14,
                  fill=MUTED if j == 3 and not result and not p["revealed"] else INK)
 
 
@@ -718,7 +682,7 @@ def _log(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, i
     x0, y0, x1, y1 = panel(draw, box, "Latest", size=18)
     room = max(1, (y1 - y0 + 4) // 19)
     for i, line in enumerate(view["last"][-room:]):
-        text(draw, (x0, y0 + i * 19), _clip(line, 14, x1 - x0), 14, fill=MUTED if i < len(view["last"][-room:]) - 1
+        text(draw, (x0, y0 + i * 19), clip_text(line, 14, x1 - x0), 14, fill=MUTED if i < len(view["last"][-room:]) - 1
              else INK)
 
 
@@ -815,7 +779,7 @@ def _card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: str, 
                            outline=ACCENT if lit else MUTED, width=3 if lit else 2)
     text(draw, (x0 + 12, y0 + 10), card, 18, bold=True)
     text(draw, (x1 - 12, y0 + 12), tag, 14, fill=ACCENT if lit else MUTED, anchor="ra", bold=True)
-    lines = _wrap(card_text(card), 15, x1 - x0 - 24)
+    lines = wrap_text(card_text(card), 15, x1 - x0 - 24)
     for i, line in enumerate(lines[:4]):
         text(draw, (x0 + 12, y0 + 38 + i * 19), line, 15)
 
@@ -861,7 +825,7 @@ def private(view: dict[str, Any]) -> bytes:
     status = _status(view)
     if seat in view["to_move"] and view["result"] is None:
         status = "Your move. " + status
-    text(draw, (24, 64), _clip(status, 16, PRIVATE_WIDTH - 48), 16, fill=ACCENT if seat in view["to_move"] else INK)
+    text(draw, (24, 64), clip_text(status, 16, PRIVATE_WIDTH - 48), 16, fill=ACCENT if seat in view["to_move"] else INK)
 
     x0, y0, x1, _ = panel(draw, (12, top, PRIVATE_WIDTH - 12, top + hand_h),
                           f"Tiles in your hand: {len(hand)}, in all four turns "
@@ -873,7 +837,7 @@ def private(view: dict[str, Any]) -> bytes:
         y = y0 + i * tile_h + 4
         text(draw, (x0, y + 4), tile, 24, bold=True)
         text(draw, (x0, y + 36), _shape(tile), 17)
-        for j, line in enumerate(_wrap(_features(tile), 15, 220)[:3]):
+        for j, line in enumerate(wrap_text(_features(tile), 15, 220)[:3]):
             text(draw, (x0, y + 62 + j * 20), line, 15, fill=MUTED)
         where = _fits(view, tile) if view["grid"] else [[(0, 0)]] * 4
         for q in range(4):
@@ -886,11 +850,11 @@ def private(view: dict[str, Any]) -> bytes:
             label = f"fits {len(cells)} cell{'s' if len(cells) != 1 else ''}" if cells else "fits nowhere"
             text(draw, (sx + HAND_CELL + 8, y + 48), label, 14, fill=INK if cells else ACCENT)
             spots = " ".join(f"({c[0]},{c[1]})" for c in cells)
-            lines = list(_wrap(spots, 14, slot_w - 10))
+            lines = list(wrap_text(spots, 14, slot_w - 10))
             if len(lines) > 2:  # more cells than two lines hold: the rest are counted above
                 lines = [lines[0], lines[1] + " ..."]
             for k, line in enumerate(lines):
-                text(draw, (sx, y + HAND_CELL + 6 + k * 18), _clip(line, 14, slot_w - 10), 14)
+                text(draw, (sx, y + HAND_CELL + 6 + k * 18), clip_text(line, 14, slot_w - 10), 14)
 
     y = top + hand_h + 14
     title = "Your objective cards" if "objective" in kinds else "Your mission and reward cards"
