@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD, harbor_of_node, new_layout
@@ -41,7 +42,6 @@ FIELDS = {kind: keys | {"type"} for kind, keys in KEYS.items()}
 WIN_VP = 10
 NEWS_KEPT = 6
 _INDEX = {r: i for i, r in enumerate(RESOURCES)}
-_NODES, _PATHS, _HEXES = range(len(GEOMETRY.node_xy)), range(len(GEOMETRY.paths)), range(len(GEOMETRY.hexes))
 
 
 def _r(name: str) -> int:
@@ -53,11 +53,10 @@ def _affords(hand: list[int], cost: tuple[int, ...]) -> bool:
         and hand[4] >= cost[4]
 
 
-def _affordable(hand: list[int]) -> set[str]:
-    """What the hand pays for, of COSTS, in one pass rather than one call per build."""
-    brick, lumber, wool, grain, ore = hand
-    return {what for what, cost in COSTS.items()
-            if brick >= cost[0] and lumber >= cost[1] and wool >= cost[2] and grain >= cost[3] and ore >= cost[4]}
+@lru_cache(maxsize=4096)
+def _affordable(hand: tuple[int, ...]) -> frozenset[str]:
+    """What a hand pays for, of COSTS.  Remembered, since the same few hands come up again and again."""
+    return frozenset(what for what, cost in COSTS.items() if _affords(hand, cost))
 
 
 @register
@@ -86,6 +85,8 @@ class Catan(Game):
             if token is not None and terrain != "desert":
                 self._yields.setdefault(token, []).append((h, _r(TERRAIN_YIELD[terrain]), GEOMETRY.hex_nodes[h]))
         self._placed: Placement | None = None
+        self._only = [frozenset((t,)) for t in range(self.num_players)]
+        """Each seat alone, as `to_move` answers it most of the time (shared: frozensets never change)."""
 
     # -- contract: creation and serialisation -------------------------------------------------
 
@@ -138,14 +139,14 @@ class Catan(Game):
         if phase == "over":
             return frozenset()
         if phase == "setup":
-            return frozenset({self.setup_order()[s["setup_step"]]})
+            return self._only[self.setup_order()[s["setup_step"]]]
         if phase == "discard":
             return frozenset(int(k) for k in s["discards"])
         if s["offer"] is not None:
             waiting = self._unanswered()
             if waiting:
                 return frozenset(waiting)
-        return frozenset({s["active"]})
+        return self._only[s["active"]]
 
     def current_seat(self) -> int | None:
         return None if self.over else (self.s["active"] if self.s["phase"] != "setup"
@@ -156,13 +157,10 @@ class Catan(Game):
     def _placement(self) -> Placement:
         """What the pieces imply, rebuilt only when a road or building differs from last time."""
         s, placed = self.s, self._placed
-        if placed is None or not placed.fits(s["roads"], s["buildings"]):
-            placed = self._placed = Placement(self.num_players, s["roads"], s["buildings"], self._harbors)
+        if placed is not None and s["roads"] == placed.roads and s["buildings"] == placed.buildings:
+            return placed  # the pieces are the ones it was worked out from (compared by value)
+        placed = self._placed = Placement(self.num_players, s["roads"], s["buildings"], self._harbors)
         return placed
-
-    def _owner(self, v: int) -> int | None:
-        b = self.s["buildings"][v]
-        return None if b is None else b[0]
 
     def _count(self, seat: int, level: int) -> int:
         return self.s["buildings"].count([seat, level])
@@ -201,7 +199,7 @@ class Catan(Game):
             return f"There is no Catan move called {kind!r}."
         if action.keys() != FIELDS[kind]:
             return f"A {kind} move takes exactly these fields: {', '.join(sorted(KEYS[kind])) or 'none'}."
-        if self.over:
+        if self.s["phase"] == "over":
             return "The game is over."
         if seat not in self.to_move():
             return "It is not your move now."
@@ -335,7 +333,7 @@ class Catan(Game):
 
     def robber_victims(self, seat: int, h: int) -> list[int]:
         """CAT-20: opponents with a building on the hex who hold at least one resource card."""
-        on_hex = self._placement().hex_seats[h]
+        on_hex = self._placement().seats_by_hex()[h]
         return [o for o in self._robbable(seat) if o in on_hex]
 
     def _robbable(self, seat: int) -> list[int]:
@@ -394,9 +392,9 @@ class Catan(Game):
     def _plenty_choices(self) -> list[list[str]]:
         """CAT-29: any two the bank holds; if it cannot supply two, what it has."""
         bank = self.s["bank"]
-        pairs = [[a, b] for i, a in enumerate(RESOURCES) for b in RESOURCES[i:]
-                 if bank[_r(a)] >= 1 + (a == b) and bank[_r(b)] >= 1]
-        return pairs or [[r] for r in RESOURCES if bank[_r(r)] >= 1]
+        pairs = [[a, RESOURCES[j]] for i, a in enumerate(RESOURCES) for j in range(i, 5)
+                 if bank[i] >= 1 + (i == j) and bank[j] >= 1]
+        return pairs or [[r] for i, r in enumerate(RESOURCES) if bank[i] >= 1]
 
     def _check_play_monopoly(self, seat: int, action: Action) -> str | None:
         if problem := self._dev_problem(seat, "monopoly"):
@@ -480,7 +478,7 @@ class Catan(Game):
         """Candidates put to the checks `apply` uses.  Candidates are pruned first only where the
         check would refuse anyway (occupied places, places away from the network, cards not held),
         keeping their order, so the list is what filtering every candidate would give."""
-        if self.over or seat not in self.to_move():
+        if seat not in self.to_move():  # nobody is to move once the game is over
             return []
         s = self.s
         phase = s["phase"]
@@ -493,14 +491,9 @@ class Catan(Game):
         if phase == "discard":
             return [{"type": "discard", "resource": r} for r in RESOURCES if s["hands"][seat][_r(r)] > 0]
         if phase == "robber":
-            hex_seats, robbable = self._placement().hex_seats, self._robbable(seat)  # robber_victims, per hex
-            out: list[Action] = []
-            for h in _HEXES:
-                if h != s["robber"]:
-                    on_hex = hex_seats[h]
-                    out += [{"type": "move_robber", "hex": h, "victim": v}
-                            for v in ([o for o in robbable if o in on_hex] or [None])]
-            return out
+            by_hex, robbable = self._placement().seats_by_hex(), self._robbable(seat)  # robber_victims, per hex
+            return [{"type": "move_robber", "hex": h, "victim": v} for h, on_hex in enumerate(by_hex)
+                    if h != s["robber"] for v in ([o for o in robbable if o in on_hex] or [None])]
         if phase == "road_building":
             return [{"type": "build_road", "path": p} for p in self._placement().near_paths(seat)
                     if self._road_problem(seat, p) is None]
@@ -526,7 +519,7 @@ class Catan(Game):
             candidates.append({"type": "roll"})
         else:
             placed = self._placement()
-            pays = _affordable(hand)
+            pays = _affordable(tuple(hand))
             if "city" in pays:
                 candidates += [{"type": "build_city", "node": v} for v in placed.settled[seat]]
             if "settlement" in pays:
@@ -542,18 +535,15 @@ class Catan(Game):
                            for b in RESOURCES if a != b]
             candidates.append({"type": "end_turn"})
         if not s["dev_played"]:
-            devs, new = s["devs"][seat], s["new_devs"][seat]
-            ready = {card for card in PLAYS.values() if devs[card] - new[card] >= 1}  # see _dev_problem
-            if ready:
-                if "knight" in ready:
-                    candidates.append({"type": "play_knight"})
-                if "road_building" in ready:
-                    candidates.append({"type": "play_road_building"})
-                if "year_of_plenty" in ready:
-                    candidates += [{"type": "play_year_of_plenty", "resources": pair}
-                                   for pair in self._plenty_choices()]
-                if "monopoly" in ready:
-                    candidates += [{"type": "play_monopoly", "resource": r} for r in RESOURCES]
+            devs, new = s["devs"][seat], s["new_devs"][seat]  # a card bought this turn waits (_dev_problem)
+            if devs["knight"] > new["knight"]:
+                candidates.append({"type": "play_knight"})
+            if devs["road_building"] > new["road_building"]:
+                candidates.append({"type": "play_road_building"})
+            if devs["year_of_plenty"] > new["year_of_plenty"]:
+                candidates += [{"type": "play_year_of_plenty", "resources": pair} for pair in self._plenty_choices()]
+            if devs["monopoly"] > new["monopoly"]:
+                candidates += [{"type": "play_monopoly", "resource": r} for r in RESOURCES]
         return [a for a in candidates if _CHECKS[a["type"]](self, seat, a) is None]
 
     def action_shapes(self, seat: int) -> list[dict[str, Any]]:
@@ -586,6 +576,7 @@ class Catan(Game):
             self.s["bank"][i] += n
 
     def _gain(self, seat: int, resource: int, n: int) -> None:
+        """From the bank to the hand (to the bank when n is negative)."""
         self.s["hands"][seat][resource] += n
         self.s["bank"][resource] -= n
 
@@ -594,9 +585,16 @@ class Catan(Game):
         news.append(text)
         del news[:-NEWS_KEPT]
 
+    def _build(self, v: int, seat: int, level: int) -> None:
+        """Put a settlement (1) or city (2) on the board, bringing the placement up to date with it
+        rather than working it out again."""
+        placed = self._placement()
+        self.s["buildings"][v] = [seat, level]
+        placed.add_building(v, seat, level)
+
     def _do_build_settlement(self, seat: int, action: Action) -> list[Event]:
         s, v = self.s, action["node"]
-        s["buildings"][v] = [seat, 1]
+        self._build(v, seat, 1)
         events: list[Event] = [{"type": "settlement", "seat": seat, "node": v}]
         if s["phase"] == "setup":
             s["setup_node"] = v
@@ -617,7 +615,9 @@ class Catan(Game):
 
     def _do_build_road(self, seat: int, action: Action) -> list[Event]:
         s, p = self.s, action["path"]
+        placed = self._placement()
         s["roads"][p] = seat
+        placed.add_road(p, seat)  # brought up to date rather than worked out again
         events: list[Event] = [{"type": "road", "seat": seat, "path": p}]
         if s["phase"] == "setup":
             s["setup_node"] = None
@@ -648,7 +648,7 @@ class Catan(Game):
         return [{"type": "longest_road", "seat": holder, "length": max(s["road_len"])}]
 
     def _do_build_city(self, seat: int, action: Action) -> list[Event]:
-        self.s["buildings"][action["node"]] = [seat, 2]
+        self._build(action["node"], seat, 2)
         self._pay(seat, COSTS["city"])
         return [{"type": "city", "seat": seat, "node": action["node"]}]
 
@@ -690,7 +690,7 @@ class Catan(Game):
                         per = owed.setdefault(res, {})
                         per[b[0]] = per.get(b[0], 0) + b[1]
         short: list[str] = []
-        gains: dict[int, dict[int, int]] = {}
+        gains: list[dict[str, int]] = [{} for _ in hands]
         for i in sorted(owed):
             per = owed[i]
             if sum(per.values()) > bank[i]:
@@ -700,13 +700,13 @@ class Catan(Game):
                 if n:
                     hands[t][i] += n
                     bank[i] -= n
-                    gains.setdefault(t, {})[i] = n
+                    gains[t][RESOURCES[i]] = n
         return {"type": "produce", "number": number, "short": short,
-                "gains": {str(t): {RESOURCES[i]: n for i, n in sorted(gains[t].items())} for t in sorted(gains)}}
+                "gains": {str(t): got for t, got in enumerate(gains) if got}}
 
     def _do_discard(self, seat: int, action: Action) -> list[Event]:
         s = self.s
-        self._pay(seat, tuple(int(r == action["resource"]) for r in RESOURCES))
+        self._gain(seat, _r(action["resource"]), -1)
         key = str(seat)
         s["discards"][key] -= 1
         if s["discards"][key] == 0:
@@ -777,7 +777,7 @@ class Catan(Game):
 
     def _do_maritime(self, seat: int, action: Action) -> list[Event]:
         rate = self.rate(seat, action["give"])
-        self._pay(seat, tuple(rate * (r == action["give"]) for r in RESOURCES))
+        self._gain(seat, _r(action["give"]), -rate)
         self._gain(seat, _r(action["get"]), 1)
         return [{"type": "maritime", "seat": seat, "give": action["give"], "count": rate, "get": action["get"]}]
 

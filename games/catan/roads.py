@@ -51,9 +51,10 @@ def road_length(seat: int, roads: list[int | None], buildings: list[list[int] | 
     for v, here in links.items():
         if len(here) % 2 or v in blocked:
             start(v)
-    for v, here in links.items():  # networks of closed loops only, where no walk started yet
-        if any(p not in walked for p, _ in here):
-            start(v)
+    if len(walked) * 2 < sum(map(len, links.values())):  # networks of closed loops only, where no walk started
+        for v, here in links.items():
+            if any(p not in walked for p, _ in here):
+                start(v)
     return best
 
 
