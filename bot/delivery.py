@@ -139,6 +139,7 @@ class Delivery:
         if editing and turn:
             await channel.send(turn, allowed_mentions=ONLY_USERS)
         await self.send_hands(outcome)
+        await self.send_notices(outcome)
         await self.send_asks(outcome, "\n".join(outcome.lines[-3:]))
         self.on_posted()
         return message
@@ -186,6 +187,15 @@ class Delivery:
                 continue
             text = f"Your hand in **{game.title}** #{game.id} {self.place(game)}."
             await self.dm(game, info.user_id, text, file=png_file(picture, f"{game.game_type}-hand.png"))
+
+    async def send_notices(self, outcome: Outcome) -> None:
+        """DM each player what the game says they should hear of privately (their elimination, a new season)."""
+        game = await self.service.get(outcome.game.id) if outcome.notices else outcome.game
+        for seat, lines in sorted(outcome.notices.items()):
+            info = next((s for s in game.seats if s.seat == seat), None)
+            if info is None or info.user_id is None or info.is_ai or not info.dm_ok:
+                continue
+            await self.dm(game, info.user_id, fit([f"**{game.title}** #{game.id} {self.place(game)}:", *lines]))
 
     async def send_asks(self, outcome: Outcome, what: str) -> None:
         """DM each player newly asked to move (their turn, an offer to answer) with their moves as buttons,

@@ -69,12 +69,15 @@ class Outcome:
     result: Result | None = None
     replayed: bool = False
     """True when a repeated interaction id was answered from what was stored."""
+    notices: dict[int, list[str]] = field(default_factory=dict)
+    """Seat -> sentences that seat also hears by DM (the game's `notices`: an elimination, a new season)."""
     asked: list[int] = field(default_factory=list)
     """Human seats this outcome newly asks to move: their turn begins, or an offer awaits their answer."""
 
     def then(self, later: Outcome) -> Outcome:
         """This outcome followed by a later one (an AI's moves after a human's)."""
         views = {**self.private_views, **later.private_views}
+        notices = {s: self.notices.get(s, []) + later.notices.get(s, []) for s in {*self.notices, *later.notices}}
         return Outcome(later.game, self.events + later.events, self.lines + later.lines,
                        later.public_view or self.public_view, views, later.result or self.result,
-                       self.replayed and later.replayed, sorted({*self.asked, *later.asked}))
+                       self.replayed and later.replayed, notices, sorted({*self.asked, *later.asked}))

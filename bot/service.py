@@ -247,8 +247,9 @@ class GameService:
         after = _private_parts(game, humans)
         changed = {s: game.view(s) for s in humans if after[s] != before[s]}
         asked = sorted(s for s in game.to_move() - waiting if s in humans)
+        notices = {s: [game.describe_event(e) for e in said] for s, said in game.notices(events).items() if s in humans}
         return Outcome(_info(row, game), events, [game.describe_event(e) for e in events], game.view(None),
-                       changed, game.result(), asked=asked)
+                       changed, game.result(), notices=notices, asked=asked)
 
     @staticmethod
     def _acting_seat(row: GameRow, user_id: int | None, as_seat: int | None) -> int:

@@ -213,6 +213,11 @@ class Game(ABC):
         """
         return []
 
+    def notices(self, events: list[Event]) -> dict[int, list[Event]]:
+        """Events each seat should hear of privately as well (a DM): the player's own elimination, a
+        new season's goal.  Default: none; the channel shows every event anyway."""
+        return {}
+
     def undoable(self, action: Action, events: list[Event]) -> bool:
         """May the actor take this action back?  Only when it revealed nothing hidden or random."""
         return False

@@ -177,6 +177,14 @@ class Colonies(TradeMixin, StateGame):
         lines = [text.describe_event(e) for e in events if e["type"] not in ("drew", "reshuffled")]
         self.s["log"] = (self.s["log"] + lines)[-8:]
 
+    def notices(self, events: list[Event]) -> dict[int, list[Event]]:
+        """A player hears of their own elimination by DM too (COL-S25)."""
+        out: dict[int, list[Event]] = {}
+        for e in events:
+            if e["type"] == "eliminated":
+                out.setdefault(e["seat"], []).append(e)
+        return out
+
     def undoable(self, action: Action, events: list[Event]) -> bool:
         """Moves that revealed no card and rolled no die; nothing another player did depends on them."""
         if action.get("type") not in ("play", "work", "group", "reproduce", "combat"):

@@ -169,6 +169,17 @@ class Roanoke(TradeMixin, StateGame):
         lines = [text.describe_event(e) for e in events if e["type"] not in ("turn",)]
         self.s["log"] = (self.s["log"] + lines)[-8:]
 
+    def notices(self, events: list[Event]) -> dict[int, list[Event]]:
+        """ROA-S41: every seat hears of a revealed season card, and a player of their own elimination."""
+        out: dict[int, list[Event]] = {}
+        for e in events:
+            if e["type"] == "season_revealed":
+                for seat in range(SEATS):
+                    out.setdefault(seat, []).append(e)
+            elif e["type"] == "eliminated":
+                out.setdefault(e["seat"], []).append(e)
+        return out
+
     def undoable(self, action: Action, events: list[Event]) -> bool:
         """Market moves, purchases and tile moves that drew no new tile: nothing hidden came to light."""
         if action.get("type") not in QUIET or self.s["phase"] == SETUP:

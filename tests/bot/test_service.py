@@ -207,3 +207,22 @@ async def test_shapes_are_offered_only_to_a_seat_to_move(service: GameService) -
     game_id = await running_game(service)
     assert await service.shapes(game_id, CREATOR) == []  # the test game has no free-form moves
     await refused(service.shapes(game_id, STRANGER), "not_seated")
+
+
+async def test_a_games_private_notices_reach_only_human_seats(service: GameService) -> None:
+    """Roanoke tells every seat of a revealed season card (ROA-S41): the human hears it, the AI seats do not."""
+    info = await service.create(game_type="roanoke", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
+    for _ in range(3):
+        await service.add_ai(info.id, CREATOR)
+    await service.start(info.id, CREATOR)
+    await service.advance_ai(info.id)
+    heard: list[str] = []
+    for _ in range(50):
+        outcome = await service.act(info.id, CREATOR, (await service.choices(info.id, CREATOR))[0][1])
+        later = await service.advance_ai(info.id)
+        outcome = outcome.then(later) if later is not None else outcome
+        assert set(outcome.notices) <= {0}, "notices go to human seats only"
+        heard += outcome.notices.get(0, [])
+        if heard:
+            break
+    assert heard and all(line in outcome.lines for line in heard), "the season's reveal, as the channel says it"
