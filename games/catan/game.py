@@ -9,7 +9,6 @@ so what is listed and what is accepted can never drift apart.
 from __future__ import annotations
 
 import copy
-import json
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -17,7 +16,7 @@ from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD, harbor_of_node
 from games.catan.placement import Placement
 from games.catan.roads import longest_road_holder, road_length
 from games.catan.trade import Bundle, bundle_problem, offer_shape_help, parse_bundle
-from games.core import Action, Event, Game, Option, Result, Rng, RuleError, register
+from games.core import Action, Event, Option, Result, Rng, RuleError, StateGame, register
 
 COSTS: dict[str, tuple[int, ...]] = {
     "road": (1, 1, 0, 0, 0), "settlement": (1, 1, 1, 1, 0), "city": (0, 0, 0, 2, 3), "dev": (0, 0, 1, 1, 1)}
@@ -28,8 +27,6 @@ DEV_DECK = ("knight",) * 14 + ("vp",) * 5 + ("road_building",) * 2 + ("year_of_p
 """CAT-7."""
 DEV_NAMES = {"knight": "Knight", "vp": "Victory Point", "road_building": "Road Building",
              "year_of_plenty": "Year of Plenty", "monopoly": "Monopoly"}
-PLAYS = {"play_knight": "knight", "play_road_building": "road_building",
-         "play_year_of_plenty": "year_of_plenty", "play_monopoly": "monopoly"}
 KEYS: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "roll": (), "end_turn": (), "buy_dev": (), "build_road": ("path",), "build_settlement": ("node",),
     "build_city": ("node",), "maritime": ("give", "get"), "discard": ("resource",),
@@ -60,7 +57,7 @@ def _affordable(hand: tuple[int, ...]) -> frozenset[str]:
 
 
 @register
-class Catan(Game):
+class Catan(StateGame):
     id: ClassVar[str] = "catan"
     title: ClassVar[str] = "Catan"
     min_players: ClassVar[int] = 3
@@ -74,9 +71,7 @@ class Catan(Game):
         "cards. A 7 moves the robber. First to 10 victory points on their own turn wins.")
 
     def __init__(self, s: dict[str, Any]) -> None:
-        self.s = s
-        self.num_players = s["n"]
-        self.rng = Rng.from_dict(s["rng"])
+        super().__init__(s)
         layout = s["layout"]  # fixed for the whole game, so what it implies is worked out once
         self._harbors = harbor_of_node(layout["harbors"])
         self._yields: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
@@ -85,6 +80,7 @@ class Catan(Game):
             if token is not None and terrain != "desert":
                 self._yields.setdefault(token, []).append((h, _r(TERRAIN_YIELD[terrain]), GEOMETRY.hex_nodes[h]))
         self._placed: Placement | None = None
+        self._pinned = False
         self._only = [frozenset((t,)) for t in range(self.num_players)]
         """Each seat alone, as `to_move` answers it most of the time (shared: frozensets never change)."""
 
@@ -112,14 +108,6 @@ class Catan(Game):
             "offer": None, "next_offer": 1, "longest": None, "road_len": [0] * n, "largest": None,
             "news": [[] for _ in range(n)], "winner": None, "last_roll": None, "rng": rng.to_dict()}
         return cls(s)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Catan:
-        return cls(json.loads(json.dumps(data)))
-
-    def to_dict(self) -> dict[str, Any]:
-        self.s["rng"] = self.rng.to_dict()
-        return json.loads(json.dumps(self.s))  # a deep copy, several times faster than copy.deepcopy here
 
     # -- who is to move ----------------------------------------------------------------------
 
@@ -155,12 +143,23 @@ class Catan(Game):
     # -- reading the position ----------------------------------------------------------------
 
     def _placement(self) -> Placement:
-        """What the pieces imply, rebuilt only when a road or building differs from last time."""
+        """What the pieces imply, rebuilt only when a road or building differs from last time.
+
+        The pieces are compared on every call, since the state may have been edited directly in
+        between, except while `legal_actions` or `apply` runs: they compare once and pin it, as
+        pieces then move only through `_build` and `_do_build_road`, which keep it up to date.
+        """
         s, placed = self.s, self._placed
-        if placed is not None and s["roads"] == placed.roads and s["buildings"] == placed.buildings:
+        if placed is not None and (self._pinned or (s["roads"] == placed.roads
+                                                    and s["buildings"] == placed.buildings)):
             return placed  # the pieces are the ones it was worked out from (compared by value)
         placed = self._placed = Placement(self.num_players, s["roads"], s["buildings"], self._harbors)
         return placed
+
+    def _pin(self) -> None:
+        """Compare the pieces now and trust the placement until the caller unpins it."""
+        self._placement()
+        self._pinned = True
 
     def _count(self, seat: int, level: int) -> int:
         return self.s["buildings"].count([seat, level])
@@ -478,6 +477,13 @@ class Catan(Game):
         """Candidates put to the checks `apply` uses.  Candidates are pruned first only where the
         check would refuse anyway (occupied places, places away from the network, cards not held),
         keeping their order, so the list is what filtering every candidate would give."""
+        self._pin()  # see _placement
+        try:
+            return self._listing(seat)
+        finally:
+            self._pinned = False
+
+    def _listing(self, seat: int) -> list[Action]:
         if seat not in self.to_move():  # nobody is to move once the game is over
             return []
         s = self.s
@@ -491,9 +497,13 @@ class Catan(Game):
         if phase == "discard":
             return [{"type": "discard", "resource": r} for r in RESOURCES if s["hands"][seat][_r(r)] > 0]
         if phase == "robber":
-            by_hex, robbable = self._placement().seats_by_hex(), self._robbable(seat)  # robber_victims, per hex
-            return [{"type": "move_robber", "hex": h, "victim": v} for h, on_hex in enumerate(by_hex)
-                    if h != s["robber"] for v in ([o for o in robbable if o in on_hex] or [None])]
+            robbable, out = self._robbable(seat), []
+            for h, on_hex in enumerate(self._placement().seats_by_hex()):
+                if h != s["robber"]:  # robber_victims, hex by hex
+                    victims = [o for o in robbable if o in on_hex] if on_hex else None
+                    for victim in victims or (None,):
+                        out.append({"type": "move_robber", "hex": h, "victim": victim})
+            return out
         if phase == "road_building":
             return [{"type": "build_road", "path": p} for p in self._placement().near_paths(seat)
                     if self._road_problem(seat, p) is None]
@@ -561,14 +571,18 @@ class Catan(Game):
     # -- playing -----------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        problem = self._problem(seat, action)
-        if problem is not None:
-            raise RuleError(problem, f"catan_{action.get('type', 'unknown')}")
-        events: list[Event] = _DOS[action["type"]](self, seat, action)
-        s = self.s
-        if s["phase"] not in ("setup", "over") and self.vp(s["active"]) >= WIN_VP:
-            events.append(self._win(s["active"]))  # CAT-39: only the active player wins, at once
-        return events
+        self._pin()  # see _placement
+        try:
+            problem = self._problem(seat, action)
+            if problem is not None:
+                raise RuleError(problem, f"catan_{action.get('type', 'unknown')}")
+            events: list[Event] = _DOS[action["type"]](self, seat, action)
+            s = self.s
+            if s["phase"] not in ("setup", "over") and self.vp(s["active"]) >= WIN_VP:
+                events.append(self._win(s["active"]))  # CAT-39: only the active player wins, at once
+            return events
+        finally:
+            self._pinned = False
 
     def _pay(self, seat: int, cost: tuple[int, ...]) -> None:
         for i, n in enumerate(cost):
