@@ -237,6 +237,11 @@ class StateGame(Game):
         self.s = s
         self.num_players = s["n"]
         self.rng = Rng.from_dict(s["rng"])
+        self.events: list[Event] = []
+        """The events of the move being applied, as the engine's procedures emit them."""
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
 
     @classmethod
     def from_dict(cls: type[G], data: dict[str, Any]) -> G:

@@ -13,7 +13,7 @@ from games.colonies import cards as C
 from games.colonies import text
 from games.colonies.table import MAIN, OVER, READY, SOLDIER, THREAT, new_table
 from games.colonies.trade import TradeMixin
-from games.core import Action, Event, Option, Result, RuleError, StateGame, register
+from games.core import Action, Event, Option, Result, RuleError, register
 
 STR, INT, NAMES = "text", "number", "list of card names"
 FIELDS: dict[str, str] = {"card": STR, "food": STR, "target": STR, "zone": STR, "land": STR, "mode": STR,
@@ -43,7 +43,7 @@ def _typed(value: Any, kind: str) -> bool:
 
 
 @register
-class Colonies(TradeMixin, StateGame):
+class Colonies(TradeMixin):
     id: ClassVar[str] = "colonies"
     title: ClassVar[str] = "Colonies"
     min_players: ClassVar[int] = 2
@@ -55,10 +55,6 @@ class Colonies(TradeMixin, StateGame):
         "pay Food to put Population into play and send them to work Lands, explore the Frontier, reproduce "
         "from the Line-Up, fight, or trade.  Ship Wealth from the Coast for 5 points.  The First Settler flips "
         "an Event every round; when the Event deck runs out the round ends the game.")
-
-    def __init__(self, s: dict[str, Any]) -> None:
-        super().__init__(s)
-        self.events: list[Event] = []
 
     # -- contract: creation and serialisation --------------------------------------------------
 

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from games.colonies import cards as C
-from games.core import Event, Rng
+from games.core import Rng, StateGame
 
 SOLDIER, THREAT, MAIN, OVER = "soldier", "threat", "main", "over"
 READY, ACTED, RESERVED = "ready", "acted", "reserved"
@@ -51,15 +51,8 @@ def new_table(num_players: int, seed: int, events: int, first_settler: int | Non
     return s
 
 
-class TableMixin:
+class TableMixin(StateGame):
     """The procedures of COL-S2..S5 and S22..S28 on the state dict."""
-
-    s: dict[str, Any]
-    rng: Rng
-    events: list[Event]
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
 
     def player(self, seat: int) -> dict[str, Any]:
         return self.s["players"][seat]

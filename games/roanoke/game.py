@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, ClassVar
 
-from games.core import Action, Event, Option, Result, RuleError, StateGame, register
+from games.core import Action, Event, Option, Result, RuleError, register
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
 from games.roanoke import text
@@ -41,7 +41,7 @@ def _typed(value: Any, kind: str) -> bool:
 
 
 @register
-class Roanoke(TradeMixin, StateGame):
+class Roanoke(TradeMixin):
     id: ClassVar[str] = "roanoke"
     title: ClassVar[str] = "Roanoke"
     min_players: ClassVar[int] = 4
@@ -63,7 +63,6 @@ class Roanoke(TradeMixin, StateGame):
 
     def __init__(self, s: dict[str, Any]) -> None:
         super().__init__(s)
-        self.events: list[Event] = []
         self._memo = None
 
     # -- contract: creation and serialisation ----------------------------------------------------

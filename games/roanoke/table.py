@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Event, Rng
+from games.core import Rng, StateGame
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
 from games.roanoke.market import MARKET, WORKERS, payout
@@ -49,15 +49,8 @@ def new_table(seed: int, options: dict[str, Any]) -> dict[str, Any]:
         "ending": None, "turn_no": 0}
 
 
-class TableMixin:
+class TableMixin(StateGame):
     """Shared procedures on the state dict."""
-
-    s: dict[str, Any]
-    rng: Rng
-    events: list[Event]
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
 
     def player(self, seat: int) -> dict[str, Any]:
         return self.s["players"][seat]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from games.core import Action, Event, Option, Result, Rng, RuleError, StateGame, register
+from games.core import Action, Event, Option, Result, Rng, RuleError, register
 from games.small_islands import islands as I
 from games.small_islands import text
 from games.small_islands.data import COLOURS, DISCOVERY, LAYOUTS
@@ -23,7 +23,7 @@ REVEALING = frozenset({"refilled", "drew", "discovery", "kept", "revealed", "car
 
 
 @register
-class SmallIslands(MovesMixin, StateGame):
+class SmallIslands(MovesMixin):
     id: ClassVar[str] = "small_islands"
     title: ClassVar[str] = "Small Islands"
     min_players: ClassVar[int] = 2
@@ -42,10 +42,6 @@ class SmallIslands(MovesMixin, StateGame):
         "Navigation stack is empty you may Land a ship instead, which ends the round.  Then, from the lander, "
         "each player reveals the secret objective and puts houses on islands that fulfil its mission, scoring "
         "its reward.  After the fourth ship lands, the most prestige wins.")
-
-    def __init__(self, s: dict[str, Any]) -> None:
-        super().__init__(s)
-        self.events: list[Event] = []
 
     # -- creation and serialisation ------------------------------------------------------------
 

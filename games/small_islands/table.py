@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Event, Rng
+from games.core import Rng, StateGame
 from games.small_islands import islands as I
 from games.small_islands import rewards as R
 from games.small_islands.data import (
@@ -94,11 +94,8 @@ def new_state(n: int, seed: int, options: dict[str, Any], first: int = 0) -> dic
     return s
 
 
-class TableMixin:
-    s: dict[str, Any]
-    rng: Rng
-    events: list[Event]
-    num_players: int
+class TableMixin(StateGame):
+    """The table's lookups and procedures on the state dict: setup, rounds, rewards and the end."""
 
     # -- lookups ------------------------------------------------------------------------------
 
