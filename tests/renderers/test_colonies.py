@@ -3,11 +3,9 @@ over, with a trade offer standing, under every event), and the hand picture show
 
 from __future__ import annotations
 
-import io
 import random
 
 import pytest
-from PIL import Image
 
 from games.ai import choose_for
 from games.colonies import cards as C
@@ -15,19 +13,7 @@ from games.colonies.ai import ColoniesPlayer
 from games.colonies.game import Colonies
 from renderers import colonies, render_board, render_private
 from renderers.common import plain
-
-MIN_WIDTH = 1000
-MAX_BYTES = 400 * 1024
-
-
-def picture(png: bytes | None) -> Image.Image:
-    assert png is not None
-    assert len(png) <= MAX_BYTES
-    image = Image.open(io.BytesIO(png))
-    image.verify()  # a whole, valid PNG
-    image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG" and image.width >= MIN_WIDTH
-    return image
+from tests.support.pictures import picture
 
 
 def draws(game: Colonies) -> None:

@@ -4,12 +4,10 @@ picture shows its own colony and nothing that is hidden."""
 
 from __future__ import annotations
 
-import io
 import random
 from collections.abc import Callable
 
 import pytest
-from PIL import Image
 
 import games
 from games.ai import choose_for, policy_for
@@ -17,20 +15,10 @@ from games.core import Game
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
 from renderers import render_board, render_private, roanoke
+from tests.support.pictures import picture
 
-MIN_WIDTH = 1000
-MAX_BYTES = 400 * 1024
 Roanoke = games.get_game("roanoke")
 
-
-def picture(png: bytes | None) -> Image.Image:
-    assert png is not None
-    assert len(png) <= MAX_BYTES
-    image = Image.open(io.BytesIO(png))
-    image.verify()  # a whole, valid PNG
-    image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG" and image.width >= MIN_WIDTH
-    return image
 
 
 def draws(game: Game) -> None:

@@ -5,29 +5,17 @@ with what is built, and a seat's picture shows nothing of another seat's hand, c
 from __future__ import annotations
 
 import copy
-import io
 import random
 
 import pytest
-from PIL import Image
 
 import games
 from games.ai import choose_for, policy_for
 from renderers import render_board, render_private, small_islands
+from tests.support.pictures import picture
 
-MIN_WIDTH = 1000
-MAX_BYTES = 400 * 1024
 GAME = games.get_game("small_islands")
 
-
-def picture(png: bytes | None) -> Image.Image:
-    assert png is not None
-    assert len(png) <= MAX_BYTES
-    image = Image.open(io.BytesIO(png))
-    image.verify()  # a whole, valid PNG
-    image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG" and image.width >= MIN_WIDTH
-    return image
 
 
 def draws(game: games.Game) -> None:
