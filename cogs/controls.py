@@ -94,13 +94,13 @@ async def play_choice(interaction: discord.Interaction, game_id: int, version: i
     bot = runtime(interaction)
     await interaction.response.defer()
     info = await bot.service.get(game_id)
-    if info.version != version:
-        raise Refused(STALE, "stale_board")
     if info.seat_of(interaction.user.id) != seat:
         raise Refused("These are another player's moves; press **Your move** under the board for yours.",
                       "not_your_controls")
     choices = await bot.service.choices(game_id, interaction.user.id)
-    if not 0 <= idx < len(choices):
+    if info.version != version or not 0 <= idx < len(choices):
+        # the game moved on (another player acted meanwhile): these controls are redrawn for now
+        await interaction.edit_original_response(**await my_moves(interaction, game_id))
         raise Refused(STALE, "stale_board")
     label, action = choices[idx]
     outcome = await bot.service.act(game_id, interaction.user.id, action, interaction_id=str(interaction.id),

@@ -52,6 +52,24 @@ async def test_each_player_is_sent_their_moves_by_dm_when_asked_to_move(world: W
     assert not [m for m in alice.dms() if m.content.startswith("Your move")], "no new ask while Bob plays"
 
 
+async def test_a_stale_dm_panel_is_redrawn_for_now_and_then_plays(world: World) -> None:
+    alice, bob, _ = await started(world)
+    ask = next(m for m in alice.dms() if m.content.startswith("Your move"))
+    bob_ask = next(m for m in bob.dms() if m.content.startswith("Your move"))
+    await bob.select(bob_ask, [bob_ask.selects()[0]["options"][0]["value"]])  # the game moves on
+    await world.settle()
+    posted = len(world.boards())
+    old_ids = [c["custom_id"] for c in ask.selects()]
+    record = await alice.select(ask, [ask.selects()[0]["options"][0]["value"]])
+    await world.settle()
+    assert any("changed" in text for text in record.texts()) and len(world.boards()) == posted, "nothing played"
+    fresh = world.fake.find_message(ask.id)
+    assert [c["custom_id"] for c in fresh.selects()] != old_ids, "the DM's controls were redrawn for now"
+    await alice.select(fresh, [fresh.selects()[0]["options"][0]["value"]])
+    await world.settle()
+    assert world.fake.find_message(ask.id).content.startswith("✓ Play ")
+
+
 async def test_play_autocomplete_lists_only_the_players_moves_and_plays_one(world: World) -> None:
     alice, _, _ = await started(world)
     choices = await alice.autocomplete("play", "action", "")
