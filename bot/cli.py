@@ -85,7 +85,7 @@ def _run_bot() -> int:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    from bot.selfplay import run
+    from bot.tools.selfplay import run
 
     report = run(args.game, games=args.games, seed=args.seed, players=args.players,
                  lineup=args.lineup, options=_options(args.option))
@@ -124,14 +124,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.command in (None, "run"):
             return _run_bot()
         if args.command == "play":
-            from bot.local_play import LocalTable
+            from bot.tools.local_play import LocalTable
 
             table = LocalTable(args.game, players=args.players, seat=args.seat - 1, seed=args.seed,
                                options=_options(args.option), out=args.out)
             return table.run()
         if args.command == "selfplay":
             return _selfplay(args)
-        from bot.bench import main as bench_main
+        from bot.tools.bench import main as bench_main
 
         return bench_main(quick=args.quick, as_json=args.json, write=args.write, only=args.games)
     except RuleError as err:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.bench import bench_engines, bench_renders, table
-from bot.bench_service import bench_service
+from bot.tools.bench import bench_engines, bench_renders, table
+from bot.tools.bench_service import bench_service
 
 
 async def test_bench_sections_measure_the_test_game() -> None:

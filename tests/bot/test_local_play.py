@@ -7,8 +7,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.local_play import LocalTable
-from bot.selfplay import run
+from bot.tools.local_play import LocalTable
+from bot.tools.selfplay import run
 
 
 def test_selfplay_plays_games_to_the_end_without_violations() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import games
-from bot.bench import sample_states
+from bot.tools.bench import sample_states
 from renderers import render_board, render_private
 from tests.support.pictures import picture
 

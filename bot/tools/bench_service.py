@@ -104,7 +104,7 @@ async def _bot_process_rss(database: Path, ids: list[str], hot: list[int], moves
     """Peak RSS (MB) of a process holding the whole bot that plays the active games on the full file."""
     modules = sorted({get_game(gid).__module__ for gid in ids})  # the games measured, shipped or not
     probe = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.bench_service", str(database), json.dumps(hot), str(moves), *modules,
+        sys.executable, "-m", "bot.tools.bench_service", str(database), json.dumps(hot), str(moves), *modules,
         stdout=asyncio.subprocess.PIPE)
     out, _ = await probe.communicate()
     if probe.returncode != 0:

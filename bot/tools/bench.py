@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import games
-from bot.bench_service import bench_service
-from bot.selfplay import lineup_players, play_one
+from bot.tools.bench_service import bench_service
+from bot.tools.selfplay import lineup_players, play_one
 from games.core import Game, get_game
 from renderers import render_board, render_private
 
