@@ -2,7 +2,8 @@
 
 The engine runs directly (no Discord, no database); after every move the public board
 and your private picture are written as PNG files, so the pictures can be checked as
-the game goes.
+the game goes.  The AI seats play as they do on Discord: any AI seat that may act moves
+first, and what the other seats did is told only through the public events.
 """
 
 from __future__ import annotations
@@ -22,19 +23,22 @@ HELP = ("Type the number of an action, a JSON action for free-form moves (e.g. t
 
 
 class LocalTable:
-    """One terminal game: the human's seat, AI seats, and where pictures go."""
+    """One terminal game: the human's seat (0-based here, 1-based in every line shown), AI seats,
+    and where pictures go."""
 
     def __init__(self, game_type: str, *, players: int | None, seat: int, seed: int,
                  options: dict[str, Any] | None, out: Path,
                  ask: Callable[[str], str] = input, say: Callable[[str], None] = print) -> None:
         cls = get_game(game_type)
         self.game: Game = cls.new(players or cls.min_players, seed=seed, options=options)
+        if not 0 <= seat < self.game.num_players:
+            raise RuleError(f"There is no seat {seat + 1}: {cls.title} here has seats 1 to "
+                            f"{self.game.num_players}; choose one with --seat.", "no_seat")
         self.seat = seat
         self.ai = policy_for(game_type)
         self.rng = random.Random(seed)
         self.out = out
         self.ask, self.say = ask, say
-        self.moves = 0
         out.mkdir(parents=True, exist_ok=True)
 
     def run(self) -> int:
@@ -43,18 +47,15 @@ class LocalTable:
         self.say(HELP)
         self._draw()
         while not g.over:
-            movers = sorted(g.to_move())
-            if self.seat in movers:
-                if not self._human_turn():
-                    self.say("Game left unfinished.")
-                    return 0
-            else:
-                ai_seat = movers[0]
-                action = choose_for(g, ai_seat, self.ai, self.rng)
-                self._apply(ai_seat, action)
+            ai_movers = sorted(g.to_move() - {self.seat})
+            if ai_movers:  # as on Discord, AI seats act at once, even while the human may act too
+                self._apply(ai_movers[0], choose_for(g, ai_movers[0], self.ai, self.rng))
+            elif not self._human_turn():
+                self.say("Game left unfinished.")
+                return 0
         result = g.result()
-        if result is not None:
-            self.say("Game over. Scores: " + ", ".join(
+        if result is not None:  # the engine's own events have already said the game is over
+            self.say("Final scores: " + ", ".join(
                 f"seat {s + 1}: {score}" for s, score in enumerate(result.scores)))
             self.say("Winner(s): " + ", ".join(f"seat {s + 1}" for s in result.winners))
         return 0
@@ -89,15 +90,28 @@ class LocalTable:
                 return legal[index]
             self.say(f"Choose a number from 1 to {len(legal)}.")
             return None
+        if not answer.startswith("{"):
+            self.say(f"Unknown input {answer!r}. {self._hint(legal)}")
+            return None
         try:
             action = json.loads(answer)
-        except json.JSONDecodeError:
-            self.say(HELP)
+        except json.JSONDecodeError as err:
+            self.say(f"That is not valid JSON: {err}. {self._hint(legal)}")
             return None
         if not isinstance(action, dict) or "type" not in action:
-            self.say('A JSON action is an object with a "type" key.')
+            self.say(f'A JSON action is an object with a "type" key. {self._hint(legal)}')
             return None
         return action
+
+    def _hint(self, legal: list[dict[str, Any]]) -> str:
+        """What may be typed now: the numbers, the move types listed, and the free-form ones."""
+        types = sorted({str(a.get("type")) for a in legal})
+        shapes = sorted({str(s["type"]) for s in self.game.action_shapes(self.seat)})
+        parts = [f"Type a number from 1 to {len(legal)}" if legal else "No listed moves now",
+                 f"a JSON move of type {', '.join(types)}" if types else "",
+                 f"a free-form JSON move of type {', '.join(shapes)} (see the list)" if shapes else "",
+                 "'v' (your view), 'l' (list again) or 'q' (quit)."]
+        return "; ".join(p for p in parts if p)
 
     def _list(self, legal: list[dict[str, Any]]) -> None:
         self.say("Your moves:")
@@ -107,12 +121,17 @@ class LocalTable:
             self.say(f"  JSON  {shape.get('help', shape['type'])}")
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
+        """Your own move by its label (worded before it changes the state); an AI seat's only by
+        the public events, since its choice may be hidden (a card kept for later)."""
+        label = self.game.describe(action) if seat == self.seat else ""
         events = self.game.apply(seat, action)
-        who = "You" if seat == self.seat else f"AI seat {seat + 1}"
-        self.say(f"{who}: {self.game.describe(action)}")
-        for event in events:
-            self.say(f"   {self.game.describe_event(event)}")
-        self.moves += 1
+        lines = [self.game.describe_event(event) for event in events]
+        if seat == self.seat:
+            self.say(f"You: {label}")
+        else:
+            self.say(f"AI seat {seat + 1}: " + (lines.pop(0) if lines else "moved."))
+        for line in lines:
+            self.say(f"   {line}")
         self._draw()
 
     def _draw(self) -> None:
