@@ -24,6 +24,14 @@ No token at hand? Try a game locally, against AI players, with no network:
   python -m bot play <game>      (games: {games})
 """
 
+BAD_TOKEN = """\
+Discord refused the bot token (401 Unauthorized).
+Check DISCORD_TOKEN in .env: copy it again from the Developer Portal (your application -> Bot -> Reset Token)."""
+
+NO_NETWORK = """\
+Could not reach Discord: {error}.
+Check the network connection (or a proxy or firewall in the way), then run `python -m bot` again."""
+
 
 def _options(pairs: list[str]) -> dict[str, Any]:
     """`key=value` pairs; values that read as JSON (numbers, true) are taken as such."""
@@ -78,9 +86,19 @@ def _run_bot() -> int:
         print(NO_TOKEN.format(games=", ".join(sorted(games.registry())) or "none installed yet"),
               file=sys.stderr)
         return 2
+    import aiohttp
+    import discord
+
     from bot.client import run_bot
 
-    asyncio.run(run_bot(settings))
+    try:
+        asyncio.run(run_bot(settings))
+    except discord.LoginFailure:  # only login raises these two; once connected, discord.py reconnects itself
+        print(BAD_TOKEN, file=sys.stderr)
+        return 2
+    except aiohttp.ClientConnectorError as err:
+        print(NO_NETWORK.format(error=err), file=sys.stderr)
+        return 3
     return 0
 
 
