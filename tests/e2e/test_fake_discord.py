@@ -16,6 +16,7 @@ import pytest
 import yarl
 from discord import app_commands
 from discord.gateway import DiscordWebSocket
+from discord.http import HTTPClient, handle_message_parameters
 from e2e_driver import Person
 from fake_discord import FakeDiscord, is_png
 from fake_discord.interactions import MESSAGE_COMPONENT
@@ -265,3 +266,269 @@ async def test_heartbeats_are_acknowledged(monkeypatch: pytest.MonkeyPatch) -> N
         assert fake.gateway.identifies == 1, "acknowledged heartbeats keep the session"
         await client.close()
         await task
+
+
+# --- faults, as discord.py meets them -------------------------------------------------------
+
+MESSAGES = "/channels/{channel_id}/messages"
+
+
+class DiscordPyClock:
+    """discord.http's asyncio with its sleeps (5xx back-off, 429 retry_after) put on the fake's clock:
+    recorded (but for the zero ones of a fresh bucket), the fake's clock moved on by them, none
+    really waited for."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.slept: list[float] = []
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(asyncio, name)
+
+    async def sleep(self, delay: float, result: object = None) -> object:
+        if delay:
+            self.slept.append(delay)
+            self.fake.clock.advance(delay)
+        await asyncio.sleep(0)
+        return result
+
+
+@pytest.fixture
+async def http(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[HTTPClient, DiscordPyClock]]:
+    """discord.py's own REST client, logged in to the fake, on the fake's clock."""
+    point_discord_py_at(fake, monkeypatch)
+    clock = DiscordPyClock(fake)
+    monkeypatch.setattr(discord.http, "asyncio", clock)
+    client = HTTPClient(asyncio.get_running_loop())
+    await client.static_login(fake.token)
+    yield client, clock
+    await client.close()
+
+
+async def post(client: HTTPClient, channel_id: int, content: str) -> dict:
+    with handle_message_parameters(content) as params:
+        return await client.send_message(channel_id, params=params)
+
+
+async def raw_answer(fake: FakeDiscord, method: str, path: str, **kwargs: object) -> tuple[int, dict, dict[str, str]]:
+    """Status, JSON body and headers of one plain request."""
+    async with aiohttp.ClientSession() as session, session.request(
+            method, fake.api_base + path, headers={"Authorization": f"Bot {fake.token}"}, **kwargs) as resp:  # type: ignore[arg-type]
+        return resp.status, await resp.json(), dict(resp.headers)
+
+
+@pytest.mark.parametrize("status", [500, 502, 504])
+async def test_5xx_is_retried_five_times_by_discord_py_then_raised(
+        fake: FakeDiscord, http: tuple[HTTPClient, DiscordPyClock], status: int) -> None:
+    client, clock = http
+    fault = fake.server_error(status, times=5, method="POST", route=MESSAGES, channel=fake.channel)
+    with pytest.raises(discord.DiscordServerError) as raised:
+        await post(client, fake.channel.id, "board")
+    assert (raised.value.status, raised.value.code) == (status, 0)
+    assert clock.slept == [1, 3, 5, 7, 9], "discord.py's own back-off"
+    assert fault.hits == 5 == fake.count("POST", MESSAGES, channel=fake.channel, fault=fault)
+    assert fake.channel_messages() == []
+    assert fake.failures == [] and fake.answer_problems == []
+
+
+async def test_a_few_5xx_are_retried_and_the_message_posted_once(
+        fake: FakeDiscord, http: tuple[HTTPClient, DiscordPyClock]) -> None:
+    client, clock = http
+    fake.server_error(502, times=2, route=MESSAGES)
+    await post(client, fake.channel.id, "board")
+    assert clock.slept == [1, 3]
+    assert [m.content for m in fake.channel_messages()] == ["board"]
+    assert fake.count("POST", MESSAGES, status=502) == 2 and fake.count("POST", MESSAGES, status=200) == 1
+
+
+async def test_a_503_is_raised_at_once(fake: FakeDiscord, http: tuple[HTTPClient, DiscordPyClock]) -> None:
+    client, clock = http
+    fake.server_error(503)
+    with pytest.raises(discord.DiscordServerError) as raised:
+        await post(client, fake.channel.id, "board")
+    assert raised.value.status == 503 and clock.slept == [] and fake.count(fault=True) == 1
+
+
+async def test_a_lost_answer_makes_discord_py_post_twice(
+        fake: FakeDiscord, http: tuple[HTTPClient, DiscordPyClock]) -> None:
+    """A 504 after the message was posted: the retry posts it again (what "posted exactly once" guards)."""
+    client, _ = http
+    fake.server_error(504, took_effect=True, route=MESSAGES)
+    await post(client, fake.channel.id, "board")
+    assert [m.content for m in fake.channel_messages()] == ["board", "board"]
+    assert fake.count("POST", MESSAGES, channel=fake.channel) == 2
+
+
+async def test_an_outage_lasts_its_span_of_the_fake_clock(fake: FakeDiscord) -> None:
+    outage = fake.outage(seconds=30, status=503)
+    status, body, _ = await raw_answer(fake, "GET", "/users/@me")
+    assert (status, body) == (503, {"message": "503: Service Unavailable", "code": 0})
+    status, _, _ = await raw_answer(fake, "GET", f"/channels/{fake.channel.id}")
+    assert status == 503
+    fake.clock.advance(29)
+    assert (await raw_answer(fake, "GET", "/users/@me"))[0] == 503
+    fake.clock.advance(2)
+    assert (await raw_answer(fake, "GET", "/users/@me"))[0] == 200
+    assert outage.hits == 3 and fake.count(status=503) == 3 and fake.count(fault=False) == 1
+    assert fake.failures == [] and fake.answer_problems == []
+
+
+async def test_an_outage_of_one_route_and_channel_spares_the_rest(fake: FakeDiscord) -> None:
+    other = fake.add_text_channel("other")
+    fake.outage(seconds=10, status=500, method="POST", route=MESSAGES, channel=fake.channel)
+    assert (await raw_answer(fake, "POST", f"/channels/{fake.channel.id}/messages", json={"content": "a"}))[0] == 500
+    assert (await raw_answer(fake, "POST", f"/channels/{other.id}/messages", json={"content": "b"}))[0] == 200
+    assert (await raw_answer(fake, "GET", f"/channels/{fake.channel.id}"))[0] == 200
+    assert fake.count("POST", MESSAGES, channel=other, status=200) == 1
+
+
+async def test_repeated_429s_are_waited_out_and_the_message_posted_once(
+        fake: FakeDiscord, http: tuple[HTTPClient, DiscordPyClock]) -> None:
+    client, clock = http
+    fault = fake.rate_limit(retry_after=0.25, times=3, method="POST", route=MESSAGES, channel=fake.channel)
+    await post(client, fake.channel.id, "board")
+    assert clock.slept == [0.25, 0.25, 0.25], "discord.py waits retry_after from the body"
+    assert fault.hits == 3 and fault.early == 0 and len(fake.rate_limited) == 3
+    assert [m.content for m in fake.channel_messages()] == ["board"]
+    assert fake.failures == [] and fake.answer_problems == []
+
+
+async def test_five_429s_in_a_row_make_discord_py_give_up(
+        fake: FakeDiscord, http: tuple[HTTPClient, DiscordPyClock]) -> None:
+    client, _ = http
+    fake.rate_limit(retry_after=0.1, times=5, route=MESSAGES)
+    with pytest.raises(discord.HTTPException) as raised:
+        await post(client, fake.channel.id, "board")
+    assert raised.value.status == 429 and fake.channel_messages() == []
+
+
+async def test_a_per_route_429_answers_as_discord_does(fake: FakeDiscord) -> None:
+    fault = fake.rate_limit(retry_after=2.5, route=MESSAGES)
+    status, body, headers = await raw_answer(fake, "POST", f"/channels/{fake.channel.id}/messages",
+                                             json={"content": "a"})
+    assert status == 429
+    assert body == {"message": "You are being rate limited.", "code": 0, "retry_after": 2.5, "global": False}
+    assert headers["X-RateLimit-Remaining"] == "0" and headers["X-RateLimit-Reset-After"] == "2.500"
+    assert headers["Retry-After"] == "3" and headers["X-RateLimit-Scope"] == "user" and "Via" in headers
+    assert "X-RateLimit-Bucket" in headers and "X-RateLimit-Global" not in headers
+    fake.clock.advance(1)
+    status, body, _ = await raw_answer(fake, "POST", f"/channels/{fake.channel.id}/messages", json={"content": "a"})
+    assert status == 429 and body["retry_after"] == pytest.approx(1.5, abs=0.1), "a retry too soon: another 429"
+    assert fault.early == 1
+    fake.clock.advance(1.5)
+    assert (await raw_answer(fake, "POST", f"/channels/{fake.channel.id}/messages", json={"content": "a"}))[0] == 200
+    assert fake.answer_problems == []
+
+
+async def test_a_global_429_blocks_every_route_but_interactions(fake: FakeDiscord) -> None:
+    fake.rate_limit(retry_after=1.0, is_global=True)
+    status, body, headers = await raw_answer(fake, "GET", "/users/@me")
+    assert status == 429 and body["global"] is True and body["retry_after"] == 1.0
+    assert headers["X-RateLimit-Global"] == "true" and headers["X-RateLimit-Scope"] == "global"
+    assert headers["Retry-After"] == "1" and "Via" in headers
+    assert (await raw_answer(fake, "GET", f"/channels/{fake.channel.id}"))[0] == 429, "global: every route"
+    status, body = await raw(fake, "POST", "/interactions/1/nope/callback", auth=False, json={"type": 1})
+    assert (status, body["code"]) == (404, 10062), "interaction routes are outside the global limit"  # type: ignore[index]
+    fake.clock.advance(1.0)
+    assert (await raw_answer(fake, "GET", "/users/@me"))[0] == 200
+    assert fake.answer_problems == []
+
+
+async def test_a_global_429_holds_discord_py_then_lets_it_through(
+        fake: FakeDiscord, http: tuple[HTTPClient, DiscordPyClock]) -> None:
+    client, clock = http
+    fake.rate_limit(retry_after=0.75, is_global=True)
+    await post(client, fake.channel.id, "board")
+    assert clock.slept == [0.75] and [m.content for m in fake.channel_messages()] == ["board"]
+
+
+@pytest.mark.parametrize(("code", "message"), [(50001, "Missing Access"), (50013, "Missing Permissions")])
+async def test_a_forbidden_channel_raises_forbidden_with_the_code(
+        fake: FakeDiscord, http: tuple[HTTPClient, DiscordPyClock], code: int, message: str) -> None:
+    client, _ = http
+    other = fake.add_text_channel("other")
+    fault = fake.forbid(fake.channel, code)
+    with pytest.raises(discord.Forbidden) as raised:
+        await post(client, fake.channel.id, "board")
+    assert (raised.value.status, raised.value.code, raised.value.text) == (403, code, message)
+    with pytest.raises(discord.Forbidden):
+        await client.get_channel(fake.channel.id)
+    await post(client, other.id, "elsewhere")
+    fault.stop()
+    await post(client, fake.channel.id, "board")
+    assert fake.count(status=403) == 2 and fake.answer_problems == []
+
+
+async def test_a_refusal_narrowed_to_sending(fake: FakeDiscord, http: tuple[HTTPClient, DiscordPyClock]) -> None:
+    client, _ = http
+    fake.forbid(fake.channel, 50013, method="POST", route=MESSAGES)
+    assert (await client.get_channel(fake.channel.id))["name"] == "games"
+    with pytest.raises(discord.Forbidden):
+        await post(client, fake.channel.id, "board")
+
+
+async def test_a_deleted_channel_is_unknown_everywhere(fake: FakeDiscord, probe: Probe) -> None:
+    channel = probe.get_channel(fake.channel.id)
+    sent = await channel.send("board")  # type: ignore[union-attr]
+    await fake.delete_channel(fake.channel)
+    await fake.wait_for(lambda: probe.get_channel(fake.channel.id) is None, what="CHANNEL_DELETE")
+    for attempt in (channel.send("again"), sent.edit(content="x"), sent.delete(),  # type: ignore[union-attr]
+                    probe.http.get_channel(fake.channel.id)):
+        with pytest.raises(discord.NotFound) as raised:
+            await attempt
+        assert raised.value.code == 10003 and raised.value.text == "Unknown Channel"
+    assert fake.count(status=404) == 4 and fake.failures == [] and fake.answer_problems == []
+
+
+async def test_a_late_interaction_answer_is_refused_with_10062(fake: FakeDiscord, probe: Probe) -> None:
+    fake.refuse_late_answers = True
+    dave = fake.add_user("dave")
+    record = await fake.interact(MESSAGE_COMPONENT, dave, fake.channel.id, {"custom_id": "x", "component_type": 2})
+    await fake.wait_for(lambda: probe.seen, what="the interaction")
+    fake.clock.advance(3.5)
+    with pytest.raises(discord.NotFound) as raised:
+        await probe.seen[0].response.send_message("too late")
+    assert (raised.value.code, raised.value.text) == (10062, "Unknown interaction")
+    assert [i for i, _ in fake.late_answers] == [record.id] and fake.late_answers[0][1] >= 3.5
+    assert record.replies() == [] and fake.answer_problems == []
+
+
+async def test_a_late_answer_is_only_recorded_by_default(fake: FakeDiscord, probe: Probe) -> None:
+    record = await fake.interact(MESSAGE_COMPONENT, fake.add_user("dave"), fake.channel.id,
+                                 {"custom_id": "x", "component_type": 2})
+    await fake.wait_for(lambda: probe.seen, what="the interaction")
+    fake.clock.advance(3.5)
+    await probe.seen[0].response.send_message("late but shown")
+    assert record.texts() == ["late but shown"] and len(fake.late_answers) == 1
+
+
+async def test_follow_ups_stop_15_minutes_after_the_interaction(fake: FakeDiscord, probe: Probe) -> None:
+    await fake.interact(MESSAGE_COMPONENT, fake.add_user("dave"), fake.channel.id,
+                        {"custom_id": "x", "component_type": 2})
+    await fake.wait_for(lambda: probe.seen, what="the interaction")
+    interaction = probe.seen[0]
+    await interaction.response.defer(thinking=True)
+    fake.clock.advance(14 * 60)
+    await interaction.followup.send("still in time")
+    fake.clock.advance(61)
+    with pytest.raises(discord.HTTPException) as raised:
+        await interaction.followup.send("too late")
+    assert (raised.value.status, raised.value.code, raised.value.text) == (401, 50027, "Invalid Webhook Token")
+    with pytest.raises(discord.HTTPException):
+        await interaction.edit_original_response(content="x")
+    assert fake.count(status=401) == 2 and fake.failures == [] and fake.answer_problems == []
+
+
+async def test_counting_requests_by_route_channel_and_status(
+        fake: FakeDiscord, http: tuple[HTTPClient, DiscordPyClock]) -> None:
+    client, _ = http
+    other = fake.add_text_channel("other")
+    fake.server_error(502, times=1, route=MESSAGES, channel=other)
+    for channel_id in (fake.channel.id, other.id, fake.channel.id):
+        await post(client, channel_id, "x")
+    assert fake.count("POST", MESSAGES) == 4
+    assert fake.count("POST", MESSAGES, channel=fake.channel) == 2
+    assert fake.count("POST", MESSAGES, channel=other, status=200) == 1
+    assert fake.count(route=[MESSAGES, "/users/@me"]) == 5
+    (failed,) = fake.requests_to("POST", MESSAGES, fault=True)
+    assert failed.status == 502 and failed.params == {"channel_id": str(other.id)}

@@ -3,6 +3,13 @@
 Frames go out as plain JSON text (discord.py reads text frames whatever compression it
 asked for). A session outlives its socket so that a client which lost the connection can
 RESUME and receive the dispatches it missed, as on Discord.
+
+As Discord, the fake closes a socket that breaks the protocol (4002 undecodable frame, 4001
+unknown op, 4003 a frame before IDENTIFY, 4005 a second IDENTIFY) or stops heartbeating
+(4009 after 1.5 intervals plus `heartbeat_grace_s` without one; the session ends), and each
+of those is also a test failure. Faults a test injects: `drop(code, resumable=)` (the network
+or Discord closes the socket), `request_reconnect()` (op 7), `invalidate_session(resumable=)`
+(op 9), and `ack_heartbeats = False` (a zombie connection: heartbeats go unanswered).
 """
 
 from __future__ import annotations
@@ -22,6 +29,18 @@ if TYPE_CHECKING:
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, RESUME, RECONNECT, REQUEST_MEMBERS, INVALID_SESSION, HELLO, ACK = (
     0, 1, 2, 3, 6, 7, 8, 9, 10, 11)
 GUILDS_INTENT = 1 << 0
+UNKNOWN_OPCODE, DECODE_ERROR, NOT_AUTHENTICATED, AUTHENTICATION_FAILED, ALREADY_AUTHENTICATED, SESSION_TIMED_OUT = (
+    4001, 4002, 4003, 4004, 4005, 4009)
+
+
+def loop_time() -> float:
+    return asyncio.get_running_loop().time()
+
+
+@dataclass
+class _Beat:
+    last: float
+    """When the socket's last heartbeat came (or its HELLO went)."""
 
 
 @dataclass
@@ -37,11 +56,20 @@ class Session:
 class Gateway:
     """All gateway state of the fake: sessions, sockets, heartbeats seen."""
 
-    def __init__(self, fake: FakeDiscord, *, heartbeat_interval_ms: int = 41_250) -> None:
+    def __init__(self, fake: FakeDiscord, *, heartbeat_interval_ms: int = 41_250,
+                 heartbeat_grace_s: float = 5.0) -> None:
         self.fake = fake
         self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.heartbeat_grace_s = heartbeat_grace_s
         self.sessions: dict[str, Session] = {}
         self.heartbeats = 0
+        self.acks = 0
+        self.ack_heartbeats = True
+        """False: heartbeats go unanswered, as on a zombie connection (the client should reconnect)."""
+        self.heartbeat_gaps: list[float] = []
+        """Seconds between one socket's successive heartbeats (from HELLO for the first)."""
+        self.closes: list[int] = []
+        """Close codes the fake sent, in order."""
         self.identifies = 0
         self.connected = asyncio.Event()
         self._sockets: set[web.WebSocketResponse] = set()
@@ -59,14 +87,25 @@ class Gateway:
         await ws.prepare(request)
         self._sockets.add(ws)
         session: Session | None = None
+        beat = _Beat(loop_time())
+        watchdog = asyncio.create_task(self._watch_heartbeats(ws, beat))
         try:
             await self._send(ws, {"op": HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}})
             async for msg in ws:
                 if msg.type is not WSMsgType.TEXT:
                     continue
-                frame = json.loads(msg.data)
+                try:
+                    frame = json.loads(msg.data)
+                except ValueError:
+                    await self._refuse(ws, DECODE_ERROR, "Decode error", f"undecodable frame {msg.data[:80]!r}")
+                    break
+                if frame.get("op") == HEARTBEAT:
+                    now = loop_time()
+                    self.heartbeat_gaps.append(now - beat.last)
+                    beat.last = now
                 session = await self._receive(ws, frame, session)
         finally:
+            watchdog.cancel()
             self._sockets.discard(ws)
             if session is not None and session.socket is ws:
                 session.socket = None
@@ -78,11 +117,18 @@ class Gateway:
         op, data = frame.get("op"), frame.get("d")
         if op == HEARTBEAT:
             self.heartbeats += 1
-            await self._send(ws, {"op": ACK})
+            if self.ack_heartbeats:
+                self.acks += 1
+                await self._send(ws, {"op": ACK})
+        elif op not in (IDENTIFY, RESUME) and session is None:
+            await self._refuse(ws, NOT_AUTHENTICATED, "Not authenticated.", f"op {op} before IDENTIFY")
         elif op == IDENTIFY:
+            if session is not None:
+                await self._refuse(ws, ALREADY_AUTHENTICATED, "Already authenticated.", "a second IDENTIFY")
+                return session
             if data.get("token") != self.fake.token:
-                self.fake.fail(f"gateway: IDENTIFY with a wrong token {data.get('token')!r}")
-                await ws.close(code=4004, message=b"Authentication failed.")
+                await self._refuse(ws, AUTHENTICATION_FAILED, "Authentication failed.",
+                                   f"IDENTIFY with a wrong token {data.get('token')!r}")
                 return session
             self.identifies += 1
             session = Session(secrets.token_hex(16), int(data.get("intents", 0)))
@@ -102,8 +148,28 @@ class Gateway:
                     "guild_id": str(guild.id), "members": members, "chunk_index": 0, "chunk_count": 1,
                     "nonce": data.get("nonce")})
         elif op != PRESENCE:
-            self.fake.fail(f"gateway: unexpected op {op}")
+            await self._refuse(ws, UNKNOWN_OPCODE, "Unknown opcode.", f"unexpected op {op}")
         return session
+
+    async def _refuse(self, ws: web.WebSocketResponse, code: int, reason: str, problem: str) -> None:
+        """Close as Discord does on a protocol error; the client broke the protocol, so the test fails."""
+        self.fake.fail(f"gateway: {problem} (closed with {code})")
+        await self._close(ws, code, reason)
+
+    async def _close(self, ws: web.WebSocketResponse, code: int, reason: str = "") -> None:
+        self.closes.append(code)
+        await ws.close(code=code, message=reason.encode())
+
+    async def _watch_heartbeats(self, ws: web.WebSocketResponse, beat: _Beat) -> None:
+        """Discord closes a connection whose client stopped heartbeating, and ends its session."""
+        allowed = self.heartbeat_interval_ms / 1000 * 1.5 + self.heartbeat_grace_s
+        while not ws.closed:
+            await asyncio.sleep(max(beat.last + allowed - loop_time(), 0.05))
+            if not ws.closed and loop_time() - beat.last > allowed:
+                for sid in [sid for sid, s in self.sessions.items() if s.socket is ws]:
+                    del self.sessions[sid]
+                await self._refuse(ws, SESSION_TIMED_OUT, "Session timed out.",
+                                   f"no heartbeat for {loop_time() - beat.last:.1f} s")
 
     async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:
         session = self.sessions.get(data.get("session_id", ""))
@@ -142,11 +208,14 @@ class Gateway:
         for session in sessions:
             await self._dispatch(session, event, data)
 
-    async def drop(self, *, code: int = 4000) -> None:
-        """Close the live socket as a network failure would; the client should RESUME."""
+    async def drop(self, *, code: int = 4000, resumable: bool = True) -> None:
+        """Close the live socket as Discord or the network would (4000 unknown error, 1001 going away,
+        1006 ...); the client should RESUME. Not `resumable`: the session is gone, a RESUME gets op 9."""
         session = self.live
         if session is not None and session.socket is not None:
-            await session.socket.close(code=code)
+            if not resumable:
+                del self.sessions[session.id]
+            await self._close(session.socket, code)
 
     async def request_reconnect(self) -> None:
         """Op 7: ask the client to reconnect and resume."""
@@ -154,10 +223,19 @@ class Gateway:
         if session is not None and session.socket is not None:
             await self._send(session.socket, {"op": RECONNECT, "d": None})
 
+    async def invalidate_session(self, *, resumable: bool = False) -> None:
+        """Op 9 on the live socket: d=false, the session is gone and the client must IDENTIFY again;
+        d=true, it may RESUME."""
+        session = self.live
+        if session is not None and session.socket is not None:
+            if not resumable:
+                del self.sessions[session.id]
+            await self._send(session.socket, {"op": INVALID_SESSION, "d": resumable})
+
     async def close_all(self) -> None:
         for ws in list(self._sockets):
             with contextlib.suppress(Exception):
-                await ws.close(code=1001)
+                await self._close(ws, 1001)
 
     @staticmethod
     async def _send(ws: web.WebSocketResponse, frame: dict[str, Any]) -> None:

@@ -3,13 +3,14 @@
 Discord's rules kept here: an interaction is acknowledged once (a second callback is an
 error the bot must not make); the first follow-up after a deferred "thinking" answer edits
 that placeholder and keeps its ephemeral flag; ephemeral messages are seen only by the user
-who interacted.
+who interacted. Deadlines run on the fake's clock: an answer after 3 s is recorded in
+`late_answers` (and refused with 404 10062 when `refuse_late_answers`); the token's webhook
+stops working 15 minutes after the interaction (401 50027 "Invalid Webhook Token").
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,7 @@ PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2,
 (MESSAGE_WITH_SOURCE, DEFERRED_WITH_SOURCE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT,
  MODAL) = 4, 5, 6, 7, 8, 9
 RESPONSE_DEADLINE_S = 3.0
+TOKEN_LIFETIME_S = 15 * 60.0
 
 
 @dataclass
@@ -37,7 +39,8 @@ class InteractionRecord:
     payload: dict[str, Any]
     message_id: int | None = None
     """The message whose component was used (component interactions)."""
-    sent_at: float = field(default_factory=time.monotonic)
+    sent_at: float = 0.0
+    """When Discord created it, on the fake's clock."""
     callback_type: int | None = None
     callback_data: dict[str, Any] = field(default_factory=dict)
     original_id: int | None = None
@@ -63,9 +66,11 @@ class InteractionRecord:
         if self.callback_type is not None:
             self.fake.fail(f"interaction {self.id} acknowledged twice (callback type {req.body.get('type')})")
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
-        late = time.monotonic() - self.sent_at
+        late = self.fake.clock.now() - self.sent_at
         if late > RESPONSE_DEADLINE_S:
             self.fake.late_answers.append((self.id, late))
+            if self.fake.refuse_late_answers:
+                raise ApiError(404, 10062, "Unknown interaction")
         kind = int(req.body["type"])
         data = req.body.get("data") or {}
         req_data = ApiRequest(req.method, req.template, req.params, req.query, data, req.uploads)
@@ -101,6 +106,12 @@ class InteractionRecord:
             if kind in (MESSAGE_WITH_SOURCE, UPDATE_MESSAGE):
                 answer["resource"] = {"type": kind, "message": message.payload(self.fake.url)}
         return answer
+
+    def check_token(self) -> None:
+        """The webhook of an interaction token lives 15 minutes."""
+        if self.fake.clock.now() - self.sent_at > TOKEN_LIFETIME_S:
+            raise ApiError(401, 50027, "Invalid Webhook Token")
+        self.fake.channel_or_404(self.channel_id)
 
     def follow_up(self, req: ApiRequest) -> StoredMessage:
         """POST /webhooks/{app}/{token}: a new message, or the placeholder of a deferred answer."""

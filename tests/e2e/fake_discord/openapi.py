@@ -97,13 +97,15 @@ class OpenApiChecker:
         key = (template, method, *where)
         if key not in self._validators:
             node: Any = self.operation(template, method) or {}
+            at = ["paths", template, method.lower()]
             for part in (*where, "content", "application/json", "schema"):
-                node = node.get(part) if isinstance(node, dict) else None
+                node, at = node.get(part) if isinstance(node, dict) else None, [*at, part]
+                if isinstance(node, dict) and str(node.get("$ref", "")).startswith("#/components/responses/"):
+                    at = node["$ref"][2:].split("/")
+                    node = self.spec["components"]["responses"][at[-1]]
             validator = None
             if node is not None:
-                ref = "#/" + _pointer("paths", template, method.lower(), *where, "content", "application/json",
-                                      "schema")
-                validator = OAS31Validator({"$ref": SPEC_URI + ref}, registry=self._registry,
+                validator = OAS31Validator({"$ref": SPEC_URI + "#/" + _pointer(*at)}, registry=self._registry,
                                            format_checker=oas31_format_checker)
             self._validators[key] = validator
         return self._validators[key]
@@ -118,8 +120,8 @@ class OpenApiChecker:
         shown = shown if len(shown) <= 80 else shown[:77] + "..."
         return f"{where}: body at {at}: {error.validator} {error.validator_value!r} not met by {shown}"
 
-    def check_response(self, template: str, method: str, status: int, body: Any) -> str | None:
-        """How an answer breaks the spec's response schema (used to keep the fake honest)."""
+    def check_response(self, template: str, method: str, status: int | str, body: Any) -> str | None:
+        """How an answer breaks the spec's response schema (status "4XX" for the spec's error range)."""
         validator = self._validator(template, method, "responses", str(status))
         return self._problem(validator, body, f"answer to {method} {template} ({status})")
 

@@ -330,6 +330,7 @@ def _webhook_interaction(fake: FakeDiscord, req: ApiRequest) -> InteractionRecor
     record = fake.by_token.get(req.params["webhook_token"])
     if record is None or req.int_param("webhook_id") != fake.application_id:
         raise ApiError(404, 10015, "Unknown Webhook")
+    record.check_token()
     return record
 
 

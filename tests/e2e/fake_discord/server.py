@@ -12,13 +12,14 @@ import asyncio
 import contextlib
 import json
 import time
-import zlib
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
 
+from .clock import FakeClock
+from .faults import FORBIDDEN, RATE_LIMITED, SERVER_ERRORS, Fault, names, rate_limit_headers
 from .gateway import Gateway
 from .interactions import InteractionRecord
 from .model import (
@@ -53,23 +54,40 @@ class RequestRecord:
     template: str | None
     status: int
     body: Any
+    params: dict[str, str] = field(default_factory=dict)
+    fault: Fault | None = None
+    """The injected fault that answered it, if one did."""
+    at: float = 0.0
+    """When it arrived, on the fake's clock."""
+
+    def answered_by(self, fault: Fault | bool) -> bool:
+        """By this fault; or (True/False) by any fault / by none."""
+        return self.fault is fault if isinstance(fault, Fault) else (self.fault is not None) == fault
 
 
-@dataclass
-class RateLimitRule:
-    method: str
-    template: str
-    retry_after: float
-    params: dict[str, str]
-    remaining: int = 1
+ChannelRef = Channel | int | None
+Names = str | Iterable[str] | None
+
+
+def _params(channel: ChannelRef, params: dict[str, Any]) -> dict[str, str]:
+    """Path parameters to match, as the strings they are in a URL (`channel` is channel_id)."""
+    out = {k: str(v) for k, v in params.items()}
+    if channel is not None:
+        out["channel_id"] = str(channel.id if isinstance(channel, Channel) else channel)
+    return out
 
 
 class FakeDiscord:
     """One guild with text channels and members, one bot application, DMs and threads."""
 
     def __init__(self, *, token: str = "fake", heartbeat_interval_ms: int = 41_250,
-                 checker: OpenApiChecker | None = None, check_answers: bool = False) -> None:
+                 checker: OpenApiChecker | None = None, check_answers: bool = False,
+                 refuse_late_answers: bool = False, clock: FakeClock | None = None) -> None:
         self.token = token
+        self.clock = clock or FakeClock()
+        """Discord's deadlines run on this clock; `fake.clock.advance(s)` reaches them without sleeping."""
+        self.refuse_late_answers = refuse_late_answers
+        """Answer an interaction callback after 3 s with 404 10062, as Discord does (still in late_answers)."""
         self.checker = checker or shared_checker()
         self.check_answers = check_answers
         self.answer_problems: list[str] = []
@@ -95,7 +113,8 @@ class FakeDiscord:
         """(interaction id, seconds) for callbacks later than Discord's 3 s."""
         self.requests: list[RequestRecord] = []
         self.rate_limited: list[RequestRecord] = []
-        self._rate_limits: list[RateLimitRule] = []
+        self.faults: list[Fault] = []
+        self.deleted_channels: dict[int, Channel] = {}
         self._in_flight = 0
         self._last_activity = time.monotonic()
         self._changed = asyncio.Event()
@@ -161,9 +180,102 @@ class FakeDiscord:
         """From now on, DMs to this user fail with 50007, as when they closed their DMs."""
         self.dm_refused.add(user.id)
 
-    def rate_limit_once(self, method: str, template: str, *, retry_after: float = 0.5, **params: Any) -> None:
+    # --- faults (see faults.py; each returns its Fault: .hits counts its answers, .stop() ends it) ----
+
+    def inject(self, fault: Fault) -> Fault:
+        self.faults.append(fault)
+        return fault
+
+    def _span(self, times: int | None, seconds: float | None) -> dict[str, Any]:
+        """Neither given: once. Both: whichever runs out first."""
+        if times is None and seconds is None:
+            times = 1
+        return {"times": times, "until": None if seconds is None else self.clock.now() + seconds}
+
+    def server_error(self, status: int = 500, *, times: int | None = None, seconds: float | None = None,
+                     method: Names = None, route: Names = None, channel: ChannelRef = None,
+                     took_effect: bool = False, **params: Any) -> Fault:
+        """Answer matching requests with a 5xx: once, `times` times, and/or for `seconds` of the fake's clock.
+
+        discord.py retries 500/502/504 by itself (5 tries, sleeping 1, 3, 5, 7, 9 s) and raises
+        DiscordServerError on a 503 at once. With `took_effect`, the request is carried out and only
+        the answer is lost, so a retry does it twice (a gateway timeout after the message was posted)."""
+        if status not in SERVER_ERRORS:
+            raise ValueError(f"a server error is one of {sorted(SERVER_ERRORS)}, not {status}")
+        return self.inject(Fault(status, 0, SERVER_ERRORS[status], names(method, upper=True), names(route),
+                                 _params(channel, params), took_effect=took_effect, **self._span(times, seconds)))
+
+    def outage(self, seconds: float = 30.0, status: int = 503, *, method: Names = None, route: Names = None,
+               channel: ChannelRef = None, **params: Any) -> Fault:
+        """Every matching REST request (all of them by default) fails with `status` for `seconds`."""
+        return self.server_error(status, seconds=seconds, method=method, route=route, channel=channel, **params)
+
+    def rate_limit(self, *, retry_after: float = 0.5, times: int | None = None, seconds: float | None = None,
+                   is_global: bool = False, method: Names = None, route: Names = None, channel: ChannelRef = None,
+                   **params: Any) -> Fault:
+        """Answer matching requests with a 429 (once, `times` in a row, and/or for `seconds`).
+
+        A per-route 429 carries the bucket's headers (Remaining 0, Reset-After) and Scope "user";
+        a global one (`is_global`) hits every route but the interaction ones, with body "global": true
+        and headers X-RateLimit-Global: true, X-RateLimit-Scope: global. Both send Retry-After and
+        Via (without Via discord.py takes a 429 for a Cloudflare ban). A retry before retry_after is
+        over gets another 429 (counted in `Fault.early`)."""
+        return self.inject(Fault(429, 0, RATE_LIMITED, names(method, upper=True), names(route),
+                                 _params(channel, params), retry_after=retry_after, is_global=is_global,
+                                 **self._span(times, seconds)))
+
+    def rate_limit_once(self, method: str, template: str, *, retry_after: float = 0.5, **params: Any) -> Fault:
         """Answer the next matching request with a 429 (then serve the retry normally)."""
-        self._rate_limits.append(RateLimitRule(method, template, retry_after, {k: str(v) for k, v in params.items()}))
+        return self.rate_limit(retry_after=retry_after, method=method, route=template, **params)
+
+    def forbid(self, channel: Channel | int, code: int = 50013, *, method: Names = None,
+               route: Names = None) -> Fault:
+        """From now on (until `.stop()`), requests about this channel answer 403: code 50001 "Missing
+        Access" (the bot cannot see it) or 50013 "Missing Permissions" (it may not do this there).
+        Narrow it with `method`/`route`, e.g. only POST of messages for a lost Send Messages permission."""
+        if code not in FORBIDDEN:
+            raise ValueError(f"a channel refusal is one of {sorted(FORBIDDEN)}, not {code}")
+        return self.inject(Fault(403, code, FORBIDDEN[code], names(method, upper=True), names(route),
+                                 _params(channel, {})))
+
+    def clear_faults(self) -> None:
+        for fault in self.faults:
+            fault.stop()
+        self.faults.clear()
+
+    async def delete_channel(self, channel: Channel, *, dispatch: bool = True) -> None:
+        """Someone deleted the channel (and its threads): every request about it answers 404 10003
+        "Unknown Channel". With `dispatch`, the bot is told (CHANNEL_DELETE or THREAD_DELETE)."""
+        gone = [channel] + [c for c in self.channels.values() if c.parent_id == channel.id]
+        for c in gone:
+            self.channels.pop(c.id, None)
+            self.guild.channels.pop(c.id, None)
+            self.deleted_channels[c.id] = c
+        if dispatch:
+            event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
+            payload = channel.payload() if not channel.is_thread else {
+                "id": str(channel.id), "guild_id": str(channel.guild_id), "parent_id": str(channel.parent_id),
+                "type": channel.type}
+            await self.gateway.dispatch(event, payload)
+
+    # --- counting, for "posted exactly once" ------------------------------------------------
+
+    def requests_to(self, method: Names = None, route: Names = None, *, status: int | None = None,
+                    fault: Fault | bool | None = None, channel: ChannelRef = None,
+                    **params: Any) -> list[RequestRecord]:
+        """The requests that arrived, oldest first, filtered: method(s), route template(s), path
+        parameters, the status answered, and `fault` (a Fault: answered by it; True/False: by any/none)."""
+        methods, routes, wanted = names(method, upper=True), names(route), _params(channel, params)
+        return [r for r in self.requests
+                if (methods is None or r.method in methods) and (routes is None or r.template in routes)
+                and all(r.params.get(k) == v for k, v in wanted.items())
+                and (status is None or r.status == status)
+                and (fault is None or r.answered_by(fault))]
+
+    def count(self, method: Names = None, route: Names = None, *, status: int | None = None,
+              fault: Fault | bool | None = None, channel: ChannelRef = None, **params: Any) -> int:
+        """How many requests `requests_to` finds with these filters."""
+        return len(self.requests_to(method, route, status=status, fault=fault, channel=channel, **params))
 
     def fail(self, problem: str) -> None:
         self.failures.append(problem)
@@ -268,8 +380,15 @@ class FakeDiscord:
         self.failures.extend(problems)
         template = route.template if route else None
 
-        def answer(status: int, payload: Any, headers: dict[str, str] | None = None) -> web.Response:
-            self.requests.append(RequestRecord(method, path, template, status, body))
+        now = self.clock.now()
+        params = route.params if route else {}
+
+        def answer(status: int, payload: Any, headers: dict[str, str] | None = None,
+                   fault: Fault | None = None) -> web.Response:
+            record = RequestRecord(method, path, template, status, body, params, fault, now)
+            self.requests.append(record)
+            if status == 429:
+                self.rate_limited.append(record)
             if payload is None:
                 return web.Response(status=status, headers=headers)
             # Exactly "application/json" (no charset): discord.py only parses that as JSON.
@@ -282,37 +401,55 @@ class FakeDiscord:
                 request.headers.get("Authorization") != f"Bot {self.token}":
             self.fail(f"{method} {path}: missing or wrong Authorization header")
             return answer(401, {"message": "401: Unauthorized", "code": 0})
-        limited = self._take_rate_limit(method, route.template, route.params)
-        if limited is not None:
-            self.rate_limited.append(RequestRecord(method, path, template, 429, body))
-            return answer(429, {"message": "You are being rate limited.", "retry_after": limited.retry_after,
-                                "global": False}, _rate_limit_headers(limited.retry_after, route.template))
+        fault = self._fault_for(method, route.template, params, now)
+
+        def faulted(fault: Fault) -> web.Response:
+            payload, headers = fault.answer(now, route.template)
+            self._check_error(route.template, method, fault.status, payload)
+            return answer(fault.status, payload, headers, fault)
+
+        if fault is not None and not fault.took_effect:
+            return faulted(fault)
         handler = ROUTES.get((method, route.template))
         if handler is None:
             self.fail(f"{method} {route.template}: a real Discord route the fake does not serve yet")
             return answer(404, {"message": "404: Not Found", "code": 0})
-        req = ApiRequest(method, route.template, route.params, dict(request.query), body, uploads)
+        req = ApiRequest(method, route.template, params, dict(request.query), body, uploads)
         try:
+            if "channel_id" in params:
+                self.channel_or_404(int(params["channel_id"]))
             payload = await handler(self, req)
         except ApiError as err:
-            return answer(err.status, {"message": err.message, "code": err.code})
+            if fault is not None:
+                return faulted(fault)
+            error = {"message": err.message, "code": err.code}
+            self._check_error(route.template, method, err.status, error)
+            return answer(err.status, error, rate_limit_headers(route.template))
+        if fault is not None:
+            return faulted(fault)
         status = 204 if payload is None else (201 if "201" in self._responses(route.template, method) else 200)
         if self.check_answers and payload is not None:
             problem = self.checker.check_response(route.template, method, status, payload)
             if problem:
                 self.answer_problems.append(problem)
-        return answer(status, payload, _rate_limit_headers(None, route.template))
+        return answer(status, payload, rate_limit_headers(route.template))
 
     def _responses(self, template: str, method: str) -> dict[str, Any]:
         return (self.checker.operation(template, method) or {}).get("responses", {})
 
-    def _take_rate_limit(self, method: str, template: str, params: dict[str, str]) -> RateLimitRule | None:
-        for rule in self._rate_limits:
-            if rule.remaining and rule.method == method and rule.template == template and \
-                    all(params.get(k) == v for k, v in rule.params.items()):
-                rule.remaining -= 1
-                return rule
-        return None
+    def _fault_for(self, method: str, template: str, params: dict[str, str], now: float) -> Fault | None:
+        """The first injected fault that answers this request, if any (faults are tried in order)."""
+        return next((f for f in self.faults if f.matches(method, template, params) and f.take(now)), None)
+
+    def _check_error(self, template: str, method: str, status: int, payload: dict[str, Any]) -> None:
+        """An error answer must fit the spec too: its 429 schema, its 4XX one, or (5xx, which the spec
+        leaves out) the same Error shape."""
+        if not self.check_answers:
+            return
+        key = str(status) if str(status) in self._responses(template, method) else "4XX"
+        problem = self.checker.check_response(template, method, key, payload)
+        if problem:
+            self.answer_problems.append(problem)
 
     # --- simulated users' interactions (the driver builds the data) ----------------------
 
@@ -322,7 +459,7 @@ class FakeDiscord:
         channel = self.channel_or_404(channel_id)
         iid = snowflake()
         record = InteractionRecord(self, iid, f"tok-{iid}", kind, user, channel.id, {},
-                                   message_id=message.id if message else None)
+                                   message_id=message.id if message else None, sent_at=self.clock.now())
         record.payload = self._interaction_payload(record, channel, data, message)
         self.interactions[iid] = record
         self.by_token[record.token] = record
@@ -349,18 +486,6 @@ class FakeDiscord:
         if message is not None:
             payload["message"] = message.payload(self.url)
         return payload
-
-
-def _rate_limit_headers(retry_after: float | None, template: str) -> dict[str, str]:
-    """Discord's rate-limit headers; `Via` marks a 429 as Discord's own, not Cloudflare's."""
-    headers = {"X-RateLimit-Limit": "50", "X-RateLimit-Bucket": f"fake-{zlib.crc32(template.encode()):08x}",
-               "X-RateLimit-Remaining": "49", "X-RateLimit-Reset-After": "1.0",
-               "X-RateLimit-Reset": f"{time.time() + 1:.3f}"}
-    if retry_after is not None:
-        headers |= {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": f"{retry_after:.3f}",
-                    "Retry-After": f"{max(1, round(retry_after))}", "X-RateLimit-Scope": "user", "Via": "1.1 google"}
-    return headers
-
 
 async def _read_body(request: web.Request) -> tuple[Any, dict[int, Upload], bool]:
     """The JSON body, or a multipart's payload_json plus its files[n] parts."""
