@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import io
 from collections.abc import AsyncIterator
+from typing import Any
 
 import aiohttp
 import discord
@@ -108,8 +109,9 @@ async def test_multipart_message_keeps_the_file(fake: FakeDiscord) -> None:
 class Probe(discord.Client):
     """A tiny bot: one slash command with autocomplete, one button, DMs."""
 
-    def __init__(self) -> None:
-        super().__init__(intents=discord.Intents(guilds=True))
+    def __init__(self, **options: Any) -> None:
+        # One guild, sent right after READY: no need to wait discord.py's 2 s for more.
+        super().__init__(intents=discord.Intents(guilds=True), guild_ready_timeout=0.1, **options)
         self.tree = app_commands.CommandTree(self)
         self.clicks = 0
         self.seen: list[discord.Interaction] = []
@@ -134,6 +136,9 @@ class Probe(discord.Client):
     async def _clicked(self, interaction: discord.Interaction) -> None:
         self.clicks += 1
         await interaction.response.edit_message(content=f"clicked {self.clicks}", view=None)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """discord.py waits 5 s before a re-IDENTIFY, for Discord's identify limit; the fake has none."""
 
     async def setup_hook(self) -> None:
         await self.tree.sync()
@@ -264,8 +269,12 @@ async def test_heartbeats_are_acknowledged(monkeypatch: pytest.MonkeyPatch) -> N
         task = asyncio.create_task(client.start(fake.token))
         await fake.wait_for(lambda: fake.gateway.heartbeats >= 4, timeout=20, what="heartbeats")
         assert fake.gateway.identifies == 1, "acknowledged heartbeats keep the session"
+        assert fake.gateway.acks >= fake.gateway.heartbeats - 1, "every heartbeat is ACKed at once"
+        assert fake.gateway.heartbeat_gaps[0] < 1, "discord.py beats at once after HELLO"
+        assert all(0.05 < gap < 2 for gap in fake.gateway.heartbeat_gaps[1:4]), "then every interval"
         await client.close()
         await task
+        assert fake.failures == []
 
 
 # --- faults, as discord.py meets them -------------------------------------------------------
@@ -532,3 +541,109 @@ async def test_counting_requests_by_route_channel_and_status(
     assert fake.count(route=[MESSAGES, "/users/@me"]) == 5
     (failed,) = fake.requests_to("POST", MESSAGES, fault=True)
     assert failed.status == 502 and failed.params == {"channel_id": str(other.id)}
+
+
+# --- gateway faults ---------------------------------------------------------------------------
+
+@pytest.fixture
+async def quick_fake() -> AsyncIterator[FakeDiscord]:
+    """A local Discord that wants a heartbeat every 100 ms and waits 0.3 s more for a missing one."""
+    async with FakeDiscord(heartbeat_interval_ms=100) as server:
+        server.gateway.heartbeat_grace_s = 0.3
+        yield server
+
+
+async def running(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch, **options: Any) -> tuple[Probe, asyncio.Task]:
+    point_discord_py_at(fake, monkeypatch)
+    client = Probe(**options)
+    task = asyncio.create_task(client.start(fake.token))
+    await asyncio.wait_for(client.ready_event.wait(), 20)
+    return client, task
+
+
+async def gateway_socket(fake: FakeDiscord, session: aiohttp.ClientSession) -> aiohttp.ClientWebSocketResponse:
+    """A bare gateway connection, past HELLO."""
+    ws = await session.ws_connect(fake.gateway_url)
+    assert (await ws.receive_json())["op"] == 10
+    return ws
+
+
+def identify(fake: FakeDiscord) -> dict:
+    return {"op": 2, "d": {"token": fake.token, "intents": 0, "properties": {}}}
+
+
+async def test_a_zombie_connection_is_left_and_resumed(quick_fake: FakeDiscord,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Heartbeats go unanswered: discord.py gives up on the socket after heartbeat_timeout and RESUMEs."""
+    fake = quick_fake
+    client, task = await running(fake, monkeypatch, heartbeat_timeout=0.5)
+    session = fake.gateway.live
+    fake.gateway.ack_heartbeats = False
+    await fake.wait_for(lambda: session is not None and session.resumes >= 1, what="a RESUME")
+    fake.gateway.ack_heartbeats = True
+    assert fake.gateway.identifies == 1 and fake.failures == []
+    await client.close()
+    await task
+
+
+async def test_a_client_that_stops_heartbeating_is_closed_with_4009(quick_fake: FakeDiscord) -> None:
+    fake = quick_fake
+    async with aiohttp.ClientSession() as http:
+        ws = await gateway_socket(fake, http)
+        await ws.send_json(identify(fake))
+        ready = await ws.receive_json()
+        while (await ws.receive()).type is aiohttp.WSMsgType.TEXT:
+            pass
+        assert ws.close_code == 4009
+        assert any("no heartbeat" in f for f in fake.failures), "a bot that stops heartbeating fails its test"
+        ws = await gateway_socket(fake, http)
+        await ws.send_json({"op": 6, "d": {"token": fake.token, "session_id": ready["d"]["session_id"], "seq": 1}})
+        assert await ws.receive_json() == {"op": 9, "d": False}, "the timed-out session cannot be resumed"
+        await ws.close()
+
+
+@pytest.mark.parametrize(("frames", "code"), [
+    (["not json"], 4002),
+    ([{"op": 99, "d": None}], 4003),
+    ([{"op": 8, "d": {"guild_id": "1", "query": "", "limit": 0}}], 4003),
+    (["identify", "identify"], 4005),
+    (["identify", {"op": 99, "d": None}], 4001),
+])
+async def test_protocol_errors_close_the_socket_as_discord_does(fake: FakeDiscord, frames: list, code: int) -> None:
+    async with aiohttp.ClientSession() as http:
+        ws = await gateway_socket(fake, http)
+        for frame in frames:
+            if frame == "identify":
+                await ws.send_json(identify(fake))
+            elif isinstance(frame, str):
+                await ws.send_str(frame)
+            else:
+                await ws.send_json(frame)
+        while (await ws.receive()).type is aiohttp.WSMsgType.TEXT:
+            pass
+        assert ws.close_code == code and fake.gateway.closes == [code]
+        assert fake.failures, "a protocol error is the client's bug"
+
+
+async def test_an_invalidated_session_makes_discord_py_identify_again(fake: FakeDiscord, probe: Probe) -> None:
+    await fake.gateway.invalidate_session()
+    await fake.wait_for(lambda: fake.gateway.identifies == 2 and fake.gateway.live, what="a new IDENTIFY")
+    record = await Person(fake, fake.add_user("erin")).slash("hello", word="again")
+    await fake.wait_for(lambda: "hello again" in record.texts(), what="the command on the new session")
+    assert fake.failures == []
+
+
+async def test_a_resumable_invalid_session_is_resumed(fake: FakeDiscord, probe: Probe) -> None:
+    session = fake.gateway.live
+    await fake.gateway.invalidate_session(resumable=True)
+    await fake.wait_for(lambda: session is not None and session.resumes == 1, what="RESUME")
+    assert fake.gateway.identifies == 1
+
+
+@pytest.mark.parametrize(("code", "resumable", "identifies"), [(1001, True, 1), (4000, False, 2)])
+async def test_dropped_socket(fake: FakeDiscord, probe: Probe, code: int, resumable: bool, identifies: int) -> None:
+    """Going away (1001) is resumed; a drop whose session is gone gets op 9 on RESUME and IDENTIFYs anew."""
+    await fake.gateway.drop(code=code, resumable=resumable)
+    await fake.wait_for(lambda: fake.gateway.live and fake.gateway.identifies == identifies
+                        and (not resumable or fake.gateway.live.resumes == 1), what="the reconnection")
+    assert fake.gateway.closes[0] == code and fake.failures == []
