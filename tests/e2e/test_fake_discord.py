@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 from discord.http import HTTPClient, handle_message_parameters
 from e2e_driver import Person
-from fake_discord import FakeDiscord, is_png
+from fake_discord import MESSAGES, FakeDiscord, is_png
 from fake_discord.interactions import MESSAGE_COMPONENT
 
 PNG = (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00\x00\x90wS\xde"
@@ -279,8 +279,6 @@ async def test_heartbeats_are_acknowledged(monkeypatch: pytest.MonkeyPatch) -> N
 
 # --- faults, as discord.py meets them -------------------------------------------------------
 
-MESSAGES = "/channels/{channel_id}/messages"
-
 
 class DiscordPyClock:
     """discord.http's asyncio with its sleeps (5xx back-off, 429 retry_after) put on the fake's clock:
@@ -389,6 +387,15 @@ async def test_an_outage_of_one_route_and_channel_spares_the_rest(fake: FakeDisc
     assert (await raw_answer(fake, "POST", f"/channels/{other.id}/messages", json={"content": "b"}))[0] == 200
     assert (await raw_answer(fake, "GET", f"/channels/{fake.channel.id}"))[0] == 200
     assert fake.count("POST", MESSAGES, channel=other, status=200) == 1
+
+
+async def test_a_slow_discord_answers_late_but_serves(fake: FakeDiscord) -> None:
+    slow = fake.slow(0.3, times=1, route=MESSAGES)
+    started = asyncio.get_running_loop().time()
+    status, _, _ = await raw_answer(fake, "POST", f"/channels/{fake.channel.id}/messages", json={"content": "a"})
+    assert status == 200 and asyncio.get_running_loop().time() - started >= 0.3
+    assert [m.content for m in fake.channel_messages()] == ["a"] and fake.count(fault=slow) == 1
+    assert (await raw_answer(fake, "GET", "/users/@me"))[0] == 200 and slow.hits == 1
 
 
 async def test_repeated_429s_are_waited_out_and_the_message_posted_once(

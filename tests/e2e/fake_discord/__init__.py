@@ -1,7 +1,10 @@
 """A local Discord for end-to-end tests: REST + gateway on loopback, checked against the OpenAPI spec."""
 
+from .clock import FakeClock
+from .faults import Fault
 from .interactions import InteractionRecord
 from .model import Channel, StoredMessage, User, is_png
-from .server import FakeDiscord
+from .server import MESSAGES, FakeDiscord, RequestRecord
 
-__all__ = ["Channel", "FakeDiscord", "InteractionRecord", "StoredMessage", "User", "is_png"]
+__all__ = ["MESSAGES", "Channel", "FakeClock", "FakeDiscord", "Fault", "InteractionRecord", "RequestRecord",
+           "StoredMessage", "User", "is_png"]

@@ -49,6 +49,8 @@ class Fault:
     until: float | None = None
     """The fake-clock time it ends at (None: no end)."""
     retry_after: float = 0.0
+    delay: float = 0.0
+    """Seconds (real time) the answer is held back; with status 0 the request is then served normally."""
     is_global: bool = False
     took_effect: bool = False
     """A server error given after the request was carried out (the answer lost on the way back)."""

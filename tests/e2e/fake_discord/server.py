@@ -4,6 +4,26 @@ Every REST request is checked against Discord's OpenAPI spec; anything that woul
 (unknown route, invalid body, missing token) is kept in `failures`, which a test asserts
 empty. What the bot posts is kept per channel and per DM, so a test reads a channel as a
 person would (`channel_messages`, `dm_messages`).
+
+Faults a test injects (each answers as Discord does, and is a `Fault`: `.hits`, `.stop()`).
+`method`/`route` take one name or several (route: the spec's template, e.g. MESSAGES =
+"/channels/{channel_id}/messages"); `channel=` or other path parameters narrow them; a span
+is `times` answers and/or `seconds` of `fake.clock` (neither: once):
+  server_error(status=500, times=, seconds=, method=, route=, channel=, took_effect=False)
+  outage(seconds=30, status=503, method=, route=, channel=)      all REST by default
+  rate_limit(retry_after=0.5, times=, seconds=, is_global=False, method=, route=, channel=)
+  rate_limit_once(method, template, retry_after=0.5, **params)
+  slow(delay=2.0, times=, seconds=, method=, route=, channel=)    served after `delay` real seconds
+  forbid(channel, code=50013 | 50001, method=, route=)            403 until .stop()
+  await delete_channel(channel, dispatch=True)                   404 10003 from then on
+  refuse_dms(user)                                               403 50007
+  refuse_late_answers = True                                     callbacks after 3 s: 404 10062
+  clock.advance(seconds)                                         reach deadlines without sleeping
+  (follow-up tokens expire 15 min after the interaction: 401 50027, always on)
+  gateway.drop(code=4000, resumable=True), gateway.request_reconnect(),
+  gateway.invalidate_session(resumable=False), gateway.ack_heartbeats = False
+What happened: `requests_to(method, route, status=, fault=, channel=, **params)` and `count(...)`,
+`rate_limited`, `late_answers`, `refused_dms`, `gateway.heartbeats/acks/heartbeat_gaps/closes`.
 """
 
 from __future__ import annotations
@@ -36,6 +56,8 @@ from .openapi import OpenApiChecker
 from .rest import ROUTES, ApiError, ApiRequest, Upload, thread_channel
 
 API_PREFIX = "/api/v10"
+MESSAGES = "/channels/{channel_id}/messages"
+"""The route a channel post takes, the one faults most often aim at."""
 _checker: OpenApiChecker | None = None
 
 
@@ -56,7 +78,7 @@ class RequestRecord:
     body: Any
     params: dict[str, str] = field(default_factory=dict)
     fault: Fault | None = None
-    """The injected fault that answered it, if one did."""
+    """The injected fault that answered it (or only slowed it), if one did."""
     at: float = 0.0
     """When it arrived, on the fake's clock."""
 
@@ -227,6 +249,12 @@ class FakeDiscord:
     def rate_limit_once(self, method: str, template: str, *, retry_after: float = 0.5, **params: Any) -> Fault:
         """Answer the next matching request with a 429 (then serve the retry normally)."""
         return self.rate_limit(retry_after=retry_after, method=method, route=template, **params)
+
+    def slow(self, delay: float = 2.0, *, times: int | None = None, seconds: float | None = None,
+             method: Names = None, route: Names = None, channel: ChannelRef = None, **params: Any) -> Fault:
+        """Hold matching requests back `delay` real seconds, then serve them: Discord answering slowly."""
+        return self.inject(Fault(0, 0, "", names(method, upper=True), names(route), _params(channel, params),
+                                 delay=delay, **self._span(times, seconds)))
 
     def forbid(self, channel: Channel | int, code: int = 50013, *, method: Names = None,
                route: Names = None) -> Fault:
@@ -408,7 +436,9 @@ class FakeDiscord:
             self._check_error(route.template, method, fault.status, payload)
             return answer(fault.status, payload, headers, fault)
 
-        if fault is not None and not fault.took_effect:
+        if fault is not None and fault.delay:
+            await asyncio.sleep(fault.delay)
+        if fault is not None and fault.status and not fault.took_effect:
             return faulted(fault)
         handler = ROUTES.get((method, route.template))
         if handler is None:
@@ -420,19 +450,19 @@ class FakeDiscord:
                 self.channel_or_404(int(params["channel_id"]))
             payload = await handler(self, req)
         except ApiError as err:
-            if fault is not None:
+            if fault is not None and fault.status:
                 return faulted(fault)
             error = {"message": err.message, "code": err.code}
             self._check_error(route.template, method, err.status, error)
             return answer(err.status, error, rate_limit_headers(route.template))
-        if fault is not None:
+        if fault is not None and fault.status:
             return faulted(fault)
         status = 204 if payload is None else (201 if "201" in self._responses(route.template, method) else 200)
         if self.check_answers and payload is not None:
             problem = self.checker.check_response(route.template, method, status, payload)
             if problem:
                 self.answer_problems.append(problem)
-        return answer(status, payload, rate_limit_headers(route.template))
+        return answer(status, payload, rate_limit_headers(route.template), fault)
 
     def _responses(self, template: str, method: str) -> dict[str, Any]:
         return (self.checker.operation(template, method) or {}).get("responses", {})
