@@ -430,16 +430,17 @@ class FakeDiscord:
             self.fail(f"{method} {path}: missing or wrong Authorization header")
             return answer(401, {"message": "401: Unauthorized", "code": 0})
         fault = self._fault_for(method, route.template, params, now)
-
-        def faulted(fault: Fault) -> web.Response:
-            payload, headers = fault.answer(now, route.template)
-            self._check_error(route.template, method, fault.status, payload)
-            return answer(fault.status, payload, headers, fault)
-
         if fault is not None and fault.delay:
             await asyncio.sleep(fault.delay)
-        if fault is not None and fault.status and not fault.took_effect:
-            return faulted(fault)
+        failing = fault if fault is not None and fault.status else None
+
+        def faulted(by: Fault) -> web.Response:
+            payload, headers = by.answer(now, route.template)
+            self._check_error(route.template, method, by.status, payload)
+            return answer(by.status, payload, headers, by)
+
+        if failing is not None and not failing.took_effect:
+            return faulted(failing)
         handler = ROUTES.get((method, route.template))
         if handler is None:
             self.fail(f"{method} {route.template}: a real Discord route the fake does not serve yet")
@@ -450,13 +451,13 @@ class FakeDiscord:
                 self.channel_or_404(int(params["channel_id"]))
             payload = await handler(self, req)
         except ApiError as err:
-            if fault is not None and fault.status:
-                return faulted(fault)
+            if failing is not None:
+                return faulted(failing)
             error = {"message": err.message, "code": err.code}
             self._check_error(route.template, method, err.status, error)
             return answer(err.status, error, rate_limit_headers(route.template))
-        if fault is not None and fault.status:
-            return faulted(fault)
+        if failing is not None:
+            return faulted(failing)
         status = 204 if payload is None else (201 if "201" in self._responses(route.template, method) else 200)
         if self.check_answers and payload is not None:
             problem = self.checker.check_response(route.template, method, status, payload)
