@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
+from collections.abc import Awaitable
 
 import discord
 import yarl
@@ -20,12 +22,14 @@ from bot.config import Settings
 from bot.delivery import Delivery
 from bot.scheduler import Scheduler
 from bot.service import GameService
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 from games.core import RuleError
 
 log = logging.getLogger(__name__)
 
 OUR_FAULT = "Something went wrong on our side; it has been logged. Please try again."
+DRAIN_SECONDS = 5.0
+"""How long a shutdown waits for the moves in flight to commit (SIGTERM must end well within 10 s)."""
 
 EXTENSIONS = ("cogs.lobby", "cogs.play")
 
@@ -42,16 +46,19 @@ class Frontier(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
                          help_command=None, allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
-        self._scheduler_task: asyncio.Task[None] | None = None
+        self._workers: list[asyncio.Task[None]] = []
+        self._closed = False
+        self.stopping: asyncio.Future[None] | None = None
+        """The clean stop a signal started (kept so the task is not collected)."""
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
-        self.settings.database_path.parent.mkdir(parents=True, exist_ok=True)
-        self.storage = await Storage.open(self.settings.database_path)
-        self.service = GameService(self.storage)
+        self.storage = await open_storage(self.settings.database_path)
+        self.service = GameService(self.storage, ai_pace=self.settings.ai_pace_seconds)
         self.delivery = Delivery(self, self.service)
-        self.scheduler = Scheduler(self.service, self.delivery)
-        self.delivery.on_posted = self.scheduler.wake
+        self.scheduler = Scheduler(self.service)
+        self.service.on_change += [self.delivery.wake, self.scheduler.wake]
+        await self.service.recover()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.settings.dev_guild_id:
@@ -60,18 +67,27 @@ class Frontier(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        self._scheduler_task = asyncio.create_task(self._run_scheduler())
+        self._workers = [asyncio.create_task(self._after_ready(self.delivery.run()), name="delivery"),
+                         asyncio.create_task(self._after_ready(self.scheduler.run()), name="scheduler")]
 
-    async def _run_scheduler(self) -> None:
-        """Deadlines missed while the bot was down fire once it is connected again."""
+    async def _after_ready(self, work: Awaitable[None]) -> None:
+        """What was committed while the bot was down is delivered, and what fell due runs, once connected."""
         await self.wait_until_ready()
-        await self.scheduler.run()
+        await work
 
     async def close(self) -> None:
-        if self._scheduler_task is not None:
-            self._scheduler_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._scheduler_task
+        """Stop taking changes, let those in flight commit, stop the workers, close the gateway, then the
+        database. Never raises because a worker died."""
+        if self._closed:
+            return
+        self._closed = True
+        if hasattr(self, "service"):
+            await self.service.drain(DRAIN_SECONDS)
+        for task in self._workers:
+            task.cancel()
+        for task in self._workers:
+            with contextlib.suppress(BaseException):
+                await task
         await super().close()
         if hasattr(self, "storage"):
             await self.storage.close()
@@ -108,11 +124,20 @@ def point_at(settings: Settings) -> None:
 
 
 async def run_bot(settings: Settings) -> None:
+    """Run until the gateway closes or SIGTERM/SIGINT asks for a clean stop (exit code 0)."""
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
     point_at(settings)
     assert settings.token
     async with Frontier(settings) as bot:
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, _stop, bot, signum.name)
         await bot.start(settings.token)
+
+
+def _stop(bot: Frontier, why: str) -> None:
+    log.info("%s: finishing the moves in flight, then stopping", why)
+    bot.stopping = asyncio.ensure_future(bot.close())
 
 
 __all__ = ["OUR_FAULT", "Frontier", "answer", "run_bot"]

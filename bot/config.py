@@ -19,6 +19,8 @@ class Settings:
     """Test only: the REST base of a local fake Discord."""
     discord_gateway_url: str | None
     """Test only: the gateway of that fake (discord.py does not discover it for one shard)."""
+    ai_pace_seconds: float = 0.0
+    """How long an AI seat waits before it moves, so people can follow an AI's turn (0: at once)."""
 
 
 def _int_or_none(value: str | None) -> int | None:
@@ -37,4 +39,5 @@ def load_settings() -> Settings:
         log_level=(env.get("LOG_LEVEL", "").strip() or "INFO").upper(),
         discord_api_base=env.get("DISCORD_API_BASE", "").strip() or None,
         discord_gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
+        ai_pace_seconds=float(env.get("AI_PACE_SECONDS", "").strip() or 0),
     )

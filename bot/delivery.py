@@ -1,8 +1,14 @@
-"""Outcomes to Discord messages (DESIGN §4): the board post, its buttons, and the DMs.
+"""The delivery worker (DESIGN §4): the outbox's only reader, turning rows into Discord messages.
 
-The service says what changed; this module says it in the channel. Game pictures are
-drawn in a worker thread so the event loop keeps answering interactions meanwhile. The
-buttons under a board come from a factory a cog registers (`bot/` never imports `cogs/`).
+It drains the outbox at start-up (anything committed before a crash is shown after it)
+and then whenever a change wakes it. Each row is idempotent: a board for a version already
+shown is skipped, older boards waiting behind a newer one are shown with it, a hand or an
+ask superseded by a newer one is dropped, and every message is sent with a nonce Discord
+enforces, so a post repeated after a crash is not doubled. Discord's errors are sorted:
+429 and 5xx (and a network fault) retry with backoff; 50007 closes a player's DMs and the
+channel is told once; a channel that is gone or closed to the bot (10003, 50001, 50013)
+pauses the game and tells its host. One row's failure never holds up another's.
+Pictures are drawn in a worker thread, never on the event loop.
 """
 
 from __future__ import annotations
@@ -10,21 +16,38 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections import defaultdict
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 
+import aiohttp
 import discord
 
-from bot.outcome import GameInfo, Outcome
+from bot.outbox import fit, turn_line
+from bot.outcome import GameInfo
+from bot.retry import backoff
+from bot.scheduler import process_name
 from bot.service import GameService
-from games.core import Action
+from bot.storage import BoardMessage, OutboxItem
+from games.core import Action, RuleError
 from renderers import render_board, render_private
 
 log = logging.getLogger(__name__)
 
-MESSAGE_LIMIT = 2000
 DM_REFUSED = 50007
-"""Discord's error code for "Cannot send messages to this user"."""
+"""Discord's code for "Cannot send messages to this user"."""
+CHANNEL_LOST = {10003: "the channel no longer exists", 50001: "I have no access to the channel",
+                50013: "I lack a permission there (View Channel, Send Messages, Attach Files)"}
+LEASE = timedelta(minutes=2)
+HOLD = timedelta(seconds=10)
+"""How long a board waits for the AI turns that follow it, so one board shows them all."""
+PAUSED_RETRY = 300.0
+"""Seconds between tries to reach a paused game's channel."""
+MAX_ATTEMPTS = 12
+"""A row that fails for a reason we cannot name is given up after this many tries."""
+IDLE_SECONDS = 30.0
+"""The longest sleep: rows written by other processes sharing the database do not wake this one."""
+BATCH = 50
 
 ControlsFactory = Callable[[GameInfo], discord.ui.View | None]
 """Builds the buttons that go under a running game's board (or None for no buttons)."""
@@ -34,52 +57,8 @@ MovesFactory = Callable[[GameInfo, int, list[tuple[str, Action]]], discord.ui.Vi
 
 ONLY_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
-
-def fit(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:
-    """Join lines into one message, dropping the oldest ones when they do not fit."""
-    kept: list[str] = []
-    size = 0
-    for line in reversed(lines):
-        if size + len(line) + 1 > limit - 2:
-            kept.append("…")
-            break
-        kept.append(line)
-        size += len(line) + 1
-    return "\n".join(reversed(kept))
-
-
-def mentions(user_ids: list[int]) -> str:
-    return ", ".join(f"<@{u}>" for u in user_ids)
-
-
-def result_lines(outcome: Outcome) -> list[str]:
-    """The end of a game: the winners, then the ranking with scores; a tiebreak is named where it decided."""
-    result = outcome.result
-    if result is None:
-        return []
-    names = {s.seat: s.name for s in outcome.game.seats}
-    winners = " and ".join(names.get(s, f"seat {s + 1}") for s in result.winners)
-    lines = [f"**Game over — {winners} {'win' if len(result.winners) > 1 else 'wins'}!**"]
-    place = 1
-    for shared in result.ranking:
-        for seat in shared:
-            score = result.scores[seat]
-            tied_elsewhere = any(result.scores[o] == score for o in range(len(result.scores)) if o not in shared)
-            note = " (shared place)" if len(shared) > 1 else " (after tiebreak)" if tied_elsewhere else ""
-            lines.append(f"{place}. {names.get(seat, f'seat {seat + 1}')}: {score}{note}")
-        place += len(shared)
-    return lines
-
-
-def turn_line(game: GameInfo) -> str:
-    """Who is to move, with a ping; AI seats and the deadline named plainly."""
-    if game.status != "running":
-        return ""
-    people = game.users_to_move()
-    if not people:
-        return ""
-    deadline = f" (deadline <t:{int(game.deadline.timestamp())}:R>)" if game.deadline else ""
-    return f"Your move: {mentions(people)}{deadline}"
+RETRIED = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
+"""Faults of the network between us and Discord: tried again, like a 5xx."""
 
 
 def png_file(data: bytes, name: str) -> discord.File:
@@ -87,15 +66,125 @@ def png_file(data: bytes, name: str) -> discord.File:
 
 
 class Delivery:
-    """Posts outcomes to channels and DMs; also the scheduler's notifier."""
+    """Drains the outbox into channels and DMs."""
 
-    def __init__(self, client: discord.Client, service: GameService) -> None:
+    def __init__(self, client: discord.Client, service: GameService, *, owner: str | None = None) -> None:
         self.client = client
         self.service = service
+        self.storage = service.storage
+        self.owner = owner or process_name()
         self.controls: ControlsFactory = lambda game: None
         self.moves: MovesFactory = lambda game, seat, choices: None
-        self.on_posted: Callable[[], None] = lambda: None
-        """Called after every board post (the scheduler re-arms its timer)."""
+        self._wake = asyncio.Event()
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    # -- the loop --------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Deliver what is due, sleep until the next retry or a wake-up, forever; never dies of one row."""
+        while True:
+            self._wake.clear()
+            try:
+                while await self.drain():
+                    pass
+                nearest = await self.storage.next_outbox_try()
+                delay = IDLE_SECONDS if nearest is None else \
+                    min(IDLE_SECONDS, max(0.05, (nearest - self.service.clock()).total_seconds()))
+            except Exception:
+                log.exception("delivery_loop_failed; trying again in 5 s")
+                delay = 5.0
+            waker = asyncio.ensure_future(self._wake.wait())
+            try:
+                await asyncio.wait({waker}, timeout=delay)
+            finally:
+                waker.cancel()
+
+    async def drain(self) -> int:
+        """Claim the due rows and deliver them, games side by side, each game's rows in order."""
+        items = await self.storage.claim_outbox(now=self.service.clock(), owner=self.owner, lease=LEASE,
+                                                limit=BATCH, hold=HOLD, busy=self.service.busy_games())
+        by_game: dict[int, list[OutboxItem]] = defaultdict(list)
+        for item in items:
+            by_game[item.game_id].append(item)
+        await asyncio.gather(*(self._deliver_game(rows) for rows in by_game.values()))
+        return len(items)
+
+    async def _deliver_game(self, items: list[OutboxItem]) -> None:
+        try:
+            game = await self.service.get(items[0].game_id)
+        except RuleError:  # the game was pruned meanwhile
+            await self.storage.outbox_done([i.id for i in items], now=self.service.clock(), error="no game")
+            return
+        newest_board = max((i.id for i in items if i.kind == "board"), default=None)
+        for item in items:
+            if item.kind == "board" and item.id != newest_board:
+                continue  # shown with the newest
+            await self._one(game, item)
+
+    async def _one(self, game: GameInfo, item: OutboxItem) -> None:
+        now = self.service.clock()
+        try:
+            if item.kind == "board":
+                await self._board(game, item)
+                return  # marks its rows itself, with the board message
+            await getattr(self, f"_{item.kind}")(game, item)
+        except discord.Forbidden as err:
+            if err.code == DM_REFUSED and item.target is not None:
+                await self.service.refuse_dms(game.id, item.target)
+                await self._give_up(item, "dms closed")
+            elif err.code in CHANNEL_LOST and item.target is None:
+                await self._channel_lost(game, item, err.code)
+            else:
+                await self._refused(item, err)
+        except discord.NotFound as err:
+            if err.code in CHANNEL_LOST and item.target is None:
+                await self._channel_lost(game, item, err.code)
+            else:
+                await self._refused(item, err)
+        except discord.HTTPException as err:
+            if err.status == 429 or err.status >= 500:
+                await self._retry(item, f"{err.status} {err.code}")
+            else:
+                await self._refused(item, err)
+        except RETRIED as err:
+            await self._retry(item, repr(err))
+        except Exception as err:
+            log.exception("delivery_failed game=%s row=%s kind=%s attempt=%s", game.id, item.id, item.kind,
+                          item.attempts + 1)
+            if item.attempts + 1 >= MAX_ATTEMPTS:
+                await self._give_up(item, repr(err))
+            else:
+                await self._retry(item, repr(err), quiet=True)
+        else:
+            await self.storage.outbox_done([item.id], now=now)
+            if game.paused and item.target is None:
+                await self.service.resume(game.id)
+
+    async def _retry(self, item: OutboxItem, why: str, *, quiet: bool = False, wait: float | None = None) -> None:
+        wait = backoff(item.attempts + 1) if wait is None else wait
+        if not quiet:
+            log.warning("delivery_retry game=%s row=%s kind=%s attempt=%s retry_in=%.1fs error=%s",
+                        item.game_id, item.id, item.kind, item.attempts + 1, wait, why)
+        await self.storage.outbox_retry(item.id, next_try=self.service.clock() + timedelta(seconds=wait), error=why)
+
+    async def _give_up(self, item: OutboxItem, why: str) -> None:
+        await self.storage.outbox_done([item.id], now=self.service.clock(), error=why)
+
+    async def _refused(self, item: OutboxItem, err: discord.HTTPException) -> None:
+        """Discord refused the request for good (a 4xx we cannot mend): logged, and the row given up."""
+        log.warning("delivery_refused game=%s row=%s kind=%s status=%s code=%s error=%s", item.game_id, item.id,
+                    item.kind, err.status, err.code, err.text)
+        await self._give_up(item, f"{err.status} {err.code}")
+
+    async def _channel_lost(self, game: GameInfo, item: OutboxItem, code: int) -> None:
+        log.warning("delivery_refused game=%s row=%s kind=%s code=%s: %s; game paused", game.id, item.id,
+                    item.kind, code, CHANNEL_LOST[code])
+        await self.service.pause(game.id, CHANNEL_LOST[code])
+        await self._retry(item, f"channel: {code}", quiet=True, wait=PAUSED_RETRY)
+
+    # -- where things go ---------------------------------------------------------------------
 
     def place(self, game: GameInfo) -> str:
         """Where a game is played, for DMs: the channel, and the server by name when it is known."""
@@ -105,69 +194,68 @@ class Delivery:
     def where(self, game: GameInfo) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(game.thread_id or game.channel_id, guild_id=game.guild_id)
 
-    async def settle_and_post(self, outcome: Outcome) -> discord.Message | None:
-        """Let AI seats move after a person's action, then post everything as one board."""
-        if outcome.game.status == "running" and not outcome.replayed:
-            later = await self.service.advance_ai(outcome.game.id)
-            if later is not None:
-                outcome = outcome.then(later)
-        return await self.post(outcome)
+    async def _send_dm(self, user_id: int, text: str, nonce: str, **extras: object) -> None:
+        channel = await self.client.create_dm(discord.Object(user_id))  # type: ignore[arg-type]
+        await channel.send(text, nonce=nonce, **extras)  # type: ignore[call-overload]
 
-    async def post(self, outcome: Outcome) -> discord.Message | None:
-        """The board picture with what happened and who is to move; then the private views by DM.
+    def _dm_ok(self, game: GameInfo, item: OutboxItem) -> bool:
+        """The row's user still sits at the table and takes DMs."""
+        return any(s.user_id == item.target and not s.is_ai and not s.left and s.dm_ok for s in game.seats)
 
-        With the table setting board=edit the one board message is edited in place and the
-        turn line follows as a short message of its own, since an edit pings nobody.
-        """
-        game = outcome.game
-        turn = turn_line(game)
+    # -- one handler per kind -----------------------------------------------------------------
+
+    async def _board(self, game: GameInfo, newest: OutboxItem) -> None:
+        """The newest board with the lines of every board not yet shown before it; the previous board
+        loses its buttons (only the newest board is live)."""
+        now = self.service.clock()
+        rows = await self.storage.pending_boards(game.id, newest.id)
+        shown = await self.storage.board_message(game.id)
+        fresh = [r for r in rows if shown is None or r.version > shown.version]
+        if not fresh:
+            await self.storage.outbox_done([r.id for r in rows], now=now)
+            return
+        last = fresh[-1].payload
         editing = game.settings.get("board") == "edit"
-        lines = [*outcome.lines, *result_lines(outcome), "" if editing else turn]
-        content = fit([line for line in lines if line]) or f"{game.title} #{game.id}"
-        kwargs: dict = {"content": content, "allowed_mentions": ONLY_USERS}
-        if outcome.public_view is not None:
-            picture = await asyncio.to_thread(render_board, game.game_type, outcome.public_view)
-            kwargs["file"] = png_file(picture, f"{game.game_type}-{game.id}-v{game.version}.png")
+        deadline = datetime.fromisoformat(last["deadline"]) if last.get("deadline") else None
+        turn = turn_line(last["turn"], deadline)
+        lines = [line for r in fresh for line in r.payload["lines"]]
+        content = fit([*lines, "" if editing else turn]).strip() or f"{game.title} #{game.id}"
+        view = next((r.payload["view"] for r in reversed(fresh) if r.payload.get("view") is not None), None)
+        picture = None if view is None else await asyncio.to_thread(render_board, game.game_type, view)
+        file_name = f"{game.game_type}-{game.id}-v{fresh[-1].version}.png"
         controls = self.controls(game) if game.status == "running" else None
         channel = self.where(game)
-        message = await self._edit_board(channel, game, kwargs, controls) if editing else None
-        if message is None:
-            message = await channel.send(**kwargs, **({"view": controls} if controls else {}))
-            previous = await self.service.set_board_message(game.id, channel.id, message.id)
-            if previous is not None and previous != message.id:
-                await self._strip_buttons(channel, previous)
+        message_id = None
+        if editing and shown is not None:
+            message_id = await self._edit_board(channel, shown.message_id, content, picture, file_name, controls)
+        if message_id is None:
+            extras: dict = {"view": controls} if controls else {}
+            if picture is not None:
+                extras["file"] = png_file(picture, file_name)
+            message = await channel.send(content, allowed_mentions=ONLY_USERS, nonce=f"b{game.id}v{fresh[-1].version}",
+                                         **extras)
+            message_id = message.id
         if editing and turn:
-            await channel.send(turn, allowed_mentions=ONLY_USERS)
-        await self.send_hands(outcome)
-        await self.send_notices(outcome)
-        await self.send_asks(outcome, "\n".join(outcome.lines[-3:]))
-        self.on_posted()
-        return message
+            await channel.send(turn, allowed_mentions=ONLY_USERS, nonce=f"t{game.id}v{fresh[-1].version}")
+        await self.storage.record_board(game.id, BoardMessage(channel.id, message_id, fresh[-1].version),
+                                        [r.id for r in rows], now)
+        if shown is not None and shown.message_id != message_id:
+            await self._strip_buttons(channel, shown.message_id)
 
-    async def _edit_board(self, channel: discord.PartialMessageable, game: GameInfo, kwargs: dict,
-                          controls: discord.ui.View | None) -> discord.Message | None:
-        """Edit the table's board message in place; None when there is none yet (or it was deleted)."""
-        board = await self.service.board_message(game.id)
-        if board is None:
-            return None
-        file = kwargs.pop("file", None)
+    async def _edit_board(self, channel: discord.PartialMessageable, message_id: int, content: str,
+                          picture: bytes | None, file_name: str, controls: discord.ui.View | None) -> int | None:
+        """Edit the table's board message in place; None when it was deleted (a new one is posted)."""
+        attachments = [png_file(picture, file_name)] if picture is not None else []
         try:
-            return await channel.get_partial_message(board).edit(
-                **kwargs, attachments=[file] if file else [], view=controls)
-        except discord.NotFound:
-            if file is not None:
-                file.reset()
-                kwargs["file"] = file
+            await channel.get_partial_message(message_id).edit(content=content, attachments=attachments,
+                                                               view=controls, allowed_mentions=ONLY_USERS)
+        except discord.NotFound as err:
+            if err.code in CHANNEL_LOST:
+                raise
             return None
-
-    async def retire(self, game: GameInfo) -> None:
-        """A game that ended without a result keeps its last board, without buttons."""
-        board = await self.service.board_message(game.id)
-        if board is not None:
-            await self._strip_buttons(self.where(game), board)
+        return message_id
 
     async def _strip_buttons(self, channel: discord.PartialMessageable, message_id: int) -> None:
-        """The previous board keeps its picture but loses its buttons: only the newest board is live."""
         try:
             await channel.get_partial_message(message_id).edit(view=None)
         except discord.NotFound:
@@ -175,80 +263,38 @@ class Delivery:
         except discord.HTTPException as err:
             log.warning("could not strip buttons from message %s: %s", message_id, err)
 
-    async def send_hands(self, outcome: Outcome) -> None:
-        """DM each player whose private view changed; a refused DM switches them to the My hand button."""
-        game = outcome.game
-        for seat, view in outcome.private_views.items():
-            info = next((s for s in game.seats if s.seat == seat), None)
-            if info is None or info.user_id is None or info.is_ai or not info.dm_ok:
-                continue
-            picture = await asyncio.to_thread(render_private, game.game_type, view)
-            if picture is None:
-                continue
-            text = f"Your hand in **{game.title}** #{game.id} {self.place(game)}."
-            await self.dm(game, info.user_id, text, file=png_file(picture, f"{game.game_type}-hand.png"))
+    async def _retire(self, game: GameInfo, item: OutboxItem) -> None:
+        shown = await self.storage.board_message(game.id)
+        if shown is not None:
+            await self._strip_buttons(self.where(game), shown.message_id)
 
-    async def send_notices(self, outcome: Outcome) -> None:
-        """DM each player what the game says they should hear of privately (their elimination, a new season)."""
-        game = await self.service.get(outcome.game.id) if outcome.notices else outcome.game
-        for seat, lines in sorted(outcome.notices.items()):
-            info = next((s for s in game.seats if s.seat == seat), None)
-            if info is None or info.user_id is None or info.is_ai or not info.dm_ok:
-                continue
-            await self.dm(game, info.user_id, fit([f"**{game.title}** #{game.id} {self.place(game)}:", *lines]))
+    async def _notice(self, game: GameInfo, item: OutboxItem) -> None:
+        await self.where(game).send(fit(item.payload["lines"]), allowed_mentions=ONLY_USERS, nonce=f"n{item.id}")
 
-    async def send_asks(self, outcome: Outcome, what: str) -> None:
-        """DM each player newly asked to move (their turn, an offer to answer) with their moves as buttons,
-        so that a game played over days reaches them wherever they are."""
-        if not outcome.asked:
+    async def _hand(self, game: GameInfo, item: OutboxItem) -> None:
+        """The player's private picture, unless a newer one is on its way."""
+        if item.target is None or not self._dm_ok(game, item) or await self.storage.newer_pending(item):
             return
-        game = await self.service.get(outcome.game.id)  # fresh: a DM refused just now counts
-        for seat in outcome.asked:
-            info = next((s for s in game.seats if s.seat == seat), None)
-            if game.status != "running" or seat not in game.to_move or info is None or info.user_id is None \
-                    or info.is_ai or not info.dm_ok:
-                continue
-            choices = await self.service.choices(game.id, info.user_id)
-            panel = self.moves(game, seat, choices) if choices else None
-            text = f"Your move in **{game.title}** #{game.id} {self.place(game)}.\n{what}"
-            await self.dm(game, info.user_id, fit([text]), view=panel)
-
-    async def dm(self, game: GameInfo, user_id: int, text: str, *, file: discord.File | None = None,
-                 view: discord.ui.View | None = None) -> bool:
-        """Send a DM; on 50007 remember that this player takes DMs no more and say so once in the channel."""
-        try:
-            user = discord.Object(user_id)
-            channel = await self.client.create_dm(user)  # type: ignore[arg-type]
-            extras: dict = {"file": file} if file is not None else {}
-            if view is not None:
-                extras["view"] = view
-            await channel.send(text, **extras)
-            return True
-        except discord.Forbidden as err:
-            if err.code != DM_REFUSED:
-                raise
-            await self.service.set_dm_ok(game.id, user_id, False)
-            await self.where(game).send(
-                f"<@{user_id}>, I cannot DM you (your privacy settings block it), so your hand is not sent "
-                "to you any more: press **My hand** under the board to see it.", allowed_mentions=ONLY_USERS)
-            return False
-
-    # -- the scheduler's notifier ---------------------------------------------------------
-
-    async def remind(self, game: GameInfo, user_ids: list[int]) -> None:
-        if not user_ids:
+        picture = await asyncio.to_thread(render_private, game.game_type, item.payload["view"])
+        if picture is None:
             return
-        when = _relative(game.deadline)
-        await self.where(game).send(f"⏰ {mentions(user_ids)}: {game.title} #{game.id} awaits your move{when}.",
-                                    allowed_mentions=ONLY_USERS)
-        for user_id in user_ids:
-            seat = next(s for s in game.seats if s.user_id == user_id)
-            if seat.dm_ok:
-                await self.dm(game, user_id, f"⏰ Your move in **{game.title}** #{game.id} {self.place(game)}{when}.")
+        await self._send_dm(item.target, f"Your hand in **{game.title}** #{game.id} {self.place(game)}.", f"h{item.id}",
+                       file=png_file(picture, f"{game.game_type}-hand.png"))
 
-    async def timed_out(self, outcome: Outcome) -> None:
-        await self.post(outcome)
+    async def _dm(self, game: GameInfo, item: OutboxItem) -> None:
+        """A text DM naming the game and where it is played."""
+        if item.target is None:
+            return
+        header = f"**{game.title}** #{game.id} {self.place(game)}:"
+        await self._send_dm(item.target, fit([header, *item.payload["lines"]]), f"d{item.id}")
 
-
-def _relative(deadline: datetime | None) -> str:
-    return f"; the turn times out <t:{int(deadline.timestamp())}:R>" if deadline else ""
+    async def _ask(self, game: GameInfo, item: OutboxItem) -> None:
+        """A player newly asked to move gets their moves as buttons, while they are still asked."""
+        seat = item.payload["seat"]
+        if item.target is None or game.status != "running" or seat not in game.to_move \
+                or not self._dm_ok(game, item) or await self.storage.newer_pending(item):
+            return
+        choices = await self.service.choices(game.id, item.target)
+        panel = self.moves(game, seat, choices) if choices else None
+        text = fit([f"Your move in **{game.title}** #{game.id} {self.place(game)}.", *item.payload["lines"]])
+        await self._send_dm(item.target, text, f"a{item.id}", **({"view": panel} if panel else {}))

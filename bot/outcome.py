@@ -43,6 +43,8 @@ class GameInfo:
     to_move: list[int]
     deadline: datetime | None = None
     settings: dict[str, Any] = field(default_factory=dict)
+    paused: str | None = None
+    """Why the game waits for its channel to be reachable again (no turn times out meanwhile)."""
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:

@@ -1,76 +1,100 @@
-"""Turn deadlines (DESIGN §6): one task sleeps until the nearest reminder or deadline.
+"""The scheduler (DESIGN §6): runs the due rows of `jobs` — AI turns, reminders, timeouts.
 
-The times live in the database, so a restart loses nothing: at start-up everything
-already due fires at once.  Every move re-arms the task (`wake`).  What the players are
-told goes through a `Notifier`, which the Discord layer implements; this module knows
-no Discord.
+Jobs live in the database, planned in the same transaction as the change that caused
+them, so a restart loses nothing: at start-up everything already due runs at once. Each
+job is claimed with a lease (only one process runs it), carries the game version it was
+planned for (a job whose game moved on does nothing), and a job that fails is logged
+with its game and retried with backoff. Nothing one job does stops the loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import socket
 from collections.abc import Awaitable, Callable
-from typing import Protocol
+from datetime import timedelta
 
-from bot.errors import Refused
-from bot.outcome import GameInfo, Outcome
+from bot.retry import backoff
 from bot.service import GameService
+from bot.storage import JobRow
 
 log = logging.getLogger(__name__)
 
-IDLE_SECONDS = 3600.0
-"""How long to sleep when nothing is scheduled (a move wakes the task sooner)."""
+IDLE_SECONDS = 60.0
+"""The longest sleep: other processes sharing the database plan jobs this one is not woken for."""
+LEASE = timedelta(minutes=2)
+BATCH = 20
+FAILED_LOOP_PAUSE = 5.0
 
 
-class Notifier(Protocol):
-    async def remind(self, game: GameInfo, user_ids: list[int]) -> None:
-        """Tell these users, in the channel and by DM, that their move is awaited."""
-
-    async def timed_out(self, outcome: Outcome) -> None:
-        """Post what the timeout policy did."""
+def process_name() -> str:
+    """Who holds a lease: this host and process."""
+    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 class Scheduler:
-    def __init__(self, service: GameService, notifier: Notifier, *,
+    def __init__(self, service: GameService, *, owner: str | None = None,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.service = service
-        self.notifier = notifier
+        self.storage = service.storage
+        self.owner = owner or process_name()
         self._sleep = sleep
         self._wake = asyncio.Event()
 
     def wake(self) -> None:
-        """Re-arm: a move changed the nearest deadline."""
+        """Re-arm: a change planned new jobs."""
         self._wake.set()
 
-    async def fire_due(self) -> int:
-        """Send every reminder and apply every deadline that is due now; returns how many fired."""
-        fired = 0
-        for game_id, kind in await self.service.due():
-            try:
-                if kind == "timeout":
-                    await self.notifier.timed_out(await self.service.time_out(game_id))
-                else:
-                    game = await self.service.remind(game_id)
-                    await self.notifier.remind(game, game.users_to_move())
-                fired += 1
-            except Refused as err:  # the game moved on meanwhile; it is re-armed by that move
-                log.info("deadline of game %s skipped: %s", game_id, err)
-        return fired
+    async def run_due(self) -> int:
+        """Claim and run the jobs due now; returns how many were claimed."""
+        jobs = await self.storage.claim_jobs(now=self.service.clock(), owner=self.owner, lease=LEASE, limit=BATCH)
+        for job in jobs:
+            await self._run(job)
+        return len(jobs)
+
+    async def _run(self, job: JobRow) -> None:
+        try:
+            did = await self.service.run_job(job)
+        except Exception as err:
+            if self.service.closing:
+                return  # the lease lapses; the next start runs it
+            wait = backoff(job.attempts + 1)
+            log.exception("job_failed game=%s kind=%s version=%s attempt=%s retry_in=%.0fs error=%r",
+                          job.game_id, job.kind, job.for_version, job.attempts + 1, wait, err)
+            await self.storage.retry_job(job, due=self.service.clock() + timedelta(seconds=wait))
+            return
+        await self.storage.finish_job(job)
+        log.debug("job game=%s kind=%s version=%s: %s", job.game_id, job.kind, job.for_version, did)
+
+    async def drain(self) -> int:
+        """Run jobs until none is due (AI seats move one job after another); returns how many ran."""
+        total = 0
+        while ran := await self.run_due():
+            total += ran
+        return total
 
     async def seconds_to_next(self) -> float:
-        nearest = await self.service.next_due()
+        nearest = await self.storage.next_job_due()
         if nearest is None:
             return IDLE_SECONDS
-        return max(0.0, (nearest - self.service.clock()).total_seconds())
+        return min(IDLE_SECONDS, max(0.0, (nearest - self.service.clock()).total_seconds()))
 
     async def run(self) -> None:
-        """Fire what is due, sleep until the next time or a wake-up, forever."""
-        while True:
-            await self.fire_due()
+        """Run what is due, sleep until the next job or a wake-up, forever; an error is logged, never fatal."""
+        while not self.service.closing:
             self._wake.clear()
-            sleeper = asyncio.ensure_future(self._sleep(await self.seconds_to_next()))
+            try:
+                await self.drain()
+                delay = await self.seconds_to_next()
+            except Exception:
+                log.exception("scheduler_loop_failed; trying again in %.0f s", FAILED_LOOP_PAUSE)
+                delay = FAILED_LOOP_PAUSE
+            sleeper = asyncio.ensure_future(self._sleep(delay))
             waker = asyncio.ensure_future(self._wake.wait())
-            await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
-            for task in (sleeper, waker):
-                task.cancel()
+            try:
+                await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for task in (sleeper, waker):
+                    task.cancel()

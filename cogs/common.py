@@ -27,9 +27,10 @@ def runtime(interaction: discord.Interaction) -> Frontier:
     return interaction.client  # type: ignore[return-value]
 
 
-def can_manage(interaction: discord.Interaction) -> bool:
-    """Members with Manage Server may start, abandon and configure any table."""
-    return bool(interaction.guild_id) and interaction.permissions.manage_guild
+def manager_of(interaction: discord.Interaction) -> int | None:
+    """The server in which the user has Manage Server (they may start, abandon and configure that server's
+    tables, and only that server's: the service compares it with the game's own server)."""
+    return interaction.guild_id if interaction.guild_id and interaction.permissions.manage_guild else None
 
 
 async def game_here(interaction: discord.Interaction) -> GameInfo:

@@ -103,9 +103,8 @@ async def play_choice(interaction: discord.Interaction, game_id: int, version: i
         await interaction.edit_original_response(**await my_moves(interaction, game_id))
         raise Refused(STALE, "stale_board")
     label, action = choices[idx]
-    outcome = await bot.service.act(game_id, interaction.user.id, action, interaction_id=str(interaction.id),
+    await bot.service.act(game_id, interaction.user.id, action, interaction_id=str(interaction.id),
                                     expected_version=version)
-    await bot.delivery.settle_and_post(outcome)
     await interaction.edit_original_response(**await my_moves(interaction, game_id, done=label))
 
 

@@ -12,11 +12,12 @@ from discord.ext import commands
 
 import games
 from bot.client import Frontier, answer
-from bot.delivery import ONLY_USERS, fit, png_file, result_lines, turn_line
+from bot.delivery import ONLY_USERS, png_file
 from bot.errors import Refused
+from bot.outbox import fit, result_lines, turn_line
 from bot.outcome import GameInfo
-from bot.service import BOARD_MODES, POLICIES
-from cogs.common import can_manage, game_here, refusing, runtime
+from bot.settings import BOARD_MODES, POLICIES
+from cogs.common import game_here, manager_of, refusing, runtime
 from cogs.play import show_hand
 from games.core import get_game
 from renderers import render_board
@@ -87,14 +88,13 @@ async def lobby_step(interaction: discord.Interaction, game_id: int, verb: str) 
         return await bot.service.add_ai(game_id, user)
     if verb == "leave":
         return (await bot.service.leave(game_id, user)).game
-    outcome = await bot.service.start(game_id, user, can_manage=can_manage(interaction))
+    outcome = await bot.service.start(game_id, user, manages=manager_of(interaction))
     closed = [*lobby_text(outcome.game).split("\n")[:2], "Started!"]
     if interaction.message is not None:
         await interaction.response.edit_message(content="\n".join(closed), view=None,
                                                 allowed_mentions=discord.AllowedMentions.none())
     else:
         await interaction.response.send_message("\n".join(closed), allowed_mentions=discord.AllowedMentions.none())
-    await bot.delivery.settle_and_post(outcome)
     return outcome.game
 
 
@@ -193,8 +193,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = self.bot.service
-        outcome = await (service.resign if how == "resign" else service.leave)(info.id, interaction.user.id)
-        await self.bot.delivery.settle_and_post(outcome)
+        await (service.resign if how == "resign" else service.leave)(info.id, interaction.user.id)
         await interaction.followup.send("Done: an AI plays your seat from now on.", ephemeral=True)
 
     @app_commands.command(name="status", description="The board, the seats and whose move it is")
@@ -205,7 +204,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         settings = info.settings
         lines = [f"**{info.title}** #{info.id} — {info.status}",
                  "Seats: " + " · ".join(f"{s.seat + 1}. {s.name}" for s in info.seats),
-                 *result_lines(outcome), turn_line(info),
+                 *result_lines(outcome), turn_line(info.users_to_move(), info.deadline),
                  f"Turn deadline: {settings.get('deadline_hours') or 'off'} h; on timeout: {settings.get('policy')}"]
         kwargs: dict[str, Any] = {}
         if outcome.public_view is not None:
@@ -220,10 +219,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(name="abandon", description="End this game without a result (host or Manage Server)")
     async def abandon(self, interaction: discord.Interaction) -> None:
         info = await self.bot.service.abandon((await game_here(interaction)).id, interaction.user.id,
-                                              can_manage=can_manage(interaction))
+                                              manages=manager_of(interaction))
         await interaction.response.send_message(f"{info.title} #{info.id} was abandoned by "
                                                 f"{interaction.user.mention}.", allowed_mentions=ONLY_USERS)
-        await self.bot.delivery.retire(info)
 
     @app_commands.command(name="list", description="Your open games everywhere, and which await your move")
     async def list_games(self, interaction: discord.Interaction) -> None:
@@ -261,8 +259,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(name="undo", description="Take back your last move, if it revealed nothing")
     async def undo(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await self.bot.service.undo((await game_here(interaction)).id, interaction.user.id)
-        await self.bot.delivery.post(outcome)
+        await self.bot.service.undo((await game_here(interaction)).id, interaction.user.id)
         await interaction.followup.send("Taken back.", ephemeral=True)
 
     @app_commands.command(name="settings", description="Turn deadline, reminder, timeout policy and board posts")
@@ -279,7 +276,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         changes = setting_changes(deadline_hours=deadline_hours, reminder=reminder, policy=policy, board=board)
         if changes:
             info = await self.bot.service.update_settings(info.id, interaction.user.id,
-                                                          can_manage=can_manage(interaction), changes=changes)
+                                                          manages=manager_of(interaction), changes=changes)
         text = f"{info.title} #{info.id}: {describe_settings(info.settings)}"
         if changes:
             await interaction.response.send_message(f"{interaction.user.mention} changed the table settings. {text}",
@@ -305,7 +302,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                                   thread=thread)
         service = self.bot.service
         if changes:
-            defaults = await service.set_server_defaults(interaction.guild_id, can_manage=can_manage(interaction),
+            defaults = await service.set_server_defaults(interaction.guild_id, manages=manager_of(interaction),
                                                          changes=changes)
         else:
             defaults = await service.server_defaults(interaction.guild_id)
@@ -327,8 +324,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(name="forget-me", description="Leave every table and erase your id from stored games")
     async def forget_me(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        for outcome in await self.bot.service.forget(interaction.user.id):
-            await self.bot.delivery.settle_and_post(outcome)
+        await self.bot.service.forget(interaction.user.id)
         await interaction.followup.send("Done: you left every open table, AI players took your running seats, "
                                         "and your id is gone from every stored game.", ephemeral=True)
 

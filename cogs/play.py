@@ -131,8 +131,7 @@ class Play(commands.Cog):
         label = next((lbl for lbl, a in choices if a == move), json.dumps(move))
         outcome = await self.bot.service.act(info.id, interaction.user.id, move,
                                              interaction_id=str(interaction.id), expected_version=info.version)
-        await self.bot.delivery.settle_and_post(outcome)
-        await answer(interaction, f"✓ {label}")
+        await answer(interaction, f"✓ {label}" if not outcome.replayed else f"✓ {label} (already made)")
 
     @play.autocomplete("action")
     async def play_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from bot.service import GameService
-from bot.storage import Storage
+from bot.storage import open_storage
 from games.ai import RandomPlayer
 from games.core import get_game
 from renderers import render_board
@@ -83,7 +83,7 @@ async def bench_service(ids: list[str], *, quick: bool) -> dict[str, float] | No
     stored, active, moves = (300, 20, 200) if quick else (10_000, 100, 2_000)
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "bench.sqlite3"
-        storage = await Storage.open(database)
+        storage = await open_storage(database)
         try:
             service = GameService(storage)
             created = await _seed_games(service, ids, stored)
@@ -116,7 +116,7 @@ async def _probe(database: Path, hot: list[int], moves: int, modules: list[str])
     for module in ["bot.client", "cogs.lobby", "cogs.play", *modules]:  # the bot's full import weight
         importlib.import_module(module)
 
-    storage = await Storage.open(database)
+    storage = await open_storage(database)
     try:
         await _play(GameService(storage), hot, moves)
     finally:

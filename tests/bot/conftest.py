@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.service import GameService
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 from tests.support.tables import FakeClock
 
 
@@ -18,7 +18,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 async def storage(tmp_path) -> AsyncIterator[Storage]:
-    store = await Storage.open(tmp_path / "frontier.sqlite3")
+    store = await open_storage(tmp_path / "frontier.sqlite3")
     yield store
     await store.close()
 

@@ -1,96 +1,89 @@
-"""Turn deadlines with a fake clock: reminders once per turn, each timeout policy, restarts."""
+"""Jobs with a fake clock: one reminder per turn, each timeout policy, AI turns, restarts, races and
+failures. What the players are told is read from the outbox the jobs write."""
 
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
 import pytest
 
-from bot.outcome import GameInfo, Outcome
 from bot.scheduler import Scheduler
 from bot.service import GameService
-from bot.storage import Storage
+from bot.storage import open_storage
 from games.core import RuleError
 from tests.support.tables import CREATOR, FRIEND, FakeClock, running_game
 
 
-class Recorder:
-    """A Notifier that keeps what it was asked to say."""
-
-    def __init__(self) -> None:
-        self.reminded: list[tuple[int, list[int]]] = []
-        self.timeouts: list[Outcome] = []
-
-    async def remind(self, game: GameInfo, user_ids: list[int]) -> None:
-        self.reminded.append((game.id, user_ids))
-
-    async def timed_out(self, outcome: Outcome) -> None:
-        self.timeouts.append(outcome)
+async def told(service: GameService, game_id: int, kind: str) -> list[str]:
+    """The lines of the game's outbox rows of one kind, oldest first."""
+    return [line for item in await service.storage.outbox_pending(game_id) if item.kind == kind
+            for line in item.payload["lines"]]
 
 
 async def test_one_reminder_per_turn_at_half_the_deadline(service: GameService, clock: FakeClock) -> None:
     game_id = await running_game(service)
-    notes = Recorder()
-    scheduler = Scheduler(service, notes)
-    assert await scheduler.seconds_to_next() == 24 * 3600
+    scheduler = Scheduler(service)
+    assert await scheduler.seconds_to_next() == 60  # the longest sleep; the reminder is 24 h away
+    assert (await service.storage.jobs_of(game_id))[0].due == clock.now + timedelta(hours=24)
     clock.advance(hours=23)
-    assert await scheduler.fire_due() == 0
+    assert await scheduler.drain() == 0
     clock.advance(hours=2)
-    assert await scheduler.fire_due() == 1
-    assert notes.reminded == [(game_id, [CREATOR, FRIEND])]
+    assert await scheduler.drain() == 1
+    reminder = await told(service, game_id, "notice")
+    assert len(reminder) == 1 and f"<@{CREATOR}>" in reminder[0] and f"<@{FRIEND}>" in reminder[0]
+    assert len([i for i in await service.storage.outbox_pending(game_id) if i.kind == "dm"]) == 2
     clock.advance(hours=1)
-    assert await scheduler.fire_due() == 0  # exactly one reminder per turn
-    assert await scheduler.seconds_to_next() == 22 * 3600
+    assert await scheduler.drain() == 0  # exactly one reminder per turn
+    assert [j.kind for j in await service.storage.jobs_of(game_id)] == ["timeout"]
 
 
 async def test_policy_ai_plays_the_turn_of_the_absent_player(service: GameService, clock: FakeClock) -> None:
     game_id = await running_game(service)
     card = (await service.hand(game_id, CREATOR))["hand"][0]
     await service.act(game_id, CREATOR, {"type": "play", "card": card})
-    notes = Recorder()
     clock.advance(hours=49)
-    assert await Scheduler(service, notes).fire_due() == 1
-    outcome = notes.timeouts[0]
-    assert f"<@{FRIEND}> ran out of time: an AI plays for them." in outcome.lines
-    assert any("revealed" in line for line in outcome.lines)
-    assert not outcome.game.seats[1].is_ai  # the player keeps the seat under `ai`
+    assert await Scheduler(service).drain() == 2  # the overdue reminder says nothing, then the timeout
+    assert await told(service, game_id, "notice") == []
+    lines = await told(service, game_id, "board")
+    assert f"<@{FRIEND}> ran out of time: an AI plays for them." in lines
+    assert any("revealed" in line for line in lines)
+    assert not (await service.get(game_id)).seats[1].is_ai  # the player keeps the seat under `ai`
 
 
 async def test_policy_forfeit_hands_the_seat_to_an_ai(service: GameService, clock: FakeClock) -> None:
     game_id = await running_game(service)
-    await service.update_settings(game_id, CREATOR, can_manage=False, changes={"policy": "forfeit"})
-    notes = Recorder()
+    await service.update_settings(game_id, CREATOR, changes={"policy": "forfeit"})
     clock.advance(hours=48)
-    await Scheduler(service, notes).fire_due()
-    seats = notes.timeouts[0].game.seats
-    assert all(s.is_ai and s.left for s in seats)
-    assert (await service.get(game_id)).status == "finished"  # AIs played the game out
+    await Scheduler(service).drain()
+    info = await service.get(game_id)
+    assert all(s.is_ai and s.left for s in info.seats)
+    assert info.status == "finished", "the AI seats played the game out, one ai_turn job after another"
+    assert any("forfeits" in line for line in await told(service, game_id, "board"))
 
 
 async def test_policy_skip_falls_back_to_an_ai_move_where_the_game_has_no_pass(service: GameService,
                                                                                 clock: FakeClock) -> None:
     game_id = await running_game(service)
-    await service.update_settings(game_id, FRIEND, can_manage=True, changes={"policy": "skip"})
-    notes = Recorder()
+    await service.update_settings(game_id, FRIEND, manages=1, changes={"policy": "skip"})
     clock.advance(hours=48)
-    await Scheduler(service, notes).fire_due()
-    assert any("an AI plays for them" in line for line in notes.timeouts[0].lines)
+    await Scheduler(service).drain()
+    assert any("an AI plays for them" in line for line in await told(service, game_id, "board"))
 
 
 async def test_a_deadline_missed_while_the_bot_was_down_fires_once_at_start_up(tmp_path) -> None:
     path = tmp_path / "db.sqlite3"
     clock = FakeClock()
-    store = await Storage.open(path)
+    store = await open_storage(path)
     game_id = await running_game(GameService(store, clock=clock))
     await store.close()
     clock.advance(days=5)  # the bot was down for days
-    store = await Storage.open(path)
+    store = await open_storage(path)
     service = GameService(store, clock=clock)
-    notes = Recorder()
-    scheduler = Scheduler(service, notes)
-    assert await scheduler.fire_due() == 1
-    assert await scheduler.fire_due() == 0
-    assert notes.timeouts[0].game.id == game_id
+    scheduler = Scheduler(service)
+    assert await scheduler.run_due() == 2  # the reminder (too late to say anything), then the timeout
+    assert await scheduler.run_due() == 0
+    assert any("ran out of time" in line for line in await told(service, game_id, "board"))
     await store.close()
 
 
@@ -100,22 +93,89 @@ async def test_settings_out_of_range_are_refused_and_change_nothing(service: Gam
     for changes, words in (({"deadline_hours": 0}, "between 1 and 720"), ({"policy": "nap"}, "ai, skip, forfeit"),
                            ({"reminder": 1.5}, "10% and 90%"), ({"colour": "red"}, "no table setting")):
         with pytest.raises(RuleError) as err:
-            await service.update_settings(game_id, CREATOR, can_manage=False, changes=changes)
+            await service.update_settings(game_id, CREATOR, changes=changes)
         assert words in str(err.value)
     with pytest.raises(RuleError, match="Manage Server"):
-        await service.update_settings(game_id, FRIEND, can_manage=False, changes={"policy": "skip"})
+        await service.update_settings(game_id, FRIEND, changes={"policy": "skip"})
+    with pytest.raises(RuleError, match="Manage Server"):  # Manage Server of another server is no right here
+        await service.update_settings(game_id, FRIEND, manages=2, changes={"policy": "skip"})
     assert await service.storage.load(game_id) == before
 
 
 async def test_deadline_off_schedules_nothing(service: GameService, clock: FakeClock) -> None:
     game_id = await running_game(service)
-    await service.update_settings(game_id, CREATOR, can_manage=False, changes={"deadline_hours": "off"})
+    await service.update_settings(game_id, CREATOR, changes={"deadline_hours": "off"})
     clock.advance(days=30)
-    assert await service.due() == []
+    assert await service.storage.jobs_of(game_id) == []
+    assert await Scheduler(service).drain() == 0
     assert (await service.get(game_id)).deadline is None
 
 
-async def test_run_sleeps_until_the_nearest_time_and_wakes_on_a_move(service: GameService) -> None:
+async def test_a_timeout_planned_for_an_old_version_never_hits_the_next_player(service: GameService,
+                                                                                clock: FakeClock) -> None:
+    """The race of issue 16: the scheduler has claimed several due timeouts; meanwhile the late player moves.
+    The timeout of that game was planned for the version before the move, so it does nothing."""
+    late = await running_game(service, friend=False, ai=1)  # CREATOR is to move, alone
+    others = [await running_game(service, channel=20 + n) for n in range(3)]
+    clock.advance(hours=49)
+    scheduler = Scheduler(service)
+    claimed = await service.storage.claim_jobs(now=clock.now, owner="me", lease=timedelta(minutes=2), limit=50)
+    assert {j.game_id for j in claimed} == {late, *others}
+    card = (await service.hand(late, CREATOR))["hand"][0]
+    await service.act(late, CREATOR, {"type": "play", "card": card})  # the late player moves in time after all
+    for job in claimed:
+        await scheduler._run(job)
+    assert not any("ran out of time" in line for line in await told(service, late, "board"))
+    for game_id in others:
+        assert any("ran out of time" in line for line in await told(service, game_id, "board"))
+
+
+async def test_ai_seats_move_as_jobs_after_a_restart(tmp_path) -> None:
+    """An AI seat to move is a job in the database: a new process plays it with nobody clicking."""
+    path = tmp_path / "db.sqlite3"
+    store = await open_storage(path)
+    service = GameService(store, clock=FakeClock())
+    game_id = await running_game(service, friend=False, ai=1)
+    card = (await service.hand(game_id, CREATOR))["hand"][0]
+    await service.act(game_id, CREATOR, {"type": "play", "card": card})
+    assert [j.kind for j in await store.jobs_of(game_id)] == ["ai_turn"]
+    await store.close()  # the process dies before the AI moved
+    store = await open_storage(path)
+    service = GameService(store, clock=FakeClock())
+    assert await Scheduler(service).drain() >= 1
+    info = await service.get(game_id)
+    assert 0 in info.to_move and [j.kind for j in await store.jobs_of(game_id)] == ["remind", "timeout"]
+    await store.close()
+
+
+async def test_a_failing_job_is_logged_and_retried_and_the_others_still_run(
+        service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    broken = await running_game(service)
+    fine = await running_game(service, channel=30)
+    real = service.run_job
+
+    async def run_job(job):  # type: ignore[no-untyped-def]
+        if job.game_id == broken:
+            raise RuntimeError("the database hiccuped")
+        return await real(job)
+
+    monkeypatch.setattr(service, "run_job", run_job)
+    clock.advance(hours=25)
+    scheduler = Scheduler(service)
+    await scheduler.drain()
+    assert await told(service, fine, "notice"), "the other game was reminded"
+    assert f"job_failed game={broken} kind=remind" in caplog.text
+    job = (await service.storage.jobs_of(broken))[0]
+    assert job.kind == "remind" and job.attempts == 1 and job.due > clock.now  # retried later, with backoff
+    monkeypatch.setattr(service, "run_job", real)
+    clock.advance(seconds=10)
+    assert await scheduler.drain() == 1
+    assert await told(service, broken, "notice")
+
+
+async def test_the_loop_survives_an_error_and_sleeps_until_the_nearest_job_or_a_wake_up(
+        service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
     await running_game(service)
     slept: list[float] = []
 
@@ -123,17 +183,29 @@ async def test_run_sleeps_until_the_nearest_time_and_wakes_on_a_move(service: Ga
         slept.append(seconds)
         await asyncio.Event().wait()  # only a wake-up ends this sleep
 
-    scheduler = Scheduler(service, Recorder(), sleep=sleep)
+    scheduler = Scheduler(service, sleep=sleep)
+    calls = 0
+    real = scheduler.drain
+
+    async def drain() -> int:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise OSError("disk full")
+        return await real()
+
+    monkeypatch.setattr(scheduler, "drain", drain)
     task = asyncio.create_task(scheduler.run())
     for _ in range(50):
         await asyncio.sleep(0.01)
         if slept:
             break
-    assert slept == [24 * 3600]
+    assert slept == [5.0], "after an error the loop pauses, then goes on"
     scheduler.wake()
     for _ in range(50):
         await asyncio.sleep(0.01)
         if len(slept) == 2:
             break
+    assert not task.done()
     task.cancel()
-    assert len(slept) == 2
+    assert slept[1] == 60.0

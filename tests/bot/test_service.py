@@ -37,11 +37,11 @@ async def test_lobby_rules(service: GameService) -> None:
     await refused(service.add_ai(info.id, STRANGER), "not_seated")
     await service.join(info.id, FRIEND)
     await refused(service.start(info.id, FRIEND), "not_creator")
-    await refused(service.remove_seat(info.id, FRIEND, 0, can_manage=False), "not_creator")
+    await refused(service.remove_seat(info.id, FRIEND, 0), "not_creator")
     await service.add_ai(info.id, FRIEND)
     await service.add_ai(info.id, CREATOR)
     await refused(service.join(info.id, STRANGER), "lobby_full")
-    removed = await service.remove_seat(info.id, STRANGER, 3, can_manage=True)
+    removed = await service.remove_seat(info.id, STRANGER, 3, manages=1)
     assert len(removed.seats) == 3
     left = await service.leave(info.id, FRIEND)
     assert [s.user_id for s in left.game.seats] == [CREATOR, None]
@@ -82,10 +82,10 @@ async def test_a_stale_version_is_refused(service: GameService) -> None:
 async def test_unknown_finished_and_abandoned_games_refuse_moves(service: GameService) -> None:
     await refused(service.act(424242, CREATOR, {"type": "play", "card": 1}), "no_game")
     game_id = await running_game(service)
-    await refused(service.abandon(game_id, FRIEND, can_manage=False), "not_creator")
-    await service.abandon(game_id, FRIEND, can_manage=True)
+    await refused(service.abandon(game_id, FRIEND), "not_creator")
+    await service.abandon(game_id, FRIEND, manages=1)
     await refused(service.act(game_id, CREATOR, {"type": "play", "card": 1}), "game_over")
-    await refused(service.abandon(game_id, CREATOR, can_manage=False), "game_over")
+    await refused(service.abandon(game_id, CREATOR), "game_over")
 
 
 async def test_a_whole_game_with_ai_seats_plays_to_its_result(service: GameService) -> None:

@@ -9,16 +9,16 @@ import aiosqlite
 import pytest
 
 from bot.service import GameService
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 from tests.support.tables import CREATOR, FRIEND, FakeClock, running_game
 
 
 async def test_migrations_run_on_an_empty_file_and_on_an_up_to_date_one(tmp_path) -> None:
     path = tmp_path / "db.sqlite3"
-    store = await Storage.open(path)
+    store = await open_storage(path)
     assert await store.migrate() >= 1
     await store.close()
-    again = await Storage.open(path)  # migrating an up-to-date file changes nothing
+    again = await open_storage(path)  # migrating an up-to-date file changes nothing
     async with again.db.execute("SELECT COUNT(*) FROM schema_version") as cur:
         assert (await cur.fetchone())[0] == await again.migrate()
     async with again.db.execute("PRAGMA journal_mode") as cur:
@@ -28,14 +28,14 @@ async def test_migrations_run_on_an_empty_file_and_on_an_up_to_date_one(tmp_path
 
 async def test_reopening_the_file_gives_the_same_game(tmp_path) -> None:
     path = tmp_path / "db.sqlite3"
-    store = await Storage.open(path)
+    store = await open_storage(path)
     service = GameService(store, clock=FakeClock())
     game_id = await running_game(service)
     hand = (await service.hand(game_id, CREATOR))["hand"]
     await service.act(game_id, CREATOR, {"type": "play", "card": hand[0]})
     before = await store.load(game_id)
     await store.close()
-    reopened = await Storage.open(path)
+    reopened = await open_storage(path)
     after = await reopened.load(game_id)
     assert after == before
     assert json.loads(after.state)["played"][0] == hand[0]

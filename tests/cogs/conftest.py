@@ -35,6 +35,13 @@ def prefer(choices: list[dict], preference: tuple[str, ...]) -> dict:
     return choices[0]
 
 
+async def busy(bot: Frontier) -> bool:
+    """Whether the bot has work due now: outbox rows, jobs, or a change under way."""
+    now = bot.service.clock()
+    due = [await bot.storage.next_outbox_try(), await bot.storage.next_job_due()]
+    return bool(bot.service.busy_games()) or any(t is not None and t <= now for t in due)
+
+
 class World:
     """The fake Discord, the bot, and people who use it."""
 
@@ -48,8 +55,17 @@ class World:
     def channel(self) -> list:
         return self.fake.channel_messages(self.fake.channel.id)
 
-    async def settle(self) -> None:
-        await self.fake.settle(quiet=0.15)
+    async def settle(self, timeout: float = 30.0) -> None:
+        """Wait until the bot has nothing due: no outbox row or job due now, no change under way, and
+        Discord quiet (the board follows a move from the outbox, not within the move)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while loop.time() < end:
+            await self.fake.settle(quiet=0.05)
+            if not await busy(self.bot):
+                return
+            await asyncio.sleep(0.02)
+        raise TimeoutError("the bot still had work due after 30 s")
 
     def boards(self) -> list:
         """The channel's board posts (messages with a picture), oldest first."""

@@ -143,6 +143,7 @@ async def test_buttons_work_after_a_restart(world: World) -> None:
     alice, _, board = await started(world)
     await world.bot.close()
     again = Frontier(world.bot.settings)
+    world.bot = again
     runner = asyncio.create_task(again.start(world.fake.token))
     try:
         await world.fake.wait_for(lambda: again.is_ready(), timeout=30, what="the restarted bot")

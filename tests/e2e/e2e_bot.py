@@ -20,8 +20,10 @@ PROBLEM = re.compile(r"Traceback|\bERROR\b|\bCRITICAL\b")
 class BotProcess:
     """Starts, kills and restarts `python -m bot` on one SQLite file, logging to one file."""
 
-    def __init__(self, fake: FakeDiscord, workdir: Path, *, argv: list[str] | None = None) -> None:
+    def __init__(self, fake: FakeDiscord, workdir: Path, *, argv: list[str] | None = None,
+                 env: dict[str, str] | None = None) -> None:
         self.fake = fake
+        self.extra_env = env or {}
         self.argv = argv or [sys.executable, "-m", "bot"]
         self.database = workdir / "frontier.db"
         self.log_path = workdir / "bot.log"
@@ -38,7 +40,7 @@ class BotProcess:
             "LOG_LEVEL": "INFO",
             "PYTHONUNBUFFERED": "1",
         }
-        return env
+        return env | self.extra_env
 
     async def start(self) -> None:
         """Start the bot and wait until it has registered its commands and identified on the gateway."""

@@ -1,0 +1,132 @@
+"""What players must be shown, as outbox rows (DESIGN §4), and the words those rows are made of.
+
+The service turns each change into `Message`s written in the change's own transaction;
+the delivery worker later turns them into Discord messages. Nothing here knows Discord:
+the rows are plain JSON, so a crash between the commit and the post loses nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.outcome import GameInfo, Outcome
+from bot.storage import Message
+
+MESSAGE_LIMIT = 2000
+
+
+def fit(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:
+    """Join lines into one message, dropping the oldest ones when they do not fit."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if size + len(line) + 1 > limit - 2:
+            kept.append("…")
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(kept))
+
+
+def mentions(user_ids: list[int]) -> str:
+    return ", ".join(f"<@{u}>" for u in user_ids)
+
+
+def result_lines(outcome: Outcome) -> list[str]:
+    """The end of a game: the winners, then the ranking with scores; a tiebreak is named where it decided."""
+    result = outcome.result
+    if result is None:
+        return []
+    names = {s.seat: s.name for s in outcome.game.seats}
+    winners = " and ".join(names.get(s, f"seat {s + 1}") for s in result.winners)
+    lines = [f"**Game over — {winners} {'win' if len(result.winners) > 1 else 'wins'}!**"]
+    place = 1
+    for shared in result.ranking:
+        for seat in shared:
+            score = result.scores[seat]
+            tied_elsewhere = any(result.scores[o] == score for o in range(len(result.scores)) if o not in shared)
+            note = " (shared place)" if len(shared) > 1 else " (after tiebreak)" if tied_elsewhere else ""
+            lines.append(f"{place}. {names.get(seat, f'seat {seat + 1}')}: {score}{note}")
+        place += len(shared)
+    return lines
+
+
+def turn_line(user_ids: list[int], deadline: datetime | None) -> str:
+    """Who is to move, with a ping and the deadline; empty when no person is."""
+    if not user_ids:
+        return ""
+    when = f" (deadline <t:{int(deadline.timestamp())}:R>)" if deadline else ""
+    return f"Your move: {mentions(user_ids)}{when}"
+
+
+def _dm_target(game: GameInfo, seat: int) -> int | None:
+    """The user to DM for a seat: a person seated there who has not closed their DMs."""
+    info = next((s for s in game.seats if s.seat == seat), None)
+    if info is None or info.user_id is None or info.is_ai or info.left or not info.dm_ok:
+        return None
+    return info.user_id
+
+
+def board(outcome: Outcome) -> Message:
+    """The board picture (when there is a view) with what happened and who is to move."""
+    game = outcome.game
+    running = game.status == "running"
+    return Message("board", None, {
+        "lines": [*outcome.lines, *result_lines(outcome)],
+        "view": outcome.public_view,
+        "turn": game.users_to_move() if running else [],
+        "deadline": game.deadline.isoformat() if running and game.deadline else None,
+    })
+
+
+def for_outcome(outcome: Outcome) -> list[Message]:
+    """Everything one outcome shows: the board, changed hands, private notices, and moves to those asked."""
+    game = outcome.game
+    rows = [board(outcome)]
+    for seat, view in sorted(outcome.private_views.items()):
+        if (user := _dm_target(game, seat)) is not None:
+            rows.append(Message("hand", user, {"seat": seat, "view": view}))
+    for seat, lines in sorted(outcome.notices.items()):
+        if (user := _dm_target(game, seat)) is not None:
+            rows.append(Message("dm", user, {"lines": lines}))
+    if game.status == "running":
+        what = outcome.lines[-3:]
+        for seat in outcome.asked:
+            if seat in game.to_move and (user := _dm_target(game, seat)) is not None:
+                rows.append(Message("ask", user, {"seat": seat, "lines": what}))
+    return rows
+
+
+def notice(text: str) -> Message:
+    """A line in the game's channel."""
+    return Message("notice", None, {"lines": [text]})
+
+
+def reminder(game: GameInfo) -> list[Message]:
+    """The one reminder of a turn: a mention in the channel and a DM to each person awaited."""
+    users = game.users_to_move()
+    if not users:
+        return []
+    when = f"; the turn times out <t:{int(game.deadline.timestamp())}:R>" if game.deadline else ""
+    rows = [notice(f"⏰ {mentions(users)}: {game.title} #{game.id} awaits your move{when}.")]
+    for seat in game.to_move:
+        if (user := _dm_target(game, seat)) is not None:
+            rows.append(Message("dm", user, {"lines": [f"⏰ Your move{when}."]}))
+    return rows
+
+
+def dms_refused(user_id: int) -> Message:
+    return notice(f"<@{user_id}>, I cannot DM you (your privacy settings block it), so your hand is not sent "
+                  "to you any more: press **My hand** under the board to see it.")
+
+
+def paused(game: GameInfo, why: str) -> Message:
+    """The host's DM when the game's channel cannot be reached."""
+    return Message("dm", game.created_by, {"lines": [
+        f"I cannot post in the channel of this game: {why}. The game is paused (no turn times out) and resumes "
+        "by itself as soon as I can post there again."]})
+
+
+def retire() -> Message:
+    """A game that ended without a result keeps its last board, without buttons."""
+    return Message("retire", None, {})

@@ -1,0 +1,57 @@
+"""Table settings (DESIGN §6): their defaults and the ranges a host may set them in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.errors import Refused
+
+POLICIES = ("ai", "skip", "forfeit")
+BOARD_MODES = ("new", "edit")
+DEFAULT_SETTINGS: dict[str, Any] = {"deadline_hours": 48, "reminder": 0.5, "policy": "ai", "board": "new",
+                                    "thread": False}
+"""Turn deadline in hours (None: off), reminder as a fraction of the deadline, what happens at the
+deadline, whether each move posts a new board message or edits one, and (as a server default)
+whether `/game new` opens a thread."""
+
+
+def with_defaults(settings: dict[str, Any]) -> dict[str, Any]:
+    return {**DEFAULT_SETTINGS, **settings}
+
+
+def merged(settings: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+    """Settings with checked changes applied; a refusal names what is allowed."""
+    out = with_defaults(settings)
+    for key, value in changes.items():
+        out[key] = checked(key, value)
+    return out
+
+
+def checked(key: str, value: Any) -> Any:
+    """A table setting within range, or a refusal that says what is allowed."""
+    if key == "deadline_hours":
+        if value in (None, "off"):
+            return None
+        if not isinstance(value, int | float) or not 1 <= value <= 720:
+            raise Refused("The turn deadline must be between 1 and 720 hours, or off.", "bad_setting")
+        return value
+    if key == "reminder":
+        if not isinstance(value, int | float) or not 0.1 <= value <= 0.9:
+            raise Refused("The reminder must come between 10% and 90% of the deadline.", "bad_setting")
+        return value
+    if key == "policy":
+        if value not in POLICIES:
+            raise Refused("The timeout policy must be one of: ai, skip, forfeit.", "bad_setting")
+        return value
+    if key == "board":
+        if value not in BOARD_MODES:
+            raise Refused("Boards are either posted anew after each move (new) or edited in place (edit).",
+                          "bad_setting")
+        return value
+    if key == "thread":
+        if not isinstance(value, bool):
+            raise Refused("The thread setting is on or off.", "bad_setting")
+        return value
+    raise Refused(f"There is no table setting called {key!r}.", "bad_setting")
+
+

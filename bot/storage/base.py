@@ -1,0 +1,184 @@
+"""The storage interface (DESIGN §3): what the service, delivery and scheduler may ask of a backend.
+
+Nothing above this interface writes SQL. Every write that changes a game bumps its
+`version` guarded by the version the change was computed from (`StaleVersion` otherwise)
+and writes its `Effects` — outbox rows, re-planned jobs, a result — in the same transaction.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Collection
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from bot.storage.rows import ActionRow, BoardMessage, Effects, GameRow, JobRow, Message, OutboxItem, ResultSeat, SeatRow
+
+
+class Storage(ABC):
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def migrate(self) -> int:
+        """Apply the migrations not yet applied; returns the schema version."""
+
+    # -- games -----------------------------------------------------------------
+
+    @abstractmethod
+    async def create_game(self, *, game_type: str, guild_id: int | None, channel_id: int,
+                          thread_id: int | None, created_by: int, options: dict[str, Any],
+                          settings: dict[str, Any], seed: int, now: datetime) -> int: ...
+
+    @abstractmethod
+    async def load(self, game_id: int) -> GameRow | None: ...
+
+    @abstractmethod
+    async def active_in_channel(self, channel_id: int) -> int | None:
+        """The open (lobby or running) game of a channel or thread."""
+
+    @abstractmethod
+    async def games_of_user(self, user_id: int) -> list[int]: ...
+
+    @abstractmethod
+    async def running_without_jobs(self) -> list[int]:
+        """Running, unpaused games with no job planned (written before jobs existed): to re-plan."""
+
+    @abstractmethod
+    async def set_seats(self, game_id: int, seats: list[SeatRow], *, expected_version: int, now: datetime,
+                        effects: Effects | None = None) -> int:
+        """Replace the seat list (lobby changes, hand-overs to AI); returns the new version."""
+
+    @abstractmethod
+    async def set_status(self, game_id: int, status: str, *, expected_version: int, now: datetime,
+                         state: str | None = None, effects: Effects | None = None) -> int: ...
+
+    @abstractmethod
+    async def set_settings(self, game_id: int, settings: dict[str, Any], *, expected_version: int, now: datetime,
+                           effects: Effects | None = None) -> int: ...
+
+    @abstractmethod
+    async def set_paused(self, game_id: int, reason: str | None, *, effects: Effects | None = None,
+                         now: datetime) -> bool:
+        """Pause (with a reason) or resume (None) a game; True when that changed anything, and only
+        then are `effects` written."""
+
+    @abstractmethod
+    async def guild_settings(self, guild_id: int | None) -> dict[str, Any]:
+        """A server's defaults for new tables ({} when it set none)."""
+
+    @abstractmethod
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None: ...
+
+    # -- moves -----------------------------------------------------------------
+
+    @abstractmethod
+    async def commit_move(self, game_id: int, *, expected_version: int, state: str, status: str, seat: int,
+                          action: dict[str, Any], events: list[dict[str, Any]], interaction_id: str | None,
+                          now: datetime, effects: Effects | None = None) -> int:
+        """Append the action and write the new state in one transaction; returns the new version."""
+
+    @abstractmethod
+    async def truncate_actions(self, game_id: int, *, keep: int, expected_version: int, state: str,
+                               now: datetime, effects: Effects | None = None) -> int:
+        """Drop the log after `keep` actions and store the state they replay to (undo)."""
+
+    @abstractmethod
+    async def find_interaction(self, interaction_id: str) -> tuple[int, ActionRow] | None: ...
+
+    @abstractmethod
+    async def actions(self, game_id: int) -> list[ActionRow]: ...
+
+    # -- results ---------------------------------------------------------------
+
+    @abstractmethod
+    async def finished_without_result(self) -> list[int]:
+        """Finished games whose result was never written (finished before results were kept)."""
+
+    @abstractmethod
+    async def record_result(self, game_id: int, seats: list[ResultSeat], now: datetime) -> None: ...
+
+    @abstractmethod
+    async def tally(self, guild_id: int | None) -> list[tuple[str, int, int, int]]:
+        """(game type, user, games won, games played) for every person with a result on this server."""
+
+    @abstractmethod
+    async def anonymize_user(self, user_id: int) -> int:
+        """Remove a user's id from every stored game and result, and drop DMs not yet sent to them."""
+
+    # -- the outbox (read by delivery only) --------------------------------------
+
+    @abstractmethod
+    async def claim_outbox(self, *, now: datetime, owner: str, lease: timedelta, limit: int,
+                           hold: timedelta, busy: Collection[int] = ()) -> list[OutboxItem]:
+        """Lease the due rows nobody holds, oldest first. A board row younger than `hold` waits while its
+        game has an AI turn planned (the AI's moves come in the same board), and so does the board of a
+        `busy` game, one with a change under way."""
+
+    @abstractmethod
+    async def pending_boards(self, game_id: int, up_to: int) -> list[OutboxItem]:
+        """The game's board rows not yet shown, up to a row id (they are shown together)."""
+
+    @abstractmethod
+    async def newer_pending(self, item: OutboxItem) -> bool:
+        """Whether a newer row of the same kind for the same target is waiting (this one is superseded)."""
+
+    @abstractmethod
+    async def outbox_done(self, ids: list[int], *, now: datetime, error: str | None = None,
+                          also: Message | None = None, game_id: int | None = None) -> None:
+        """Mark rows delivered (or given up, with the error); `also` is a row to write with it."""
+
+    @abstractmethod
+    async def outbox_retry(self, item_id: int, *, next_try: datetime, error: str) -> None: ...
+
+    @abstractmethod
+    async def outbox_pending(self, game_id: int | None = None) -> list[OutboxItem]: ...
+
+    @abstractmethod
+    async def emit(self, game_id: int, rows: list[Message], *, now: datetime, done_job: JobRow | None = None) -> None:
+        """Write outbox rows for the game's current version (a reminder), finishing a job with them."""
+
+    @abstractmethod
+    async def refuse_dms(self, game_id: int, user_id: int, *, notice: Message, now: datetime) -> bool:
+        """Remember that a player takes no DMs; the channel `notice` is written only the first time."""
+
+    @abstractmethod
+    async def board_message(self, game_id: int) -> BoardMessage | None: ...
+
+    @abstractmethod
+    async def record_board(self, game_id: int, board: BoardMessage, done: list[int], now: datetime) -> None:
+        """The newest board message, and the outbox rows it showed, in one write."""
+
+    # -- jobs (run by the scheduler only) -----------------------------------------
+
+    @abstractmethod
+    async def claim_jobs(self, *, now: datetime, owner: str, lease: timedelta, limit: int) -> list[JobRow]:
+        """Lease the due jobs nobody holds; a paused game's reminders and timeouts wait."""
+
+    @abstractmethod
+    async def finish_job(self, job: JobRow) -> None:
+        """Delete the job if it is still the one planned for that version."""
+
+    @abstractmethod
+    async def retry_job(self, job: JobRow, *, due: datetime) -> None: ...
+
+    @abstractmethod
+    async def jobs_of(self, game_id: int) -> list[JobRow]: ...
+
+    @abstractmethod
+    async def next_job_due(self) -> datetime | None: ...
+
+    @abstractmethod
+    async def next_outbox_try(self) -> datetime | None: ...
+
+    # -- housekeeping ------------------------------------------------------------
+
+    @abstractmethod
+    async def backup(self, target: Path) -> None:
+        """A consistent copy of the database, safe while the bot runs."""
+
+    @abstractmethod
+    async def prune(self, *, before: datetime) -> int:
+        """Delete finished and abandoned games last changed before a time (their results stay);
+        returns how many."""

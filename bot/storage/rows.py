@@ -1,0 +1,125 @@
+"""What the storage reads and writes, as plain dataclasses shared by every backend."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+
+class StaleVersion(Exception):
+    """The game's stored version is not the one the change was computed from."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    user_id: int | None
+    is_ai: bool
+    dm_ok: bool
+    left: bool
+
+
+@dataclass
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    game_type: str
+    status: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    seed: int
+    state: str | None
+    version: int
+    created_by: int
+    deadline: str | None
+    seats: list[SeatRow]
+    paused: str | None = None
+    """Why delivery to the game's channel stopped (channel gone, no access); None while it works."""
+
+
+@dataclass
+class ActionRow:
+    seq: int
+    seat: int
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+    interaction_id: str | None
+
+
+@dataclass(frozen=True)
+class Message:
+    """One thing players must be shown because of a change: an outbox row to write.
+
+    kinds: `board` (the picture and what happened, in the game's channel), `hand` (a private
+    picture by DM), `ask` (a DM with the seat's moves as buttons), `dm` (a text DM), `notice`
+    (a text line in the game's channel), `retire` (the last board loses its buttons).
+    """
+
+    kind: str
+    target: int | None
+    """The user for DMs; None for the game's channel."""
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Job:
+    """Something that must happen later for a game: `ai_turn`, `remind` or `timeout`."""
+
+    kind: str
+    due: datetime
+
+
+@dataclass(frozen=True)
+class ResultSeat:
+    seat: int
+    user_id: int | None
+    won: bool
+
+
+@dataclass
+class Effects:
+    """What a write carries besides the game row, committed in its transaction."""
+
+    outbox: list[Message] = field(default_factory=list)
+    jobs: list[Job] | None = None
+    """None keeps the game's jobs; a list replaces them, planned for the new version."""
+    deadline: datetime | None = None
+    """The turn deadline shown to players (written when `jobs` is given)."""
+    result: list[ResultSeat] | None = None
+    """A finished game's result, written once."""
+
+
+@dataclass(frozen=True)
+class OutboxItem:
+    """A claimed outbox row."""
+
+    id: int
+    game_id: int
+    version: int
+    kind: str
+    target: int | None
+    payload: dict[str, Any]
+    attempts: int
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class JobRow:
+    """A claimed job."""
+
+    game_id: int
+    kind: str
+    due: datetime
+    for_version: int
+    attempts: int
+
+
+@dataclass(frozen=True)
+class BoardMessage:
+    channel_id: int
+    message_id: int
+    version: int
+    """The game version the message shows."""
