@@ -127,9 +127,10 @@ class Delivery:
         now = self.service.clock()
         try:
             if item.kind == "board":
-                await self._board(game, item)
-                return  # marks its rows itself, with the board message
-            await getattr(self, f"_{item.kind}")(game, item)
+                await self._board(game, item)  # marks its rows itself, with the board message
+            else:
+                await getattr(self, f"_{item.kind}")(game, item)
+                await self.storage.outbox_done([item.id], now=now)
         except discord.Forbidden as err:
             if err.code == DM_REFUSED and item.target is not None:
                 await self.service.refuse_dms(game.id, item.target)
@@ -158,7 +159,6 @@ class Delivery:
             else:
                 await self._retry(item, repr(err), quiet=True)
         else:
-            await self.storage.outbox_done([item.id], now=now)
             if game.paused and item.target is None:
                 await self.service.resume(game.id)
 

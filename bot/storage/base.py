@@ -125,9 +125,8 @@ class Storage(ABC):
         """Whether a newer row of the same kind for the same target is waiting (this one is superseded)."""
 
     @abstractmethod
-    async def outbox_done(self, ids: list[int], *, now: datetime, error: str | None = None,
-                          also: Message | None = None, game_id: int | None = None) -> None:
-        """Mark rows delivered (or given up, with the error); `also` is a row to write with it."""
+    async def outbox_done(self, ids: list[int], *, now: datetime, error: str | None = None) -> None:
+        """Mark rows delivered (or given up, with the error)."""
 
     @abstractmethod
     async def outbox_retry(self, item_id: int, *, next_try: datetime, error: str) -> None: ...

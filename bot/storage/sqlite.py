@@ -339,13 +339,13 @@ class SqliteStorage(Storage):
                 "LIMIT 1", (item.game_id, item.kind, item.target, item.id)) as cur:
             return await cur.fetchone() is not None
 
-    async def outbox_done(self, ids: list[int], *, now: datetime, error: str | None = None,
-                          also: Message | None = None, game_id: int | None = None) -> None:
+    async def outbox_done(self, ids: list[int], *, now: datetime, error: str | None = None) -> None:
         async with self._tx():
-            await self.db.executemany("UPDATE outbox SET done_at = ?, error = ?, lease_owner = NULL WHERE id = ?",
-                                      [(now.isoformat(), error, i) for i in ids])
-            if also is not None and game_id is not None:
-                await self._effects(game_id, await self._version(game_id), Effects(outbox=[also]), now)
+            await self._mark_done(ids, now, error)
+
+    async def _mark_done(self, ids: list[int], now: datetime, error: str | None = None) -> None:
+        await self.db.executemany("UPDATE outbox SET done_at = ?, error = ?, lease_owner = NULL, lease_until = NULL "
+                                  "WHERE id = ?", [(now.isoformat(), error, i) for i in ids])
 
     async def _version(self, game_id: int) -> int:
         async with self.db.execute("SELECT version FROM games WHERE id = ?", (game_id,)) as cur:
@@ -391,8 +391,7 @@ class SqliteStorage(Storage):
             await self.db.execute("INSERT OR REPLACE INTO messages (game_id, kind, channel_id, message_id, version) "
                                   "VALUES (?, 'board', ?, ?, ?)",
                                   (game_id, board.channel_id, board.message_id, board.version))
-            await self.db.executemany("UPDATE outbox SET done_at = ?, lease_owner = NULL WHERE id = ?",
-                                      [(now.isoformat(), i) for i in done])
+            await self._mark_done(done, now)
 
     # -- jobs ------------------------------------------------------------------
 

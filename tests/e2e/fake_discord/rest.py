@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from .server import FakeDiscord
 
 MAX_UPLOAD = 10 * 1024 * 1024
+NONCE_SECONDS = 300.0
+"""How long Discord remembers an enforced nonce ("the past few minutes")."""
 
 
 class ApiError(Exception):
@@ -279,7 +281,17 @@ async def create_message(fake: FakeDiscord, req: ApiRequest) -> Any:
     if channel.is_dm and channel.recipient is not None and channel.recipient.id in fake.dm_refused:
         fake.refused_dms.append(channel.recipient.id)
         raise ApiError(403, 50007, "Cannot send messages to this user")
-    return new_message(fake, channel.id, req).payload(fake.url)
+    body = req.body if isinstance(req.body, dict) else {}
+    nonce = body.get("nonce")
+    if nonce is not None and body.get("enforce_nonce"):
+        # Discord: a nonce seen from the same author in the past few minutes returns that message
+        seen = fake.nonces.get((channel.id, str(nonce)))
+        if seen is not None and fake.clock.now() - seen[1] < NONCE_SECONDS:
+            return seen[0].payload(fake.url)
+    message = new_message(fake, channel.id, req)
+    if nonce is not None and body.get("enforce_nonce"):
+        fake.nonces[(channel.id, str(nonce))] = (message, fake.clock.now())
+    return message.payload(fake.url)
 
 
 @route("GET", "/channels/{channel_id}/messages")

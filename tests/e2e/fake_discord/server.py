@@ -129,6 +129,8 @@ class FakeDiscord:
         self.by_token: dict[str, InteractionRecord] = {}
         self.dm_refused: set[int] = set()
         self.refused_dms: list[int] = []
+        self.nonces: dict[tuple[int, str], tuple[StoredMessage, float]] = {}
+        """(channel, nonce) -> the message an enforced nonce created, and when."""
         """Users a DM was refused to (50007), once per attempt."""
         self.failures: list[str] = []
         self.late_answers: list[tuple[int, float]] = []
