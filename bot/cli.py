@@ -75,7 +75,24 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true", help="a short run that keeps the bench from rotting")
     bench.add_argument("--write", action="store_true", help="save the table to docs/PERFORMANCE.md")
     bench.add_argument("--games", nargs="*", help="only these games")
+
+    backup = sub.add_parser("backup", help="a consistent copy of the database, safe while the bot runs")
+    backup.add_argument("path", type=Path)
+    prune = sub.add_parser("prune", help="delete finished and abandoned games (their results stay)")
+    prune.add_argument("--older-than", required=True, metavar="AGE", help="e.g. 90d, 12h, 2w")
     return p
+
+
+def _housekeeping(args: argparse.Namespace) -> int:
+    from bot.config import load_settings
+    from bot.tools import housekeeping
+
+    settings = load_settings()
+    if args.command == "backup":
+        print(asyncio.run(housekeeping.backup(settings, args.path)))
+    else:
+        print(asyncio.run(housekeeping.prune(settings, housekeeping.parse_age(args.older_than))))
+    return 0
 
 
 def _run_bot() -> int:
@@ -149,6 +166,8 @@ def main(argv: list[str] | None = None) -> int:
             return table.run()
         if args.command == "selfplay":
             return _selfplay(args)
+        if args.command in ("backup", "prune"):
+            return _housekeeping(args)
         from bot.tools.bench import main as bench_main
 
         return bench_main(quick=args.quick, as_json=args.json, write=args.write, only=args.games)

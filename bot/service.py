@@ -470,8 +470,18 @@ class GameService:
             return await self.get(game_id)
 
     async def resign(self, game_id: int, user_id: int) -> Outcome:
-        """A resigning player's seat passes to an AI, so the others' game goes on."""
-        return await self.leave(game_id, user_id)
+        """Resign as the game's rules say (Roanoke: elimination, ROA-R28); in a game whose rules define no
+        resignation the seat passes to an AI, so the others' game goes on."""
+        row = await self._row(game_id)
+        cls = get_game(row.game_type)
+        if row.status != "running" or not cls.resignation:
+            return await self.leave(game_id, user_id)
+        game = self._engine(row)
+        seat = self._acting_seat(row, user_id, None)
+        if game is None or {"type": "resign"} not in game.legal_actions(seat):
+            raise Refused(f"In {cls.title} you resign when it is your move: "
+                          f"{cls.resignation}", "resign_on_your_move")
+        return await self.act(game_id, user_id, {"type": "resign"})
 
     async def abandon(self, game_id: int, user_id: int, *, manages: int | None = None) -> GameInfo:
         async with self._locked(game_id):

@@ -194,7 +194,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = self.bot.service
         await (service.resign if how == "resign" else service.leave)(info.id, interaction.user.id)
-        await interaction.followup.send("Done: an AI plays your seat from now on.", ephemeral=True)
+        resignation = get_game(info.game_type).resignation if how == "resign" else ""
+        await interaction.followup.send(f"Done: {resignation}" if resignation
+                                        else "Done: an AI plays your seat from now on.", ephemeral=True)
 
     @app_commands.command(name="status", description="The board, the seats and whose move it is")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -311,6 +313,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
 
     @app_commands.command(name="stats", description="Wins on this server, per game")
     async def stats(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.bot.service.stats(interaction.guild_id)
         if not table:
             await answer(interaction, "No game has been finished on this server yet.")

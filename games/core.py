@@ -137,6 +137,9 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
     summary: ClassVar[str] = ""
+    resignation: ClassVar[str] = ""
+    """What resigning means where the rules define it (then the game lists a `resign` move); empty where
+    they do not, and a player who resigns hands their seat to an AI."""
     """A few lines for `/game rules`: what the game is and how a turn goes."""
 
     num_players: int

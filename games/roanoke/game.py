@@ -44,6 +44,8 @@ def _typed(value: Any, kind: str) -> bool:
 class Roanoke(TradeMixin):
     id: ClassVar[str] = "roanoke"
     title: ClassVar[str] = "Roanoke"
+    resignation: ClassVar[str] = "Resigning eliminates your colony at once; your resources pass to the left."
+    """ROA-R28."""
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4
     options: ClassVar[tuple[Option, ...]] = (

@@ -226,3 +226,26 @@ async def test_a_games_private_notices_reach_only_human_seats(service: GameServi
         if heard:
             break
     assert heard and all(line in outcome.lines for line in heard), "the season's reveal, as the channel says it"
+
+
+async def test_roa_r28_resigning_in_roanoke_eliminates_the_seat_where_other_games_hand_it_to_an_ai(
+        service: GameService) -> None:
+    info = await service.create(game_type="roanoke", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
+    for _ in range(3):
+        await service.add_ai(info.id, CREATOR)
+    await service.start(info.id, CREATOR)
+    for _ in range(50):  # the AI seats move until the person is asked, past the setup workers
+        await service.advance_ai(info.id)
+        choices = await service.choices(info.id, CREATOR)
+        if {"type": "resign"} in [a for _, a in choices]:
+            break
+        await service.act(info.id, CREATOR, choices[0][1])
+    outcome = await service.resign(info.id, CREATOR)
+    assert any("resigns" in line for line in outcome.lines)
+    seat = (await service.get(info.id)).seats[0]
+    assert not seat.is_ai and not seat.left, "the seat is eliminated, not handed to an AI"
+    state = json.loads((await service.storage.load(info.id)).state)
+    assert state["players"][0]["alive"] is False
+    running = await running_game(service, channel=CHANNEL + 1)
+    await service.resign(running, FRIEND)
+    assert (await service.get(running)).seats[1].is_ai, "where the rules define no resignation, an AI plays on"
