@@ -160,6 +160,7 @@ class Roanoke(TradeMixin):
             raise RuleError(problem, f"roanoke_{kind}")
         self.events = []
         getattr(self, f"_do_{action['type']}")(seat, action)
+        self.check_offer_still_stands()
         self.s["rng"] = self.rng.to_dict()
         self._remember(self.events)
         return self.events
@@ -234,6 +235,7 @@ class Roanoke(TradeMixin):
             "houses_left": s["houses_left"], "added_worker": s["added_worker"],
             "placements_left": s["placements_left"], "drawn_tile": drawn, "drawn_spots": spots,
             "offer": None if s["offer"] is None else json.loads(json.dumps(s["offer"])),
+            "declined": json.loads(json.dumps(s.get("declined", []))),
             "players": players, "start": s["start"], "last": list(s["log"]),
             "result": (r.to_dict() if (r := self.result()) else None)}
         if seat is not None:

@@ -356,6 +356,34 @@ def test_roa_s18_offer_checks_and_cancel() -> None:
     assert g.s["offer"] is None
 
 
+def test_roa_s18_s19_an_offer_the_offerer_can_no_longer_pay_is_void() -> None:
+    # The offerer spends what it offered (a house): the offer cannot be met any more, so it is void at
+    # once with an event saying so, and the target is no longer kept in to_move (ROA-S18, S19).
+    g = started()
+    main_for(g, 0, "straight")
+    set_hand(g, 0, food=2, water=2, metal=2, wood=2)
+    g.apply(0, {"type": "offer", "to": 3, "give": {"wood": 1}, "get": {"water": 1}})
+    assert g.to_move() == {0, 2}
+    events = g.apply(0, {"type": "buy_house", "square": "G2"})
+    closed = [e for e in events if e["type"] == "offer_closed"]
+    assert closed == [{"type": "offer_closed", "seat": 0, "to": 2, "why": "void"}]
+    assert g.describe_event(closed[0]) == "Seat 1 (red)'s offer to Seat 3 (yellow) is void: Seat 1 (red) " \
+        "no longer holds what it gives."
+    assert g.s["offer"] is None and g.to_move() == {0}
+    refused(g, 2, {"type": "accept"}, "not your turn")
+
+
+def test_roa_s18_an_offer_still_payable_after_a_purchase_stands() -> None:
+    g = started()
+    main_for(g, 0, "straight")
+    set_hand(g, 0, food=3, water=2, metal=2, wood=2)
+    g.apply(0, {"type": "offer", "to": 3, "give": {"food": 1}, "get": {}})
+    g.apply(0, {"type": "buy_house", "square": "G2"})
+    assert g.s["offer"] is not None and g.to_move() == {0, 2}
+    g.apply(2, {"type": "accept"})
+    assert g.s["players"][0]["hand"]["food"] == 0
+
+
 def test_roa_s19_end_turn() -> None:
     g = started()
     main_for(g, 0, "straight")
