@@ -285,6 +285,10 @@ class GameService:
             if len(row.seats) < cls.min_players:
                 raise Refused(f"{cls.title} needs at least {cls.min_players} players; "
                               f"{len(row.seats)} seated. Invite friends or add AI players.", "too_few_players")
+            order = cls.seating(len(row.seats), row.seed, row.options)
+            if order != sorted(order):
+                await self._write_seats(row, [row.seats[i] for i in order])
+                row = await self._row(game_id)
             game = cls.new(len(row.seats), seed=row.seed, options=row.options)
             later, effects = self._after(row, game, status="running")
             humans = _humans(row)

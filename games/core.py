@@ -165,6 +165,13 @@ class Game(ABC):
             raise RuleError(f"{cls.title} needs {need} players, not {num_players}.", "player_count")
 
     @classmethod
+    def seating(cls, num_players: int, seed: int, options: dict[str, Any] | None = None) -> list[int]:
+        """Who sits where: entry i is the lobby place (join order, from 0) of the player who takes seat i.
+        Join order by default; a game whose rules seat the table at random says so here, and the host
+        reorders the seats with it before `new` (the engine itself knows seats, not people)."""
+        return list(range(num_players))
+
+    @classmethod
     @abstractmethod
     def new(cls: type[G], num_players: int, *, seed: int, options: dict[str, Any] | None = None) -> G:
         """A fresh game; implementations call check_players and resolve_options."""

@@ -53,8 +53,9 @@ class MovesMixin(TableMixin):
     # -- omitted arguments (COL-R43) ------------------------------------------------------------
 
     def with_defaults(self, seat: int, a: Action) -> Action:
-        """Fill what a command may leave out: Food from hand (COL-S10), the most Food to the granary
-        (COL-R35), and a target where only one is legal (COL-R43).  Anything else stays missing."""
+        """Fill what a command may leave out: Food from hand (COL-S10) or from the granary when that is the
+        only source, the most Food to the granary (COL-R35), and a target where only one is legal (COL-R43).
+        Anything else stays missing."""
         kind, card = a["type"], a.get("card")
         if kind == "end_turn" and "granary" not in a:
             return {**a, "granary": self.player(seat)["hand"].count("food") // 2}
@@ -62,8 +63,9 @@ class MovesMixin(TableMixin):
             return a
         if set(a) & {"food", "target", "zone", "land"}:
             return a
-        if C.kind(card) == C.POPULATION:
-            return {**a, "food": "hand"}
+        if C.kind(card) == C.POPULATION:  # hand by default; the granary when it is the only source
+            only_granary = self.free_hand(seat)["food"] < 1 and self.player(seat)["granary"] > 0
+            return {**a, "food": "granary" if only_granary else "hand"}
         if C.kind(card) == C.THREAT and len(targets := self.threat_targets(seat, card)) == 1:
             return {**a, "target": targets[0]}
         if card == "arms" and len(pairs := self.arms_targets(seat)) == 1:

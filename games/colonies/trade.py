@@ -18,8 +18,12 @@ from games.core import Action
 
 
 def _names_problem(names: Any, side: str) -> str | None:
-    if not isinstance(names, list) or not names or not all(isinstance(n, str) and n in C.CARDS for n in names):
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
         return f"{side} must be a list of one or more card names, e.g. [\"food\", \"wealth\"]."
+    unknown = sorted({n for n in names if n not in C.CARDS})
+    if unknown:
+        return (f"There is no card called {' or '.join(repr(n) for n in unknown)} (in {side}); name cards as "
+                f"on the board, e.g. \"food\", \"wealth\" (COL-R27).")
     if any(C.kind(n) in (C.THREAT, C.EVENT) for n in names):
         return "Threats cannot be traded (COL-R27)."
     return None
@@ -84,6 +88,9 @@ class TradeMixin(MovesMixin):
         problem = self._waiting_on(seat)
         if problem:
             return problem
+        if self.locked():
+            return ("No trade completes while a Threat waits in the active player's hand; it stands until "
+                    "the Threat is played or fought (COL-S9, R10).")
         offer = self.s["offer"]
         if offer["counter"] is None and Counter(offer["want"]) - Counter(self.player(seat)["hand"]):
             return "You do not hold the cards the offer asks for; decline or counter it (COL-R27)."

@@ -9,7 +9,7 @@ from typing import Any
 
 from games.ai import Player, by_type, register_policy
 from games.core import Action
-from games.roam.geometry import SIZE, parse_square, project, slot_of
+from games.roam.geometry import SIZE, anchor_squares, parse_square, project, slot_of
 
 View = dict[str, Any]
 
@@ -27,6 +27,14 @@ def _free(view: View, sq: tuple[int, int]) -> bool:
         return False
     cap = 2 if view["options"]["stacking"] else 1
     return len(view["map"][r][c]) < cap
+
+
+def _most_placed(view: View, seat: int, normal: list[tuple[int, int]]) -> int:
+    """The most markers one anchor of this pattern would place now (A5.3 step 1.2: taken squares are skipped)."""
+    edge = view["players"][seat]["edge"]
+    filled = tuple(slot is not None for slot in view["slots"])
+    return max((sum(_free(view, sq) for sq in project(edge, anchor, normal, normal))
+                for anchor in anchor_squares(edge, tuple(normal), filled)), default=0)
 
 
 def square_value(view: View, seat: int, sq: tuple[int, int]) -> float:
@@ -86,9 +94,13 @@ class RoamPlayer(Player):
         return sum(square_value(view, seat, sq) for sq in project(edge, anchor, normal, normal) if _free(view, sq))
 
     def _card_value(self, view: View, card_id: str) -> float:
-        """Characters that place more markers, at no cost in points lost, are used first."""
-        card = next(c for c in view["players"][view["seat"]]["characters"] if c["card"] == card_id)
-        return len(card["normal"]) + 0.3 * len(card["blank"])
+        """Characters that place more markers, at no cost in points lost, are used first; one whose every
+        anchor falls on taken squares only when no other can place (A5.3 step 5: a turn that places
+        nothing brings the stall guard nearer, so an AI playing a timed-out turn avoids it)."""
+        seat = view["seat"]
+        card = next(c for c in view["players"][seat]["characters"] if c["card"] == card_id)
+        places = _most_placed(view, seat, [tuple(c) for c in card["normal"]]) > 0
+        return 100 * places + len(card["normal"]) + 0.3 * len(card["blank"])
 
     def _bid(self, view: View, moves: dict[str, list[Action]]) -> Action:
         bids = sorted(moves.get("bid", []), key=lambda a: a["amount"])

@@ -12,6 +12,7 @@ afford without failing the card itself.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from games.ai import Player, by_type, register_policy
@@ -177,24 +178,32 @@ class RoanokePlayer(Player):
         return groups.get("cancel", [next(a for a in groups.values())[0]])[0]
 
     def _offer(self, view: View) -> Action | None:
-        """In rounds 2–3 (or for a lead card, any round) gift what another survivor lacks, or ask for it."""
+        """In rounds 2–3 (or for a lead card, any round) gift what another survivor lacks, or ask for it;
+        never an offer that seat declined this turn (it would only be declined again)."""
         seat = view["seat"]
         if view["round"] < 2 or card_of(view) is None:
             return None
+        declined = view["declined"]
+        for to, give, get in self._offers(view, seat):
+            if {"to": to, "give": give, "get": get} not in declined:
+                return {"type": "offer", "to": to + 1, "give": give, "get": get}
+        return None
+
+    @staticmethod
+    def _offers(view: View, seat: int) -> Iterator[tuple[int, dict[str, int], dict[str, int]]]:
+        """The gifts and requests worth making, best first, as (target seat, give, get)."""
         mine = spare(view, seat)
         others = [o for o in alive(view) if o != seat]
         for o in others:
             short = shortfall(view, o)
             gift = {r: min(n, mine[r]) for r, n in short.items() if min(n, mine[r]) > 0}
             if gift:
-                return {"type": "offer", "to": o + 1, "give": gift, "get": {}}
-        my_short = shortfall(view, seat)
-        for r, n in my_short.items():
+                yield o, gift, {}
+        for r, n in shortfall(view, seat).items():
             for o in sorted(others, key=lambda x: -spare(view, x)[r]):
                 free = spare(view, o)[r]
                 if free > 0:
-                    return {"type": "offer", "to": o + 1, "give": {}, "get": {r: min(n, free)}}
-        return None
+                    yield o, {}, {r: min(n, free)}
 
     def _buy(self, view: View, groups: dict[str, list[Action]]) -> Action | None:
         seat = view["seat"]

@@ -9,6 +9,7 @@ what the checkers accept.  Nothing is private: every hand is public (ROA §7).
 from __future__ import annotations
 
 import json
+import random
 from typing import Any, ClassVar
 
 from games.core import Action, Event, Option, Result, RuleError, register
@@ -55,7 +56,8 @@ class Roanoke(TradeMixin):
         Option("node_layout", "fixed", ("fixed", "random"), "Resource nodes as printed, or shuffled over the four "
                "node squares."),
         Option("seat_order", "random", ("random", "join"),
-               "Who plays first: a seeded random order, or join order (replaces 'oldest player first')."),
+               "Who sits where (seat 1 plays first): a seeded random order, or join order (replaces 'oldest "
+               "player first')."),
     )
     summary: ClassVar[str] = (
         "Roanoke: four colonies build roads from their exits on a 13×13 grid.  Each turn: place, add or move "
@@ -76,6 +78,16 @@ class Roanoke(TradeMixin):
         game = cls(new_table(seed, opts))
         game.s["rng"] = game.rng.to_dict()
         return game
+
+    @classmethod
+    def seating(cls, num_players: int, seed: int, options: dict[str, Any] | None = None) -> list[int]:
+        """ROA-S11 step 1 / R12: the players take seats 0–3 in a random order from the seed (or in join
+        order); seat 0 then plays first (ROA-S11 step 5), so the randomness is in who sits where, not in a
+        shifted start.  Its own stream, so it does not disturb the table's shuffles."""
+        order = list(range(num_players))
+        if cls.resolve_options(options)["seat_order"] == "random":
+            random.Random(f"roanoke seating {seed}").shuffle(order)
+        return order
 
     # -- who moves ---------------------------------------------------------------------------------
 
@@ -162,6 +174,7 @@ class Roanoke(TradeMixin):
             raise RuleError(problem, f"roanoke_{kind}")
         self.events = []
         getattr(self, f"_do_{action['type']}")(seat, action)
+        self.check_offer_still_stands()
         self.s["rng"] = self.rng.to_dict()
         self._remember(self.events)
         return self.events
@@ -236,7 +249,8 @@ class Roanoke(TradeMixin):
             "houses_left": s["houses_left"], "added_worker": s["added_worker"],
             "placements_left": s["placements_left"], "drawn_tile": drawn, "drawn_spots": spots,
             "offer": None if s["offer"] is None else json.loads(json.dumps(s["offer"])),
-            "players": players, "start": s["start"], "last": list(s["log"]),
+            "declined": json.loads(json.dumps(s.get("declined", []))),
+            "players": players, "last": list(s["log"]),
             "result": (r.to_dict() if (r := self.result()) else None)}
         if seat is not None:
             out["seat"] = seat

@@ -224,8 +224,8 @@ class MovesMixin(TableMixin):
             self.player(seat)["hand"][res] += 1
             s["pile"][res] -= 1
             self.emit({"type": "setup_worker", "seat": seat, "square": a["square"], "res": res})
-            if (seat + 1) % SEATS != s["start"]:  # setup runs once round the table from the first player
-                s["active"] = (seat + 1) % SEATS
+            if seat + 1 < SEATS:  # ROA-S11 steps 4-5: setup runs once round the table from seat 0
+                s["active"] = seat + 1
             else:
                 self.start_season(0)
             return

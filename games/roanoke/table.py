@@ -27,7 +27,6 @@ def empty_hand() -> dict[str, int]:
 def new_table(seed: int, options: dict[str, Any]) -> dict[str, Any]:
     """ROA-S11: board, shuffled tiles, full pile, 20 houses, one hidden season card per slot."""
     rng = Rng(seed)
-    start = rng.randint(0, SEATS - 1) if options["seat_order"] == "random" else 0  # ROA-R12
     nodes = dict(B.NODES)
     if options["node_layout"] == "random":
         res = list(nodes.values())
@@ -39,13 +38,13 @@ def new_table(seed: int, options: dict[str, Any]) -> dict[str, Any]:
     board = B.new_board(nodes)
     nets, links = B.networks(board)
     return {
-        "n": SEATS, "options": dict(options), "rng": rng.to_dict(), "start": start,
+        "n": SEATS, "options": dict(options), "rng": rng.to_dict(),
         "players": [{"alive": True, "hand": empty_hand(), "reserve": WORKERS} for _ in range(SEATS)],
         "market": [[0] * SEATS for _ in MARKET], "pile": {r: PILE_START for r in RES},
         "board": board, "draw_pile": tiles, "discard": [], "houses_left": HOUSES,
         "seasons": seasons, "revealed": [True] + [False] * (SEASONS - 1), "season_idx": 0, "round": 1,
-        "first_seat": start, "active": start, "phase": SETUP, "added_worker": False, "placements_left": 0,
-        "drawn_tile": None, "offer": None, "round_left": [], "nets": nets, "links": links, "log": [],
+        "first_seat": 0, "active": 0, "phase": SETUP, "added_worker": False, "placements_left": 0,
+        "drawn_tile": None, "offer": None, "declined": [], "round_left": [], "nets": nets, "links": links, "log": [],
         "ending": None, "turn_no": 0}
 
 
@@ -146,7 +145,8 @@ class TableMixin(StateGame):
 
     def start_turn(self, seat: int) -> None:
         s = self.s
-        s.update(active=seat, phase=MARKET_PHASE, added_worker=False, placements_left=0, drawn_tile=None)
+        s.update(active=seat, phase=MARKET_PHASE, added_worker=False, placements_left=0, drawn_tile=None,
+                 declined=[])
         s["turn_no"] += 1
         self.emit({"type": "turn", "seat": seat, "season": s["season_idx"], "round": s["round"]})
 
@@ -158,14 +158,14 @@ class TableMixin(StateGame):
         self.start_turn(s["round_left"].pop(0))
 
     def start_season(self, k: int) -> None:
-        """ROA-S12 / R12 / R13: season k opens with its card revealed; the start seat moves on one seat a
-        season from the first player (seat 1 in join order, a seeded seat otherwise), skipping the eliminated."""
+        """ROA-S12 / R13: season k opens with its card revealed; its first seat is seat k mod 4, or the next
+        surviving seat after it."""
         s = self.s
         s["season_idx"], s["round"] = k, 1
         if not s["revealed"][k]:
             s["revealed"][k] = True
         self.emit({"type": "season_revealed", "season": k, "card": s["seasons"][k]})
-        s["first_seat"] = next(x for x in ((s["start"] + k + i) % SEATS for i in range(SEATS))
+        s["first_seat"] = next(x for x in ((k + i) % SEATS for i in range(SEATS))
                                if s["players"][x]["alive"])
         self.start_round()
 

@@ -100,6 +100,8 @@ def describe_event(event: Event) -> str:
     if kind == "traded":
         return f"{who(event['to'])} accepts: {p} gives {bundle(event['give'])} and gets {bundle(event['get'])}."
     if kind == "offer_closed":
+        if event["why"] == "void":
+            return f"{p}'s offer to {who(event['to'])} is void: {p} no longer holds what it gives."
         return f"{p}'s offer to {who(event['to'])} is {event['why']}."
     if kind == "turn_ended":
         return f"{p} ends the turn."

@@ -1,6 +1,8 @@
 """Trade offers (ROA-S18, R21, R22): the active player, in MAIN, offers any resources to one
 surviving seat for any resources; either side may be empty (gifts and requests).  One offer
-stands at a time; the target accepts or declines, the offerer may cancel; end of turn cancels.
+stands at a time; the target accepts or declines, the offerer may cancel; end of turn cancels,
+and an offer the offerer can no longer pay is void.  Offers declined this turn are kept in
+`declined` (public, like every offer) so that nobody, AI included, need repeat one.
 """
 
 from __future__ import annotations
@@ -89,6 +91,8 @@ class TradeMixin(MovesMixin):
         self.emit({"type": "traded", "seat": offer["from"], "to": seat, "give": offer["give"], "get": offer["get"]})
 
     def _do_decline(self, seat: int, a: Action) -> None:
+        offer = self.s["offer"]
+        self.s["declined"] = [*self.s.get("declined", []), {k: offer[k] for k in ("to", "give", "get")}]
         self.close_offer("declined")
 
     def _do_cancel(self, seat: int, a: Action) -> None:
@@ -96,3 +100,10 @@ class TradeMixin(MovesMixin):
 
     def offer_answers(self, seat: int) -> list[Action]:
         return [{"type": "accept"}, {"type": "decline"}]
+
+    def check_offer_still_stands(self) -> None:
+        """ROA-S18: an offer the offerer can no longer pay (they spent what it gives) is void at once,
+        so the target is not kept in `to_move` answering an offer nobody can meet."""
+        offer = self.s["offer"]
+        if offer is not None and any(self.player(offer["from"])["hand"][r] < n for r, n in offer["give"].items()):
+            self.close_offer("void")

@@ -62,7 +62,7 @@ def new_player() -> dict[str, Any]:
             "held": {}, "now": {}, "chosen": False}
 
 
-def new_state(n: int, seed: int, options: dict[str, Any], first: int = 0) -> dict[str, Any]:
+def new_state(n: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     rng = Rng(seed)
     reserve = list(LANDSCAPE)
     rng.shuffle(reserve)                                            # B5.2 step 3
@@ -75,6 +75,7 @@ def new_state(n: int, seed: int, options: dict[str, Any], first: int = 0) -> dic
             else sorted(REWARDS)
         rng.shuffle(deck)                                           # B5.2 step 7
         decks[kind] = deck
+    first = rng.randint(0, n - 1)                                   # B5.2 step 0
     players = [new_player() for _ in range(n)]
     s: dict[str, Any] = {
         "n": n, "options": dict(options), "mode": mode, "step": SETUP, "round": 0, "first_player": first,

@@ -214,15 +214,16 @@ async def test_a_games_private_notices_reach_only_human_seats(service: GameServi
     info = await service.create(game_type="roanoke", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
     for _ in range(3):
         await service.add_ai(info.id, CREATOR)
-    await service.start(info.id, CREATOR)
+    started = await service.start(info.id, CREATOR)
+    human = next(s.seat for s in started.game.seats if s.user_id == CREATOR)
     await service.advance_ai(info.id)
     heard: list[str] = []
     for _ in range(50):
         outcome = await service.act(info.id, CREATOR, (await service.choices(info.id, CREATOR))[0][1])
         later = await service.advance_ai(info.id)
         outcome = outcome.then(later) if later is not None else outcome
-        assert set(outcome.notices) <= {0}, "notices go to human seats only"
-        heard += outcome.notices.get(0, [])
+        assert set(outcome.notices) <= {human}, "notices go to human seats only"
+        heard += outcome.notices.get(human, [])
         if heard:
             break
     assert heard and all(line in outcome.lines for line in heard), "the season's reveal, as the channel says it"
@@ -240,12 +241,31 @@ async def test_roa_r28_resigning_in_roanoke_eliminates_the_seat_where_other_game
         if {"type": "resign"} in [a for _, a in choices]:
             break
         await service.act(info.id, CREATOR, choices[0][1])
+    mine = (await service.get(info.id)).seat_of(CREATOR)
     outcome = await service.resign(info.id, CREATOR)
     assert any("resigns" in line for line in outcome.lines)
-    seat = (await service.get(info.id)).seats[0]
+    seat = (await service.get(info.id)).seats[mine]
     assert not seat.is_ai and not seat.left, "the seat is eliminated, not handed to an AI"
     state = json.loads((await service.storage.load(info.id)).state)
-    assert state["players"][0]["alive"] is False
+    assert state["players"][mine]["alive"] is False
     running = await running_game(service, channel=CHANNEL + 1)
     await service.resign(running, FRIEND)
     assert (await service.get(running)).seats[1].is_ai, "where the rules define no resignation, an AI plays on"
+
+
+async def test_starting_seats_the_players_as_the_game_says(service: GameService, monkeypatch) -> None:
+    """Roanoke seats its four players in a seeded random order (ROA-S11 step 1, R12): the service reorders
+    the lobby's seats with `seating` before the first board, and seat 1 then plays first."""
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 0)  # seed 0 seats them [3, 2, 0, 1]
+    info = await service.create(game_type="roanoke", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
+    await service.join(info.id, FRIEND)
+    await service.join(info.id, STRANGER)
+    await service.add_ai(info.id, CREATOR)
+    lobby = [s.user_id for s in (await service.get(info.id)).seats]
+    row = await service.storage.load(info.id)
+    order = get_game("roanoke").seating(4, row.seed, row.options)
+    assert order == [3, 2, 0, 1]
+    started = await service.start(info.id, CREATOR)
+    assert [s.user_id for s in started.game.seats] == [lobby[i] for i in order]
+    assert [s.seat for s in started.game.seats] == [0, 1, 2, 3]
+    assert json.loads((await service.storage.load(info.id)).state)["active"] == 0

@@ -874,6 +874,18 @@ def test_col_r27_invalid_offers_are_refused():
     refuse(game, 0, offer(1, ["food"], ["wealth"]), "COL-R25")
 
 
+def test_col_r27_an_unknown_card_name_is_named_in_the_refusal():
+    game = table(2, hand=["food", "coast"], discard=[])
+    put(game, "trader")
+    message = refuse(game, 0, offer(1, ["food"], ["gold"], "trader"), "COL-R27")
+    assert "'gold'" in message and "want" in message and "list of one or more" not in message
+    assert "'gold'" in refuse(game, 0, offer(1, ["gold", "food"], ["wealth", "coast"], "trader"))
+    assert "one or more card names" in refuse(game, 0, offer(1, [], ["wealth"], "trader"))
+    P(game, 1)["hand"] = ["coast"]
+    game.apply(0, offer(1, ["food"], ["wealth"], "trader"))
+    assert "'silver'" in refuse(game, 1, {"type": "counter", "give": ["silver"]})
+
+
 def test_col_r27_accept_needs_the_named_cards_and_a_decline_moves_nothing():
     # §9 scenario 22: B lacks "Wealth" → Accept rejected; B declines → nothing moves, Trader unacted.
     game = table(2, hand=["food", "coast"], discard=[])

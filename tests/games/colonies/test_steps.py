@@ -520,6 +520,26 @@ def test_col_s9_lock_forbids_cannibalism_and_trade_until_the_threat_is_played() 
     assert game.s["offer"] is not None
 
 
+def test_col_s9_r10_no_trade_completes_during_a_lock() -> None:
+    # An offer made before the lock stands, but neither the partner's accept nor the offerer's
+    # acceptance of a counter goes through until the Threat is played (COL-S9: no trades, COL-R10).
+    game = table(hand=["wealth", "food", "food", "farmer"], deck=["crop_failure", "coast"], discard=[])
+    put(game, "trader")
+    pl(game, 1).update(hand=["wealth", "coast"], discard=[])
+    go(game, offer(["food"], ["coast"], worker="trader"))
+    go(game, play("wealth"))
+    assert game.view(0)["locked"] is True and game.s["offer"] is not None
+    refuse(game, {"type": "accept"}, "COL-S9", seat=1)
+    assert {"type": "accept"} not in game.legal_actions(1)
+    go(game, {"type": "counter", "give": ["wealth"]}, seat=1)
+    refuse(game, {"type": "accept"}, "COL-S9")
+    assert hand(game, 1) == ["coast", "wealth"] and states(game)[0] == ("trader", "reserved")
+    go(game, play("crop_failure", target="food"))
+    assert game.view(0)["locked"] is False
+    go(game, {"type": "accept"})
+    assert hand(game, 1) == ["coast", "food"] and "wealth" in hand(game)
+
+
 def test_col_s9_lock_still_allows_population_actions() -> None:
     game = table(hand=["farmland", "farmer", "soldier", "food", "food", "wealth"], deck=["disease", "coast"],
                  discard=[], lineup=["miner"])
@@ -575,6 +595,20 @@ def test_col_s10_food_source_defaults_to_hand() -> None:
     go(game, play("farmer"))
     assert hand(game) == [] and pl(game)["granary"] == 2
     assert states(game) == [("farmer", READY)]
+
+
+def test_col_s10_r43_granary_food_is_taken_when_it_is_the_only_source() -> None:
+    # COL-S10 makes the hand the default source; with no Food free in hand and some in the granary the
+    # granary is the one legal source, so COL-R43 has the engine take it.
+    game = table(hand=["farmer", "coast"])
+    pl(game)["granary"] = 1
+    assert [a for a in game.legal_actions(0) if a["type"] == "play" and a["card"] == "farmer"] == [
+        pop("farmer", "granary")]
+    go(game, play("farmer"))
+    assert pl(game)["granary"] == 0 and states(game) == [("farmer", READY)]
+    refuse(game, play("coast", food="hand"), "takes no food")
+    empty = table(hand=["farmer", "coast"])
+    refuse(empty, play("farmer"), "COL-S10")
 
 
 # -- COL-S11 play Land / Wealth ------------------------------------------------------------------------------
@@ -752,6 +786,22 @@ def test_col_s15_farmland_coast_and_livestock_food() -> None:
         got.append(len(pl(game)["discard"]) - before)
     assert got == [3, 2, 2, 2, 1]
     assert zone(game, "discard") == ["food"] * 10
+
+
+def test_col_s15_only_mountains_and_forest_roll_a_die() -> None:
+    # Seen: "No die rolled yet" after 52 turns in which only Farmland and Coast were worked.  COL-S15 rolls
+    # a d6 only for Mountains and Forest; Farmland, Coast and Livestock give fixed amounts.
+    game = table(hand=["wealth"], discard=[])
+    pl(game)["livestock"] = 1
+    put(game, "farmland", "coast", "mountains", state=ACTED)
+    put(game, "farmer", "farmer", "farmer", "trader", "miner")
+    for action in (work("farmer", "farmland"), work("farmer", "coast", mode="food"), work("farmer", "livestock"),
+                   work("trader", "coast", mode="ship", wealth="hand")):
+        events = go(game, action)
+        assert game.s["last_roll"] is None and not [e for e in events if e["type"] == "roll"]
+    rig(game, [4])
+    go(game, work("miner", "mountains"))
+    assert game.s["last_roll"] == {"die": 4, "mod": 1, "total": 5, "land": "mountains", "worker": "miner"}
 
 
 @pytest.mark.parametrize(("worker", "roll", "wealth", "dies"), [
@@ -1307,6 +1357,16 @@ def test_col_s27_the_game_lasts_one_round_more_than_the_event_deck(events: int, 
     assert turns == 2 * rounds and game.s["round"] == rounds
     assert game.s["event_deck"] == [] and len(game.s["event_discard"]) == events - 1
     assert game.s["final_round"] is True and game.s["phase"] == OVER
+
+
+def test_col_s27_r21_four_players_with_twelve_events_play_52_turns_and_see_all_twelve() -> None:
+    # Seen in a 4-player events=12 game: it ended after 52 turns and the board said "11 played".  That is
+    # the rules: 12 flips (rounds 2-13), 13 rounds of 4 turns (COL-S27), and the twelfth event stays active
+    # to the end (COL-R21), so the event discard holds 11 and the twelfth is the active event.
+    game = Colonies.new(4, seed=4, options={"events": 12}, first_settler=0)
+    turns = play_out_with_end_turns(game)
+    assert turns == 52 and game.s["round"] == 13 and game.s["phase"] == OVER
+    assert len(game.s["event_discard"]) == 11 and game.s["active_event"] is not None
 
 
 def test_col_s27_empty_event_deck_after_a_flip_ends_the_game_after_that_round() -> None:

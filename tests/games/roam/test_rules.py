@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
+from games.roam.ai import RoamPlayer
 from games.roam.data import ARTIFACTS, CARDS, LAND_IDS
 from games.roam.game import RoamGame
 from games.roam.geometry import local_to_map, parse_square, project, rotate, slot_of, slot_squares, square_name
@@ -106,6 +108,25 @@ def test_a5_2_setup(players: int) -> None:
     assert all(p["supply"] == 24 and len(p["characters"]) == 3 for p in g.players)
     assert len(g.row) == 4 and len(g.artifact_deck) == 20
     assert [p["edge"] for p in g.players] == {2: ["S", "N"], 3: ["S", "W", "N"], 4: ["S", "W", "N", "E"]}[players]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a5_2_step_3_edges_are_assigned_and_turns_go_clockwise_from_a_random_first_player(players: int) -> None:
+    """A5.2 step 3 [CLARIFY]: the game assigns the edges (2: S, N; 3: S, W, N; 4: all), the first player
+    is random, and turns run clockwise S -> W -> N -> E over the seated edges."""
+    edges = {2: ["S", "N"], 3: ["S", "W", "N"], 4: ["S", "W", "N", "E"]}[players]
+    firsts = set()
+    for seed in range(12):
+        g = game(players, seed=seed, artifacts=False)
+        assert [p["edge"] for p in g.players] == edges
+        firsts.add(g.first)
+        order = []
+        for _ in range(players + 1):
+            order.append(g.players[g.current]["edge"])
+            _turn(g, placing=True)
+        start = edges.index(order[0])
+        assert order == [edges[(start + i) % players] for i in range(players + 1)]
+    assert firsts == set(range(players))
 
 
 def test_a5_2_basic_game_has_no_artifacts_and_the_house_rule_gives_the_third_two_coins() -> None:
@@ -308,6 +329,74 @@ def test_a5_3_step_5_ten_cards_end_the_game_when_the_round_completes() -> None:
         events = g.apply(seat, g.legal_actions(seat)[-1] if g.phase in ("buy", "free") else g.legal_actions(seat)[0])
     ended = [e["seat"] for e in events if e["type"] == "turn_ended"]
     assert ended[-1] == last, "the round completes: the player before the first player ends it"
+
+
+def _holey_map(g: RoamGame, owner: int) -> None:
+    """Every card's squares taken by `owner` but one (its local corner at the scroll): nothing completes."""
+    for slot in range(6):
+        for sq in slot_squares(slot)[1:]:
+            g.map[sq[0]][sq[1]] = [owner]
+
+
+def _turn_placing_nothing(g: RoamGame) -> list[dict]:
+    """A real turn whose anchor falls only on taken squares (an absent seat could play it), no blanks."""
+    return _turn(g, placing=False)
+
+
+def _turn(g: RoamGame, *, placing: bool) -> list[dict]:
+    """A real turn with the Scout or Ranger at the first anchor that places a marker (or none), no blanks."""
+    seat = g.current
+    card = next(a["card"] for a in g.legal_actions(seat) if a["type"] == "choose")
+    events = g.apply(seat, {"type": "choose", "card": card})
+    normal, _ = g._pattern()
+    edge = g.players[seat]["edge"]
+    events += g.apply(seat, next(a for a in g.legal_actions(seat) if a["type"] == "place" and placing == any(
+        g.placeable(sq) for sq in project(edge, parse_square(a["square"]), normal, normal))))
+    while g.current == seat and not g.over:
+        events += g.apply(seat, next(a for a in g.legal_actions(seat) if a["type"] in ("done", "end_turn")))
+    return events
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a5_3_step_5_stall_guard_2n_turns_without_a_marker_or_claim_make_the_round_the_last(players: int) -> None:
+    """A5.3 step 5 stall guard: "if 2n consecutive turns pass in which nobody places a marker or claims a
+    card, the current round becomes the last (n = players)"; a turn that places a marker starts the count
+    again."""
+    g = game(players, seed=21, artifacts=False)
+    _holey_map(g, g.first)
+    _turn(g, placing=False)
+    assert g.idle == 1
+    for _ in range(players):                    # the others, then the first player of round 2, place
+        _turn(g, placing=True)
+    assert g.idle == 0, "a turn that places a marker starts the count again"
+    for turn in range(2 * players - 1):
+        _turn(g, placing=False)
+        assert g.idle == turn + 1 and not g.end_triggered
+    events = _turn(g, placing=False)            # the 2n-th: the first player's turn, the start of round 4
+    assert {"type": "end_triggered", "reason": "stalled"} in events and g.end_triggered and not g.over
+    assert g.describe_event({"type": "end_triggered", "reason": "stalled"}).startswith("Nobody has placed")
+    while not g.over:
+        events = _turn(g, placing=False)
+    ended = [e["seat"] for e in events if e["type"] == "turn_ended"]
+    assert ended[-1] == (g.first - 1) % players and g.round_no == 4, "the current round was the last"
+
+
+def test_a5_3_step_5_the_ai_of_a_timed_out_turn_prefers_an_anchor_that_places_a_marker() -> None:
+    """A5.3 step 5: "An AI playing a timed-out turn always prefers an anchor that places a marker."  Only
+    the corner A1 is free; Brother Alder (a plus of five) cannot reach a corner, the Scout can."""
+    g = game(2, seed=21, artifacts=False)
+    seat = g.current
+    colour = g.players[seat]["colour"]
+    g.players[seat]["characters"] = [{"card": "R39", "up": True}, {"card": f"S1-{colour}", "up": True}]
+    for r in range(6):
+        for c in range(6):
+            g.map[r][c] = [] if (r, c) == (0, 0) else [1 - seat]
+    ai, rng = RoamPlayer(), random.Random(1)
+    chosen = ai.choose(g.view(seat), g.legal_actions(seat), rng)
+    assert chosen == {"type": "choose", "card": f"S1-{colour}"}, "the bigger pattern would place nothing"
+    g.apply(seat, chosen)
+    events = g.apply(seat, ai.choose(g.view(seat), g.legal_actions(seat), rng))
+    assert [e["square"] for e in events if e["type"] == "marker"] == ["A1"]
 
 
 def test_a5_4_scoring_and_the_coin_tiebreak() -> None:

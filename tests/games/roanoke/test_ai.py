@@ -14,7 +14,7 @@ from tests.games.roanoke.table import main_for, set_hand, started
 
 def test_heuristic_games_end_with_most_colonists_alive() -> None:
     survivors = []
-    for seed in (1, 2):
+    for seed in (1, 3):  # the seed of a game now seats the players instead of shifting the start (ROA-R12)
         game = Roanoke.new(4, seed=seed)
         rng = random.Random(seed)
         player = RoanokePlayer()
@@ -38,3 +38,30 @@ def test_heuristic_gifts_what_a_survivor_lacks_and_accepts_what_it_can_spare() -
     assert action == {"type": "offer", "to": 2, "give": {"wood": 1}, "get": {}}
     g.apply(0, action)
     assert acceptable(g.view(1), 1, g.s["offer"])
+
+
+def test_heuristic_never_repeats_an_offer_declined_this_turn() -> None:
+    """Seen: the same request re-proposed at once, 17 times in a row.  A declined offer is remembered for
+    the turn (the view's `declined`), so the AI asks someone else or gets on with its turn."""
+    g = started()
+    g.s["seasons"][0] = "Y1-SP3"  # Colony Tithe: 1 of each
+    g.s["round"] = 3
+    main_for(g, 0, "straight")
+    set_hand(g, 0, food=3, water=3, metal=3)
+    for seat in (1, 2, 3):
+        set_hand(g, seat, food=1, water=1, metal=1, wood=3)
+    ai, rng = RoanokePlayer(), random.Random(1)
+    asked = []
+    for _ in range(4):
+        action = ai.choose(g.view(0), g.legal_actions(0), rng)
+        if action["type"] != "offer":
+            break
+        assert action not in asked, f"{action} repeated after it was declined"
+        asked.append(action)
+        g.apply(0, action)
+        g.apply(action["to"] - 1, {"type": "decline"})
+    assert [a["to"] for a in asked] == [2, 3, 4]
+    assert all(a["get"] == {"wood": 1} for a in asked)
+    g.apply(0, {"type": "discard"})
+    g.apply(0, {"type": "end_turn"})
+    assert g.view(None)["declined"] == [], "a new turn starts with no declined offers"

@@ -15,6 +15,7 @@ from games.roanoke import seasons as SE
 from games.roanoke.game import Roanoke
 from games.roanoke.market import MARKET, payout, square_payout
 from tests.games.roanoke.table import (
+    SETUP_SQUARES,
     cell,
     end_season,
     main_for,
@@ -356,6 +357,34 @@ def test_roa_s18_offer_checks_and_cancel() -> None:
     assert g.s["offer"] is None
 
 
+def test_roa_s18_s19_an_offer_the_offerer_can_no_longer_pay_is_void() -> None:
+    # The offerer spends what it offered (a house): the offer cannot be met any more, so it is void at
+    # once with an event saying so, and the target is no longer kept in to_move (ROA-S18, S19).
+    g = started()
+    main_for(g, 0, "straight")
+    set_hand(g, 0, food=2, water=2, metal=2, wood=2)
+    g.apply(0, {"type": "offer", "to": 3, "give": {"wood": 1}, "get": {"water": 1}})
+    assert g.to_move() == {0, 2}
+    events = g.apply(0, {"type": "buy_house", "square": "G2"})
+    closed = [e for e in events if e["type"] == "offer_closed"]
+    assert closed == [{"type": "offer_closed", "seat": 0, "to": 2, "why": "void"}]
+    assert g.describe_event(closed[0]) == "Seat 1 (red)'s offer to Seat 3 (yellow) is void: Seat 1 (red) " \
+        "no longer holds what it gives."
+    assert g.s["offer"] is None and g.to_move() == {0}
+    refused(g, 2, {"type": "accept"}, "not your turn")
+
+
+def test_roa_s18_an_offer_still_payable_after_a_purchase_stands() -> None:
+    g = started()
+    main_for(g, 0, "straight")
+    set_hand(g, 0, food=3, water=2, metal=2, wood=2)
+    g.apply(0, {"type": "offer", "to": 3, "give": {"food": 1}, "get": {}})
+    g.apply(0, {"type": "buy_house", "square": "G2"})
+    assert g.s["offer"] is not None and g.to_move() == {0, 2}
+    g.apply(2, {"type": "accept"})
+    assert g.s["players"][0]["hand"]["food"] == 0
+
+
 def test_roa_s19_end_turn() -> None:
     g = started()
     main_for(g, 0, "straight")
@@ -658,19 +687,35 @@ def test_roa_r11_road_length_is_a_tile_count() -> None:
     assert g.road_length(0) == 4  # a tree, not a path: every road tile counts
 
 
-def test_roa_r12_first_player_from_the_seed_or_join_order() -> None:
-    joined = new(1)
-    assert joined.s["start"] == 0 and joined.s["active"] == 0, "join order: seat 1 goes first"
-    starts = {Roanoke.new(4, seed=s).s["start"] for s in range(20)}
-    assert len(starts) > 1, "random order: the seed picks the first player"
-    game = next(Roanoke.new(4, seed=s) for s in range(20) if Roanoke.new(4, seed=s).s["start"] == 2)
-    assert game.to_move() == frozenset({2}) and game.s["phase"] == "setup"
-    order = []
-    while game.s["phase"] == "setup":
-        seat = min(game.to_move())
-        order.append(seat)
-        game.apply(seat, next(a for a in game.legal_actions(seat) if a["type"] == "market_add"))
-    assert order == [2, 3, 0, 1] and game.s["first_seat"] == 2, "setup and season 1 start at the first player"
+def test_roa_s11_r12_the_seed_seats_the_players_and_seat_1_always_starts() -> None:
+    """ROA-S11 steps 1 and 5 / R12: the randomness is in who sits where (`seating`), never a shifted start:
+    the setup and season 0 begin at seat 0 whatever the seed or the seat_order option."""
+    assert Roanoke.seating(4, 3, {"seat_order": "join"}) == [0, 1, 2, 3]
+    orders = {tuple(Roanoke.seating(4, s)) for s in range(20)}
+    assert len(orders) > 3 and all(sorted(o) == [0, 1, 2, 3] for o in orders), "random seats from the seed"
+    assert Roanoke.seating(4, 11) == Roanoke.seating(4, 11), "the same seed seats the same way"
+    for seed in range(8):
+        game = Roanoke.new(4, seed=seed)
+        assert game.to_move() == frozenset({0}) and game.s["first_seat"] == 0
+        order = []
+        while game.s["phase"] == "setup":
+            seat = min(game.to_move())
+            order.append(seat)
+            game.apply(seat, next(a for a in game.legal_actions(seat) if a["type"] == "market_add"))
+        assert order == [0, 1, 2, 3] and game.s["first_seat"] == 0 and game.s["active"] == 0
+
+
+def test_roa_s12_season_k_starts_at_seat_k_mod_4_whatever_the_seed() -> None:
+    for seed in range(6):
+        g = Roanoke.new(4, seed=seed)
+        for seat, square in enumerate(SETUP_SQUARES):
+            g.apply(seat, {"type": "market_add", "square": square})
+        for k in range(1, 8):
+            everyone_passes(g)
+            end_season(g, k - 1, "Y1-SP2")
+            if g.over:
+                break
+            assert g.s["season_idx"] == k and g.s["first_seat"] == k % 4 == g.s["active"]
 
 
 def test_roa_r13_start_player_rotates_and_skips_the_eliminated_scenario_29() -> None:

@@ -139,18 +139,19 @@ def test_b2_rule_1_needs_an_empty_cell_touching_edge_to_edge() -> None:
 
 def test_b2_bad_input_a_tile_that_does_not_match_is_refused() -> None:
     g = at_turn()
+    me = g.s["current"]
     clear(g)
     g.put_tile(0, 0, "T01", 0)                                   # an islet: sea all round
     s = g.s
     s["row"] = ["T54", "T02", "T03"]
-    s["players"][0]["hand"] = ["T05", "T07"]
-    g.apply(0, {"type": "take", "tile": "T54"})
+    s["players"][me]["hand"] = ["T05", "T07"]
+    g.apply(me, {"type": "take", "tile": "T54"})
     assert s["step"] == "place"
-    refuse(g, 0, {"type": "place", "tile": "T54", "rot": 0, "x": 1, "y": 0}, "B2 matching", "illegal_place")
-    refuse(g, 0, {"type": "place", "tile": "T05", "rot": 3, "x": 1, "y": 0}, "B2 matching")  # cape pointing west
-    refuse(g, 0, {"type": "place", "tile": "T05", "rot": 0, "x": 2, "y": 2}, "B2 rule 1")
-    refuse(g, 0, {"type": "place", "tile": "T56", "rot": 0, "x": 1, "y": 0}, "not in your hand")
-    g.apply(0, {"type": "place", "tile": "T05", "rot": 1, "x": 1, "y": 0})     # cape pointing east: sea to the west
+    refuse(g, me, {"type": "place", "tile": "T54", "rot": 0, "x": 1, "y": 0}, "B2 matching", "illegal_place")
+    refuse(g, me, {"type": "place", "tile": "T05", "rot": 3, "x": 1, "y": 0}, "B2 matching")  # cape pointing west
+    refuse(g, me, {"type": "place", "tile": "T05", "rot": 0, "x": 2, "y": 2}, "B2 rule 1")
+    refuse(g, me, {"type": "place", "tile": "T56", "rot": 0, "x": 1, "y": 0}, "not in your hand")
+    g.apply(me, {"type": "place", "tile": "T05", "rot": 1, "x": 1, "y": 0})     # cape pointing east: sea to the west
     assert s["grid"]["1,0"]["ring"] == "SSLSSSSS"
 
 
@@ -225,18 +226,36 @@ def test_b5_2_setup(n: int) -> None:
     assert g.to_move() == frozenset(range(n))                          # simultaneous objective choice
 
 
+def test_b5_2_step_0_the_first_player_is_drawn_from_the_seed() -> None:
+    """B5.2 step 0 (updated): a random first player from the game's own seeded Rng, not always seat 0; the
+    same seed gives the same first player, and turns run clockwise from them."""
+    firsts = {SmallIslands.new(3, seed=seed).s["first_player"] for seed in range(12)}
+    assert firsts == {0, 1, 2}
+    assert all(SmallIslands.new(4, seed=s).s["first_player"] == SmallIslands.new(4, seed=s).s["first_player"]
+               for s in range(5))
+    g = next(g for g in (SmallIslands.new(3, seed=s) for s in range(12)) if g.s["first_player"] == 2)
+    choose_all(g)
+    assert g.s["step"] == "turn" and g.to_move() == {2} and g.s["current"] == 2
+    free = next(g for g in (SmallIslands.new(2, seed=s, options={"layout": "free"}) for s in range(12))
+                if g.s["first_player"] == 1)
+    assert free.to_move() == {1}, "the first player arranges the starting tiles (B5.2 step 2)"
+
+
 def test_b5_2_free_layout_first_tile_at_origin_then_placement_rules() -> None:
     g = new(layout="free")
-    assert g.s["step"] == "setup" and g.to_move() == {0}
-    refuse(g, 0, {"type": "start_tile", "tile": "ST1", "side": "A", "rot": 0, "x": 1, "y": 0}, "(0,0)")
-    refuse(g, 1, {"type": "start_tile", "tile": "ST1", "side": "A", "rot": 0, "x": 0, "y": 0}, code="not_your_turn")
-    g.apply(0, {"type": "start_tile", "tile": "ST4", "side": "B", "rot": 0, "x": 0, "y": 0})   # cape, land north
-    refuse(g, 0, {"type": "start_tile", "tile": "ST3", "side": "B", "rot": 1, "x": 1, "y": 0}, "B2 matching")
-    refuse(g, 0, {"type": "start_tile", "tile": "ST4", "side": "A", "rot": 0, "x": 1, "y": 0}, "not a starting tile")
-    g.apply(0, {"type": "start_tile", "tile": "ST3", "side": "B", "rot": 0, "x": 0, "y": -1})  # isthmus joins
+    first = g.s["first_player"]
+    assert g.s["step"] == "setup" and g.to_move() == {first}
+    refuse(g, first, {"type": "start_tile", "tile": "ST1", "side": "A", "rot": 0, "x": 1, "y": 0}, "(0,0)")
+    refuse(g, 1 - first, {"type": "start_tile", "tile": "ST1", "side": "A", "rot": 0, "x": 0, "y": 0},
+           code="not_your_turn")
+    g.apply(first, {"type": "start_tile", "tile": "ST4", "side": "B", "rot": 0, "x": 0, "y": 0})   # cape, land north
+    refuse(g, first, {"type": "start_tile", "tile": "ST3", "side": "B", "rot": 1, "x": 1, "y": 0}, "B2 matching")
+    refuse(g, first, {"type": "start_tile", "tile": "ST4", "side": "A", "rot": 0, "x": 1, "y": 0},
+           "not a starting tile")
+    g.apply(first, {"type": "start_tile", "tile": "ST3", "side": "B", "rot": 0, "x": 0, "y": -1})  # isthmus joins
     assert len(g.s["islands"]) == 1
     for _ in range(2):
-        g.apply(0, g.legal_actions(0)[0])
+        g.apply(first, g.legal_actions(first)[0])
     assert g.s["step"] == "prep" and len(g.s["grid"]) == 4 and not g.s["start_left"]
 
 
@@ -756,6 +775,25 @@ def test_b5_5_tiebreak_3_the_most_recent_tile() -> None:
     assert g.result().ranking == [[1], [0]]
     over_with(g, [{"pp": 12, "houses_played": 2, "last_tile": 0}, {"pp": 12, "houses_played": 2, "last_tile": 0}])
     assert g.result().ranking == [[0, 1]]                             # a full tie shares the place
+
+
+def test_b5_5_tiebreak_3_landing_a_ship_counts_as_placing_a_tile() -> None:
+    """B5.5 tie-break 3 (updated): "landing a ship tile counts as placing a tile"."""
+    g = at_turn(2)
+    s = g.s
+    s["nav"] = []
+    lander = s["current"]
+    other = 1 - lander
+    clear(g)
+    strip(g, 0, [{}, {}])
+    s["players"][other]["last_tile"] = s["placements"]               # the other seat placed the latest tile
+    g.apply(lander, {"type": "land", "ship": "own", "x": 1, "y": 0})
+    assert s["players"][lander]["last_tile"] > s["players"][other]["last_tile"]
+    for p in s["players"]:
+        p.update(pp=12, houses_played=2, discovery=[])
+    s["step"], s["end"] = "over", "ships"
+    assert g.ship_ports(0) == g.ship_ports(1) == 0
+    assert g.result().ranking == [[lander], [other]]
 
 
 def test_b5_5_a_whole_game_lasts_four_rounds_with_four_ships() -> None:
