@@ -10,6 +10,7 @@ and what it answers. The answers are Discord's own: a `{"message", "code"}` body
 from __future__ import annotations
 
 import math
+import random
 import time
 import zlib
 from collections.abc import Iterable
@@ -59,6 +60,9 @@ class Fault:
     """429s given to requests retried before the previous 429's retry_after was over."""
     blocked_until: float = 0.0
     stopped: bool = False
+    chance: float = 1.0
+    """The share of matching requests it answers (a flaky Discord), drawn from `rng`."""
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
 
     def stop(self) -> None:
         self.stopped = True
@@ -83,6 +87,8 @@ class Fault:
             self.early += 1
             return True
         if not self.active(now):
+            return False
+        if self.chance < 1.0 and self.rng.random() >= self.chance:
             return False
         if self.times is not None:
             self.times -= 1
