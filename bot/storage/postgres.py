@@ -117,17 +117,16 @@ class PostgresStorage(Storage):
         return int(game_id)
 
     async def load(self, game_id: int) -> GameRow | None:
-        async with self.pool.acquire() as con:
-            row = await con.fetchrow(f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1", game_id)
-            if row is None:
-                return None
-            seats = await con.fetch('SELECT seat, user_id, is_ai, dm_ok, "left" FROM seats WHERE game_id = $1 '
-                                    "ORDER BY seat", game_id)
+        row = await self.pool.fetchrow(  # one statement, so the seats are those of the same snapshot as the game
+            f"SELECT {GAME_COLUMNS}, ARRAY(SELECT (s.seat, s.user_id, s.is_ai, s.dm_ok, s.\"left\") FROM seats s "
+            "WHERE s.game_id = games.id ORDER BY s.seat) AS seats FROM games WHERE id = $1", game_id)
+        if row is None:
+            return None
         return GameRow(row["id"], row["guild_id"], row["channel_id"], row["thread_id"], row["game_type"],
                        row["status"], json.loads(row["options"]), json.loads(row["settings"]), row["seed"],
                        row["state"], row["version"], row["created_by"],
                        row["deadline"].isoformat() if row["deadline"] else None,
-                       [SeatRow(*s) for s in seats], row["paused"])
+                       [SeatRow(*s) for s in row["seats"]], row["paused"])
 
     async def active_in_channel(self, channel_id: int) -> int | None:
         return await self.pool.fetchval(
