@@ -14,7 +14,16 @@ import pytest
 
 from bot.config import load_settings
 from bot.service import GameService
-from bot.storage import Effects, Message, PostgresStorage, SqliteStorage, StaleVersion, Storage, open_storage
+from bot.storage import (
+    BoardMessage,
+    Effects,
+    Message,
+    PostgresStorage,
+    SqliteStorage,
+    StaleVersion,
+    Storage,
+    open_storage,
+)
 from tests.support.postgres import PostgresServer
 from tests.support.tables import CREATOR, FRIEND, FakeClock, play_out, running_game
 
@@ -235,3 +244,56 @@ async def test_a_backup_is_a_copy_on_sqlite_and_pg_dump_on_postgresql(storage: S
     copy = await open_storage(target)
     assert await copy.load(game_id) == await storage.load(game_id)
     await copy.close()
+
+
+async def test_what_delivery_asks_of_the_outbox(service: GameService, clock: FakeClock) -> None:
+    """Boards shown together and recorded with the message that showed them, superseded DMs, retries,
+    closed DMs told once."""
+    storage = service.storage
+    game_id = await running_game(service)
+    claimed = await storage.claim_outbox(now=clock(), owner="a", lease=LEASE, limit=50, hold=timedelta(0))
+    boards = [i for i in claimed if i.kind == "board"]
+    await storage.outbox_done([i.id for i in claimed if i.kind != "board"], now=clock())
+    assert boards and await storage.pending_boards(game_id, boards[-1].id) == boards
+    await storage.record_board(game_id, BoardMessage(10, 555, boards[-1].version), [b.id for b in boards], clock())
+    assert await storage.board_message(game_id) == BoardMessage(10, 555, boards[-1].version)
+    await storage.record_board(game_id, BoardMessage(10, 556, boards[-1].version + 1), [], clock())
+    assert (await storage.board_message(game_id)).message_id == 556
+    assert await storage.pending_boards(game_id, boards[-1].id) == []
+
+    await storage.emit(game_id, [Message("dm", FRIEND, {"lines": ["old"]}), Message("dm", FRIEND, {"lines": ["new"]})],
+                       now=clock())
+    older, newer = [i for i in await storage.outbox_pending(game_id) if i.kind == "dm" and i.target == FRIEND][-2:]
+    assert await storage.newer_pending(older) and not await storage.newer_pending(newer)
+    await storage.outbox_retry(newer.id, next_try=clock() + timedelta(minutes=5), error="429")
+    await storage.outbox_done([older.id], now=clock(), error="superseded")
+    pending = {i.id: i for i in await storage.outbox_pending(game_id)}
+    assert older.id not in pending and pending[newer.id].attempts == 1
+    due = await storage.claim_outbox(now=clock(), owner="a", lease=LEASE, limit=50, hold=timedelta(0))
+    assert newer.id not in [i.id for i in due], "a retried row waits for its next try"
+    await storage.outbox_done([i.id for i in due], now=clock())
+    assert await storage.next_outbox_try() == clock() + timedelta(minutes=5)
+
+    notice = Message("notice", None, {"lines": ["closed DMs"]})
+    assert await storage.refuse_dms(game_id, FRIEND, notice=notice, now=clock())
+    assert not await storage.refuse_dms(game_id, FRIEND, notice=notice, now=clock())
+    assert not (await storage.load(game_id)).seats[1].dm_ok
+    assert [i.payload for i in await storage.outbox_pending(game_id)].count(notice.payload) == 1
+    await storage.anonymize_user(FRIEND)
+    assert not [i for i in await storage.outbox_pending(game_id) if i.target == FRIEND], "unsent DMs are dropped"
+
+
+async def test_a_paused_game_keeps_its_turn_timers_until_it_is_resumed(service: GameService,
+                                                                        clock: FakeClock) -> None:
+    storage = service.storage
+    game_id = await running_game(service)
+    assert await service.pause(game_id, "channel gone") and not await service.pause(game_id, "channel gone")
+    assert (await storage.load(game_id)).paused == "channel gone"
+    clock.advance(hours=49)
+    assert await storage.claim_jobs(now=clock(), owner="a", lease=LEASE, limit=50) == []
+    assert await storage.next_job_due() is None
+    assert await storage.running_without_jobs() == []
+    assert await service.resume(game_id)
+    assert (await storage.load(game_id)).paused is None
+    assert [j.kind for j in await storage.jobs_of(game_id)] == ["remind", "timeout"]
+    assert await storage.next_job_due() == clock() + timedelta(hours=24)
