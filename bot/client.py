@@ -53,7 +53,7 @@ class Frontier(commands.Bot):
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
-        self.storage = await open_storage(self.settings.database_path)
+        self.storage = await open_storage(self.settings.database)
         self.service = GameService(self.storage, ai_pace=self.settings.ai_pace_seconds)
         self.delivery = Delivery(self, self.service)
         self.scheduler = Scheduler(self.service)

@@ -21,6 +21,13 @@ class Settings:
     """Test only: the gateway of that fake (discord.py does not discover it for one shard)."""
     ai_pace_seconds: float = 0.0
     """How long an AI seat waits before it moves, so people can follow an AI's turn (0: at once)."""
+    database_url: str | None = None
+    """`postgresql://…` for several processes on one PostgreSQL; when set it wins over `database_path`."""
+
+    @property
+    def database(self) -> str | Path:
+        """What `open_storage` opens: the PostgreSQL URL when one is set, else the SQLite file."""
+        return self.database_url or self.database_path
 
 
 def _int_or_none(value: str | None) -> int | None:
@@ -40,4 +47,5 @@ def load_settings() -> Settings:
         discord_api_base=env.get("DISCORD_API_BASE", "").strip() or None,
         discord_gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
         ai_pace_seconds=float(env.get("AI_PACE_SECONDS", "").strip() or 0),
+        database_url=env.get("DATABASE_URL", "").strip() or None,
     )

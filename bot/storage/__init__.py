@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.storage.base import Storage
+from bot.storage.postgres import PostgresStorage
 from bot.storage.rows import (
     ActionRow,
     BoardMessage,
@@ -20,14 +21,19 @@ from bot.storage.rows import (
 )
 from bot.storage.sqlite import SqliteStorage
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
 
 async def open_storage(target: str | Path) -> Storage:
-    """The backend a target names: a SQLite file path (the default), or `sqlite:///path`."""
+    """The backend a target names: a `postgresql://…` (or `postgres://…`) URL, else a SQLite file path
+    (the default) or `sqlite:///path`."""
     text = str(target)
+    if text.startswith(POSTGRES_SCHEMES):
+        return await PostgresStorage.open(text)
     if text.startswith("sqlite:///"):
         text = text.removeprefix("sqlite:///")
     return await SqliteStorage.open(text)
 
 
 __all__ = ["ActionRow", "BoardMessage", "Effects", "GameRow", "Job", "JobRow", "Message", "OutboxItem",
-           "ResultSeat", "SeatRow", "SqliteStorage", "StaleVersion", "Storage", "open_storage"]
+           "PostgresStorage", "ResultSeat", "SeatRow", "SqliteStorage", "StaleVersion", "Storage", "open_storage"]

@@ -10,10 +10,21 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Collection
 from datetime import datetime, timedelta
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from bot.storage.rows import ActionRow, BoardMessage, Effects, GameRow, JobRow, Message, OutboxItem, ResultSeat, SeatRow
+
+
+def migrations(backend: str) -> list[tuple[int, str]]:
+    """A backend's numbered migrations (`migrations/<backend>/NNN_name.sql`), oldest first."""
+    folder = resources.files("bot.storage") / "migrations" / backend
+    found = []
+    for entry in folder.iterdir():
+        if entry.name.endswith(".sql"):
+            found.append((int(entry.name.split("_", 1)[0]), entry.read_text(encoding="utf-8")))
+    return sorted(found)
 
 
 class Storage(ABC):

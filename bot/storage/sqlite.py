@@ -13,13 +13,12 @@ import json
 from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from bot.storage.base import Storage
+from bot.storage.base import Storage, migrations
 from bot.storage.rows import (
     ActionRow,
     BoardMessage,
@@ -35,15 +34,6 @@ from bot.storage.rows import (
 
 def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment else None
-
-
-def _migrations() -> list[tuple[int, str]]:
-    folder = resources.files("bot.storage") / "migrations" / "sqlite"
-    found = []
-    for entry in folder.iterdir():
-        if entry.name.endswith(".sql"):
-            found.append((int(entry.name.split("_", 1)[0]), entry.read_text(encoding="utf-8")))
-    return sorted(found)
 
 
 GAME_COLUMNS = ("id, guild_id, channel_id, thread_id, game_type, status, options, settings, seed, state, version, "
@@ -101,7 +91,7 @@ class SqliteStorage(Storage):
         async with self.db.execute("SELECT MAX(version) FROM schema_version") as cur:
             row = await cur.fetchone()
         current = row[0] if row and row[0] is not None else 0
-        for number, sql in _migrations():
+        for number, sql in migrations("sqlite"):
             if number <= current:
                 continue
             async with self._tx():

@@ -30,16 +30,18 @@ def parse_age(text: str) -> timedelta:
 async def backup(settings: Settings, target: Path) -> str:
     if target.exists():
         raise Refused(f"{target} exists already; name a new file for the backup.", "backup_exists")
-    storage = await open_storage(settings.database_path)
+    storage = await open_storage(settings.database)
     try:
         await storage.backup(target)
+    except NotImplementedError as err:
+        raise Refused(str(err), "backup_elsewhere") from None
     finally:
         await storage.close()
     return f"Backed up {settings.database_path} to {target} ({target.stat().st_size:,} bytes)."
 
 
 async def prune(settings: Settings, older_than: timedelta, *, now: datetime | None = None) -> str:
-    storage = await open_storage(settings.database_path)
+    storage = await open_storage(settings.database)
     try:
         removed = await storage.prune(before=(now or datetime.now(UTC)) - older_than)
     finally:

@@ -1,5 +1,5 @@
-"""Jobs with a fake clock: one reminder per turn, each timeout policy, AI turns, restarts, races and
-failures. What the players are told is read from the outbox the jobs write."""
+"""Jobs with a fake clock, on both storage backends: one reminder per turn, each timeout policy, AI turns,
+restarts, races and failures. What the players are told is read from the outbox the jobs write."""
 
 from __future__ import annotations
 
@@ -71,14 +71,13 @@ async def test_policy_skip_falls_back_to_an_ai_move_where_the_game_has_no_pass(s
     assert any("an AI plays for them" in line for line in await told(service, game_id, "board"))
 
 
-async def test_a_deadline_missed_while_the_bot_was_down_fires_once_at_start_up(tmp_path) -> None:
-    path = tmp_path / "db.sqlite3"
+async def test_a_deadline_missed_while_the_bot_was_down_fires_once_at_start_up(database: str) -> None:
     clock = FakeClock()
-    store = await open_storage(path)
+    store = await open_storage(database)
     game_id = await running_game(GameService(store, clock=clock))
     await store.close()
     clock.advance(days=5)  # the bot was down for days
-    store = await open_storage(path)
+    store = await open_storage(database)
     service = GameService(store, clock=clock)
     scheduler = Scheduler(service)
     assert await scheduler.run_due() == 2  # the reminder (too late to say anything), then the timeout
@@ -130,17 +129,16 @@ async def test_a_timeout_planned_for_an_old_version_never_hits_the_next_player(s
         assert any("ran out of time" in line for line in await told(service, game_id, "board"))
 
 
-async def test_ai_seats_move_as_jobs_after_a_restart(tmp_path) -> None:
+async def test_ai_seats_move_as_jobs_after_a_restart(database: str) -> None:
     """An AI seat to move is a job in the database: a new process plays it with nobody clicking."""
-    path = tmp_path / "db.sqlite3"
-    store = await open_storage(path)
+    store = await open_storage(database)
     service = GameService(store, clock=FakeClock())
     game_id = await running_game(service, friend=False, ai=1)
     card = (await service.hand(game_id, CREATOR))["hand"][0]
     await service.act(game_id, CREATOR, {"type": "play", "card": card})
     assert [j.kind for j in await store.jobs_of(game_id)] == ["ai_turn"]
     await store.close()  # the process dies before the AI moved
-    store = await open_storage(path)
+    store = await open_storage(database)
     service = GameService(store, clock=FakeClock())
     assert await Scheduler(service).drain() >= 1
     info = await service.get(game_id)

@@ -1,4 +1,4 @@
-"""GameService: who may do what, AI seats, undo, the log, and refusals that change nothing."""
+"""GameService on both storage backends: who may do what, AI seats, undo, the log, and refusals that change nothing."""
 
 from __future__ import annotations
 

@@ -1,41 +1,87 @@
-"""Storage against a real SQLite file: migrations, reopening, guarded writes, idempotency."""
+"""Storage on both backends (a SQLite file, a PostgreSQL database): migrations, reopening, guarded writes,
+idempotency, and outbox rows and jobs claimed by several processes with leases."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+from datetime import timedelta
+from pathlib import Path
 
 import aiosqlite
+import asyncpg
 import pytest
 
+from bot.config import load_settings
 from bot.service import GameService
-from bot.storage import Storage, open_storage
-from tests.support.tables import CREATOR, FRIEND, FakeClock, running_game
+from bot.storage import (
+    BoardMessage,
+    Effects,
+    Message,
+    PostgresStorage,
+    SqliteStorage,
+    StaleVersion,
+    Storage,
+    open_storage,
+)
+from tests.support.postgres import PostgresServer
+from tests.support.tables import CREATOR, FRIEND, FakeClock, play_out, running_game
+
+INTEGRITY_ERRORS = (aiosqlite.IntegrityError, asyncpg.IntegrityConstraintViolationError)
+"""What each backend raises when a write breaks a constraint."""
+LEASE = timedelta(minutes=2)
 
 
-async def test_migrations_run_on_an_empty_file_and_on_an_up_to_date_one(tmp_path) -> None:
-    path = tmp_path / "db.sqlite3"
-    store = await open_storage(path)
-    assert await store.migrate() >= 1
+@pytest.fixture
+async def empty_database(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    """A database no migration has touched yet."""
+    if backend == "sqlite":
+        return str(tmp_path / "empty.sqlite3")
+    return await request.getfixturevalue("postgres_server").new_database()
+
+
+async def test_migrations_run_on_an_empty_database_and_on_an_up_to_date_one(empty_database: str) -> None:
+    store = await open_storage(empty_database)
+    version = await store.migrate()
+    assert version >= 1
     await store.close()
-    again = await open_storage(path)  # migrating an up-to-date file changes nothing
-    async with again.db.execute("SELECT COUNT(*) FROM schema_version") as cur:
-        assert (await cur.fetchone())[0] == await again.migrate()
-    async with again.db.execute("PRAGMA journal_mode") as cur:
-        assert (await cur.fetchone())[0] == "wal"
+    again = await open_storage(empty_database)  # re-applying a migration would fail: its tables exist
+    assert await again.migrate() == version
     await again.close()
 
 
-async def test_reopening_the_file_gives_the_same_game(tmp_path) -> None:
-    path = tmp_path / "db.sqlite3"
-    store = await open_storage(path)
+async def test_the_sqlite_file_is_written_ahead_and_synced(tmp_path: Path) -> None:
+    """SQLite only: its journal mode is a property of the file."""
+    store = await open_storage(tmp_path / "db.sqlite3")
+    assert isinstance(store, SqliteStorage)
+    async with store.db.execute("PRAGMA journal_mode") as cur:
+        assert (await cur.fetchone())[0] == "wal"
+    await store.close()
+
+
+async def test_a_url_chooses_postgresql_and_database_url_wins_over_the_path(
+        postgres_server: PostgresServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = await postgres_server.emptied_database()
+    for target in (url, url.replace("postgresql://", "postgres://", 1)):
+        store = await open_storage(target)
+        assert isinstance(store, PostgresStorage)
+        await store.close()
+    monkeypatch.setenv("DATABASE_PATH", "/tmp/unused.sqlite3")
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert load_settings().database == Path("/tmp/unused.sqlite3")
+    monkeypatch.setenv("DATABASE_URL", url)
+    assert load_settings().database == url
+
+
+async def test_reopening_the_database_gives_the_same_game(database: str) -> None:
+    store = await open_storage(database)
     service = GameService(store, clock=FakeClock())
     game_id = await running_game(service)
     hand = (await service.hand(game_id, CREATOR))["hand"]
     await service.act(game_id, CREATOR, {"type": "play", "card": hand[0]})
     before = await store.load(game_id)
     await store.close()
-    reopened = await open_storage(path)
+    reopened = await open_storage(database)
     after = await reopened.load(game_id)
     assert after == before
     assert json.loads(after.state)["played"][0] == hand[0]
@@ -57,6 +103,21 @@ async def test_two_concurrent_moves_on_one_board_apply_exactly_once(service: Gam
     assert len(await service.storage.actions(game_id)) == 1
 
 
+async def test_two_processes_moving_one_board_at_once_apply_exactly_one(database: str) -> None:
+    """No per-game lock is shared between processes: the version guard alone lets one of them win."""
+    first, second = await open_storage(database), await open_storage(database)
+    game_id = await running_game(GameService(first, clock=FakeClock()))
+    row = await first.load(game_id)
+    results = await asyncio.gather(
+        *(store.commit_move(game_id, expected_version=row.version, state=row.state, status="running", seat=0,
+                            action={"n": n}, events=[], interaction_id=None, now=FakeClock()())
+          for n, store in enumerate((first, second))), return_exceptions=True)
+    assert sorted(type(r).__name__ for r in results) == ["StaleVersion", "int"]
+    assert [a.seq for a in await second.actions(game_id)] == [1]
+    await first.close()
+    await second.close()
+
+
 async def test_a_repeated_interaction_id_is_applied_once(service: GameService) -> None:
     game_id = await running_game(service)
     card = (await service.hand(game_id, CREATOR))["hand"][0]
@@ -67,12 +128,172 @@ async def test_a_repeated_interaction_id_is_applied_once(service: GameService) -
     assert len(await service.storage.actions(game_id)) == 1
 
 
+async def test_the_database_refuses_a_second_action_with_the_same_interaction_id(storage: Storage,
+                                                                                  service: GameService) -> None:
+    game_id = await running_game(service)
+    row = await storage.load(game_id)
+    version = await storage.commit_move(game_id, expected_version=row.version, state=row.state, status="running",
+                                        seat=0, action={}, events=[], interaction_id="i-9", now=service.clock())
+    with pytest.raises(INTEGRITY_ERRORS):
+        await storage.commit_move(game_id, expected_version=version, state="{}", status="running", seat=0,
+                                  action={}, events=[], interaction_id="i-9", now=service.clock())
+    assert (await storage.load(game_id)).version == version
+    with pytest.raises(StaleVersion):
+        await storage.commit_move(game_id, expected_version=row.version, state="{}", status="running", seat=0,
+                                  action={}, events=[], interaction_id=None, now=service.clock())
+
+
 async def test_a_failed_transaction_leaves_nothing_behind(storage: Storage, service: GameService) -> None:
     game_id = await running_game(service)
     before = await storage.load(game_id)
-    with pytest.raises(aiosqlite.IntegrityError):  # the status CHECK fails after the state was written
+    pending = await storage.outbox_pending(game_id)
+    with pytest.raises(INTEGRITY_ERRORS):  # the status CHECK fails: the version and state stay as they were
         await storage.commit_move(game_id, expected_version=before.version, state="{}", status="bogus", seat=0,
-                                  action={}, events=[], interaction_id=None, now=service.clock())
+                                  action={}, events=[], interaction_id=None, now=service.clock(),
+                                  effects=Effects(outbox=[Message("notice", None, {"lines": ["never"]})]))
     assert await storage.load(game_id) == before
     assert await storage.actions(game_id) == []
+    assert await storage.outbox_pending(game_id) == pending
     assert FRIEND in [s.user_id for s in before.seats]
+
+
+async def notices(storage: Storage, game_id: int, count: int, clock: FakeClock) -> None:
+    await storage.emit(game_id, [Message("notice", None, {"lines": [f"n{i}"]}) for i in range(count)], now=clock())
+
+
+async def test_two_processes_claim_disjoint_outbox_rows_and_jobs(database: str, clock: FakeClock) -> None:
+    """Both drain the same tables at once; each row and job goes to exactly one of them."""
+    first, second = await open_storage(database), await open_storage(database)
+    service = GameService(first, clock=clock)
+    games = [await running_game(service, channel=40 + n) for n in range(6)]
+    for game_id in games:
+        await notices(first, game_id, 5, clock)
+    clock.advance(hours=25)  # every game's reminder is due
+    ids: list[int] = []
+    while rows := [item for batch in await asyncio.gather(
+            *(store.claim_outbox(now=clock(), owner=name, lease=LEASE, limit=7, hold=timedelta(0))
+              for name, store in (("a", first), ("b", second), ("a", first), ("b", second)))) for item in batch]:
+        ids += [item.id for item in rows]
+    assert len(ids) == len(set(ids)) == len(await first.outbox_pending()) > 28, "every row claimed once"
+    jobs = await asyncio.gather(*(store.claim_jobs(now=clock(), owner=name, lease=LEASE, limit=2)
+                                  for _ in range(4) for name, store in (("a", first), ("b", second))))
+    claimed = [(job.game_id, job.kind) for batch in jobs for job in batch]
+    assert sorted(claimed) == sorted(set(claimed)) == [(g, "remind") for g in games]
+    await first.close()
+    await second.close()
+
+
+async def test_a_claim_is_held_until_its_lease_runs_out_then_taken_over(storage: Storage, service: GameService,
+                                                                         clock: FakeClock) -> None:
+    game_id = await running_game(service)
+    await notices(storage, game_id, 2, clock)
+    clock.advance(hours=25)
+    mine = await storage.claim_outbox(now=clock(), owner="dead", lease=LEASE, limit=50, hold=timedelta(0))
+    jobs = await storage.claim_jobs(now=clock(), owner="dead", lease=LEASE, limit=50)
+    assert mine and [j.kind for j in jobs] == ["remind"]
+    clock.advance(minutes=1)
+    assert await storage.claim_outbox(now=clock(), owner="live", lease=LEASE, limit=50, hold=timedelta(0)) == []
+    assert await storage.claim_jobs(now=clock(), owner="live", lease=LEASE, limit=50) == []
+    clock.advance(minutes=2)  # the owner died: its lease ran out
+    taken = await storage.claim_outbox(now=clock(), owner="live", lease=LEASE, limit=50, hold=timedelta(0))
+    assert [i.id for i in taken] == [i.id for i in mine]
+    assert await storage.claim_jobs(now=clock(), owner="live", lease=LEASE, limit=50) == jobs
+
+
+async def test_a_process_starting_leaves_the_live_claims_of_another_alone(postgres_server: PostgresServer,
+                                                                          clock: FakeClock) -> None:
+    """PostgreSQL only: SQLite has one process, whose start releases every lease; here others may hold them."""
+    url = await postgres_server.emptied_database()
+    running = await open_storage(url)
+    game_id = await running_game(GameService(running, clock=clock))
+    await notices(running, game_id, 1, clock)
+    clock.advance(hours=25)
+    now = clock()
+    assert await running.claim_outbox(now=now, owner="a", lease=LEASE, limit=50, hold=timedelta(0))
+    assert await running.claim_jobs(now=now, owner="a", lease=LEASE, limit=50)
+    starting = await open_storage(url)
+    assert await starting.claim_outbox(now=now, owner="b", lease=LEASE, limit=50, hold=timedelta(0)) == []
+    assert await starting.claim_jobs(now=now, owner="b", lease=LEASE, limit=50) == []
+    await running.close()
+    await starting.close()
+
+
+async def test_prune_drops_old_finished_games_but_keeps_their_results(service: GameService,
+                                                                      clock: FakeClock) -> None:
+    storage = service.storage
+    old = await running_game(service, ai=2, friend=False)
+    await play_out(service, old)
+    stats = await service.stats(1)
+    clock.advance(days=40)
+    fresh = await running_game(service, channel=50)
+    assert await storage.prune(before=clock() - timedelta(days=30)) == 1
+    assert await storage.load(old) is None and await storage.load(fresh) is not None
+    assert await storage.outbox_pending(old) == [] and await storage.actions(old) == []
+    assert await service.stats(1) == stats
+
+
+async def test_a_backup_is_a_copy_on_sqlite_and_pg_dump_on_postgresql(storage: Storage, service: GameService,
+                                                                      tmp_path: Path) -> None:
+    game_id = await running_game(service)
+    target = tmp_path / "backup" / "copy.sqlite3"
+    if isinstance(storage, PostgresStorage):
+        with pytest.raises(NotImplementedError, match="pg_dump"):
+            await storage.backup(target)
+        return
+    await storage.backup(target)
+    copy = await open_storage(target)
+    assert await copy.load(game_id) == await storage.load(game_id)
+    await copy.close()
+
+
+async def test_what_delivery_asks_of_the_outbox(service: GameService, clock: FakeClock) -> None:
+    """Boards shown together and recorded with the message that showed them, superseded DMs, retries,
+    closed DMs told once."""
+    storage = service.storage
+    game_id = await running_game(service)
+    claimed = await storage.claim_outbox(now=clock(), owner="a", lease=LEASE, limit=50, hold=timedelta(0))
+    boards = [i for i in claimed if i.kind == "board"]
+    await storage.outbox_done([i.id for i in claimed if i.kind != "board"], now=clock())
+    assert boards and await storage.pending_boards(game_id, boards[-1].id) == boards
+    await storage.record_board(game_id, BoardMessage(10, 555, boards[-1].version), [b.id for b in boards], clock())
+    assert await storage.board_message(game_id) == BoardMessage(10, 555, boards[-1].version)
+    await storage.record_board(game_id, BoardMessage(10, 556, boards[-1].version + 1), [], clock())
+    assert (await storage.board_message(game_id)).message_id == 556
+    assert await storage.pending_boards(game_id, boards[-1].id) == []
+
+    await storage.emit(game_id, [Message("dm", FRIEND, {"lines": ["old"]}), Message("dm", FRIEND, {"lines": ["new"]})],
+                       now=clock())
+    older, newer = [i for i in await storage.outbox_pending(game_id) if i.kind == "dm" and i.target == FRIEND][-2:]
+    assert await storage.newer_pending(older) and not await storage.newer_pending(newer)
+    await storage.outbox_retry(newer.id, next_try=clock() + timedelta(minutes=5), error="429")
+    await storage.outbox_done([older.id], now=clock(), error="superseded")
+    pending = {i.id: i for i in await storage.outbox_pending(game_id)}
+    assert older.id not in pending and pending[newer.id].attempts == 1
+    due = await storage.claim_outbox(now=clock(), owner="a", lease=LEASE, limit=50, hold=timedelta(0))
+    assert newer.id not in [i.id for i in due], "a retried row waits for its next try"
+    await storage.outbox_done([i.id for i in due], now=clock())
+    assert await storage.next_outbox_try() == clock() + timedelta(minutes=5)
+
+    notice = Message("notice", None, {"lines": ["closed DMs"]})
+    assert await storage.refuse_dms(game_id, FRIEND, notice=notice, now=clock())
+    assert not await storage.refuse_dms(game_id, FRIEND, notice=notice, now=clock())
+    assert not (await storage.load(game_id)).seats[1].dm_ok
+    assert [i.payload for i in await storage.outbox_pending(game_id)].count(notice.payload) == 1
+    await storage.anonymize_user(FRIEND)
+    assert not [i for i in await storage.outbox_pending(game_id) if i.target == FRIEND], "unsent DMs are dropped"
+
+
+async def test_a_paused_game_keeps_its_turn_timers_until_it_is_resumed(service: GameService,
+                                                                        clock: FakeClock) -> None:
+    storage = service.storage
+    game_id = await running_game(service)
+    assert await service.pause(game_id, "channel gone") and not await service.pause(game_id, "channel gone")
+    assert (await storage.load(game_id)).paused == "channel gone"
+    clock.advance(hours=49)
+    assert await storage.claim_jobs(now=clock(), owner="a", lease=LEASE, limit=50) == []
+    assert await storage.next_job_due() is None
+    assert await storage.running_without_jobs() == []
+    assert await service.resume(game_id)
+    assert (await storage.load(game_id)).paused is None
+    assert [j.kind for j in await storage.jobs_of(game_id)] == ["remind", "timeout"]
+    assert await storage.next_job_due() == clock() + timedelta(hours=24)

@@ -1,0 +1,416 @@
+"""The PostgreSQL backend (DESIGN §3, §10): asyncpg and a connection pool, for several processes on one database.
+
+The guarantees are SQLite's: every change is one transaction whose game update is guarded by
+the version column (`UPDATE … WHERE id = $1 AND version = $2`), and the outbox rows and jobs it
+causes are written in that transaction. What differs is that other processes share the tables:
+outbox rows and jobs are claimed with `FOR UPDATE SKIP LOCKED` and a lease, so any live
+process drains them without waiting on another, and a dead process's claims are taken over
+when their lease runs out — never cleared at start-up, since other processes may hold them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Collection
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+
+from bot.storage.base import Storage, migrations
+from bot.storage.rows import (
+    ActionRow,
+    BoardMessage,
+    Effects,
+    GameRow,
+    JobRow,
+    Message,
+    OutboxItem,
+    ResultSeat,
+    SeatRow,
+    StaleVersion,
+)
+
+GAME_COLUMNS = ("id, guild_id, channel_id, thread_id, game_type, status, options, settings, seed, state, version, "
+                "created_by, deadline, paused")
+OUTBOX_COLUMNS = "id, game_id, version, kind, target, payload, attempts, created_at"
+JOB_COLUMNS = "game_id, kind, due, for_version, attempts"
+MIGRATION_LOCK = 0x46524F4E  # one process migrates at a time: the others wait, then find nothing to do
+
+
+def _count(status: str) -> int:
+    """The row count of a command tag such as `UPDATE 3`."""
+    return int(status.rsplit(" ", 1)[-1])
+
+
+def _item(r: asyncpg.Record) -> OutboxItem:
+    return OutboxItem(r["id"], r["game_id"], r["version"], r["kind"], r["target"], json.loads(r["payload"]),
+                      r["attempts"], r["created_at"])
+
+
+def _job(r: asyncpg.Record) -> JobRow:
+    return JobRow(r["game_id"], r["kind"], r["due"], r["for_version"], r["attempts"])
+
+
+class PostgresStorage(Storage):
+    """Games, seats, the action log, the outbox and jobs in one PostgreSQL database shared by processes."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self.pool = pool
+
+    @classmethod
+    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStorage:
+        pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
+        store = cls(pool)
+        try:
+            await store.migrate()
+            await store._restart()
+        except BaseException:
+            await pool.close()
+            raise
+        return store
+
+    async def _restart(self) -> None:
+        """A start is the moment to try again what was waiting for Discord — but only rows no live
+        process holds: another process's lease is its own until it runs out."""
+        await self.pool.execute("UPDATE outbox SET next_try = LEAST(next_try, $1) WHERE done_at IS NULL "
+                                "AND (lease_until IS NULL OR lease_until < $1)", datetime.now(UTC))
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[asyncpg.Connection]:
+        """One connection of the pool in one transaction; rolled back on any error."""
+        async with self.pool.acquire() as con, con.transaction():
+            yield con
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+    async def migrate(self) -> int:
+        current = 0
+        for number, sql in migrations("postgres"):
+            async with self._tx() as con:
+                await con.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                await con.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+                current = await con.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+                if number <= current:
+                    continue
+                await con.execute(sql)
+                await con.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
+                current = number
+        return current
+
+    # -- games -----------------------------------------------------------------
+
+    async def create_game(self, *, game_type: str, guild_id: int | None, channel_id: int,
+                          thread_id: int | None, created_by: int, options: dict[str, Any],
+                          settings: dict[str, Any], seed: int, now: datetime) -> int:
+        async with self._tx() as con:
+            game_id = await con.fetchval(
+                "INSERT INTO games (guild_id, channel_id, thread_id, game_type, status, options, settings, seed, "
+                "created_by, created_at, updated_at) VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, $8, $9, $9) "
+                "RETURNING id",
+                guild_id, channel_id, thread_id, game_type, json.dumps(options), json.dumps(settings), seed,
+                created_by, now)
+            await con.execute("INSERT INTO seats (game_id, seat, user_id) VALUES ($1, 0, $2)", game_id, created_by)
+        return int(game_id)
+
+    async def load(self, game_id: int) -> GameRow | None:
+        row = await self.pool.fetchrow(  # one statement, so the seats are those of the same snapshot as the game
+            f"SELECT {GAME_COLUMNS}, ARRAY(SELECT (s.seat, s.user_id, s.is_ai, s.dm_ok, s.\"left\") FROM seats s "
+            "WHERE s.game_id = games.id ORDER BY s.seat) AS seats FROM games WHERE id = $1", game_id)
+        if row is None:
+            return None
+        return GameRow(row["id"], row["guild_id"], row["channel_id"], row["thread_id"], row["game_type"],
+                       row["status"], json.loads(row["options"]), json.loads(row["settings"]), row["seed"],
+                       row["state"], row["version"], row["created_by"],
+                       row["deadline"].isoformat() if row["deadline"] else None,
+                       [SeatRow(*s) for s in row["seats"]], row["paused"])
+
+    async def active_in_channel(self, channel_id: int) -> int | None:
+        return await self.pool.fetchval(
+            "SELECT id FROM games WHERE (channel_id = $1 OR thread_id = $1) AND status IN ('lobby', 'running') "
+            "ORDER BY id DESC LIMIT 1", channel_id)
+
+    async def games_of_user(self, user_id: int) -> list[int]:
+        rows = await self.pool.fetch(
+            'SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = $1 AND NOT s."left" '
+            "AND g.status IN ('lobby', 'running') ORDER BY g.id", user_id)
+        return [r[0] for r in rows]
+
+    async def running_without_jobs(self) -> list[int]:
+        rows = await self.pool.fetch(
+            "SELECT id FROM games g WHERE status = 'running' AND paused IS NULL "
+            "AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.game_id = g.id) ORDER BY id")
+        return [r[0] for r in rows]
+
+    async def _change(self, con: asyncpg.Connection, game_id: int, expected_version: int, now: datetime,
+                      effects: Effects | None, **columns: Any) -> int:
+        """Bump the version (guarded by the expected one) together with the changed columns in one
+        UPDATE, then write the change's effects; returns the new version."""
+        effects = effects or Effects()
+        if effects.jobs is not None:
+            columns["deadline"] = effects.deadline
+        sets = "".join(f", {name} = ${n}" for n, name in enumerate(columns, start=4))
+        version = await con.fetchval(
+            f"UPDATE games SET version = version + 1, updated_at = $3{sets} WHERE id = $1 AND version = $2 "
+            "RETURNING version", game_id, expected_version, now, *columns.values())
+        if version is None:
+            raise StaleVersion(game_id)
+        await self._effects(con, game_id, version, effects, now, deadline=False)
+        return version
+
+    async def _effects(self, con: asyncpg.Connection, game_id: int, version: int, effects: Effects, now: datetime,
+                       *, deadline: bool = True) -> None:
+        """Write what a change causes: outbox rows, the re-planned jobs (and, unless the caller's UPDATE
+        did, the deadline), the result."""
+        if effects.outbox:
+            await con.executemany(
+                "INSERT INTO outbox (game_id, version, kind, target, payload, next_try, created_at) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $6)",
+                [(game_id, version, m.kind, m.target, json.dumps(m.payload), now) for m in effects.outbox])
+        if effects.jobs is not None:
+            await con.execute("DELETE FROM jobs WHERE game_id = $1", game_id)
+            if effects.jobs:
+                await con.executemany("INSERT INTO jobs (game_id, kind, due, for_version) VALUES ($1, $2, $3, $4)",
+                                      [(game_id, j.kind, j.due, version) for j in effects.jobs])
+            if deadline:
+                await con.execute("UPDATE games SET deadline = $2 WHERE id = $1", game_id, effects.deadline)
+        if effects.result is not None:
+            await con.execute("INSERT INTO results (game_id, game_type, guild_id, finished_at) "
+                              "SELECT id, game_type, guild_id, $2 FROM games WHERE id = $1 ON CONFLICT DO NOTHING",
+                              game_id, now)
+            if effects.result:
+                await con.executemany(
+                    "INSERT INTO result_seats (game_id, seat, user_id, won) VALUES ($1, $2, $3, $4) "
+                    "ON CONFLICT DO NOTHING", [(game_id, s.seat, s.user_id, s.won) for s in effects.result])
+
+    async def set_seats(self, game_id: int, seats: list[SeatRow], *, expected_version: int, now: datetime,
+                        effects: Effects | None = None) -> int:
+        async with self._tx() as con:
+            version = await self._change(con, game_id, expected_version, now, effects)
+            await con.execute("DELETE FROM seats WHERE game_id = $1", game_id)
+            await con.executemany(
+                'INSERT INTO seats (game_id, seat, user_id, is_ai, dm_ok, "left") VALUES ($1, $2, $3, $4, $5, $6)',
+                [(game_id, s.seat, s.user_id, s.is_ai, s.dm_ok, s.left) for s in seats])
+        return version
+
+    async def set_status(self, game_id: int, status: str, *, expected_version: int, now: datetime,
+                         state: str | None = None, effects: Effects | None = None) -> int:
+        columns = {"status": status} if state is None else {"status": status, "state": state}
+        async with self._tx() as con:
+            return await self._change(con, game_id, expected_version, now, effects, **columns)
+
+    async def set_settings(self, game_id: int, settings: dict[str, Any], *, expected_version: int, now: datetime,
+                           effects: Effects | None = None) -> int:
+        async with self._tx() as con:
+            return await self._change(con, game_id, expected_version, now, effects, settings=json.dumps(settings))
+
+    async def set_paused(self, game_id: int, reason: str | None, *, effects: Effects | None = None,
+                         now: datetime) -> bool:
+        async with self._tx() as con:
+            version = await con.fetchval("UPDATE games SET paused = $2 WHERE id = $1 AND paused IS DISTINCT FROM $2 "
+                                         "RETURNING version", game_id, reason)
+            if version is not None and effects is not None:
+                await self._effects(con, game_id, version, effects, now)
+        return version is not None
+
+    async def guild_settings(self, guild_id: int | None) -> dict[str, Any]:
+        if guild_id is None:  # DMs have no server, hence no server defaults
+            return {}
+        text = await self.pool.fetchval("SELECT settings FROM guild_settings WHERE guild_id = $1", guild_id)
+        return json.loads(text) if text else {}
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        await self.pool.execute("INSERT INTO guild_settings (guild_id, settings) VALUES ($1, $2) "
+                                "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+                                guild_id, json.dumps(settings))
+
+    # -- moves -----------------------------------------------------------------
+
+    async def commit_move(self, game_id: int, *, expected_version: int, state: str, status: str, seat: int,
+                          action: dict[str, Any], events: list[dict[str, Any]], interaction_id: str | None,
+                          now: datetime, effects: Effects | None = None) -> int:
+        async with self._tx() as con:
+            version = await self._change(con, game_id, expected_version, now, effects, state=state, status=status)
+            await con.execute(  # the game row is locked by the UPDATE above, so the next seq is ours alone
+                "INSERT INTO actions (game_id, seq, seat, action, events, interaction_id, at) "
+                "VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = $1), $2, $3, $4, $5, $6)",
+                game_id, seat, json.dumps(action), json.dumps(events), interaction_id, now)
+        return version
+
+    async def truncate_actions(self, game_id: int, *, keep: int, expected_version: int, state: str,
+                               now: datetime, effects: Effects | None = None) -> int:
+        async with self._tx() as con:
+            version = await self._change(con, game_id, expected_version, now, effects, state=state)
+            await con.execute("DELETE FROM actions WHERE game_id = $1 AND seq > $2", game_id, keep)
+        return version
+
+    async def find_interaction(self, interaction_id: str) -> tuple[int, ActionRow] | None:
+        r = await self.pool.fetchrow("SELECT game_id, seq, seat, action, events, interaction_id FROM actions "
+                                     "WHERE interaction_id = $1", interaction_id)
+        if r is None:
+            return None
+        return r["game_id"], ActionRow(r["seq"], r["seat"], json.loads(r["action"]), json.loads(r["events"]),
+                                       r["interaction_id"])
+
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        rows = await self.pool.fetch("SELECT seq, seat, action, events, interaction_id FROM actions "
+                                     "WHERE game_id = $1 ORDER BY seq", game_id)
+        return [ActionRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4]) for r in rows]
+
+    # -- results ---------------------------------------------------------------
+
+    async def finished_without_result(self) -> list[int]:
+        rows = await self.pool.fetch("SELECT id FROM games g WHERE status = 'finished' "
+                                     "AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY id")
+        return [r[0] for r in rows]
+
+    async def record_result(self, game_id: int, seats: list[ResultSeat], now: datetime) -> None:
+        async with self._tx() as con:
+            await self._effects(con, game_id, 0, Effects(result=seats), now)
+
+    async def tally(self, guild_id: int | None) -> list[tuple[str, int, int, int]]:
+        rows = await self.pool.fetch(
+            "SELECT r.game_type, s.user_id, COUNT(*) FILTER (WHERE s.won), COUNT(*) FROM results r "
+            "JOIN result_seats s ON s.game_id = r.game_id "
+            "WHERE r.guild_id IS NOT DISTINCT FROM $1::bigint AND s.user_id IS NOT NULL "
+            "GROUP BY r.game_type, s.user_id", guild_id)
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
+
+    async def anonymize_user(self, user_id: int) -> int:
+        async with self._tx() as con:
+            changed = _count(await con.execute("UPDATE seats SET user_id = NULL WHERE user_id = $1", user_id))
+            changed += _count(await con.execute("UPDATE games SET created_by = 0 WHERE created_by = $1", user_id))
+            changed += _count(await con.execute("UPDATE result_seats SET user_id = NULL WHERE user_id = $1", user_id))
+            await con.execute("DELETE FROM outbox WHERE target = $1 AND done_at IS NULL", user_id)
+        return changed
+
+    # -- the outbox ------------------------------------------------------------
+
+    async def claim_outbox(self, *, now: datetime, owner: str, lease: timedelta, limit: int,
+                           hold: timedelta, busy: Collection[int] = ()) -> list[OutboxItem]:
+        rows = await self.pool.fetch(
+            "WITH picked AS ("
+            " SELECT o.id FROM outbox o WHERE o.done_at IS NULL AND o.next_try <= $3"
+            " AND (o.lease_until IS NULL OR o.lease_until < $3)"
+            " AND NOT (o.kind = 'board' AND (o.game_id = ANY($5::bigint[]) OR (o.created_at > $4 AND EXISTS ("
+            "  SELECT 1 FROM jobs j WHERE j.game_id = o.game_id AND j.kind = 'ai_turn'))))"
+            " ORDER BY o.id LIMIT $6 FOR UPDATE OF o SKIP LOCKED) "
+            "UPDATE outbox SET lease_owner = $1, lease_until = $2 FROM picked WHERE outbox.id = picked.id "
+            f"RETURNING {', '.join('outbox.' + c for c in OUTBOX_COLUMNS.split(', '))}",
+            owner, now + lease, now, now - hold, [int(g) for g in busy], limit)
+        return sorted(map(_item, rows), key=lambda item: item.id)
+
+    async def pending_boards(self, game_id: int, up_to: int) -> list[OutboxItem]:
+        rows = await self.pool.fetch(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = $1 AND kind = 'board' "
+                                     "AND done_at IS NULL AND id <= $2 ORDER BY id", game_id, up_to)
+        return [_item(r) for r in rows]
+
+    async def newer_pending(self, item: OutboxItem) -> bool:
+        return await self.pool.fetchval(
+            "SELECT EXISTS (SELECT 1 FROM outbox WHERE game_id = $1 AND kind = $2 "
+            "AND target IS NOT DISTINCT FROM $3::bigint AND id > $4 AND done_at IS NULL)",
+            item.game_id, item.kind, item.target, item.id)
+
+    async def outbox_done(self, ids: list[int], *, now: datetime, error: str | None = None) -> None:
+        await self._mark_done(self.pool, ids, now, error)
+
+    @staticmethod
+    async def _mark_done(con: asyncpg.Connection | asyncpg.Pool, ids: list[int], now: datetime,
+                         error: str | None = None) -> None:
+        await con.execute("UPDATE outbox SET done_at = $1, error = $2, lease_owner = NULL, lease_until = NULL "
+                          "WHERE id = ANY($3)", now, error, ids)
+
+    @staticmethod
+    async def _version(con: asyncpg.Connection, game_id: int) -> int:
+        return await con.fetchval("SELECT version FROM games WHERE id = $1", game_id) or 0
+
+    async def outbox_retry(self, item_id: int, *, next_try: datetime, error: str) -> None:
+        await self.pool.execute("UPDATE outbox SET attempts = attempts + 1, next_try = $2, error = $3, "
+                                "lease_owner = NULL, lease_until = NULL WHERE id = $1", item_id, next_try, error)
+
+    async def outbox_pending(self, game_id: int | None = None) -> list[OutboxItem]:
+        rows = await self.pool.fetch(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE done_at IS NULL "
+                                     "AND ($1::bigint IS NULL OR game_id = $1) ORDER BY id", game_id)
+        return [_item(r) for r in rows]
+
+    async def emit(self, game_id: int, rows: list[Message], *, now: datetime, done_job: JobRow | None = None) -> None:
+        async with self._tx() as con:
+            await self._effects(con, game_id, await self._version(con, game_id), Effects(outbox=rows), now)
+            if done_job is not None:
+                await self._finish_job(con, done_job)
+
+    async def refuse_dms(self, game_id: int, user_id: int, *, notice: Message, now: datetime) -> bool:
+        async with self._tx() as con:
+            changed = _count(await con.execute(
+                "UPDATE seats SET dm_ok = FALSE WHERE game_id = $1 AND user_id = $2 AND dm_ok", game_id, user_id)) > 0
+            if changed:
+                await self._effects(con, game_id, await self._version(con, game_id), Effects(outbox=[notice]), now)
+        return changed
+
+    async def board_message(self, game_id: int) -> BoardMessage | None:
+        r = await self.pool.fetchrow("SELECT channel_id, message_id, version FROM messages "
+                                     "WHERE game_id = $1 AND kind = 'board'", game_id)
+        return BoardMessage(r[0], r[1], r[2]) if r else None
+
+    async def record_board(self, game_id: int, board: BoardMessage, done: list[int], now: datetime) -> None:
+        async with self._tx() as con:
+            await con.execute("INSERT INTO messages (game_id, kind, channel_id, message_id, version) "
+                              "VALUES ($1, 'board', $2, $3, $4) ON CONFLICT (game_id, kind) DO UPDATE SET "
+                              "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                              "version = excluded.version",
+                              game_id, board.channel_id, board.message_id, board.version)
+            await self._mark_done(con, done, now)
+
+    # -- jobs ------------------------------------------------------------------
+
+    async def claim_jobs(self, *, now: datetime, owner: str, lease: timedelta, limit: int) -> list[JobRow]:
+        rows = await self.pool.fetch(
+            "WITH picked AS ("
+            " SELECT j.game_id, j.kind FROM jobs j JOIN games g ON g.id = j.game_id WHERE j.due <= $3"
+            " AND (j.lease_until IS NULL OR j.lease_until < $3) AND (g.paused IS NULL OR j.kind = 'ai_turn')"
+            " ORDER BY j.due LIMIT $4 FOR UPDATE OF j SKIP LOCKED) "
+            "UPDATE jobs SET lease_owner = $1, lease_until = $2 FROM picked "
+            "WHERE jobs.game_id = picked.game_id AND jobs.kind = picked.kind "
+            f"RETURNING {', '.join('jobs.' + c for c in JOB_COLUMNS.split(', '))}",
+            owner, now + lease, now, limit)
+        return sorted(map(_job, rows), key=lambda j: (j.due, j.game_id, j.kind))
+
+    async def finish_job(self, job: JobRow) -> None:
+        async with self.pool.acquire() as con:
+            await self._finish_job(con, job)
+
+    @staticmethod
+    async def _finish_job(con: asyncpg.Connection, job: JobRow) -> None:
+        await con.execute("DELETE FROM jobs WHERE game_id = $1 AND kind = $2 AND for_version = $3",
+                          job.game_id, job.kind, job.for_version)
+
+    async def retry_job(self, job: JobRow, *, due: datetime) -> None:
+        await self.pool.execute("UPDATE jobs SET attempts = attempts + 1, due = $4, lease_owner = NULL, "
+                                "lease_until = NULL WHERE game_id = $1 AND kind = $2 AND for_version = $3",
+                                job.game_id, job.kind, job.for_version, due)
+
+    async def jobs_of(self, game_id: int) -> list[JobRow]:
+        rows = await self.pool.fetch(f"SELECT {JOB_COLUMNS} FROM jobs WHERE game_id = $1 ORDER BY due, kind", game_id)
+        return [_job(r) for r in rows]
+
+    async def next_job_due(self) -> datetime | None:
+        return await self.pool.fetchval("SELECT MIN(j.due) FROM jobs j JOIN games g ON g.id = j.game_id "
+                                        "WHERE g.paused IS NULL OR j.kind = 'ai_turn'")
+
+    async def next_outbox_try(self) -> datetime | None:
+        return await self.pool.fetchval("SELECT MIN(next_try) FROM outbox WHERE done_at IS NULL")
+
+    # -- housekeeping ----------------------------------------------------------
+
+    async def backup(self, target: Path) -> None:
+        raise NotImplementedError("A PostgreSQL database is backed up with its own tools: "
+                                  f"pg_dump --format=custom --file {target} \"$DATABASE_URL\"")
+
+    async def prune(self, *, before: datetime) -> int:
+        async with self._tx() as con:
+            await con.execute("DELETE FROM outbox WHERE done_at IS NOT NULL AND done_at < $1", before)
+            return _count(await con.execute("DELETE FROM games WHERE status IN ('finished', 'abandoned') "
+                                            "AND updated_at < $1", before))
