@@ -16,17 +16,21 @@ from renderers.common import (
     ACCENT,
     INK,
     MUTED,
+    PAPER,
+    WHITE,
     canvas,
     clip_text,
     encode_png,
+    frame,
     panel,
+    plural,
     text,
-    text_width,
 )
 from renderers.roanoke.panels import place_words, still_to_play
 from renderers.roanoke.picture import palette
 from renderers.roanoke.sprites import (
     DEAD_GREY,
+    OFFER,
     PASS_GREEN,
     PHASE_WORD,
     RES,
@@ -73,7 +77,7 @@ def _standing(view: dict[str, Any], seat: int, card: str) -> tuple[bool, str]:
         best = max((p["road_length"] for p in alive), default=0)
         return best >= c["n"], f"the longest super-road is {best} of {c['n']}"
     classes = {tuple(p["link_class"]) for p in alive}
-    return len(classes) <= 1, f"survivors form {len(classes)} link class{'es' if len(classes) != 1 else ''}"
+    return len(classes) <= 1, f"survivors form {plural(len(classes), 'link class', 'link classes')}"
 
 
 def _placements(view: dict[str, Any], seat: int) -> list[tuple[int, int]]:
@@ -98,7 +102,7 @@ def _status(view: dict[str, Any], seat: int) -> str:
     if view["active"] == seat:
         status = f"Your turn, {PHASE_WORD.get(view['phase'], view['phase'])}"
         if view["phase"] == "main":
-            status += f": {view['placements_left']} placement{'s' if view['placements_left'] != 1 else ''} left"
+            status += f": {plural(view['placements_left'], 'placement')} left"
         return f"{status} {when}."
     order = still_to_play(view)
     wait = ("you have played this round" if seat not in order else "you play next" if order[0] == seat else
@@ -126,10 +130,10 @@ def _hand(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, 
             draw.ellipse((x + 10, y + 42, x + 58, y + 90), outline=MUTED, width=2)
         for k in range(min(n, 6)):
             resource_icon(draw, (x + 34, y + 66 - k * 7), res, 24)
-        text(draw, (x + 72, y + 32), str(n), 36, fill=MUTED if n == 0 else INK, bold=True)
-        text(draw, (x + 72, y + 76), res, 16)
+        text(draw, (x + 72, y + 32), str(n), 36, on=WHITE, fill=MUTED if n == 0 else INK, bold=True)
+        text(draw, (x + 72, y + 76), res, 16, on=WHITE)
         pile = view["pile"][res]
-        text(draw, (x + 72, y + 96), f"pile {pile}", 13, fill=ACCENT if pile == 0 else MUTED)
+        text(draw, (x + 72, y + 96), f"pile {pile}", 13, on=WHITE, fill=ACCENT if pile == 0 else MUTED)
 
 
 def _goal(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, int, int], seat: int) -> None:
@@ -138,22 +142,22 @@ def _goal(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, 
     slot = view["seasons"][k]
     inner = panel(draw, box, f"Season card - {slot['slot']}: {slot['name']}", size=20)
     width = inner[2] - inner[0]
-    text(draw, (inner[0], inner[1]), clip_text(slot["goal"][:1].upper() + slot["goal"][1:] + ".", 17, width), 17)
+    text(draw, (inner[0], inner[1]), slot["goal"][:1].upper() + slot["goal"][1:] + ".", 17, on=WHITE, within=inner)
     if view["result"] is not None:
         text(draw, (inner[0], inner[1] + 28), "The game is over: survivors rank by chits in hand, then houses, "
-             "then own road.", 17, fill=MUTED)
+             "then own road.", 17, on=WHITE, fill=MUTED)
     elif not view["players"][seat]["alive"]:
-        text(draw, (inner[0], inner[1] + 28), "You no longer take part.", 17, fill=MUTED)
+        text(draw, (inner[0], inner[1] + 28), "You no longer take part.", 17, on=WHITE, fill=MUTED)
     else:
         ok, why = _standing(view, seat, slot["card"])
         verdict = ("Met as things stand: " if ok else "Not met yet: ") + why + "."
-        text(draw, (inner[0], inner[1] + 28), clip_text(verdict, 17, width), 17, fill=PASS_GREEN if ok else ACCENT,
+        text(draw, (inner[0], inner[1] + 28), verdict, 17, on=WHITE, fill=PASS_GREEN if ok else ACCENT, within=inner,
              bold=True)
     if k + 1 < len(view["seasons"]) and view["result"] is None:
         nxt = view["seasons"][k + 1]
         names = ", ".join(SE.CARDS[c]["name"] for c in nxt["candidates"] if c in SE.CARDS)
         text(draw, (inner[0], inner[1] + 56), clip_text(f"Next, {nxt['slot']}: one of {names} (face down).", 15, width),
-             15, fill=MUTED)
+             15, on=WHITE, fill=MUTED)
 
 
 MINI = 52  # the private picture's placements: a small tile with its label under it
@@ -168,7 +172,7 @@ def _tiles(img: Image.Image, view: dict[str, Any], box: tuple[int, int, int, int
     drawn = view["drawn_tile"]
     title = "Your drawn tile"
     if spots:
-        title += f": {drawn} - {len(spots)} legal placement{'s' if len(spots) != 1 else ''}"
+        title += f": {drawn} - {plural(len(spots), 'legal placement')}"
     inner = panel(draw, box, title, size=20)
     if not spots:
         mine = view["active"] == seat and view["result"] is None
@@ -176,12 +180,13 @@ def _tiles(img: Image.Image, view: dict[str, Any], box: tuple[int, int, int, int
                "It fits nowhere." if mine and drawn is not None else
                "No tile pending: buy, trade or end your turn." if mine and view["phase"] == "main" else
                "Road tiles are drawn face up in your main step; where each may go will show here.")
-        text(draw, (inner[0], inner[1]), msg, 16, fill=MUTED)
+        text(draw, (inner[0], inner[1]), msg, 16, on=WHITE, fill=MUTED)
     for i, (square, mask) in enumerate(spots):
         tx, ty = inner[0] + (i % PER_ROW) * TILE_STEP, inner[1] + (i // PER_ROW) * (MINI + 26)
         img.paste(road_tile(mask, seat, "net", False, MINI), (tx, ty))
         label = f"{B.label(square)} {B.edges_text(mask)}"
-        text(draw, (tx + MINI / 2, ty + MINI + 11), label, 13 if text_width(label, 13) <= TILE_STEP - 4 else 12,
+        text(draw, (tx + MINI / 2, ty + MINI + 11), label, 13, on=WHITE, smallest=11,
+             within=(tx + MINI / 2 - (TILE_STEP - 4) / 2, ty, tx + MINI / 2 + (TILE_STEP - 4) / 2, ty + MINI + 24),
              anchor="mm", bold=True)
 
 
@@ -200,19 +205,19 @@ def _buy(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, i
         short = _short(hand, cost)
         verdict = limit or ("you can afford it" if not short else f"short of {bundle(short)}")
         y = inner[1] + i * 42
-        text(draw, (inner[0], y), label, 16, bold=True)
-        text(draw, (inner[2], y), count, 15, fill=MUTED, anchor="ra")
-        text(draw, (inner[0], y + 20), clip_text(verdict, 14, inner[2] - inner[0]), 14,
+        text(draw, (inner[0], y), label, 16, on=WHITE, bold=True)
+        text(draw, (inner[2], y), count, 15, on=WHITE, fill=MUTED, anchor="ra")
+        text(draw, (inner[0], y + 20), clip_text(verdict, 14, inner[2] - inner[0]), 14, on=WHITE,
              fill=PASS_GREEN if not short and not limit else MUTED)
     can = [r for r in RES if any(not _short(hand, generator_cost(r, w, f)) for w, f in SPLITS)]
     y = inner[1] + 84
-    text(draw, (inner[0], y), "Generator: 4 of its resource + 2 wood/food", 16, bold=True)
-    text(draw, (inner[2], y), f"{gens} built", 15, fill=MUTED, anchor="ra")
+    text(draw, (inner[0], y), "Generator: 4 of its resource + 2 wood/food", 16, on=WHITE, bold=True)
+    text(draw, (inner[2], y), f"{gens} built", 15, on=WHITE, fill=MUTED, anchor="ra")
     free = houses > gens
     line = ("needs one of your houses without a generator" if not free else
             "you can afford one of: " + ", ".join(can) if can else "you cannot afford one yet")
     fits = clip_text(line, 14, inner[2] - inner[0])
-    text(draw, (inner[0], y + 20), fits, 14, fill=PASS_GREEN if free and can else MUTED)
+    text(draw, (inner[0], y + 20), fits, 14, on=WHITE, fill=PASS_GREEN if free and can else MUTED)
 
 
 def _pieces(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, int, int], seat: int) -> None:
@@ -224,7 +229,7 @@ def _pieces(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int
     idle = sorted({lbl for lbl in [*me["houses"], *me["road_upgrades"]] if B.parse_label(lbl) not in net})
     others = [str(x + 1) for x in me["link_class"] if x != seat]
     houses = ", ".join(h + (f" ({gens[h]} generator)" if h in gens else "") for h in me["houses"])
-    lines = [f"Road length {me['road_length']} (own road {me['own_road']} tile{'s' if me['own_road'] != 1 else ''})",
+    lines = [f"Road length {me['road_length']} (own road {plural(me['own_road'], 'tile')})",
              f"Linked with seat{'s' if len(others) > 1 else ''} {', '.join(others)}" if others else
              "Not linked with anyone yet",
              f"Houses: {houses or 'none'}",
@@ -232,7 +237,7 @@ def _pieces(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int
     if idle:
         lines.append(f"Cut off from your exit, idle: {', '.join(idle)}")
     for i, line in enumerate(lines):
-        text(draw, (inner[0], inner[1] + i * 21), clip_text(line, 15, inner[2] - inner[0]), 15,
+        text(draw, (inner[0], inner[1] + i * 21), clip_text(line, 15, inner[2] - inner[0]), 15, on=WHITE,
              fill=ACCENT if i == 4 else INK)
 
 
@@ -253,15 +258,17 @@ def private(view: dict[str, Any]) -> bytes:
     img, draw = canvas(w, y_buy + 166 + 14)
     out = not me["alive"]
     marker(draw, (38, 36), 16, seat, fill=DEAD_GREY if out else None)
-    text(draw, (64, 36), f"Your colony - {seat_name(seat)}", 26, anchor="lm", bold=True)
-    text(draw, (w - 28, 36), "eliminated" if out else f"{me['chits']} chits", 26, fill=ACCENT if out else INK,
-         anchor="rm", bold=True)
-    text(draw, (26, 70), clip_text(_status(view, seat), 18, w - 52), 18)
+    text(draw, (64, 36), f"Your colony - {seat_name(seat)}", 26, on=PAPER, anchor="lm", bold=True)
+    text(draw, (w - 28, 36), "eliminated" if out else plural(me["chits"], "chit"), 26, on=PAPER,
+         fill=ACCENT if out else INK, anchor="rm", bold=True)
+    text(draw, (26, 70), clip_text(_status(view, seat), 18, w - 52), 18, on=PAPER)
     workers = ", ".join(f"{n} on {TITLES[m]}" for m, n in me["workers"].items()) or "none in the market"
-    text(draw, (26, 94), clip_text(f"Workers: {workers} - {me['reserve']} in reserve", 16, w - 52), 16, fill=MUTED)
+    text(draw, (26, 94), f"Workers: {workers} - {me['reserve']} in reserve", 16, on=PAPER, fill=MUTED,
+         within=(26, 84, w - 26, 112))
     if mine:
-        draw.rounded_rectangle((16, 114, w - 16, 142), radius=6, fill=(253, 236, 230), outline=ACCENT, width=2)
-        text(draw, (28, 128), clip_text(_offer_line(offer, seat), 16, w - 56), 16, fill=ACCENT, anchor="lm", bold=True)
+        frame(draw, (16, 114, w - 16, 142), radius=6, fill=OFFER, outline=ACCENT, width=2)
+        text(draw, (28, 128), _offer_line(offer, seat), 16, on=OFFER, fill=ACCENT, anchor="lm", bold=True,
+             within=(22, 117, w - 22, 139))
     _hand(draw, view, (12, top, w - 12, top + 150), seat)
     _goal(draw, view, (12, y_goal, w - 12, y_goal + 118), seat)
     _tiles(img, view, (12, y_tiles, w - 12, y_tiles + tiles_h), seat, spots)

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 from games.roanoke import board as B
 from renderers.common import (
     INK,
+    PAPER,
     WHITE,
     blend,
     canvas,
@@ -67,12 +68,12 @@ def layer(nodes: tuple[tuple[int, str], ...]) -> Image.Image:
             draw.rectangle((x, y, x + CELL - 2, y + CELL - 2), fill=GROUND)
     for i, letter in enumerate(LETTERS):
         x = GRID_X + i * CELL + CELL / 2
-        text(draw, (x, GRID_Y - 15), letter, 17, anchor="mm", bold=True)
-        text(draw, (x, GRID_Y + GRID + 15), letter, 17, anchor="mm", bold=True)
+        text(draw, (x, GRID_Y - 15), letter, 17, on=PAPER, anchor="mm", bold=True)
+        text(draw, (x, GRID_Y + GRID + 15), letter, 17, on=PAPER, anchor="mm", bold=True)
     for i in range(SIZE):
         y = GRID_Y + i * CELL + CELL / 2
-        text(draw, (GRID_X - 20, y), str(i + 1), 17, anchor="mm", bold=True)
-        text(draw, (GRID_X + GRID + 20, y), str(i + 1), 17, anchor="mm", bold=True)
+        text(draw, (GRID_X - 20, y), str(i + 1), 17, on=PAPER, anchor="mm", bold=True)
+        text(draw, (GRID_X + GRID + 20, y), str(i + 1), 17, on=PAPER, anchor="mm", bold=True)
     for seat, (square, mask) in enumerate(zip(B.EXITS, B.EXIT_MASKS, strict=True)):
         row, col = B.rc(square)
         img.paste(exit_tile(seat, mask), cell_xy(row, col))
@@ -82,7 +83,7 @@ def layer(nodes: tuple[tuple[int, str], ...]) -> Image.Image:
     panel(draw, BOXES["market"], "Market (off the grid)")
     panel(draw, BOXES["supply"], "")
     panel(draw, BOXES["players"], "")
-    text(draw, (20, 12), "Roanoke", 30, bold=True)
+    text(draw, (20, 12), "Roanoke", 30, on=PAPER, bold=True)
     return img
 
 
@@ -130,12 +131,12 @@ def _grid(img: Image.Image, view: dict[str, Any]) -> None:
         row, col = B.rc(square)
         x, y = cell_xy(row, col)
         img.paste(road_tile(cell["mask"], seat, state, cell["kind"] == "cross"), (x, y))
-        if cell.get("house"):
-            draw_house(draw, x + 2, y + 2, road_colours(seat, state)[0])
+        if cell.get("house"):  # over the junction, the generator on its front
+            draw_house(draw, x + (CELL - 36) / 2 - 1, y + (CELL - 36) / 2 - 3, road_colours(seat, state)[0], 36)
         if cell.get("gen"):
-            generator_chip(draw, (x + 10, y + CELL - 11), cell["gen"], 9)
+            generator_chip(draw, (x + CELL / 2 - 0.5, y + CELL / 2 + 12), cell["gen"])
         if cell.get("up"):
-            upgrade_plus(draw, (x + CELL - 11, y + 10), 7)
+            upgrade_plus(draw, (x + CELL - 12, y + 12))
     for label in view["drawn_spots"]:
         row, col = square_rc(label)
         x, y = cell_xy(row, col)

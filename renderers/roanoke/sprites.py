@@ -39,6 +39,7 @@ RES_RGB: dict[str, RGB] = {"food": (236, 150, 40), "water": (70, 150, 220), "met
 RES_SHORT = {"food": "F", "water": "Wa", "metal": "M", "wood": "Wo"}
 DEAD_GREY: RGB = (150, 150, 150)
 PASS_GREEN: RGB = (40, 125, 60)
+OFFER: RGB = (253, 236, 230)  # behind an open offer and the season in play
 PHASE_WORD = {"setup": "setup: first worker", "market": "market step", "main": "main step", "over": "game over"}
 
 RX0, RX1 = 812, WIDTH - 20  # the right-hand column
@@ -148,7 +149,7 @@ def exit_tile(seat: int, mask: int, state: str = "net") -> Image.Image:
         draw.rectangle((c - 7, c + span - 2, c + 7, c + span + 3), fill=INK)
         draw.rectangle((c - 2, c - span, c + 2, c + span), fill=INK)
     far = {B.S: (c, 9), B.N: (c, CELL - 9), B.W: (c, CELL - 7), B.E: (c, CELL - 7)}[mask]
-    text(draw, far, "EXIT", 10, anchor="mm", bold=True)
+    text(draw, far, "EXIT", 10, on=blend(fill, WHITE, 0.6), anchor="mm", bold=True)
     return img
 
 
@@ -163,36 +164,36 @@ def node_tile(res: str) -> Image.Image:
     c = CELL / 2 - 0.5
     r = 20
     draw.ellipse((c - r, c - r, c + r, c + r), fill=fill, outline=INK, width=2)
-    text(draw, (c + 0.5, c + 1), res, 11, fill=ink_on(fill), anchor="mm", bold=True)
+    text(draw, (c + 0.5, c + 1), res, 11, on=fill, fill=ink_on(fill), anchor="mm", bold=True)
     return img
 
 
-def draw_house(draw: ImageDraw.ImageDraw, x: float, y: float, fill: RGB, w: int = 16) -> None:
-    """A house glyph with its top-left corner at (x, y)."""
-    h = w
-    roof = h * 0.42
-    draw.polygon([(x, y + roof), (x + w / 2, y), (x + w, y + roof), (x + w - 2, y + roof), (x + w - 2, y + h),
-                  (x + 2, y + h), (x + 2, y + roof)], fill=fill, outline=INK)
-    draw.rectangle((x + w / 2 - 2, y + h - 5, x + w / 2 + 1, y + h), fill=INK)
+def draw_house(draw: ImageDraw.ImageDraw, x: float, y: float, fill: RGB, w: int = 34) -> None:
+    """A house with its top-left corner at (x, y): large enough to read over the road it stands on."""
+    roof = w * 0.45
+    draw.polygon([(x, y + roof), (x + w / 2, y), (x + w, y + roof), (x + w - 4, y + roof), (x + w - 4, y + w),
+                  (x + 4, y + w), (x + 4, y + roof)], fill=fill, outline=INK, width=2)
+    d = max(3, w // 8)
+    draw.rectangle((x + w / 2 - d, y + w - 2.5 * d, x + w / 2 + d, y + w), fill=INK)
 
 
-def generator_chip(draw: ImageDraw.ImageDraw, centre: tuple[float, float], res: str, size: int = 10) -> None:
+def generator_chip(draw: ImageDraw.ImageDraw, centre: tuple[float, float], res: str, size: int = 14) -> None:
     """A generator: the resource's initial on a chip of its colour."""
     fill = RES_RGB[res]
     label = RES_SHORT[res]
-    w = text_width(label, size) + 6
+    w = text_width(label, size) + 10
     cx, cy = centre
-    draw.rounded_rectangle((cx - w / 2, cy - size / 2 - 2, cx + w / 2, cy + size / 2 + 2), radius=3, fill=fill,
-                           outline=INK)
-    text(draw, (cx, cy + 0.5), label, size, fill=ink_on(fill), anchor="mm", bold=True)
+    draw.rounded_rectangle((cx - w / 2, cy - size / 2 - 3, cx + w / 2, cy + size / 2 + 3), radius=4, fill=fill,
+                           outline=INK, width=2)
+    text(draw, (cx, cy + 0.5), label, size, on=fill, fill=ink_on(fill), anchor="mm", bold=True)
 
 
-def upgrade_plus(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: int = 8) -> None:
+def upgrade_plus(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: int = 11) -> None:
     """A road upgrade: a "+" on a white disc."""
     cx, cy = centre
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=1)
-    draw.rectangle((cx - r + 3, cy - 1, cx + r - 3, cy + 1), fill=INK)
-    draw.rectangle((cx - 1, cy - r + 3, cx + 1, cy + r - 3), fill=INK)
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=2)
+    draw.rectangle((cx - r + 4, cy - 1.5, cx + r - 4, cy + 1.5), fill=INK)
+    draw.rectangle((cx - 1.5, cy - r + 4, cx + 1.5, cy + r - 4), fill=INK)
 
 
 def resource_icon(draw: ImageDraw.ImageDraw, centre: tuple[float, float], res: str, r: float) -> None:
@@ -200,7 +201,8 @@ def resource_icon(draw: ImageDraw.ImageDraw, centre: tuple[float, float], res: s
     fill = RES_RGB[res]
     cx, cy = centre
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=1)
-    text(draw, (cx, cy + 0.5), RES_SHORT[res], max(9, round(r * 0.95)), fill=ink_on(fill), anchor="mm", bold=True)
+    text(draw, (cx, cy + 0.5), RES_SHORT[res], max(11, round(r * 0.95)), on=fill, fill=ink_on(fill), anchor="mm",
+         bold=True)
 
 
 def dotted(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: RGB = ACCENT,

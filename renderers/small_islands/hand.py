@@ -12,10 +12,15 @@ from renderers.common import (
     ACCENT,
     INK,
     MUTED,
+    PAPER,
+    WHITE,
     canvas,
     clip_text,
     encode_png,
+    frame,
     panel,
+    paragraph,
+    plural,
     seat_marker,
     text,
     wrap_text,
@@ -55,22 +60,22 @@ def _features(tile: str) -> str:
 
 
 def _card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: str, tag: str, lit: bool) -> None:
-    x0, y0, x1, _ = box
-    draw.rounded_rectangle(box, radius=10, fill=CARD_FILL[0] if lit else CARD_FILL[1],
-                           outline=ACCENT if lit else MUTED, width=3 if lit else 2)
-    text(draw, (x0 + 12, y0 + 10), card, 18, bold=True)
-    text(draw, (x1 - 12, y0 + 12), tag, 14, fill=ACCENT if lit else MUTED, anchor="ra", bold=True)
-    lines = wrap_text(card_text(card), 15, x1 - x0 - 24)
-    for i, line in enumerate(lines[:4]):
-        text(draw, (x0 + 12, y0 + 38 + i * 19), line, 15)
+    x0, y0, x1, y1 = box
+    fill = CARD_FILL[0] if lit else CARD_FILL[1]
+    frame(draw, box, radius=10, fill=fill, outline=ACCENT if lit else MUTED, width=3 if lit else 2)
+    inside = (x0 + 8, y0 + 6, x1 - 8, y1 - 4)
+    text(draw, (x0 + 12, y0 + 10), card, 18, on=fill, bold=True, within=inside)
+    text(draw, (x1 - 12, y0 + 12), tag, 14, on=fill, fill=ACCENT if lit else MUTED, anchor="ra", bold=True)
+    paragraph(draw, (x0 + 12, y0 + 38, x1 - 12, y1 - 4), card_text(card), 15, on=fill, step=19)
 
 
 def _token(draw: ImageDraw.ImageDraw, xy: tuple[float, float], pp: int, lit: bool) -> None:
     x, y = xy
-    draw.ellipse((x - 26, y - 26, x + 26, y + 26), fill=TOKEN_FILL[1] if lit else TOKEN_FILL[0],
+    fill = TOKEN_FILL[1] if lit else TOKEN_FILL[0]
+    draw.ellipse((x - 26, y - 26, x + 26, y + 26), fill=fill,
                  outline=ACCENT if lit else INK, width=3)
-    text(draw, (x, y - 3), str(pp), 22, anchor="mm", bold=True)
-    text(draw, (x, y + 15), "PP", 11, anchor="mm")
+    text(draw, (x, y - 3), str(pp), 22, on=fill, anchor="mm", bold=True)
+    text(draw, (x, y + 15), "PP", 12, on=fill, anchor="mm")
 
 
 def private(view: dict[str, Any]) -> bytes:
@@ -98,44 +103,45 @@ def private(view: dict[str, Any]) -> bytes:
     height = top + hand_h + 14 + cards_h + 14 + tokens_h + 16
     img, draw = canvas(PRIVATE_WIDTH, height)
     seat_marker(draw, (36, 34), 14, seat, fill=player_rgb(me))
-    text(draw, (60, 34), f"Your tiles, cards and tokens - Seat {seat + 1} ({me['colour']})", 24, anchor="lm",
-         bold=True)
+    text(draw, (60, 34), f"Your tiles, cards and tokens - Seat {seat + 1} ({me['colour']})", 24, on=PAPER,
+         anchor="lm", bold=True)
     result = view.get("result")
     score = f"{result['scores'][seat]} PP final" if result and seat < len(result["scores"]) else f"{me['pp']} PP"
-    text(draw, (PRIVATE_WIDTH - 24, 34), score, 24, anchor="rm", bold=True)
+    text(draw, (PRIVATE_WIDTH - 24, 34), score, 24, on=PAPER, anchor="rm", bold=True)
     status = status_line(view)
     if seat in view["to_move"] and view["result"] is None:
         status = "Your move. " + status
-    text(draw, (24, 64), clip_text(status, 16, PRIVATE_WIDTH - 48), 16, fill=ACCENT if seat in view["to_move"] else INK)
+    text(draw, (24, 64), status, 16, on=PAPER, fill=ACCENT if seat in view["to_move"] else INK,
+         within=(24, 50, PRIVATE_WIDTH - 24, 84))
 
     x0, y0, x1, _ = panel(draw, (12, top, PRIVATE_WIDTH - 12, top + hand_h),
                           f"Tiles in your hand: {len(hand)}, in all four turns "
                           "(rot = quarter-turns right, as /play takes it)",
                           size=19)
     if not hand:
-        text(draw, (x0, y0 + 10), "Your hand is empty.", 17, fill=MUTED)
+        text(draw, (x0, y0 + 10), "Your hand is empty.", 17, on=WHITE, fill=MUTED)
     for i, tile in enumerate(hand):
         y = y0 + i * tile_h + 4
-        text(draw, (x0, y + 4), tile, 24, bold=True)
-        text(draw, (x0, y + 36), shape_name(tile), 17)
+        text(draw, (x0, y + 4), tile, 24, on=WHITE, bold=True)
+        text(draw, (x0, y + 36), shape_name(tile), 17, on=WHITE)
         for j, line in enumerate(wrap_text(_features(tile), 15, 220)[:3]):
-            text(draw, (x0, y + 62 + j * 20), line, 15, fill=MUTED)
+            text(draw, (x0, y + 62 + j * 20), line, 15, on=WHITE, fill=MUTED)
         where = _fits(view, tile) if view["grid"] else [[(0, 0)]] * 4
         for q in range(4):
             sx = x0 + 240 + q * slot_w
             cells = where[q]
             img.paste(tile_sprite(tile, q, HAND_CELL), (sx, y))
             draw.rectangle((sx, y, sx + HAND_CELL - 1, y + HAND_CELL - 1), outline=INK if cells else MUTED, width=1)
-            text(draw, (sx + HAND_CELL + 8, y + 4), f"rot {q}", 17, bold=True)
-            text(draw, (sx + HAND_CELL + 8, y + 26), TURN_WORD[q], 13, fill=MUTED)
-            label = f"fits {len(cells)} cell{'s' if len(cells) != 1 else ''}" if cells else "fits nowhere"
-            text(draw, (sx + HAND_CELL + 8, y + 48), label, 14, fill=INK if cells else ACCENT)
+            text(draw, (sx + HAND_CELL + 8, y + 4), f"rot {q}", 17, on=WHITE, bold=True)
+            text(draw, (sx + HAND_CELL + 8, y + 26), TURN_WORD[q], 13, on=WHITE, fill=MUTED)
+            label = f"fits {plural(len(cells), 'cell')}" if cells else "fits nowhere"
+            text(draw, (sx + HAND_CELL + 8, y + 48), label, 14, on=WHITE, fill=INK if cells else ACCENT)
             spots = " ".join(f"({c[0]},{c[1]})" for c in cells)
             lines = list(wrap_text(spots, 14, slot_w - 10))
             if len(lines) > 2:  # more cells than two lines hold: the rest are counted above
                 lines = [lines[0], lines[1] + " ..."]
             for k, line in enumerate(lines):
-                text(draw, (sx, y + HAND_CELL + 6 + k * 18), clip_text(line, 14, slot_w - 10), 14)
+                text(draw, (sx, y + HAND_CELL + 6 + k * 18), clip_text(line, 14, slot_w - 10), 14, on=WHITE)
 
     y = top + hand_h + 14
     title = "Your objective cards" if "objective" in kinds else "Your mission and reward cards"
@@ -143,7 +149,7 @@ def private(view: dict[str, Any]) -> bytes:
         title += ": choose one to play now and one to keep for next round"
     x0, y0, x1, _ = panel(draw, (12, y, PRIVATE_WIDTH - 12, y + cards_h), title, size=19)
     if not rows:
-        text(draw, (x0, y0 + 10), "No cards in hand.", 17, fill=MUTED)
+        text(draw, (x0, y0 + 10), "No cards in hand.", 17, on=WHITE, fill=MUTED)
     card_w = (x1 - x0 - 24) // 3
     for i, j, (kind, card, tag) in ((i, j, c) for i, row in enumerate(rows) for j, c in enumerate(row)):
         cx, cy = x0 + j * (card_w + 12), y0 + i * 128
@@ -156,13 +162,13 @@ def private(view: dict[str, Any]) -> bytes:
                           f"Your discovery tokens: {len(tokens)}, worth {total} PP at the end (secret)", size=19)
     if not tokens:
         text(draw, (x0, y0 + 20), "None yet: Discovery rewards draw one per temple on the island, you keep one.",
-             16, fill=MUTED)
+             16, on=WHITE, fill=MUTED)
     for i, t in enumerate(tokens[:18]):
         _token(draw, (x0 + 30 + i * 64, y0 + 32), t["pp"], False)
     if drawn:
         yy = y0 + 76
-        text(draw, (x0, yy), "You drew these: keep one (the rest go back)", 17, fill=ACCENT, bold=True)
+        text(draw, (x0, yy), "You drew these: keep one (the rest go back)", 17, on=WHITE, fill=ACCENT, bold=True)
         for i, t in enumerate(drawn):
             _token(draw, (x0 + 400 + i * 100, yy + 10), t["pp"], True)
-            text(draw, (x0 + 400 + i * 100, yy + 48), t["id"], 13, anchor="mm")
+            text(draw, (x0 + 400 + i * 100, yy + 48), t["id"], 13, on=WHITE, anchor="mm")
     return encode_png(img, palette())

@@ -146,7 +146,7 @@ def house_icon(d: int, seat: int, colour: str) -> Image.Image:
     """A seat's house: its colour, outlined, with the seat's number on it."""
     img = icon("house", d, seat, colour).copy()
     fill = COLOUR_RGB.get(colour, MUTED)
-    text(ImageDraw.Draw(img), (d / 2, d * 0.64), str(seat + 1), max(10, round(d * 0.5)), fill=ink_on(fill),
+    text(ImageDraw.Draw(img), (d / 2, d * 0.64), str(seat + 1), max(10, round(d * 0.5)), on=fill, fill=ink_on(fill),
          anchor="mm", bold=True)
     return img
 

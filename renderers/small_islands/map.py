@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 
 from games.small_islands.tiles import constraint, key
 from renderers.common import (
+    PAPER,
     RGB,
     WHITE,
     text,
@@ -71,14 +72,14 @@ def draw_rulers(draw: ImageDraw.ImageDraw, lay: Layout) -> None:
     right, bottom = lay.ox + lay.cols * s, lay.oy + lay.rows * s
     for x in range(lay.x0, lay.x1 + 1):
         cx = lay.at(x, lay.y0)[0] + s / 2
-        text(draw, (cx, lay.oy - RULE / 2), f"x {x}" if s >= 60 else str(x), size, fill=RULER, anchor="mm", bold=True)
-        text(draw, (cx, bottom + RULE / 2), f"x {x}" if s >= 60 else str(x), size, fill=RULER, anchor="mm",
-             bold=True)
+        label = f"x {x}" if s >= 60 else str(x)
+        text(draw, (cx, lay.oy - RULE / 2), label, size, on=PAPER, fill=RULER, anchor="mm", bold=True)
+        text(draw, (cx, bottom + RULE / 2), label, size, on=PAPER, fill=RULER, anchor="mm", bold=True)
     for y in range(lay.y0, lay.y1 + 1):
         cy = lay.at(lay.x0, y)[1] + s / 2
-        text(draw, (lay.ox - RULE / 2, cy), str(y), size, fill=RULER, anchor="mm", bold=True)
-        text(draw, (right + RULE / 2, cy), str(y), size, fill=RULER, anchor="mm", bold=True)
-    text(draw, (lay.ox - RULE / 2, lay.oy - RULE / 2), "y", size, fill=RULER, anchor="mm", bold=True)
+        text(draw, (lay.ox - RULE / 2, cy), str(y), size, on=PAPER, fill=RULER, anchor="mm", bold=True)
+        text(draw, (right + RULE / 2, cy), str(y), size, on=PAPER, fill=RULER, anchor="mm", bold=True)
+    text(draw, (lay.ox - RULE / 2, lay.oy - RULE / 2), "y", size, on=PAPER, fill=RULER, anchor="mm", bold=True)
 
 
 def dashed_box(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill: RGB, width: int) -> None:
@@ -140,12 +141,12 @@ def _candidates(img: Image.Image, view: dict[str, Any], lay: Layout, grid: dict[
         need = constraint(grid, x, y) if grid else "????????"
         label = f"{x},{y}"
         if need is None:  # the neighbours disagree: no tile can ever go here
-            text(draw, (px + s / 2, py + s / 2), label, size - 2, fill=BLOCKED, anchor="mm")
+            text(draw, (px + s / 2, py + s / 2), label, size - 2, on=OCEAN, fill=BLOCKED, anchor="mm")
             continue
         inset = max(4, s // 12)
         frame = _frame(s, inset)
         img.paste(frame, (px, py), frame)
-        text(draw, (px + s / 2, py + s / 2), label, size, fill=WHITE, anchor="mm", bold=True)
+        text(draw, (px + s / 2, py + s / 2), label, size, on=OCEAN, fill=WHITE, anchor="mm", bold=True)
         if landing and "L" not in need:
             d = max(16, round(s * 0.34))
             ship = ship_icon(d, "grey", -1)

@@ -28,7 +28,7 @@ FRAME: RGB = (236, 246, 252)       # a free cell's dashed frame
 BLOCKED: RGB = (120, 160, 195)     # the name of a cell no tile can fill
 CARD_FILL: tuple[RGB, RGB] = ((255, 250, 235), (244, 244, 244))   # a card played now, a card held
 TOKEN_FILL: tuple[RGB, RGB] = ((236, 210, 130), (250, 226, 140))  # a discovery token kept, one to choose
-COLOUR_RGB: dict[str, RGB] = {"red": (213, 94, 0), "blue": (0, 114, 178), "yellow": (240, 228, 66),
+COLOUR_RGB: dict[str, RGB] = {"red": (198, 80, 0), "blue": (0, 114, 178), "yellow": (240, 228, 66),
                               "green": (0, 158, 115), "grey": GREY_SHIP}
 """The ship colours the rules name, in Okabe-Ito shades; every seat also keeps its own marker shape."""
 RESOURCE_RGB = {"flower": FLOWER, "fruit": FRUIT, "leaf": LEAF}
