@@ -2,7 +2,7 @@
 
 Every place is named on the picture by the id a move takes: intersections and paths by their engine
 numbers (a JSON `{"type": "build_settlement", "node": 31}` builds on the disc marked 31, `"path": 40`
-on the pill marked 40), hexes by their letter and number.  The island (sea, terrain, number tokens
+on the grey tag marked 40), hexes by their letter and number.  The island (sea, terrain, number tokens
 with pips, harbors) depends only on the layout, which never changes in a game, so it is drawn once
 per layout and reused; each board then adds roads, buildings, the robber and the panel.
 """
@@ -46,6 +46,7 @@ RESOURCE_FILL = {"lumber": TERRAIN_FILL["forest"], "wool": TERRAIN_FILL["pasture
                  "brick": TERRAIN_FILL["hills"], "ore": TERRAIN_FILL["mountains"]}
 TOKEN = (250, 240, 215)
 ROBBER = (40, 40, 40)
+PATH_TAG = (236, 236, 232)
 TERRAIN_WORD = {"forest": "lumber", "pasture": "wool", "fields": "grain", "hills": "brick", "mountains": "ore",
                 "desert": "desert"}
 
@@ -108,17 +109,26 @@ def _paste_tile(img: Image.Image, h: int, terrain: str, token: int | None) -> No
     img.paste(tile, (round(cx - tile.width / 2), round(cy - tile.height / 2)), tile)
 
 
-def _island(img: Image.Image, view: dict[str, Any]) -> None:
-    """The layout of this game: harbors, hexes and their letters."""
+@lru_cache(maxsize=32)
+def _island(terrain: tuple[str, ...], tokens: tuple[int | None, ...], harbors: tuple[str, ...]) -> Image.Image:
+    """One game's layout, drawn once: sea, harbors, hexes with their names, and every path's tag and every
+    intersection's disc; each board draws its pieces over these (a road hides its tag, a building its disc)."""
+    img = _sea().copy()
     draw = ImageDraw.Draw(img)
-    for path, kind in zip(GEOMETRY.harbor_paths, view["harbors"], strict=True):
+    for path, kind in zip(GEOMETRY.harbor_paths, harbors, strict=True):
         _harbor(draw, path, kind)
-    for h, terrain in enumerate(view["terrain"]):
-        _paste_tile(img, h, terrain, view["tokens"][h])
+    for h, kind in enumerate(terrain):
+        _paste_tile(img, h, kind, tokens[h])
         cx, cy = _hex_centre(h)
-        fill = TERRAIN_FILL[terrain]
-        text(draw, (cx, cy - SIZE * 0.6), f"{GEOMETRY.hex_labels[h]} hex {h}", 15, on=fill, fill=ink_on(fill),
-             anchor="mm", bold=True)
+        fill = TERRAIN_FILL[kind]
+        y = cy - SIZE * 0.47
+        text(draw, (cx - 3, y), GEOMETRY.hex_labels[h], 18, on=fill, fill=ink_on(fill), anchor="rm", bold=True)
+        text(draw, (cx + 1, y + 1), f"hex {h}", 13, on=fill, fill=ink_on(fill), anchor="lm")
+    for p in range(len(GEOMETRY.paths)):
+        _path_id(draw, p)
+    for v in range(len(GEOMETRY.node_xy)):
+        _disc(draw, v)
+    return img
 
 
 def _token(draw: ImageDraw.ImageDraw, centre: tuple[float, float], number: int) -> None:
@@ -152,38 +162,46 @@ def _harbor(draw: ImageDraw.ImageDraw, path: int, kind: str) -> None:
 def _road(draw: ImageDraw.ImageDraw, p: int, owner: int) -> None:
     """A road: the seat's colour inside a dark outline and a white halo, so it reads on every terrain."""
     a, b = (_node(v) for v in GEOMETRY.paths[p])
-    draw.line((a, b), fill=WHITE, width=17)
+    draw.line((a, b), fill=WHITE, width=19)
     draw.line((a, b), fill=INK, width=13)
     draw.line((a, b), fill=seat_colour(owner), width=8)
 
 
 def _path_id(draw: ImageDraw.ImageDraw, p: int) -> None:
-    """The number `build_road` takes for an empty path, on a small pill at its middle."""
+    """The number `build_road` takes for an empty path, on a small grey tag at its middle (round discs are
+    intersections)."""
     (ax, ay), (bx, by) = (_node(v) for v in GEOMETRY.paths[p])
     x, y = (ax + bx) / 2, (ay + by) / 2
-    w = 9 if p < 10 else 12
-    draw.rounded_rectangle((x - w, y - 7, x + w, y + 7), radius=6, fill=WHITE, outline=(120, 120, 120))
-    text(draw, (x, y), str(p), 11, on=WHITE, anchor="mm")
+    w = 6 if p < 10 else 9
+    draw.rectangle((x - w, y - 6, x + w, y + 6), fill=PATH_TAG, outline=MUTED)
+    text(draw, (x, y), str(p), 11, on=PATH_TAG, fill=MUTED, anchor="mm")
+
+
+def _disc(draw: ImageDraw.ImageDraw, v: int) -> None:
+    """An empty intersection: a round disc with the number `build_settlement` takes."""
+    x, y = _node(v)
+    draw.ellipse((x - 12, y - 11, x + 12, y + 11), fill=PAPER, outline=INK, width=2)
+    text(draw, (x, y), str(v), 12, on=PAPER, anchor="mm", bold=True)
 
 
 def _pieces(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """Roads, path ids, the robber, then intersections: each empty one a numbered disc, each building larger
-    than the disc and numbered on top, so no id is ever hidden."""
+    """Roads, the robber, then buildings, each larger than the disc it stands on and numbered on top, so no
+    id is ever hidden; an empty intersection a road runs into gets its disc back over the road."""
+    ends = set()
     for p, owner in enumerate(view["roads"]):
         if owner is not None:
             _road(draw, p, owner)
-        else:
-            _path_id(draw, p)
+            ends.update(GEOMETRY.paths[p])
     rx, ry = _hex_centre(view["robber"])
     rx += SIZE * 0.42
     draw.ellipse((rx - 15, ry - 22, rx + 15, ry + 22), fill=ROBBER, outline=(230, 230, 230), width=2)
     text(draw, (rx, ry), "R", 16, on=ROBBER, fill=WHITE, anchor="mm", bold=True)
     for v, building in enumerate(view["buildings"]):
-        x, y = _node(v)
         if building is None:
-            draw.ellipse((x - 11, y - 9, x + 11, y + 9), fill=PAPER, outline=(90, 90, 90))
-            text(draw, (x, y), str(v), 11, on=PAPER, anchor="mm")
+            if v in ends:
+                _disc(draw, v)
             continue
+        x, y = _node(v)
         seat, level = building
         fill = seat_colour(seat)
         if level == 2:  # a city: the seat's shape on a larger dark plinth
@@ -251,8 +269,10 @@ def _side(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     if view["discards"]:
         due = ", ".join(f"Seat {int(t) + 1}: {n}" for t, n in view["discards"].items())
         text(draw, (x, y), f"To discard: {due}", 16, on=WHITE, fill=ACCENT, within=room)
-    text(draw, (x, HEIGHT - 60), "Ids as moves take them: hex A-S (0-18),", 14, on=WHITE, fill=MUTED)
-    text(draw, (x, HEIGHT - 42), "intersection 0-53 (discs), path 0-71 (pills)", 14, on=WHITE, fill=MUTED)
+    foot = (x, HEIGHT - 66, WIDTH - 32, HEIGHT - 24)
+    text(draw, (x, HEIGHT - 60), "Ids as moves take them: hex A-S (0-18),", 14, on=WHITE, fill=MUTED, within=foot)
+    text(draw, (x, HEIGHT - 42), "intersections 0-53 (discs), paths 0-71 (tags)", 14, on=WHITE, fill=MUTED,
+         within=foot)
 
 
 def _bundle(cards: dict[str, int]) -> str:
@@ -260,8 +280,7 @@ def _bundle(cards: dict[str, int]) -> str:
 
 
 def board(view: dict[str, Any]) -> bytes:
-    img = _sea().copy()
-    _island(img, view)
+    img = _island(tuple(view["terrain"]), tuple(view["tokens"]), tuple(view["harbors"])).copy()
     draw = ImageDraw.Draw(img)
     _pieces(draw, view)
     _side(draw, view)

@@ -275,9 +275,12 @@ def reference_palette(reference: Image.Image, colours: list[RGB]) -> Image.Image
     sample = reference.copy()
     draw = ImageDraw.Draw(sample)
     band = 12
-    for i, colour in enumerate([*colours, *SEAT_COLOURS, INK, PAPER, MUTED, ACCENT, (255, 255, 255)]):
+    for i, colour in enumerate(colours):
         draw.rectangle((i * band, 0, i * band + band - 1, band - 1), fill=colour)
-    return sample.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    exact = [PAPER, WHITE, INK, MUTED, ACCENT, *SEAT_COLOURS]  # the grounds and inks of most text, kept exact
+    palette = sample.quantize(colors=256 - len(exact), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    palette.putpalette([*palette.getpalette()[:3 * (256 - len(exact))], *(v for c in exact for v in c)])
+    return palette
 
 
 def encode_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:

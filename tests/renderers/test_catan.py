@@ -61,6 +61,7 @@ def test_the_picture_names_places_by_the_ids_moves_take() -> None:
     seat = min(game.to_move())
     game.apply(seat, {"type": "build_settlement", "node": 31})
     road = next(a for a in game.legal_actions(seat) if a["type"] == "build_road")
+    catan._island.cache_clear()  # so the layer's tags and discs are drawn, and recorded, again
     with recording() as seen:
         render_board("catan", game.view(None))
     def labelled(s: str, at: tuple[float, float]) -> bool:
