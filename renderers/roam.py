@@ -114,7 +114,8 @@ def _pattern(draw: ImageDraw.ImageDraw, xy: tuple[int, int], normal: list[list[i
             draw.rectangle((cx + 1, cy + 1, cx + cell - 3, cy + cell - 3), fill=WHITE, outline=INK)
 
 
-def _plate(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], slot: int, card: dict[str, Any] | None) -> None:
+def _plate(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], slot: int,
+           card: tuple[str, str, int] | None) -> None:
     """A land card's character as it may be claimed: slot, name, points and pattern, above the card."""
     x0, y0, x1, y1 = box
     frame(draw, box, outline=INK, width=2, fill=PLATE_FILL, radius=6)
@@ -123,57 +124,77 @@ def _plate(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], slot: int,
         text(draw, (x0 + 8, y0 + 8), f"[{slot + 1}] no card: nobody can claim here", 15, on=PLATE_FILL, fill=MUTED,
              within=inside)
         return
-    data = CARDS.get(card["card"])
+    card_id, name, vp = card
+    data = CARDS.get(card_id)
     pw = 0
     if data is not None:
         pw, ph = _pattern_size(data.normal, data.blank, 15)
         _pattern(draw, (x1 - 8 - pw, y0 + (y1 - y0 - ph) // 2), data.normal, data.blank, (120, 120, 120), 15)
     words = (x0 + 6, y0 + 4, x1 - 14 - pw, y1 - 4)
-    text(draw, (x0 + 8, y0 + 4), f"[{slot + 1}] {plural(card['vp'], 'pt')}", 17, on=PLATE_FILL, bold=True,
+    text(draw, (x0 + 8, y0 + 4), f"[{slot + 1}] {plural(vp, 'pt')}", 17, on=PLATE_FILL, bold=True,
          within=words)
-    for i, line in enumerate(wrap_text(card["name"], 14, words[2] - words[0] - 4)[:2]):
+    for i, line in enumerate(wrap_text(name, 14, words[2] - words[0] - 4)[:2]):
         text(draw, (x0 + 8, y0 + 23 + i * 16), line, 14, on=PLATE_FILL, within=words)
 
 
-def _map(draw: ImageDraw.ImageDraw, view: dict[str, Any], edge: str) -> None:
+Slots = tuple[tuple[str, str, int] | None, ...]
+"""Each slot's card as (id, name, points), or None: what the fixed part of the map depends on."""
+
+
+@lru_cache(maxsize=64)
+def _land(edge: str, slots: Slots, seats: tuple[tuple[str, int], ...]) -> Image.Image:
+    """The map's fixed part for a viewer at `edge`: the title, squares and their names, card borders, each
+    card's plate and each seat's name at its edge.  Coins, markers and anchors change; they go on top."""
+    img, draw = canvas(WIDTH, HEIGHT)
+    _title(draw, edge)
+    for r in range(6):
+        for c in range(6):
+            x0, y0, x1, y1 = _box(r, c, edge)
+            slot = 3 * (r // 3) + c // 2
+            fill = NO_CARD if slots[slot] is None else LAND[(slot + slot // 3) % 2]
+            draw.rectangle((x0, y0, x1, y1), fill=fill, outline=(120, 110, 90), width=1)
+            text(draw, (x0 + 6, y0 + 4), f"{COLUMNS[c]}{r + 1}", 15, on=fill,
+                 fill=INK if slots[slot] is None else MUTED)
+    for slot in range(6):  # card borders, and each card's character on its plate
+        x0, y0, x1, y1 = _slot_box(slot, edge)
+        draw.rectangle((x0, y0, x1, y1), outline=INK, width=4)
+        _plate(draw, (x0 + 2, y0 - PLATE + 4, x1 - 2, y0 - 4), slot, slots[slot])
+    bottom = _map_bottom(edge)
+    mid_x, mid_y = MAP_X + 3 * CELL, (MAP_Y + bottom) / 2
+    where = {"S": ((mid_x, bottom + 16), "mm"), "N": ((mid_x, MAP_Y - 12), "mm"),
+             "W": ((MAP_X - 10, mid_y), "rm"), "E": ((MAP_X + 6 * CELL + 10, mid_y), "lm")}
+    for side, label in _edge_labels(seats, edge):
+        xy, anchor = where[side]
+        text(draw, xy, label, 17, on=PAPER, anchor=anchor, bold=True)
+    return img
+
+
+def _map(img: Image.Image, view: dict[str, Any], edge: str) -> None:
+    """The fixed part of the map, then the coins, the anchors a chosen character may take, and the markers."""
+    slots = tuple((s["card"], s["name"], s["vp"]) if s else None for s in view["slots"])
+    img.paste(_land(edge, slots, tuple((p["edge"], p["seat"]) for p in view["players"])), (0, 0))
+    draw = ImageDraw.Draw(img)
     players = view["players"]
     anchors = set((view.get("placing") or {}).get("anchors") or [])
     for r in range(6):
         for c in range(6):
             x0, y0, x1, y1 = _box(r, c, edge)
-            slot = 3 * (r // 3) + c // 2
-            coins = view["coins_map"][r][c]
-            fill = NO_CARD if coins is None else LAND[(slot + slot // 3) % 2]
-            draw.rectangle((x0, y0, x1, y1), fill=fill, outline=(120, 110, 90), width=1)
-            name = f"{COLUMNS[c]}{r + 1}"
-            text(draw, (x0 + 6, y0 + 4), name, 15, on=fill, fill=INK if coins is None else MUTED)
-            for i in range(coins or 0):
+            for i in range(view["coins_map"][r][c] or 0):
                 cx, cy = x1 - 16 - i * 22, y0 + 14
                 draw.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=GOLD, outline=INK)
-            if name in anchors:
+            if f"{COLUMNS[c]}{r + 1}" in anchors:
                 draw.rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), outline=ACCENT, width=4)
             stack = view["map"][r][c]
             for k, owner in enumerate(stack):
                 shift = (k - (len(stack) - 1) / 2) * 28
                 _marker(draw, ((x0 + x1) / 2 + shift, (y0 + y1) / 2 + 10), 24, players[owner])
-    for slot in range(6):  # card borders, and each card's character on its plate
-        x0, y0, x1, y1 = _slot_box(slot, edge)
-        draw.rectangle((x0, y0, x1, y1), outline=INK, width=4)
-        _plate(draw, (x0 + 2, y0 - PLATE + 4, x1 - 2, y0 - 4), slot, view["slots"][slot])
-    bottom = _map_bottom(edge)
-    mid_x, mid_y = MAP_X + 3 * CELL, (MAP_Y + bottom) / 2
-    where = {"S": ((mid_x, bottom + 16), "mm"), "N": ((mid_x, MAP_Y - 12), "mm"),
-             "W": ((MAP_X - 10, mid_y), "rm"), "E": ((MAP_X + 6 * CELL + 10, mid_y), "lm")}
-    for side, label in _edge_labels(view, edge):
-        xy, anchor = where[side]
-        text(draw, xy, label, 17, on=PAPER, anchor=anchor, bold=True)
 
 
-def _edge_labels(view: dict[str, Any], edge: str) -> list[tuple[str, str]]:
+def _edge_labels(seats: tuple[tuple[str, int], ...], edge: str) -> list[tuple[str, str]]:
     """Each seat's name beside its edge of the map, as the map is turned: (drawn side, label)."""
     turn = {"S": {"S": "S", "W": "W", "N": "N", "E": "E"}, "N": {"S": "N", "W": "E", "N": "S", "E": "W"},
             "W": {"S": "E", "W": "S", "N": "W", "E": "N"}, "E": {"S": "W", "W": "N", "N": "E", "E": "S"}}[edge]
-    return [(turn[p["edge"]], f"{p['edge']}: seat {p['seat'] + 1}") for p in view["players"]]
+    return [(turn[side], f"{side}: seat {seat + 1}") for side, seat in seats]
 
 
 def _characters(draw: ImageDraw.ImageDraw, xy: tuple[int, int], right: int, p: dict[str, Any], cell: int,
@@ -262,8 +283,7 @@ def _palette() -> Image.Image:
 
 def _picture(view: dict[str, Any], edge: str, extra: int = 0) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     img, draw = canvas(WIDTH, HEIGHT + extra)
-    _title(draw, edge)
-    _map(draw, view, edge)
+    _map(img, view, edge)
     _players(draw, view)
     return img, draw
 

@@ -36,6 +36,7 @@ def test_each_card_shows_its_character_on_the_map_and_a_player_sees_their_own_ch
     """The plate above each land card names its character, its points and its pattern; the private picture
     names the seat's own characters (issue 20)."""
     game = RoamGame.new(4, seed=2)
+    roam._land.cache_clear()  # so the map's fixed part is drawn, and recorded, again
     with recording() as seen:
         render_board("roam", game.view(None))
     said = {d.s for d in seen if d.kind == "text"}
