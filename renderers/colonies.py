@@ -324,7 +324,7 @@ def _ranking(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             if row.get("eliminated"):
                 detail = "eliminated"
             else:
-                detail = (f"{result['scores'][seat]} points: {row.get('population', 0)} Population, "
+                detail = (f"{plural(result['scores'][seat], 'point')}: {row.get('population', 0)} Population, "
                           f"{row.get('wealth', 0)} Wealth, {row.get('land', 0)} Land, {row.get('shipped', 0)} shipped")
             text(draw, (x0 + 380, y), clip_text(detail, 16, x1 - x0 - 394), 16, on=WHITE, fill=colour)
             y += step
