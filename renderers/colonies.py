@@ -20,6 +20,7 @@ from renderers.common import (
     ACCENT,
     INK,
     MUTED,
+    PAPER,
     RGB,
     SEAT_COLOUR_NAMES,
     WHITE,
@@ -27,10 +28,12 @@ from renderers.common import (
     canvas,
     clip_text,
     encode_png,
+    frame,
     ink_on,
     ordinal,
     panel,
     plain,
+    plural,
     reference_palette,
     seat_colour,
     seat_marker,
@@ -42,10 +45,10 @@ from renderers.common import (
 WIDTH, HEIGHT = 1400, 1000
 KIND_FILL: dict[str, RGB] = {
     C.FOOD: (238, 190, 70),         # wheat
-    C.WEALTH: (150, 120, 205),      # violet
+    C.WEALTH: (162, 134, 216),      # violet
     C.POPULATION: (86, 150, 220),   # blue
     C.LAND: (95, 170, 85),          # green
-    C.SHIPMENT: (185, 120, 70),     # crate brown
+    C.SHIPMENT: (196, 132, 82),     # crate brown
     C.THREAT: (200, 55, 50),        # red
     C.EVENT: (70, 80, 120),         # slate
 }
@@ -54,7 +57,8 @@ KIND_WORD = {C.FOOD: "Food", C.WEALTH: "Wealth", C.POPULATION: "Population", C.L
              C.SHIPMENT: "Shipment", C.THREAT: "Threat", C.EVENT: "Event"}
 PHASE_WORD = {"soldier": "Soldier window (Threats in hand)", "threat": "Threat step", "main": "main step",
               "over": "game over"}
-GREYED: RGB = (222, 222, 222)
+GREYED: RGB = (238, 238, 238)
+OFFER: RGB = (253, 236, 230)  # behind a pending trade offer
 BOARD_CARD = (130, 160)
 HAND_CARD = (190, 196)
 CHIP = (100, 62)
@@ -103,15 +107,15 @@ def _card(name: str, w: int, h: int, dim: bool = False) -> Image.Image:
     draw.rounded_rectangle((2, 2, w - 3, band), radius=8, fill=band_fill, corners=(True, True, False, False))
     draw.line((2, band, w - 3, band), fill=MUTED if dim else INK, width=1)
     size = _fit_size(card.title, title_size, w - 12)
-    text(draw, (w / 2, band / 2 + 2), card.title, size, fill=(70, 70, 70) if dim else ink_on(fill), anchor="mm",
-         bold=True)
-    kind_ink = blend(fill, INK, 0.45)
-    text(draw, (w / 2, band + 6), KIND_WORD[card.kind].upper(), kind_size,
-         fill=blend(kind_ink, WHITE, 0.35) if dim else kind_ink, anchor="ma", bold=True)
+    text(draw, (w / 2, band / 2 + 2), card.title, size, on=band_fill, fill=(70, 70, 70) if dim else ink_on(fill),
+         anchor="mm", bold=True)
+    kind_ink = blend(fill, INK, 0.62)
+    text(draw, (w / 2, band + 6), KIND_WORD[card.kind].upper(), kind_size, on=body_fill,
+         fill=MUTED if dim else kind_ink, anchor="ma", bold=True)
     top = band + kind_size + 14
     body, lines = _effect(card.text, w, h - top - 6)
     for i, line in enumerate(lines):
-        text(draw, (8, top + i * round(body * 1.22)), line, body, fill=ink)
+        text(draw, (8, top + i * round(body * 1.22)), line, body, on=body_fill, fill=ink)
     return img
 
 
@@ -138,13 +142,13 @@ def _chip(name: str, state: str) -> Image.Image:
                            outline=ACCENT if reserved else INK, width=3 if reserved else 2)
     draw.rounded_rectangle((2, 2, w - 3, 28), radius=6, fill=fill, corners=(True, True, False, False))
     title = C.title(name)
-    text(draw, (w / 2, 16), title, _fit_size(title, 15, w - 10), fill=ink_on(fill), anchor="mm", bold=True)
+    text(draw, (w / 2, 16), title, _fit_size(title, 15, w - 10), on=fill, fill=ink_on(fill), anchor="mm", bold=True)
     if kind == C.POPULATION:
         label, colour = {"ready": ("ready", INK), "acted": ("acted", INK),
                          "reserved": ("reserved", ACCENT)}.get(state, (state, INK))
     else:
-        label, colour = KIND_WORD[kind], blend(fill, INK, 0.45)
-    text(draw, (w / 2, 45), label, 14, fill=colour, anchor="mm", bold=reserved)
+        label, colour = KIND_WORD[kind], blend(fill, INK, 0.62)
+    text(draw, (w / 2, 45), label, 14, on=blend(fill, WHITE, 0.8), fill=colour, anchor="mm", bold=reserved)
     if kind == C.POPULATION and state == "acted":
         return Image.blend(img, Image.new("RGB", (w, h), WHITE), 0.58)
     return img
@@ -198,25 +202,25 @@ def _palette() -> Image.Image:
 
 
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    text(draw, (24, 22), "Colonies", 30, bold=True)
+    text(draw, (24, 22), "Colonies", 30, on=PAPER, bold=True)
     parts = [f"Round {view['round']}", f"turn {view['turn']}"]
     if view["result"] is not None:
         parts.append("game over")
     elif view["current"] is not None:
         parts.append(f"Seat {view['current'] + 1} to play, {PHASE_WORD.get(view['phase'], view['phase'])}")
-    text(draw, (190, 20), clip_text(" - ".join(parts), 19, LEFT_X1 - 190), 19, bold=True)
+    text(draw, (190, 20), clip_text(" - ".join(parts), 19, LEFT_X1 - 190), 19, on=PAPER, bold=True)
     pending = view.get("pending")
     if pending and view["result"] is None:
         what = ("picks which of the Threats their Explorer saw to keep" if pending["kind"] == "explorer" else
                 "picks the Population Witch Trials takes")
-        text(draw, (190, 46), clip_text(f"Waiting: Seat {pending['seat'] + 1} {what}", 16, LEFT_X1 - 190), 16,
+        text(draw, (190, 46), clip_text(f"Waiting: Seat {pending['seat'] + 1} {what}", 16, LEFT_X1 - 190), 16, on=PAPER,
              fill=ACCENT)
 
 
 def _card_row(img: Image.Image, view: dict[str, Any], key: str, row: str, deck: str, deck_word: str) -> None:
     draw = ImageDraw.Draw(img)
     x0, y0, x1, _ = _inner(key)
-    text(draw, (x1, BOXES[key][1] + 10), f"{deck_word} deck: {view[deck]}", 16, anchor="ra")
+    text(draw, (x1, BOXES[key][1] + 10), f"{deck_word} deck: {view[deck]}", 16, on=WHITE, anchor="ra")
     w, h = BOARD_CARD
     cards = view[row]
     for i in range(3):
@@ -225,7 +229,7 @@ def _card_row(img: Image.Image, view: dict[str, Any], key: str, row: str, deck: 
             img.paste(_card(cards[i], w, h), (x, y0))
         else:
             draw.rounded_rectangle((x, y0, x + w, y0 + h), radius=10, outline=MUTED, width=2)
-            text(draw, (x + w / 2, y0 + h / 2), "empty", 15, fill=MUTED, anchor="mm")
+            text(draw, (x + w / 2, y0 + h / 2), "empty", 15, on=WHITE, fill=MUTED, anchor="mm")
 
 
 def _event(img: Image.Image, view: dict[str, Any]) -> None:
@@ -238,15 +242,15 @@ def _event(img: Image.Image, view: dict[str, Any]) -> None:
     else:
         draw.rounded_rectangle((x0, y0, x0 + cw, y1), radius=10, outline=MUTED, width=2)
         for i, line in enumerate(("No event yet:", "the First Settler", "flips one from", "round 2.")):
-            text(draw, (x0 + cw / 2, y0 + 40 + i * 24), line, 16, fill=MUTED, anchor="mm")
+            text(draw, (x0 + cw / 2, y0 + 40 + i * 24), line, 16, on=WHITE, fill=MUTED, anchor="mm")
     cx = (x0 + cw + x1) / 2 + 4
-    text(draw, (cx, y0 + 8), "events left", 15, anchor="ma")
-    text(draw, (cx, y0 + 30), str(view["events_left"]), 34, anchor="ma", bold=True)
-    text(draw, (cx, y0 + 74), f"{len(view['event_discard'])} played", 15, fill=MUTED, anchor="ma")
+    text(draw, (cx, y0 + 8), "events left", 15, on=WHITE, anchor="ma")
+    text(draw, (cx, y0 + 30), str(view["events_left"]), 34, on=WHITE, anchor="ma", bold=True)
+    text(draw, (cx, y0 + 74), f"{len(view['event_discard'])} played", 15, on=WHITE, fill=MUTED, anchor="ma")
     if view["final_round"] and view["result"] is None:
         draw.rounded_rectangle((cx - 56, y0 + 104, cx + 56, y0 + 150), radius=8, fill=ACCENT)
-        text(draw, (cx, y0 + 116), "FINAL", 17, fill=WHITE, anchor="mm", bold=True)
-        text(draw, (cx, y0 + 137), "ROUND", 17, fill=WHITE, anchor="mm", bold=True)
+        text(draw, (cx, y0 + 116), "FINAL", 17, on=ACCENT, fill=WHITE, anchor="mm", bold=True)
+        text(draw, (cx, y0 + 137), "ROUND", 17, on=ACCENT, fill=WHITE, anchor="mm", bold=True)
 
 
 def _pile(draw: ImageDraw.ImageDraw, xy: tuple[int, int], fill: RGB, count: int, label: str, big: bool = False) -> None:
@@ -255,8 +259,8 @@ def _pile(draw: ImageDraw.ImageDraw, xy: tuple[int, int], fill: RGB, count: int,
     for k in (2, 1, 0):
         draw.rounded_rectangle((x + 3 * k, y + 3 * (2 - k), x + 24 + 3 * k, y + 34 + 3 * (2 - k)), radius=4,
                                fill=fill if k == 0 else blend(fill, WHITE, 0.4), outline=INK)
-    text(draw, (x + 38, y + 2), str(count), 26 if big else 22, bold=True)
-    text(draw, (x + 38, y + (32 if big else 28)), label, 14, fill=MUTED)
+    text(draw, (x + 38, y + 2), str(count), 26 if big else 22, on=WHITE, bold=True)
+    text(draw, (x + 38, y + (32 if big else 28)), label, 14, on=WHITE, fill=MUTED)
 
 
 def _supply(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -279,14 +283,14 @@ def _in_play(img: Image.Image, view: dict[str, Any]) -> None:
     seat = view["current"]
     p = view["players"][seat]
     seat_marker(draw, (x0 + 22, y0 + 21), 10, seat)
-    text(draw, (x0 + 40, y0 + 21), f"In play - {_seat_name(seat)}", 20, anchor="lm", bold=True)
+    text(draw, (x0 + 40, y0 + 21), f"In play - {_seat_name(seat)}", 20, on=WHITE, anchor="lm", bold=True)
     note = f"Livestock x{p['livestock']}" if p["livestock"] else ""
-    text(draw, (x1 - 12, y0 + 21), note + ("  -  " if note else "") + "dimmed: acted this turn", 15,
+    text(draw, (x1 - 12, y0 + 21), note + ("  -  " if note else "") + "dimmed: acted this turn", 15, on=WHITE,
          anchor="rm", fill=MUTED)
     entries = p["in_play"]
     per_row, rows = (x1 - x0 - 28 + 6) // (CHIP[0] + 6), 2
     if not entries:
-        text(draw, (x0 + 14, y0 + 60), "Nothing in play yet this turn.", 16, fill=MUTED)
+        text(draw, (x0 + 14, y0 + 60), "Nothing in play yet this turn.", 16, on=WHITE, fill=MUTED)
     shown = entries if len(entries) <= per_row * rows else entries[:per_row * rows - 1]
     for i, e in enumerate(shown):
         img.paste(_chip(e["card"], e["state"]), (x0 + 14 + (i % per_row) * (CHIP[0] + 6),
@@ -294,17 +298,17 @@ def _in_play(img: Image.Image, view: dict[str, Any]) -> None:
     if len(shown) < len(entries):
         i = len(shown)
         text(draw, (x0 + 14 + (i % per_row) * (CHIP[0] + 6) + CHIP[0] / 2, y0 + 44 + CHIP[1] + 10 + CHIP[1] / 2),
-             f"+{len(entries) - len(shown)} more", 16, anchor="mm", bold=True)
+             f"+{len(entries) - len(shown)} more", 16, on=WHITE, anchor="mm", bold=True)
     counts = f"Threats played this turn: {view['threats_played']}"
     if view.get("locked"):
         counts += " - a Threat in hand locks all but Threats and Population actions"
-    text(draw, (x0 + 14, y1 - 30), clip_text(counts, 15, x1 - x0 - 28), 15, fill=MUTED)
+    text(draw, (x0 + 14, y1 - 30), clip_text(counts, 15, x1 - x0 - 28), 15, on=WHITE, fill=MUTED)
 
 
 def _ranking(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     x0, y0, x1, _ = BOXES["play"]
     result = view["result"]
-    text(draw, (x0 + 12, y0 + 8), "Final ranking", 20, bold=True)
+    text(draw, (x0 + 12, y0 + 8), "Final ranking", 20, on=WHITE, bold=True)
     rows = {i: r for i, r in enumerate(result.get("details", {}).get("rows", []))}
     y, place = y0 + 40, 1
     step = 26 if view["num_players"] <= 5 else 24
@@ -314,14 +318,15 @@ def _ranking(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             won = seat in result["winners"]
             colour = MUTED if row.get("eliminated") else (ACCENT if won else INK)
             seat_marker(draw, (x0 + 70, y + 10), 9, seat, fill=GREYED if row.get("eliminated") else None)
-            text(draw, (x0 + 14, y), ordinal(place), 18, fill=colour, bold=won)
-            text(draw, (x0 + 88, y), _seat_name(seat) + (" - winner" if won else ""), 18, fill=colour, bold=won)
+            text(draw, (x0 + 14, y), ordinal(place), 18, on=WHITE, fill=colour, bold=won)
+            name = _seat_name(seat) + (" - winner" if won else "")
+            text(draw, (x0 + 88, y), name, 18, on=WHITE, fill=colour, bold=won)
             if row.get("eliminated"):
                 detail = "eliminated"
             else:
-                detail = (f"{result['scores'][seat]} points: {row.get('population', 0)} Population, "
+                detail = (f"{plural(result['scores'][seat], 'point')}: {row.get('population', 0)} Population, "
                           f"{row.get('wealth', 0)} Wealth, {row.get('land', 0)} Land, {row.get('shipped', 0)} shipped")
-            text(draw, (x0 + 380, y), clip_text(detail, 16, x1 - x0 - 394), 16, fill=colour)
+            text(draw, (x0 + 380, y), clip_text(detail, 16, x1 - x0 - 394), 16, on=WHITE, fill=colour)
             y += step
         place += len(seats)
 
@@ -342,16 +347,16 @@ def _roll(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     x0, y0, x1, _ = _inner("roll")
     roll = view["last_roll"]
     if not roll:
-        text(draw, (x0, y0 + 4), "No die rolled yet.", 16, fill=MUTED)
+        text(draw, (x0, y0 + 4), "No die rolled yet.", 16, on=WHITE, fill=MUTED)
         return
     _die(draw, (x0, y0 + 2, x0 + 76, y0 + 78), roll["die"])
     mod = roll.get("mod", 0)
     sign = "+" if mod >= 0 else "-"
-    text(draw, (x0 + 92, y0 + 4), f"{sign} {abs(mod)}", 22, bold=True)
-    text(draw, (x0 + 92, y0 + 40), f"= {roll['total']}", 30, bold=True)
-    text(draw, (x0, y0 + 96), clip_text(f"{C.title(roll['worker'])} works", 17, x1 - x0), 17)
-    text(draw, (x0, y0 + 120), clip_text(C.title(roll["land"]), 17, x1 - x0), 17, bold=True)
-    text(draw, (x0, y0 + 148), "die + modifier", 14, fill=MUTED)
+    text(draw, (x0 + 92, y0 + 4), f"{sign} {abs(mod)}", 22, on=WHITE, bold=True)
+    text(draw, (x0 + 92, y0 + 40), f"= {roll['total']}", 30, on=WHITE, bold=True)
+    text(draw, (x0, y0 + 96), clip_text(f"{C.title(roll['worker'])} works", 17, x1 - x0), 17, on=WHITE)
+    text(draw, (x0, y0 + 120), clip_text(C.title(roll["land"]), 17, x1 - x0), 17, on=WHITE, bold=True)
+    text(draw, (x0, y0 + 148), "die + modifier", 14, on=WHITE, fill=MUTED)
 
 
 def _offer_lines(offer: dict[str, Any]) -> list[str]:
@@ -373,14 +378,14 @@ def _news(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     if offer:
         lines = [ln for s in _offer_lines(offer) for ln in wrap_text(s, 16, width - 16)]
         draw.rounded_rectangle((x0 - 4, y - 4, x1 + 2, y + 22 * len(lines) + 2), radius=6,
-                               fill=(253, 236, 230), outline=ACCENT, width=2)
+                               fill=OFFER, outline=ACCENT, width=2)
         for line in lines:
-            text(draw, (x0 + 4, y), line, 16, bold=line.startswith("Trade offer"))
+            text(draw, (x0 + 4, y), line, 16, on=OFFER, bold=line.startswith("Trade offer"))
             y += 22
         y += 10
     room = max(0, (y1 - y) // 21)
     for line in view["last"][-room:] if room else []:
-        text(draw, (x0, y), clip_text(line.replace("\U0001f3b2 ", "Roll: "), 16, width), 16)
+        text(draw, (x0, y), clip_text(line.replace("\U0001f3b2 ", "Roll: "), 16, width), 16, on=WHITE)
         y += 21
 
 
@@ -393,18 +398,19 @@ def _player(draw: ImageDraw.ImageDraw, view: dict[str, Any], p: dict[str, Any], 
     current = view["current"] == seat and result is None
     colour = seat_colour(seat)
     ink = MUTED if out else INK
-    draw.rounded_rectangle(box, radius=8, fill=GREYED if out else blend(colour, WHITE, 0.8),
-                           outline=ACCENT if current else (MUTED if out else colour), width=4 if current else 2)
+    tint = GREYED if out else blend(colour, WHITE, 0.8)
+    frame(draw, box, radius=8, fill=tint, outline=ACCENT if current else (MUTED if out else colour),
+          width=4 if current else 2)
     draw.rectangle((x0 + 3, y0 + 8, x0 + 11, y1 - 8), fill=MUTED if out else colour)
     seat_marker(draw, (x0 + 32, y0 + 22), 13, seat, fill=GREYED if out else None)
     name = _seat_name(seat)
-    text(draw, (x0 + 54, y0 + 22), name, 19, fill=ink, anchor="lm", bold=True)
+    text(draw, (x0 + 54, y0 + 22), name, 19, on=tint, fill=ink, anchor="lm", bold=True)
     if out:
         width = text_width(plain(name), 19)
         draw.line((x0 + 50, y0 + 23, x0 + 58 + width, y0 + 23), fill=INK, width=3)
-        text(draw, (x1 - 12, y0 + 22), "ELIMINATED", 17, fill=ACCENT, anchor="rm", bold=True)
+        text(draw, (x1 - 12, y0 + 22), "ELIMINATED", 18, on=tint, fill=ACCENT, anchor="rm", bold=True)
     else:
-        text(draw, (x1 - 12, y0 + 22), f"{p['score']} VP", 22, anchor="rm", bold=True)
+        text(draw, (x1 - 12, y0 + 22), f"{p['score']} VP", 22, on=tint, anchor="rm", bold=True)
     badges: list[tuple[str, RGB, RGB]] = []
     if current:
         badges.append(("> TO PLAY", ACCENT, WHITE))
@@ -416,20 +422,20 @@ def _player(draw: ImageDraw.ImageDraw, view: dict[str, Any], p: dict[str, Any], 
     if place:
         badges.append((place, (40, 120, 60) if place == "winner" else (90, 90, 90), WHITE))
     bx = x0 + 54
-    for label, fill, ink in badges:
+    for label, badge, badge_ink in badges:
         w = text_width(label, 14) + 16
-        draw.rounded_rectangle((bx, y0 + 38, bx + w, y0 + 60), radius=6, fill=fill)
-        text(draw, (bx + w / 2, y0 + 49), label, 14, fill=ink, anchor="mm", bold=True)
+        draw.rounded_rectangle((bx, y0 + 38, bx + w, y0 + 60), radius=6, fill=badge)
+        text(draw, (bx + w / 2, y0 + 49), label, 14, on=badge, fill=badge_ink, anchor="mm", bold=True)
         bx += w + 8
     line_y = y0 + 68 if badges else y0 + 44
     text(draw, (x0 + 22, line_y), f"Hand {p['hand_size']} - Deck {p['deck_size']} - Discard {len(p['discard'])}",
-         17, fill=ink)
+         17, on=tint, fill=ink)
     text(draw, (x0 + 22, line_y + 23), f"Granary {p['granary']} Food - Shipped {p['shipped']} Wealth - "
-                                       f"Livestock {p['livestock']}", 17, fill=ink)
+                                       f"Livestock {p['livestock']}", 17, on=tint, fill=ink)
     if line_y + 46 + 16 <= y1:
         discard = "Discard: " + (card_list(sorted(p["discard"], key=lambda c: (C.kind(c), c))) if p["discard"]
                                  else "empty")
-        text(draw, (x0 + 22, line_y + 47), clip_text(discard, 14, x1 - x0 - 34), 14, fill=MUTED)
+        text(draw, (x0 + 22, line_y + 47), clip_text(discard, 14, x1 - x0 - 34), 14, on=tint, fill=MUTED)
 
 
 def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -491,9 +497,9 @@ def private(view: dict[str, Any]) -> bytes:
     img, draw = canvas(PRIVATE_WIDTH, top + hand_h + (sees_h + 16 if sees else 0) + 12)
     me = view["players"][seat]
     seat_marker(draw, (40, 38), 16, seat)
-    text(draw, (66, 38), f"Your hand - {_seat_name(seat)}", 26, anchor="lm", bold=True)
+    text(draw, (66, 38), f"Your hand - {_seat_name(seat)}", 26, on=PAPER, anchor="lm", bold=True)
     score = "eliminated" if me["eliminated"] else f"{me['score']} VP"
-    text(draw, (PRIVATE_WIDTH - 30, 38), score, 26, anchor="rm", bold=True)
+    text(draw, (PRIVATE_WIDTH - 30, 38), score, 26, on=PAPER, anchor="rm", bold=True)
     if view["result"] is not None:
         status = "The game is over: these are the cards you ended with."
     elif view["current"] == seat:
@@ -501,27 +507,28 @@ def private(view: dict[str, Any]) -> bytes:
                   "Cards you can play now are framed in red; the others are dimmed.")
     else:
         status = f"Seat {view['current'] + 1}'s turn: your cards are dimmed until yours."
-    text(draw, (28, 72), clip_text(status, 17, PRIVATE_WIDTH - 56), 17)
+    text(draw, (28, 72), clip_text(status, 17, PRIVATE_WIDTH - 56), 17, on=PAPER)
     text(draw, (28, 98), f"Deck {me['deck_size']} - Discard {len(me['discard'])} - Granary {me['granary']} Food - "
-                         f"Shipped {me['shipped']} Wealth", 17, fill=MUTED)
+                         f"Shipped {me['shipped']} Wealth", 17, on=PAPER, fill=MUTED)
     if mine:
-        draw.rounded_rectangle((16, 120, PRIVATE_WIDTH - 16, 148), radius=6, fill=(253, 236, 230), outline=ACCENT,
+        draw.rounded_rectangle((16, 120, PRIVATE_WIDTH - 16, 148), radius=6, fill=OFFER, outline=ACCENT,
                                width=2)
-        text(draw, (28, 134), clip_text(" ".join(_offer_lines(offer)), 16, PRIVATE_WIDTH - 56), 16, anchor="lm",
-             bold=True)
-    inner = panel(draw, (12, top, PRIVATE_WIDTH - 12, top + hand_h), f"In your hand: {len(hand)} cards", size=20)
+        text(draw, (28, 134), " ".join(_offer_lines(offer)), 16, on=OFFER, anchor="lm", bold=True,
+             within=(24, 122, PRIVATE_WIDTH - 24, 146))
+    inner = panel(draw, (12, top, PRIVATE_WIDTH - 12, top + hand_h), f"In your hand: {plural(len(hand), 'card')}",
+                  size=20)
     x0, y0 = inner[0], inner[1]
     if not hand:
-        text(draw, (x0, y0 + 6), "Your hand is empty.", 18, fill=MUTED)
+        text(draw, (x0, y0 + 6), "Your hand is empty.", 18, on=WHITE, fill=MUTED)
     for i, name in enumerate(hand):
         x, y = x0 + (i % PER_ROW) * (w + gap) + 6, y0 + 4 + (i // PER_ROW) * (h + 40)
         can = name in playable
         img.paste(_card(name, w, h, dim=not can), (x, y))
         if can:
             draw.rounded_rectangle((x - 5, y - 5, x + w + 4, y + h + 4), radius=13, outline=ACCENT, width=4)
-            text(draw, (x + w / 2, y + h + 18), "PLAYABLE", 16, fill=ACCENT, anchor="mm", bold=True)
+            text(draw, (x + w / 2, y + h + 18), "PLAYABLE", 16, on=WHITE, fill=ACCENT, anchor="mm", bold=True)
         else:
-            text(draw, (x + w / 2, y + h + 18), "not now", 15, fill=MUTED, anchor="mm")
+            text(draw, (x + w / 2, y + h + 18), "not now", 15, on=WHITE, fill=MUTED, anchor="mm")
     if sees:
         y = top + hand_h + 16
         inner = panel(draw, (12, y, PRIVATE_WIDTH - 12, y + sees_h),

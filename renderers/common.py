@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -19,8 +22,9 @@ RGB = tuple[int, int, int]
 INK: RGB = (33, 33, 33)
 WHITE: RGB = (255, 255, 255)
 PAPER: RGB = (250, 247, 240)
-MUTED: RGB = (130, 130, 130)
-ACCENT: RGB = (200, 60, 40)
+MUTED: RGB = (95, 95, 95)
+"""Secondary text and frames: dark enough for WCAG AA on white, paper and the pale seat tints."""
+ACCENT: RGB = (184, 48, 30)
 
 SEAT_COLOURS: tuple[RGB, ...] = (
     (230, 159, 0),    # orange
@@ -54,12 +58,149 @@ def plain(s: str) -> str:
     return s.translate(_PLAIN)
 
 
-def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int,
-         fill: RGB = INK, anchor: str = "la", bold: bool = False) -> None:
-    """Draw a label.  Its antialiased mask is rendered once and reused: boards redraw the same
-    labels (coordinates, names, numbers) every move, and FreeType rendering is the slow part."""
+# -- text: the one way words reach a picture ------------------------------------------------------
+
+Box = tuple[float, float, float, float]
+LARGE_TEXT = 18
+"""From this size (px) text counts as large for WCAG AA, and needs 3:1 contrast instead of 4.5:1."""
+
+
+class IllegibleText(ValueError):
+    """Text that a reader could not read: too little contrast with what is under it, or no room."""
+
+
+def _channel(v: int) -> float:
+    c = v / 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+@lru_cache(maxsize=4096)
+def contrast(a: RGB, b: RGB) -> float:
+    """The WCAG 2 contrast ratio of two colours, from 1 (same) to 21 (black on white)."""
+    la, lb = ((0.2126 * _channel(c[0]) + 0.7152 * _channel(c[1]) + 0.0722 * _channel(c[2])) for c in (a, b))
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def needed_contrast(size: int) -> float:
+    """WCAG AA: 4.5:1 for text under LARGE_TEXT px, 3:1 for larger."""
+    return 3.0 if size >= LARGE_TEXT else 4.5
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One text or frame drawn while a recorder listens: where, on which picture, in which colours."""
+
+    surface: int
+    box: Box
+    kind: str = "text"     # "text", or "frame" for a bordered box
+    s: str = ""
+    size: int = 0
+    fill: RGB = INK
+    on: RGB = PAPER
+    under: RGB | None = None  # the colour most of the picture had under the text before it was drawn
+    width: int = 0            # a frame's border width
+
+
+_recorders: list[list[Drawn]] = []
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Every text and frame drawn inside the block, for tests that check what a picture says."""
+    seen: list[Drawn] = []
+    _recorders.append(seen)
+    try:
+        yield seen
+    finally:
+        _recorders.remove(seen)
+
+
+def _surface(draw: ImageDraw.ImageDraw) -> int:
+    return id(draw.im)
+
+
+def _under(draw: ImageDraw.ImageDraw, box: Box) -> RGB | None:
+    """The commonest opaque colour inside `box` as the picture stands (only while recording)."""
+    image: Image.Image | None = getattr(draw, "_image", None)
+    if image is None:
+        return None
+    x0, y0, x1, y1 = (round(v) for v in box)
+    crop = image.crop((max(0, x0), max(0, y0), min(image.width, x1), min(image.height, y1)))
+    if crop.width <= 0 or crop.height <= 0:
+        return None
+    colours = crop.convert("RGBA").getcolors(crop.width * crop.height) or []
+    opaque = [(n, c) for n, c in colours if c[3] == 255]
+    return max(opaque)[1][:3] if opaque else None
+
+
+def frame(draw: ImageDraw.ImageDraw, box: Box, *, outline: RGB, width: int = 2, fill: RGB | None = None,
+          radius: int = 8) -> None:
+    """A bordered box.  Recorded, so tests can check that no text is drawn across its border."""
+    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+    if _recorders:
+        drawn = Drawn(_surface(draw), box, "frame", width=width)
+        for seen in _recorders:
+            seen.append(drawn)
+
+
+def _room(xy: tuple[float, float], anchor: str, within: Box) -> float:
+    """How wide a line anchored at `xy` may be and stay inside `within`."""
+    x = xy[0]
+    if anchor[0] == "l":
+        return within[2] - x
+    if anchor[0] == "r":
+        return x - within[0]
+    return 2 * min(x - within[0], within[2] - x)
+
+
+def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, *, on: RGB,
+         fill: RGB = INK, anchor: str = "la", bold: bool = False, within: Box | None = None,
+         smallest: int = 11) -> Box:
+    """Draw one line of text on the colour `on`; every word on every picture goes through here.
+
+    Refuses (IllegibleText) a fill that falls below WCAG AA contrast with `on`.  With `within`, the line
+    is fitted inside that box: set smaller (down to `smallest`), then cut with "..."; a line whose height
+    leaves the box is refused.  Returns the box the ink covers.  Masks are cached: boards redraw the
+    same labels every move, and FreeType rendering is the slow part."""
+    if contrast(fill, on) < needed_contrast(size):
+        raise IllegibleText(f"{s!r} at {size} px: {fill} on {on} is {contrast(fill, on):.2f}:1, "
+                            f"below {needed_contrast(size)}:1")
+    if within is not None:
+        room = _room(xy, anchor, within)
+        size = fit_size(s, size, room, smallest, bold)
+        s = clip_text(s, size, round(room) - (2 if bold else 0))
     mask, (dx, dy) = _label(s, size, anchor, bold)
-    draw.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill=fill)
+    x, y = round(xy[0]) + dx, round(xy[1]) + dy
+    box = (x, y, x + mask.width, y + mask.height)
+    if within is not None and (box[1] < within[1] - 0.5 or box[3] > within[3] + 0.5):
+        raise IllegibleText(f"{s!r} at {size} px does not fit the height of {within}")
+    if _recorders:
+        drawn = Drawn(_surface(draw), box, "text", s, size, fill, on, _under(draw, box))
+        for seen in _recorders:
+            seen.append(drawn)
+    draw.bitmap((x, y), mask, fill=fill)
+    return box
+
+
+def paragraph(draw: ImageDraw.ImageDraw, within: Box, s: str, size: int, *, on: RGB, fill: RGB = INK,
+              bold: bool = False, step: float | None = None) -> float:
+    """`s` wrapped to the width of `within` from its top left; returns the y below the last line.
+    Lines that would leave the box are refused (see `text`): size the box from `wrap_text` first."""
+    step = step or round(size * 1.25)
+    y = within[1]
+    for line in wrap_text(s, size, round(within[2] - within[0]) - (2 if bold else 0)):
+        text(draw, (within[0], y), line, size, on=on, fill=fill, bold=bold, within=within)
+        y += step
+    return y
+
+
+@lru_cache(maxsize=4096)
+def fit_size(s: str, size: int, width: float, smallest: int = 11, bold: bool = False) -> int:
+    """The largest size up to `size` (at least `smallest`) at which one line of `s` fits `width`."""
+    extra = 2 if bold else 0
+    while size > smallest and text_width(s, size) + extra > width:
+        size -= 1
+    return size
 
 
 @lru_cache(maxsize=4096)
@@ -71,6 +212,11 @@ def _label(s: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, tup
     ImageDraw.Draw(mask).text((-x0, -y0), shown, font=f, fill=255, anchor=anchor,
                               stroke_width=stroke, stroke_fill=255)
     return mask, (x0, y0)
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """"1 chit", "2 chits": a count with its word agreeing."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
 
 
 @lru_cache(maxsize=8192)
@@ -110,26 +256,14 @@ def canvas(width: int, height: int, background: RGB = PAPER) -> tuple[Image.Imag
 
 
 def panel(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title: str = "",
-          fill: RGB = (255, 255, 255), size: int = 20) -> tuple[int, int, int, int]:
+          fill: RGB = WHITE, size: int = 20) -> tuple[int, int, int, int]:
     """A framed panel with an optional title; returns the box left for its contents."""
     x0, y0, x1, y1 = box
-    draw.rounded_rectangle(box, radius=10, fill=fill, outline=MUTED, width=2)
+    frame(draw, box, radius=10, fill=fill, outline=MUTED, width=2)
     if not title:
         return (x0 + 10, y0 + 10, x1 - 10, y1 - 10)
-    text(draw, (x0 + 12, y0 + 8), title, size, bold=True)
+    text(draw, (x0 + 12, y0 + 8), title, size, on=fill, bold=True, within=(x0 + 4, y0 + 4, x1 - 10, y1 - 4))
     return (x0 + 12, y0 + 16 + size, x1 - 12, y1 - 10)
-
-
-def legend(draw: ImageDraw.ImageDraw, xy: tuple[float, float], rows: list[tuple[int, str]],
-           size: int = 18) -> int:
-    """One line per (seat, label): the seat marker then the label.  Returns the height used."""
-    x, y = xy
-    step = int(size * 1.6)
-    for i, (seat, label) in enumerate(rows):
-        cy = y + i * step + size / 2
-        seat_marker(draw, (x + size / 2, cy), size / 2, seat)
-        text(draw, (x + size * 1.5, cy), label, size, anchor="lm")
-    return step * len(rows)
 
 
 def reference_palette(reference: Image.Image, colours: list[RGB]) -> Image.Image:
@@ -141,9 +275,12 @@ def reference_palette(reference: Image.Image, colours: list[RGB]) -> Image.Image
     sample = reference.copy()
     draw = ImageDraw.Draw(sample)
     band = 12
-    for i, colour in enumerate([*colours, *SEAT_COLOURS, INK, PAPER, MUTED, ACCENT, (255, 255, 255)]):
+    for i, colour in enumerate(colours):
         draw.rectangle((i * band, 0, i * band + band - 1, band - 1), fill=colour)
-    return sample.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    exact = [PAPER, WHITE, INK, MUTED, ACCENT, *SEAT_COLOURS]  # the grounds and inks of most text, kept exact
+    palette = sample.quantize(colors=256 - len(exact), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    palette.putpalette([*palette.getpalette()[:3 * (256 - len(exact))], *(v for c in exact for v in c)])
+    return palette
 
 
 def encode_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
@@ -165,8 +302,8 @@ def blend(a: RGB, b: RGB, t: float) -> RGB:
 
 
 def ink_on(fill: RGB) -> RGB:
-    """Ink that reads on a fill: white on dark fills, ink on light ones."""
-    return WHITE if 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2] < 150 else INK
+    """Ink that reads on a fill: white or ink, whichever contrasts more with it."""
+    return WHITE if contrast(WHITE, fill) > contrast(INK, fill) else INK
 
 
 def ordinal(n: int) -> str:

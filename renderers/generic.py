@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from renderers.common import INK, MUTED, canvas, encode_png, text
+from renderers.common import INK, MUTED, PAPER, canvas, encode_png, text
 
 _WIDTH = 1000
 _LINE = 22
@@ -23,9 +23,9 @@ def _lines(view: dict[str, Any]) -> list[str]:
 def board(view: dict[str, Any]) -> bytes:
     lines = _lines(view)
     img, draw = canvas(_WIDTH, 60 + _LINE * max(1, len(lines)))
-    text(draw, (20, 16), str(view.get("title", "Game")), 24, bold=True)
+    text(draw, (20, 16), str(view.get("title", "Game")), 24, on=PAPER, bold=True)
     for i, line in enumerate(lines):
-        text(draw, (20, 50 + i * _LINE), line, 16, fill=MUTED if line.startswith(" ") else INK)
+        text(draw, (20, 50 + i * _LINE), line, 16, on=PAPER, fill=MUTED if line.startswith(" ") else INK)
     return encode_png(img)
 
 

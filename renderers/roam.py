@@ -1,6 +1,11 @@
-"""ROAM pictures: the 6x6 map of six land cards with coins, markers and square names, the players'
-characters drawn as their patterns, coins and artifacts; and each player's map turned so that
-their own edge is at the bottom, where patterns read as printed on the cards (A5.6)."""
+"""ROAM pictures: the 6x6 map of six land cards, each with its character's plate (slot, name, points and
+search pattern) beside it, coins, markers and square names; the players with their characters drawn as
+patterns; and each player's map turned so that their own edge is at the bottom, where patterns read as
+printed on the cards (A5.6), above a strip of that player's own characters.
+
+A pattern is drawn as on the card: forward is up, a filled square is a marker, the dotted one is the
+key marker (it goes on the anchor square), a hollow square is a blank (a coin to fill it).
+"""
 
 from __future__ import annotations
 
@@ -9,18 +14,39 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.common import ACCENT, INK, MUTED, canvas, encode_png, panel, reference_palette, seat_marker, text
+from games.roam.data import CARDS
+from renderers.common import (
+    ACCENT,
+    INK,
+    MUTED,
+    PAPER,
+    WHITE,
+    canvas,
+    encode_png,
+    frame,
+    panel,
+    plural,
+    reference_palette,
+    seat_marker,
+    text,
+    wrap_text,
+)
 
-WIDTH, HEIGHT = 1400, 960
-CELL = 118
-MAP_X, MAP_Y = 40, 120
+WIDTH, HEIGHT = 1500, 960
+CELL = 106
+MAP_X, MAP_Y = 116, 66
+PLATE = 72  # the band above each row of cards that holds their characters' plates
 GOLD = (222, 172, 40)
 LAND = ((236, 222, 186), (214, 228, 190))  # alternate slots, so the card edges show
+PLATE_FILL = (250, 244, 226)
 NO_CARD = (150, 150, 150)
 COLOUR_RGB = {"blue": (0, 114, 178), "red": (213, 94, 0), "yellow": (240, 228, 66), "green": (0, 158, 115)}
 """The colours the rules name, in Okabe-Ito shades; every seat also keeps its own marker shape."""
 COLUMNS = "ABCDEF"
 EDGE_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
+PANEL_X = 880
+PATTERN_KEY = "Pattern: forward is up; dot = key marker, on the anchor; hollow = blank (coin); grey = used"
+PRIVATE_STRIP = 190
 
 
 def _display(r: int, c: int, edge: str) -> tuple[int, int]:
@@ -34,150 +60,244 @@ def _display(r: int, c: int, edge: str) -> tuple[int, int]:
     return r, c
 
 
+def _card_rows(edge: str) -> int:
+    """How many squares tall a card is drawn: 3 when the viewer sits north or south, else 2."""
+    return 3 if edge in "NS" else 2
+
+
+def _row_y(dr: int, edge: str) -> int:
+    """The top of display row `dr`: each row of cards has its plate band above it."""
+    return MAP_Y + dr * CELL + PLATE * (dr // _card_rows(edge) + 1)
+
+
+def _map_bottom(edge: str) -> int:
+    return _row_y(5, edge) + CELL
+
+
 def _box(r: int, c: int, edge: str) -> tuple[int, int, int, int]:
     dr, dc = _display(r, c, edge)
-    x, y = MAP_X + dc * CELL, MAP_Y + dr * CELL
+    x, y = MAP_X + dc * CELL, _row_y(dr, edge)
     return x, y, x + CELL, y + CELL
+
+
+def _slot_box(slot: int, edge: str) -> tuple[int, int, int, int]:
+    rows, cols = range(3 * (slot // 3), 3 * (slot // 3) + 3), range(2 * (slot % 3), 2 * (slot % 3) + 2)
+    boxes = [_box(r, c, edge) for r in rows for c in cols]
+    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
 
 
 def _marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, player: dict[str, Any]) -> None:
     seat_marker(draw, centre, radius, player["seat"], fill=COLOUR_RGB[player["colour"]])
 
 
-def _map(draw: ImageDraw.ImageDraw, view: dict[str, Any], edge: str) -> None:
+def _pattern_size(normal: list[list[int]] | tuple[tuple[int, int], ...],
+                  blank: list[list[int]] | tuple[tuple[int, int], ...], cell: int) -> tuple[int, int]:
+    cells = [*normal, *blank]
+    return ((max(x for x, _ in cells) + 1) * cell, (max(y for _, y in cells) + 1) * cell)
+
+
+def _pattern(draw: ImageDraw.ImageDraw, xy: tuple[int, int], normal: list[list[int]] | tuple[tuple[int, int], ...],
+             blank: list[list[int]] | tuple[tuple[int, int], ...], colour: tuple[int, int, int], cell: int = 12,
+             up: bool = True) -> None:
+    """A character's pattern as on the card: forward is up, the key marker dotted, blanks hollow."""
+    cells = [(x, y, "n") for x, y in normal] + [(x, y, "b") for x, y in blank]
+    top = max(y for _, y, _ in cells)
+    key = tuple(normal[0])
+    for x, y, kind in cells:
+        cx, cy = xy[0] + x * cell, xy[1] + (top - y) * cell
+        if kind == "n":
+            draw.rectangle((cx, cy, cx + cell - 2, cy + cell - 2), fill=colour if up else MUTED, outline=INK)
+            if (x, y) == key:  # a white dot: the key marker, which goes on the anchor square
+                r, mx, my = max(2, cell // 4), cx + (cell - 2) / 2, cy + (cell - 2) / 2
+                draw.ellipse((mx - r, my - r, mx + r, my + r), fill=WHITE, outline=INK)
+        else:
+            draw.rectangle((cx + 1, cy + 1, cx + cell - 3, cy + cell - 3), fill=WHITE, outline=INK)
+
+
+def _plate(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], slot: int,
+           card: tuple[str, str, int] | None) -> None:
+    """A land card's character as it may be claimed: slot, name, points and pattern, above the card."""
+    x0, y0, x1, y1 = box
+    frame(draw, box, outline=INK, width=2, fill=PLATE_FILL, radius=6)
+    inside = (x0 + 6, y0 + 4, x1 - 6, y1 - 4)
+    if card is None:
+        text(draw, (x0 + 8, y0 + 8), f"[{slot + 1}] no card: nobody can claim here", 15, on=PLATE_FILL, fill=MUTED,
+             within=inside)
+        return
+    card_id, name, vp = card
+    data = CARDS.get(card_id)
+    pw = 0
+    if data is not None:
+        pw, ph = _pattern_size(data.normal, data.blank, 15)
+        _pattern(draw, (x1 - 8 - pw, y0 + (y1 - y0 - ph) // 2), data.normal, data.blank, (120, 120, 120), 15)
+    words = (x0 + 6, y0 + 4, x1 - 14 - pw, y1 - 4)
+    text(draw, (x0 + 8, y0 + 4), f"[{slot + 1}] {plural(vp, 'pt')}", 17, on=PLATE_FILL, bold=True,
+         within=words)
+    for i, line in enumerate(wrap_text(name, 14, words[2] - words[0] - 4)[:2]):
+        text(draw, (x0 + 8, y0 + 23 + i * 16), line, 14, on=PLATE_FILL, within=words)
+
+
+Slots = tuple[tuple[str, str, int] | None, ...]
+"""Each slot's card as (id, name, points), or None: what the fixed part of the map depends on."""
+
+
+@lru_cache(maxsize=64)
+def _land(edge: str, slots: Slots, seats: tuple[tuple[str, int], ...]) -> Image.Image:
+    """The map's fixed part for a viewer at `edge`: the title, squares and their names, card borders, each
+    card's plate and each seat's name at its edge.  Coins, markers and anchors change; they go on top."""
+    img, draw = canvas(WIDTH, HEIGHT)
+    _title(draw, edge)
+    for r in range(6):
+        for c in range(6):
+            x0, y0, x1, y1 = _box(r, c, edge)
+            slot = 3 * (r // 3) + c // 2
+            fill = NO_CARD if slots[slot] is None else LAND[(slot + slot // 3) % 2]
+            draw.rectangle((x0, y0, x1, y1), fill=fill, outline=(120, 110, 90), width=1)
+            text(draw, (x0 + 6, y0 + 4), f"{COLUMNS[c]}{r + 1}", 15, on=fill,
+                 fill=INK if slots[slot] is None else MUTED)
+    for slot in range(6):  # card borders, and each card's character on its plate
+        x0, y0, x1, y1 = _slot_box(slot, edge)
+        draw.rectangle((x0, y0, x1, y1), outline=INK, width=4)
+        _plate(draw, (x0 + 2, y0 - PLATE + 4, x1 - 2, y0 - 4), slot, slots[slot])
+    bottom = _map_bottom(edge)
+    mid_x, mid_y = MAP_X + 3 * CELL, (MAP_Y + bottom) / 2
+    where = {"S": ((mid_x, bottom + 16), "mm"), "N": ((mid_x, MAP_Y - 12), "mm"),
+             "W": ((MAP_X - 10, mid_y), "rm"), "E": ((MAP_X + 6 * CELL + 10, mid_y), "lm")}
+    for side, label in _edge_labels(seats, edge):
+        xy, anchor = where[side]
+        text(draw, xy, label, 17, on=PAPER, anchor=anchor, bold=True)
+    return img
+
+
+def _map(img: Image.Image, view: dict[str, Any], edge: str) -> None:
+    """The fixed part of the map, then the coins, the anchors a chosen character may take, and the markers."""
+    slots = tuple((s["card"], s["name"], s["vp"]) if s else None for s in view["slots"])
+    img.paste(_land(edge, slots, tuple((p["edge"], p["seat"]) for p in view["players"])), (0, 0))
+    draw = ImageDraw.Draw(img)
     players = view["players"]
     anchors = set((view.get("placing") or {}).get("anchors") or [])
     for r in range(6):
         for c in range(6):
             x0, y0, x1, y1 = _box(r, c, edge)
-            slot = 3 * (r // 3) + c // 2
-            coins = view["coins_map"][r][c]
-            fill = NO_CARD if coins is None else LAND[(slot + slot // 3) % 2]
-            draw.rectangle((x0, y0, x1, y1), fill=fill, outline=(120, 110, 90), width=1)
-            name = f"{COLUMNS[c]}{r + 1}"
-            text(draw, (x0 + 6, y0 + 4), name, 15, fill=MUTED)
-            for i in range(coins or 0):
-                cx, cy = x1 - 18 - i * 22, y0 + 16
+            for i in range(view["coins_map"][r][c] or 0):
+                cx, cy = x1 - 16 - i * 22, y0 + 14
                 draw.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=GOLD, outline=INK)
-            if name in anchors:
+            if f"{COLUMNS[c]}{r + 1}" in anchors:
                 draw.rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), outline=ACCENT, width=4)
             stack = view["map"][r][c]
             for k, owner in enumerate(stack):
-                shift = (k - (len(stack) - 1) / 2) * 30
-                _marker(draw, ((x0 + x1) / 2 + shift, (y0 + y1) / 2 + 10), 26, players[owner])
-    for slot in range(6):  # card borders, and what each card is
-        rows, cols = range(3 * (slot // 3), 3 * (slot // 3) + 3), range(2 * (slot % 3), 2 * (slot % 3) + 2)
-        boxes = [_box(r, c, edge) for r in rows for c in cols]
-        x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
-        x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
-        draw.rectangle((x0, y0, x1, y1), outline=INK, width=4)
-        text(draw, (x0 + 8, y1 - 24), f"[{slot + 1}]", 17, fill=INK, bold=True)
-    for side, label in _edge_labels(view, edge):
-        text(draw, side, label, 17, anchor="mm", bold=True)
+                shift = (k - (len(stack) - 1) / 2) * 28
+                _marker(draw, ((x0 + x1) / 2 + shift, (y0 + y1) / 2 + 10), 24, players[owner])
 
 
-def _edge_labels(view: dict[str, Any], edge: str) -> list[tuple[tuple[float, float], str]]:
-    """Each seat's name beside its edge of the map."""
-    size = 6 * CELL
-    mid_x, mid_y = MAP_X + size / 2, MAP_Y + size / 2
-    where = {"S": (mid_x, MAP_Y + size + 18), "N": (mid_x, MAP_Y - 18),
-             "W": (MAP_X - 22, mid_y), "E": (MAP_X + size + 22, mid_y)}
+def _edge_labels(seats: tuple[tuple[str, int], ...], edge: str) -> list[tuple[str, str]]:
+    """Each seat's name beside its edge of the map, as the map is turned: (drawn side, label)."""
     turn = {"S": {"S": "S", "W": "W", "N": "N", "E": "E"}, "N": {"S": "N", "W": "E", "N": "S", "E": "W"},
             "W": {"S": "E", "W": "S", "N": "W", "E": "N"}, "E": {"S": "W", "W": "N", "N": "E", "E": "S"}}[edge]
-    out = []
-    for p in view["players"]:
-        label = f"{p['edge']}: seat {p['seat'] + 1}"
-        out.append((where[turn[p["edge"]]], label if turn[p["edge"]] in "SN" else p["edge"]))
-    return out
+    return [(turn[side], f"{side}: seat {seat + 1}") for side, seat in seats]
 
 
-def _pattern(draw: ImageDraw.ImageDraw, xy: tuple[int, int], card: dict[str, Any], colour: tuple[int, int, int],
-             cell: int = 10) -> None:
-    """A character's pattern as on the card: forward is up, the key marker ringed."""
-    cells = [(x, y, "n") for x, y in card["normal"]] + [(x, y, "b") for x, y in card["blank"]]
-    top = max(y for _, y, _ in cells)
-    key = tuple(card["normal"][0])
-    for x, y, kind in cells:
-        cx, cy = xy[0] + x * cell, xy[1] + (top - y) * cell
-        if kind == "n":
-            draw.rectangle((cx, cy, cx + cell - 2, cy + cell - 2), fill=colour if card["up"] else MUTED,
-                           outline=ACCENT if (x, y) == key else INK, width=2 if (x, y) == key else 1)
-        else:
-            draw.rectangle((cx + 1, cy + 1, cx + cell - 3, cy + cell - 3), outline=INK)
+def _characters(draw: ImageDraw.ImageDraw, xy: tuple[int, int], right: int, p: dict[str, Any], cell: int,
+                names: bool) -> int:
+    """A player's characters in a row: pattern, points under it (and the name, when `names`).  Returns the height."""
+    colour = COLOUR_RGB[p["colour"]]
+    x, y = xy
+    step = 150 if names else 66
+    tallest = max((_pattern_size(c["normal"], c["blank"], cell)[1] for c in p["characters"]), default=0)
+    shown = p["characters"][:max(1, (right - x) // step)]
+    for i, card in enumerate(shown):
+        cx = x + i * step
+        _pattern(draw, (cx, y), card["normal"], card["blank"], colour, cell, card["up"])
+        label = plural(card["vp"], "pt")
+        room = (cx - 2, y, cx + step - 6, y + tallest + 40)
+        text(draw, (cx, y + tallest + 4), label, 13, on=WHITE, fill=INK if card["up"] else MUTED, within=room)
+        if names:
+            text(draw, (cx, y + tallest + 22), card["name"], 13, on=WHITE, within=room)
+    if len(shown) < len(p["characters"]):
+        text(draw, (x + len(shown) * step, y), f"+{len(p['characters']) - len(shown)}", 15, on=WHITE, bold=True)
+    return tallest + (40 if names else 22)
 
 
-def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], x0: int) -> None:
-    inner = panel(draw, (x0, 20, WIDTH - 20, HEIGHT - 20), "ROAM", size=26)
+def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    inner = panel(draw, (PANEL_X, 20, WIDTH - 20, HEIGHT - 20), "ROAM", size=26)
     x, y = inner[0], inner[1]
-    status = f"Round {view['round']}, turn {view['turn']}"
+    right = inner[2]
+    status = f"Round {view['round']}, turn {view['turn']} - land deck: {view['deck_left']}"
     if view["end_triggered"] and view["result"] is None:
         status += " - last round"
-    text(draw, (x, y), status, 18)
-    y += 30
+    text(draw, (x, y), status, 18, on=WHITE, within=inner)
+    text(draw, (x, y + 24), PATTERN_KEY, 13, on=WHITE, fill=MUTED, within=inner)
+    y += 48
     for p in view["players"]:
         seat = p["seat"]
-        colour = COLOUR_RGB[p["colour"]]
+        height = 64 + max((_pattern_size(c["normal"], c["blank"], 13)[1] for c in p["characters"]), default=0) + 22
+        height += 18 if p["artifacts"] else 0
+        row = (x - 6, y - 4, right + 4, y + height)
         if seat in view["to_move"]:
-            draw.rounded_rectangle((x - 6, y - 4, WIDTH - 38, y + 120), radius=8, outline=ACCENT, width=3)
+            frame(draw, row, outline=ACCENT, width=3)
+        inside = (x, y, right - 2, y + height - 4)
         _marker(draw, (x + 12, y + 14), 12, p)
         won = " - winner" if view["result"] and seat in view["result"]["winners"] else ""
         text(draw, (x + 32, y + 14), f"Seat {seat + 1}, {p['colour']}, {EDGE_NAMES[p['edge']]} edge{won}", 18,
-             anchor="lm", bold=True)
-        text(draw, (WIDTH - 50, y + 14), f"{p['score']} pts", 19, anchor="rm", bold=True)
-        text(draw, (x + 32, y + 36), f"{p['coins']} coins - {p['supply']} markers left"
-             + (" - Outpost" if p["outpost"] else ""), 15)
-        for i, card in enumerate(p["characters"][:11]):
-            cx = x + 32 + i * 50
-            _pattern(draw, (cx, y + 56), card, colour, cell=11)
-            if card["vp"]:
-                text(draw, (cx + 20, y + 114), f"{card['vp']}pt", 12, anchor="mm", fill=MUTED)
+             on=WHITE, anchor="lm", bold=True, within=(x + 32, y, right - 80, y + 30))
+        text(draw, (right - 4, y + 14), plural(p["score"], "pt"), 19, on=WHITE, anchor="rm", bold=True)
+        text(draw, (x + 32, y + 34), f"{plural(p['coins'], 'coin')} - {plural(p['supply'], 'marker')} left"
+             + (" - Outpost" if p["outpost"] else ""), 15, on=WHITE, within=inside)
+        _characters(draw, (x + 32, y + 58), right, p, 13, False)
         arts = ", ".join(f"{a['name']}{'' if a['up'] else ' (used)'}" for a in p["artifacts"])
         if arts:
-            text(draw, (x + 32, y + 124), arts, 13, fill=MUTED)
-            y += 18
-        y += 132
+            text(draw, (x + 32, y + height - 20), arts, 13, on=WHITE, fill=MUTED, within=inside)
+        y += height + 10
     row = view["artifact_row"]
     if row:
-        text(draw, (x, y), "Artifacts for sale (cost -> points)", 17, bold=True)
+        text(draw, (x, y), "Artifacts for sale (cost -> points)", 17, on=WHITE, bold=True)
         for i, a in enumerate(row):
-            text(draw, (x + (i % 2) * 250, y + 24 + (i // 2) * 22), f"{a['name']} {a['cost']} -> {a['vp']}", 15)
-        y += 74
+            text(draw, (x + (i % 2) * 270, y + 24 + (i // 2) * 22), f"{a['name']} {a['cost']} -> {a['vp']}", 15,
+                 on=WHITE, within=(x, y, right, HEIGHT - 30))
+        y += 24 + 22 * ((len(row) + 1) // 2) + 6
     bid = view.get("bid")
     if bid:
         high = "no bid yet" if bid["high"] is None else f"seat {bid['high'] + 1} bids {bid['amount']}"
-        text(draw, (x, y), f"Tie on card [{bid['slot'] + 1}]: {high}", 16, fill=ACCENT, bold=True)
+        text(draw, (x, y), f"Tie on card [{bid['slot'] + 1}]: {high}", 16, on=WHITE, fill=ACCENT, bold=True,
+             within=(x, y, right, HEIGHT - 30))
         y += 24
     for line in view["last"][-4:]:
-        text(draw, (x, y), line[:62], 14, fill=MUTED)
+        if y + 20 > HEIGHT - 30:
+            break
+        text(draw, (x, y), line, 14, on=WHITE, fill=MUTED, within=(x, y, right, HEIGHT - 30))
         y += 20
 
 
-def _cards_line(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    names = [f"[{i + 1}] {s['name']} {s['vp']}pt" if s else f"[{i + 1}] -" for i, s in enumerate(view["slots"])]
-    text(draw, (MAP_X, 22), "  ".join(names[:3]), 15)
-    text(draw, (MAP_X, 44), "  ".join(names[3:]), 15)
-    text(draw, (MAP_X, 70), f"Land deck: {view['deck_left']} - markers go on the key square (ringed)", 14, fill=MUTED)
+def _title(draw: ImageDraw.ImageDraw, edge: str) -> None:
+    turned = "" if edge == "S" else f" - turned: the {EDGE_NAMES[edge]} edge at the bottom"
+    text(draw, (20, 12), "ROAM" + turned, 20, on=PAPER, bold=True)
 
 
 @lru_cache(maxsize=1)
 def _palette() -> Image.Image:
     """One palette for every ROAM picture (choosing one per picture costs ~20 ms)."""
-    sample, _ = canvas(WIDTH, HEIGHT)
-    return reference_palette(sample, [*LAND, NO_CARD, GOLD, *COLOUR_RGB.values(), (120, 110, 90)])
+    sample, _ = canvas(WIDTH, HEIGHT + PRIVATE_STRIP)
+    return reference_palette(sample, [*LAND, NO_CARD, GOLD, PLATE_FILL, *COLOUR_RGB.values(), (120, 110, 90),
+                                      (120, 120, 120)])
 
 
-def _picture(view: dict[str, Any], edge: str) -> bytes:
-    img, draw = canvas(WIDTH, HEIGHT)
-    _cards_line(draw, view)
-    _map(draw, view, edge)
-    _players(draw, view, MAP_X + 6 * CELL + 50)
-    return encode_png(img, _palette())
+def _picture(view: dict[str, Any], edge: str, extra: int = 0) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img, draw = canvas(WIDTH, HEIGHT + extra)
+    _map(img, view, edge)
+    _players(draw, view)
+    return img, draw
 
 
 def board(view: dict[str, Any]) -> bytes:
-    return _picture(view, "S")
+    return encode_png(_picture(view, "S")[0], _palette())
 
 
 def private(view: dict[str, Any]) -> bytes:
-    """The same picture with the map turned so this player's edge is at the bottom."""
-    return _picture(view, view["players"][view["seat"]]["edge"])
+    """The map turned so this player's edge is at the bottom, and this player's characters named below it."""
+    me = view["players"][view["seat"]]
+    img, draw = _picture(view, me["edge"], PRIVATE_STRIP)
+    box = (20, HEIGHT - 6, WIDTH - 20, HEIGHT + PRIVATE_STRIP - 14)
+    inner = panel(draw, box, f"Your characters - seat {me['seat'] + 1}, {me['colour']} "
+                             "(grey: used, face down until you rest)", size=18)
+    _characters(draw, (inner[0], inner[1] + 4), inner[2], me, 22, True)
+    return encode_png(img, _palette())

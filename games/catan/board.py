@@ -110,7 +110,7 @@ def _build() -> Geometry:
     return Geometry(
         hexes=tuple(axial), hex_labels=tuple(chr(ord("A") + i) for i in range(len(axial))), hex_nodes=hex_nodes,
         hex_neighbours=hex_neighbours, node_xy=node_xy, node_hexes=node_hexes, node_paths=node_paths,
-        node_neighbours=node_neighbours, paths=paths, path_labels=tuple(f"{a + 1}-{b + 1}" for a, b in paths),
+        node_neighbours=node_neighbours, paths=paths, path_labels=tuple(f"{a}-{b}" for a, b in paths),
         spiral=spiral, harbor_paths=tuple(harbor_paths))
 
 

@@ -221,17 +221,17 @@ class Catan(StateGame):
         if not isinstance(v, int) or not 0 <= v < len(s["buildings"]):
             return "There is no such intersection."
         if s["buildings"][v] is not None:
-            return f"Intersection {v + 1} is taken."
+            return f"Intersection {v} is taken."
         near = next((u for u in GEOMETRY.node_neighbours[v] if s["buildings"][u] is not None), None)
         if near is not None:  # CAT-22
             whose = "your" if s["buildings"][near][0] == seat else f"Seat {s['buildings'][near][0] + 1}'s"
             kind = "city" if s["buildings"][near][1] == 2 else "settlement"
-            return (f"A settlement must be two intersections away from any other — {v + 1} touches "
-                    f"{whose} {kind} at {near + 1}.")
+            return (f"A settlement must be two intersections away from any other — {v} touches "
+                    f"{whose} {kind} at {near}.")
         if setup:
             return None
         if not any(s["roads"][p] == seat for p in GEOMETRY.node_paths[v]):
-            return f"A settlement needs one of your roads at intersection {v + 1}."  # CAT-25
+            return f"A settlement needs one of your roads at intersection {v}."  # CAT-25
         if self._count(seat, 1) >= PIECES["settlement"]:
             return "All 5 of your settlements are on the board; upgrade one to a city first."
         return None
@@ -246,7 +246,7 @@ class Catan(StateGame):
             return "All 15 of your roads are on the board."
         if s["phase"] == "setup":
             if s["setup_node"] not in GEOMETRY.paths[p]:
-                return f"This road must touch the settlement you just placed at {s['setup_node'] + 1}."  # CAT-12
+                return f"This road must touch the settlement you just placed at {s['setup_node']}."  # CAT-12
             return None
         a, b = GEOMETRY.paths[p]
         anchors = self._placement().anchors[seat]  # own buildings, own road ends no opponent built on
@@ -289,7 +289,7 @@ class Catan(StateGame):
         if not isinstance(v, int) or not 0 <= v < len(self.s["buildings"]):
             return "There is no such intersection."
         if self.s["buildings"][v] != [seat, 1]:
-            return f"A city replaces one of your settlements; intersection {v + 1} holds none."  # CAT-26
+            return f"A city replaces one of your settlements; intersection {v} holds none."  # CAT-26
         if self._count(seat, 2) >= PIECES["city"]:
             return "All 4 of your cities are on the board."
         return self._afford(seat, COSTS["city"], "a city")
@@ -890,12 +890,12 @@ class Catan(StateGame):
         kind = action.get("type")
         s = self.s
         if kind == "build_settlement":
-            return f"{'Settle' if s['phase'] == 'setup' else 'Build a settlement'} at {action['node'] + 1}"
+            return f"{'Settle' if s['phase'] == 'setup' else 'Build a settlement'} at {action['node']}"
         if kind == "build_road":
             free = " (free)" if s["phase"] in ("setup", "road_building") else ""
-            return f"Road on {GEOMETRY.path_labels[action['path']]}{free}"
+            return f"Road on path {action['path']} ({GEOMETRY.path_labels[action['path']]}){free}"
         if kind == "build_city":
-            return f"City at {action['node'] + 1}"
+            return f"City at {action['node']}"
         if kind == "maritime":
             rate = self.rate(s["active"], action["give"])
             return f"Trade {rate} {action['give']} for 1 {action['get']}"
@@ -921,11 +921,11 @@ class Catan(StateGame):
     def describe_event(self, event: Event) -> str:
         kind, who = event["type"], f"Seat {event.get('seat', 0) + 1}"
         if kind == "settlement":
-            return f"{who} built a settlement at {event['node'] + 1}."
+            return f"{who} built a settlement at {event['node']}."
         if kind == "road":
-            return f"{who} built a road on {GEOMETRY.path_labels[event['path']]}."
+            return f"{who} built a road on path {event['path']} ({GEOMETRY.path_labels[event['path']]})."
         if kind == "city":
-            return f"{who} built a city at {event['node'] + 1}."
+            return f"{who} built a city at {event['node']}."
         if kind == "start_cards":
             return f"{who} takes starting cards: {_words(event['cards']) or 'none'}."
         if kind == "turn":

@@ -6,8 +6,10 @@ import io
 
 from PIL import Image
 
+from games.catan.board import GEOMETRY
 from games.catan.game import Catan
 from renderers import catan, render_board, render_private
+from renderers.common import recording
 from tests.games.catan.positions import after_setup, give
 
 
@@ -46,3 +48,42 @@ def test_the_hand_picture_is_the_seats_own() -> None:
     mine, theirs = render_private("catan", game.view(0)), render_private("catan", game.view(1))
     assert mine is not None and theirs is not None and mine != theirs
     assert image(mine).width >= 1000
+
+
+def _centre(box: tuple[float, float, float, float]) -> tuple[float, float]:
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+def test_the_picture_names_places_by_the_ids_moves_take() -> None:
+    """A JSON `build_settlement` on node 31 lands on the intersection drawn as 31, its describe label says 31,
+    and a road's label names the path id drawn on that path (issue 20; CAT-22, CAT-24)."""
+    game = Catan.new(3, seed=4)
+    seat = min(game.to_move())
+    game.apply(seat, {"type": "build_settlement", "node": 31})
+    road = next(a for a in game.legal_actions(seat) if a["type"] == "build_road")
+    catan._island.cache_clear()  # so the layer's tags and discs are drawn, and recorded, again
+    with recording() as seen:
+        render_board("catan", game.view(None))
+    def labelled(s: str, at: tuple[float, float]) -> bool:
+        return any(d.kind == "text" and d.s == s and abs(_centre(d.box)[0] - at[0]) < 3
+                   and abs(_centre(d.box)[1] - at[1]) < 3 for d in seen)
+
+    assert labelled("31", catan._node(31)), "the settlement on 31 is labelled 31"
+    a, b = (catan._node(v) for v in GEOMETRY.paths[road["path"]])
+    assert labelled(str(road["path"]), ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)), "the path's id sits on the path"
+    assert game.describe({"type": "build_settlement", "node": 31}).endswith(" at 31")
+    low, high = GEOMETRY.paths[road["path"]]
+    assert game.describe(road).startswith(f"Road on path {road['path']} ({low}-{high})")
+    assert "31" in game.describe_event({"type": "settlement", "seat": seat, "node": 31})
+
+
+def test_a_seat_box_is_framed_only_while_that_seat_is_to_move() -> None:
+    """In setup only the seat placing is framed, not also the starting seat (issue 20)."""
+    game = Catan.new(4, seed=2)
+    for _ in range(3):  # into the first round of setup, past the starting seat
+        seat = min(game.to_move())
+        game.apply(seat, next(a for a in game.legal_actions(seat)))
+    with recording() as seen:
+        render_board("catan", game.view(None))
+    to_move_frames = [d for d in seen if d.kind == "frame" and d.width == 3]
+    assert len(to_move_frames) == len(game.to_move()) == 1

@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from renderers.common import SEAT_COLOURS, SEAT_SHAPES, canvas, encode_png, legend, plain, seat_marker
+from renderers.common import SEAT_COLOURS, SEAT_SHAPES, canvas, encode_png, plain, seat_marker
 
 
 def test_each_seat_has_its_own_colour_and_its_own_shape() -> None:
@@ -22,10 +22,8 @@ def test_seat_markers_differ_in_outline_as_well_as_colour() -> None:
     assert len(set(masks)) == len(masks)
 
 
-def test_legend_and_png_encoding() -> None:
-    img, draw = canvas(300, 200)
-    height = legend(draw, (10, 10), [(0, "Ann"), (1, "Bo")])
-    assert height > 0
+def test_png_encoding() -> None:
+    img, _ = canvas(300, 200)
     png = encode_png(img)
     assert Image.open(io.BytesIO(png)).size == (300, 200)
 

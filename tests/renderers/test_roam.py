@@ -8,6 +8,7 @@ from PIL import Image
 
 from games.roam.game import RoamGame
 from renderers import render_board, render_private, roam
+from renderers.common import plural, recording
 
 
 def test_display_puts_the_viewers_edge_at_the_bottom() -> None:
@@ -23,8 +24,31 @@ def test_board_and_turned_private_maps_draw() -> None:
     assert Image.open(io.BytesIO(board)).size == (roam.WIDTH, roam.HEIGHT) and len(board) < 400 * 1024
     west = next(s for s, p in enumerate(game.players) if p["edge"] == "W")
     south = next(s for s, p in enumerate(game.players) if p["edge"] == "S")
-    assert render_private("roam", game.view(south)) == board, "the south seat sees the board as drawn"
-    assert render_private("roam", game.view(west)) != board
+    south_map = Image.open(io.BytesIO(render_private("roam", game.view(south)))).convert("RGB")
+    board_map = Image.open(io.BytesIO(board)).convert("RGB")
+    area = (0, 0, roam.PANEL_X, roam.HEIGHT - 10)
+    assert south_map.crop(area).tobytes() == board_map.crop(area).tobytes(), "the south seat sees the map as drawn"
+    west_map = Image.open(io.BytesIO(render_private("roam", game.view(west)))).convert("RGB")
+    assert west_map.crop(area).tobytes() != board_map.crop(area).tobytes()
+
+
+def test_each_card_shows_its_character_on_the_map_and_a_player_sees_their_own_characters() -> None:
+    """The plate above each land card names its character, its points and its pattern; the private picture
+    names the seat's own characters (issue 20)."""
+    game = RoamGame.new(4, seed=2)
+    roam._land.cache_clear()  # so the map's fixed part is drawn, and recorded, again
+    with recording() as seen:
+        render_board("roam", game.view(None))
+    said = {d.s for d in seen if d.kind == "text"}
+    for i, slot in enumerate(game.view(None)["slots"]):
+        assert f"[{i + 1}] {plural(slot['vp'], 'pt')}" in said
+        assert any(slot["name"].startswith(s.rstrip(".")) or s in slot["name"] for s in said)
+    assert {"W: seat", "E: seat"} <= {s[:7] for s in said}, "every edge is named alike"
+    seat = 0
+    with recording() as seen:
+        render_private("roam", game.view(seat))
+    said = {d.s for d in seen if d.kind == "text"}
+    assert all(c["name"] in said for c in game.view(seat)["players"][seat]["characters"])
 
 
 def test_the_chosen_characters_anchors_are_marked() -> None:

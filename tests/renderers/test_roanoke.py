@@ -14,7 +14,9 @@ from games.ai import choose_for, policy_for
 from games.core import Game
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
-from renderers import render_board, render_private, roanoke
+from renderers import render_board, render_private
+from renderers.roanoke import colony, panels, sprites
+from renderers.roanoke import picture as layers
 from tests.support.pictures import picture
 
 Roanoke = games.get_game("roanoke")
@@ -24,7 +26,7 @@ Roanoke = games.get_game("roanoke")
 def draws(game: Game) -> None:
     """The board and every seat's private picture are valid PNGs of at least the minimum width."""
     board = picture(render_board("roanoke", game.view(None)))
-    assert board.size == (roanoke.WIDTH, roanoke.HEIGHT)
+    assert board.size == (sprites.WIDTH, sprites.HEIGHT)
     for seat in range(game.num_players):
         picture(render_private("roanoke", game.view(seat)))
 
@@ -85,9 +87,9 @@ def test_the_drawn_tiles_squares_are_dotted_and_listed() -> None:
     view = game.view(None)
     assert render_board("roanoke", view) != render_board("roanoke", {**view, "drawn_spots": []})
     mine = game.view(0)
-    placements = roanoke._placements(mine, 0)
+    placements = colony._placements(mine, 0)
     assert {B.label(square) for square, _ in placements} == set(view["drawn_spots"])
-    assert roanoke._placements(game.view(1), 1) == [], "only the active seat's drawn tile is laid out"
+    assert colony._placements(game.view(1), 1) == [], "only the active seat's drawn tile is laid out"
     shown = picture(render_private("roanoke", mine))
     waiting = picture(render_private("roanoke", game.view(1)))
     assert shown.height >= waiting.height, "the placements take room of their own"
@@ -124,7 +126,7 @@ def test_cut_off_roads_and_eliminated_seats_draw_apart() -> None:
     s["players"][3]["alive"] = False
     draws(game)
     assert render_board("roanoke", game.view(None)) != before
-    assert len({roanoke._tile(15, 1, state).getpixel((28, 10)) for state in ("net", "cut", "dead")}) == 3
+    assert len({sprites.road_tile(15, 1, state).getpixel((28, 10)) for state in ("net", "cut", "dead")}) == 3
 
 
 def test_the_private_picture_shows_nothing_hidden() -> None:
@@ -149,19 +151,19 @@ def test_the_standing_against_the_season_card_reads_the_hand() -> None:
     game = played(10, moves=40)
     view = game.view(0)
     for card in SE.CARDS:
-        ok, why = roanoke._standing(view, 0, card)
+        ok, why = colony._standing(view, 0, card)
         assert isinstance(ok, bool) and why
     hand = {"food": 0, "water": 0, "metal": 0, "wood": 0}
     poor = {**view, "players": [{**p, "hand": hand} if p["seat"] == 0 else p for p in view["players"]]}
-    assert roanoke._standing(poor, 0, "Y1-SP3") == (False, "you are short of 1 food, 1 water, 1 metal, 1 wood")
+    assert colony._standing(poor, 0, "Y1-SP3") == (False, "you are short of 1 food, 1 water, 1 metal, 1 wood")
 
 
 def test_sprites_layers_and_the_palette_are_made_once() -> None:
-    assert roanoke._tile(7, 0) is roanoke._tile(7, 0)
-    assert roanoke._palette() is roanoke._palette()
+    assert sprites.road_tile(7, 0) is sprites.road_tile(7, 0)
+    assert layers.palette() is layers.palette()
     nodes = tuple(sorted(B.NODES.items()))
-    assert roanoke._frame(nodes) is roanoke._frame(nodes)
-    assert len(set(roanoke.COLOUR_RGB)) == 4 and len(set(roanoke.RES_RGB.values())) == 4
+    assert layers.layer(nodes) is layers.layer(nodes)
+    assert len(set(sprites.COLOUR_RGB)) == 4 and len(set(sprites.RES_RGB.values())) == 4
 
 
 def test_a_random_node_layout_draws_its_own_nodes() -> None:
@@ -174,8 +176,8 @@ def test_a_random_node_layout_draws_its_own_nodes() -> None:
     fixed = Roanoke.new(4, seed=0)
     assert nodes(fixed) == B.NODES
     square = next(x for x, res in nodes(shuffled).items() if res != B.NODES[x])
-    x, y = roanoke._cell_xy(*B.rc(square))
-    box = (x, y, x + roanoke.CELL, y + roanoke.CELL)
+    x, y = sprites.cell_xy(*B.rc(square))
+    box = (x, y, x + sprites.CELL, y + sprites.CELL)
     crops = [picture(render_board("roanoke", g.view(None))).convert("RGB").crop(box).tobytes()
              for g in (shuffled, fixed)]
     assert crops[0] != crops[1], f"the node on {B.label(square)} shows its own resource"
@@ -188,10 +190,10 @@ def test_the_turn_order_shown_follows_setup_then_the_round() -> None:
     seen = []
     while game.view(None)["phase"] == "setup":
         view = game.view(None)
-        seen.append((view["active"], roanoke._still_to_play(view)))
+        seen.append((view["active"], panels.still_to_play(view)))
         seat = min(game.to_move())
         game.apply(seat, game.legal_actions(seat)[0])
     order = [(first + i) % 4 for i in range(4)]
     assert seen == [(order[i], order[i + 1:]) for i in range(4)]
     view = game.view(None)
-    assert roanoke._still_to_play(view) == view["round_left"]
+    assert panels.still_to_play(view) == view["round_left"]

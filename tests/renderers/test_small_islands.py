@@ -11,7 +11,10 @@ import pytest
 
 import games
 from games.ai import choose_for, policy_for
-from renderers import render_board, render_private, small_islands
+from renderers import render_board, render_private
+from renderers.small_islands import hand, style, tiles
+from renderers.small_islands import map as chart
+from renderers.small_islands import picture as layers
 from tests.support.pictures import picture
 
 GAME = games.get_game("small_islands")
@@ -43,8 +46,8 @@ def played(players: int, seed: int, moves: int | None = None, ai: bool = True,
 def test_a_fresh_game_draws(players: int) -> None:
     game = GAME.new(players, seed=1)
     draws(game)
-    assert picture(render_board("small_islands", game.view(None))).size == (small_islands.WIDTH,
-                                                                           small_islands.HEIGHT)
+    assert picture(render_board("small_islands", game.view(None))).size == (style.WIDTH,
+                                                                           style.HEIGHT)
 
 
 @pytest.mark.parametrize("ai", [True, False])
@@ -144,7 +147,7 @@ def test_the_rotations_shown_fit_exactly_where_the_engine_allows() -> None:
         view = game.view(seat)
         legal = {(a["tile"], a["rot"], a["x"], a["y"]) for a in game.legal_actions(seat) if a["type"] == "place"}
         shown = {(tile, q, x, y) for tile in view["hand"]
-                 for q, cells in enumerate(small_islands._fits(view, tile)) for x, y in cells}
+                 for q, cells in enumerate(hand._fits(view, tile)) for x, y in cells}
         assert shown == legal
         checked += 1
     assert checked >= 3
@@ -155,13 +158,13 @@ def test_the_coast_runs_on_across_every_seam() -> None:
     game = played(4, seed=9)
     grid = {(t["x"], t["y"]): t for t in game.view(None)["grid"] if t["ship"] is None}
     pairs = 0
-    for size in (small_islands.READABLE, 100):
+    for size in (style.READABLE, 100):
         for (x, y), t in grid.items():
             for dx, dy in ((1, 0), (0, 1)):
                 u = grid.get((x + dx, y + dy))
                 if u is None:
                     continue
-                a, b = small_islands._land(t["ring"], size), small_islands._land(u["ring"], size)
+                a, b = tiles.land(t["ring"], size), tiles.land(u["ring"], size)
                 if dx:
                     left = [a.getpixel((size - 1, i)) for i in range(size)]
                     right = [b.getpixel((0, i)) for i in range(size)]
@@ -178,15 +181,15 @@ def test_land_and_sea_follow_the_ring() -> None:
     """The middle of a land edge is land (sand or grass), the middle of a sea edge is sea."""
     size = 100
     for ring in ("LSSSSSSS", "LLLSSSSS", "LSLSLSLS", "LLLLLLLS", "SSSSSSSS"):
-        tile = small_islands._land(ring, size)
+        tile = tiles.land(ring, size)
         for i, (x, y) in {0: (size // 2, 0), 2: (size - 1, size // 2), 4: (size // 2, size - 1),
                           6: (0, size // 2)}.items():
             colour = tile.getpixel((x, y))
             if ring[i] == "L":
-                assert colour in (small_islands.SAND, small_islands.GRASS), (ring, i, colour)
+                assert colour in (style.SAND, style.GRASS), (ring, i, colour)
             else:
                 assert colour[2] > colour[0] + 60, (ring, i, colour)  # water is blue
-        assert tile.getpixel((size // 2, size // 2)) == small_islands.GRASS, "every tile has land at its centre"
+        assert tile.getpixel((size // 2, size // 2)) == style.GRASS, "every tile has land at its centre"
 
 
 def test_houses_tokens_and_ships_change_the_map() -> None:
@@ -214,17 +217,17 @@ def test_a_sprawling_map_grows_the_picture_and_stays_readable() -> None:
         return {**fresh, "grid": fresh["grid"] + far,
                 "candidates": fresh["candidates"] + [[t["x"] + 1, t["y"]] for t in far]}
 
-    assert small_islands.Layout(fresh).s == max(small_islands.CELLS), "a small map is drawn large"
+    assert chart.Layout(fresh).s == max(style.CELLS), "a small map is drawn large"
     wide = sprawl(5)
-    layout = small_islands.Layout(wide)
-    assert layout.s >= small_islands.READABLE and layout.width > small_islands.WIDTH
+    layout = chart.Layout(wide)
+    assert layout.s >= style.READABLE and layout.width > style.WIDTH
     assert picture(render_board("small_islands", wide)).size == (layout.width, layout.height)
-    huge = small_islands.Layout(sprawl(12))
-    assert huge.s < small_islands.READABLE, "past the largest canvas the cells shrink instead"
+    huge = chart.Layout(sprawl(12))
+    assert huge.s < style.READABLE, "past the largest canvas the cells shrink instead"
     picture(render_board("small_islands", sprawl(12)))
 
 
 def test_sprites_and_the_palette_are_made_once() -> None:
-    assert small_islands._sprite("T05", 1, 88) is small_islands._sprite("T05", 1, 88)
-    assert small_islands._land("LLLSSSSS", 88) is small_islands._land("LLLSSSSS", 88)
-    assert small_islands._palette() is small_islands._palette()
+    assert tiles.tile_sprite("T05", 1, 88) is tiles.tile_sprite("T05", 1, 88)
+    assert tiles.land("LLLSSSSS", 88) is tiles.land("LLLSSSSS", 88)
+    assert layers.palette() is layers.palette()

@@ -47,7 +47,7 @@ def clear_board(game: Catan) -> None:
 
 
 def path(a: int, b: int) -> int:
-    """The path between intersections labelled a and b (1-based, as drawn)."""
+    """The path between intersections a and b (engine ids, as drawn and as moves take them)."""
     found = GEOMETRY.path_index(f"{min(a, b)}-{max(a, b)}")
     assert found is not None, f"no path {a}-{b}"
     return found

@@ -291,7 +291,7 @@ def test_cat_22_the_distance_rule_after_setup() -> None:
     game.s["buildings"][10] = [seat, 1]
     give(game, seat, brick=2, lumber=2, wool=2, grain=2)
     err = refused_unchanged(game, seat, {"type": "build_settlement", "node": nodes[1]})
-    assert "touches your settlement at 11" in str(err)
+    assert "touches your settlement at 10" in str(err)
     game.apply(seat, {"type": "build_settlement", "node": nodes[2]})
 
 
@@ -572,7 +572,7 @@ def test_cat_34_road_length() -> None:
     clear_board(game)
     for k in range(6):
         a, b = ring[k], ring[(k + 1) % 6]
-        game.s["roads"][GEOMETRY.path_index(f"{min(a, b) + 1}-{max(a, b) + 1}")] = 0
+        game.s["roads"][GEOMETRY.path_index(f"{min(a, b)}-{max(a, b)}")] = 0
     assert road_length(0, game.s["roads"], game.s["buildings"]) == 6, "a cycle counts each segment once"
 
 

@@ -1,0 +1,16 @@
+"""Roanoke pictures (ROA-S40): the 13x13 grid labelled A-M and 1-13 with every road tile drawn as
+road segments in its owner's colour, the exits as gates, the starting crosses, the resource nodes,
+houses, generators and road upgrades, the drawn tile's legal squares dotted; beside it the off-grid
+market with each seat's workers and the active player's payout, the pile, the drawn tile enlarged,
+and a row per player (hand, reserve, pieces, road length, link class); below, the eight season
+slots.  The private picture is one seat's colony: its hand, where its drawn tile may go, what it
+can buy, and how it stands against the season card.
+
+Road tiles are sprites drawn once per shape, owner and state, so a board is mostly pastes on a
+cached layer holding the paper, the grid, its labels, the exits, the nodes and the panel frames.
+"""
+
+from renderers.roanoke.colony import private
+from renderers.roanoke.picture import board
+
+__all__ = ["board", "private"]

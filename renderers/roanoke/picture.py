@@ -1,0 +1,157 @@
+"""The Roanoke board: the cached layer (grid, labels, exits, nodes, frames), its palette, the pieces on the
+grid, and the whole picture put together."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.roanoke import board as B
+from renderers.common import (
+    INK,
+    PAPER,
+    WHITE,
+    blend,
+    canvas,
+    encode_png,
+    panel,
+    reference_palette,
+    text,
+)
+from renderers.roanoke.panels import draw_header, draw_market, draw_players, draw_seasons, draw_supply
+from renderers.roanoke.sprites import (
+    BOXES,
+    CELL,
+    COLOUR_RGB,
+    DEAD_GREY,
+    GRID,
+    GRID_LINE,
+    GRID_X,
+    GRID_Y,
+    GROUND,
+    HEIGHT,
+    LETTERS,
+    PASS_GREEN,
+    RES,
+    RES_RGB,
+    ROAD_EDGE,
+    SIZE,
+    TILE_GROUND,
+    WIDTH,
+    cell_xy,
+    dotted,
+    draw_house,
+    exit_tile,
+    generator_chip,
+    node_tile,
+    resource_icon,
+    road_colours,
+    road_tile,
+    square_rc,
+    upgrade_plus,
+)
+
+# -- the static layer and the palette ------------------------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def layer(nodes: tuple[tuple[int, str], ...]) -> Image.Image:
+    """Paper, the empty grid with its labels, exits, nodes and the panel frames: one layer per node layout."""
+    img, draw = canvas(WIDTH, HEIGHT)
+    draw.rectangle((GRID_X - 3, GRID_Y - 3, GRID_X + GRID + 2, GRID_Y + GRID + 2), fill=GRID_LINE, outline=INK,
+                   width=2)
+    for row in range(SIZE):
+        for col in range(SIZE):
+            x, y = cell_xy(row, col)
+            draw.rectangle((x, y, x + CELL - 2, y + CELL - 2), fill=GROUND)
+    for i, letter in enumerate(LETTERS):
+        x = GRID_X + i * CELL + CELL / 2
+        text(draw, (x, GRID_Y - 15), letter, 17, on=PAPER, anchor="mm", bold=True)
+        text(draw, (x, GRID_Y + GRID + 15), letter, 17, on=PAPER, anchor="mm", bold=True)
+    for i in range(SIZE):
+        y = GRID_Y + i * CELL + CELL / 2
+        text(draw, (GRID_X - 20, y), str(i + 1), 17, on=PAPER, anchor="mm", bold=True)
+        text(draw, (GRID_X + GRID + 20, y), str(i + 1), 17, on=PAPER, anchor="mm", bold=True)
+    for seat, (square, mask) in enumerate(zip(B.EXITS, B.EXIT_MASKS, strict=True)):
+        row, col = B.rc(square)
+        img.paste(exit_tile(seat, mask), cell_xy(row, col))
+    for square, res in nodes:
+        row, col = B.rc(square)
+        img.paste(node_tile(res), cell_xy(row, col))
+    panel(draw, BOXES["market"], "Market (off the grid)")
+    panel(draw, BOXES["supply"], "")
+    panel(draw, BOXES["players"], "")
+    text(draw, (20, 12), "Roanoke", 30, on=PAPER, bold=True)
+    return img
+
+
+STATES = ("net", "cut", "dead")
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """One palette for every Roanoke picture, from the static layer and a sample of every sprite."""
+    sample = layer(tuple(sorted(B.NODES.items()))).copy()
+    x = 20
+    for seat in range(4):
+        for state in STATES:
+            for mask in (15, 7, 5):
+                sample.paste(road_tile(mask, seat, state), (x, 880))
+                x += CELL
+        sample.paste(road_tile(15, seat, "net", start=True), (x, 880))
+        x += CELL
+    draw = ImageDraw.Draw(sample)
+    for i, res in enumerate(RES):
+        resource_icon(draw, (40 + i * 40, 960), res, 14)
+        generator_chip(draw, (220 + i * 40, 960), res)
+    tints = [blend(c, WHITE, t) for c in COLOUR_RGB for t in (0.6, 0.72, 0.82)]
+    res_tints = [blend(c, WHITE, t) for c in RES_RGB.values() for t in (0.6, 0.7, 0.8)]
+    return reference_palette(sample, [*COLOUR_RGB, *RES_RGB.values(), *tints, *res_tints, GROUND, TILE_GROUND,
+                                      GRID_LINE, ROAD_EDGE, DEAD_GREY, PASS_GREEN, (253, 236, 230)])
+
+
+# -- the grid -------------------------------------------------------------------------------------
+
+
+def _grid(img: Image.Image, view: dict[str, Any]) -> None:
+    """Road tiles and starting crosses, then houses, generators and road upgrades, then the dotted spots."""
+    draw = ImageDraw.Draw(img)
+    nets = [set(n) for n in view["nets"]]
+    alive = [p["alive"] for p in view["players"]]
+    for seat, (square, mask) in enumerate(zip(B.EXITS, B.EXIT_MASKS, strict=True)):
+        if not alive[seat]:
+            img.paste(exit_tile(seat, mask, "dead"), cell_xy(*B.rc(square)))
+    for square, cell in enumerate(view["board"]):
+        if cell is None or cell["kind"] not in ("road", "cross"):
+            continue
+        seat = cell["owner"]
+        state = "dead" if not alive[seat] else "net" if square in nets[seat] else "cut"
+        row, col = B.rc(square)
+        x, y = cell_xy(row, col)
+        img.paste(road_tile(cell["mask"], seat, state, cell["kind"] == "cross"), (x, y))
+        if cell.get("house"):  # over the junction, the generator on its front
+            draw_house(draw, x + (CELL - 36) / 2 - 1, y + (CELL - 36) / 2 - 3, road_colours(seat, state)[0], 36)
+        if cell.get("gen"):
+            generator_chip(draw, (x + CELL / 2 - 0.5, y + CELL / 2 + 12), cell["gen"])
+        if cell.get("up"):
+            upgrade_plus(draw, (x + CELL - 12, y + 12))
+    for label in view["drawn_spots"]:
+        row, col = square_rc(label)
+        x, y = cell_xy(row, col)
+        dotted(draw, (x + 2, y + 2, x + CELL - 4, y + CELL - 4))
+
+
+def board(view: dict[str, Any]) -> bytes:
+    nodes = tuple(sorted((i, c["res"]) for i, c in enumerate(view["board"]) if c and c["kind"] == "node"))
+    img = layer(nodes).copy()
+    draw = ImageDraw.Draw(img)
+    _grid(img, view)
+    draw_header(draw, view)
+    draw_market(draw, view)
+    draw_supply(img, view)
+    draw_players(draw, view)
+    draw_seasons(draw, view)
+    return encode_png(img, palette())
+

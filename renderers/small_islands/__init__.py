@@ -1,0 +1,20 @@
+"""Small Islands pictures: the archipelago as little islands, and each seat's tiles, cards and tokens.
+
+Every tile is drawn from its ring (B2): land at the centre, a tongue of land out through every land
+edge and a filled quarter behind every land corner, softened into a coast with sand and shallows.
+Where two tiles meet, the coast is shaped only by the ring points they share, so it runs on across
+the seam.  Icons stay upright: resources, temples and house symbols on the land, ports (anchors) in
+the sea beside it; houses, bonus tokens and ships are laid over the tiles in the seats' colours.
+
+The map grows without bound, so the picture fits what has been built: the cell size steps down as
+the map spreads and the canvas grows once cells would get too small to read.  Every empty cell a tile
+may go to is framed and named by the (x,y) that /play takes; rulers name the columns and rows.
+
+Tile sprites are drawn once per (tile, rotation, cell size), icons once per kind and size, so a
+picture is mostly pastes.
+"""
+
+from renderers.small_islands.hand import private
+from renderers.small_islands.picture import board
+
+__all__ = ["board", "private"]
