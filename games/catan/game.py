@@ -13,10 +13,10 @@ from typing import Any, ClassVar
 
 from games.catan import text
 from games.catan.board import GEOMETRY, RESOURCES
-from games.catan.moves import FIELDS, KEYS
+from games.catan.moves import KEYS
 from games.catan.table import DEV_DECK, INDEX, PIECES, WIN_VP, affordable, named, new_table
 from games.catan.trade import TradeMixin, offer_shape_help
-from games.core import Action, Event, Option, Result, RuleError, register
+from games.core import Action, Event, Option, Result, RuleError, fields_problem, kind_of, kind_problem, register
 
 __all__ = ["DEV_DECK", "PIECES", "Catan"]
 """The card and piece counts stay importable from here, where the engine used to define them."""
@@ -78,11 +78,10 @@ class Catan(TradeMixin):
 
     def _problem(self, seat: int, action: Action) -> str | None:
         """Why this seat may not take this action now; None when it may."""
-        kind = action.get("type")
-        if kind not in KEYS:
-            return f"There is no Catan move called {kind!r}."
-        if action.keys() != FIELDS[kind]:
-            return f"A {kind} move takes exactly these fields: {', '.join(sorted(KEYS[kind])) or 'none'}."
+        problem = kind_problem(action, KEYS, self.title) or fields_problem(action, KEYS[action["type"]])
+        if problem is not None:
+            return problem
+        kind = action["type"]
         if self.s["phase"] == "over":
             return "The game is over."
         if seat not in self.to_move():
@@ -193,7 +192,7 @@ class Catan(TradeMixin):
         try:
             problem = self._problem(seat, action)
             if problem is not None:
-                raise RuleError(problem, f"catan_{action.get('type', 'unknown')}")
+                raise RuleError(problem, f"catan_{kind_of(action)}")
             events: list[Event] = _DOS[action["type"]](self, seat, action)
             s = self.s
             if s["phase"] not in ("setup", "over") and self.vp(s["active"]) >= WIN_VP:

@@ -11,18 +11,22 @@ from __future__ import annotations
 from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD
 from games.catan.roads import road_length
 from games.catan.table import COSTS, DEV_NAMES, INDEX, PIECES, TableMixin, affords, named
-from games.core import Action, Event
+from games.core import TEXT, WHOLE, Action, Event, Field, whole
 
-KEYS: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
-    "roll": (), "end_turn": (), "buy_dev": (), "build_road": ("path",), "build_settlement": ("node",),
-    "build_city": ("node",), "maritime": ("give", "get"), "discard": ("resource",),
-    "move_robber": ("hex", "victim"), "play_knight": (), "play_road_building": (),
-    "play_year_of_plenty": ("resources",), "play_monopoly": ("resource",),
-    "offer": ("to", "give", "get"), "accept": ("offer",), "decline": ("offer",),
-    "counter": ("offer", "give", "get"), "confirm": ("offer", "with"), "withdraw": ("offer",)}.items()}
-"""The fields of each move type, trades included."""
-FIELDS = {kind: keys | {"type"} for kind, keys in KEYS.items()}
-"""Every key an action of each type carries, "type" included."""
+SEAT_OR_NONE = Field("a seat number or null", lambda v: v is None or whole(v))
+SEAT_OR_ALL = Field('a seat number or "all"', lambda v: v == "all" or whole(v))
+NAMES = Field('a list of resource names, such as ["ore", "grain"]',
+              lambda v: isinstance(v, list) and all(isinstance(r, str) for r in v))
+BUNDLE = Field('resources and counts, such as {"ore": 1}', lambda v: isinstance(v, dict))
+KEYS: dict[str, dict[str, Field]] = {
+    "roll": {}, "end_turn": {}, "buy_dev": {}, "build_road": {"path": WHOLE}, "build_settlement": {"node": WHOLE},
+    "build_city": {"node": WHOLE}, "maritime": {"give": TEXT, "get": TEXT}, "discard": {"resource": TEXT},
+    "move_robber": {"hex": WHOLE, "victim": SEAT_OR_NONE}, "play_knight": {}, "play_road_building": {},
+    "play_year_of_plenty": {"resources": NAMES}, "play_monopoly": {"resource": TEXT},
+    "offer": {"to": SEAT_OR_ALL, "give": BUNDLE, "get": BUNDLE}, "accept": {"offer": WHOLE},
+    "decline": {"offer": WHOLE}, "counter": {"offer": WHOLE, "give": BUNDLE, "get": BUNDLE},
+    "confirm": {"offer": WHOLE, "with": WHOLE}, "withdraw": {"offer": WHOLE}}
+"""The fields of each move type, trades included, and the JSON type of each (checked before any rule)."""
 
 
 class MovesMixin(TableMixin):

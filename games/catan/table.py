@@ -23,6 +23,8 @@ DEV_DECK = ("knight",) * 14 + ("vp",) * 5 + ("road_building",) * 2 + ("year_of_p
 """CAT-7."""
 DEV_NAMES = {"knight": "Knight", "vp": "Victory Point", "road_building": "Road Building",
              "year_of_plenty": "Year of Plenty", "monopoly": "Monopoly"}
+CARDS_EACH = 19
+"""CAT-6: the cards of each resource, bank and hands together."""
 WIN_VP = 10
 NEWS_KEPT = 6
 INDEX = {r: i for i, r in enumerate(RESOURCES)}
@@ -56,7 +58,7 @@ def new_table(num_players: int, seed: int, opts: dict[str, Any]) -> dict[str, An
     s: dict[str, Any] = {
         "n": n, "options": opts, "layout": layout, "robber": layout["terrain"].index("desert"),
         "buildings": [None] * len(GEOMETRY.node_xy), "roads": [None] * len(GEOMETRY.paths),
-        "hands": [[0] * 5 for _ in range(n)], "bank": [19] * 5, "deck": deck,
+        "hands": [[0] * 5 for _ in range(n)], "bank": [CARDS_EACH] * 5, "deck": deck,
         "devs": [dict.fromkeys(DEV_NAMES, 0) for _ in range(n)],
         "new_devs": [dict.fromkeys(DEV_NAMES, 0) for _ in range(n)],
         "knights": [0] * n, "played": dict.fromkeys(DEV_NAMES, 0), "dev_played": False,

@@ -8,8 +8,8 @@ from typing import Any
 
 from games.catan.board import RESOURCES
 from games.catan.moves import MovesMixin
-from games.catan.table import named
-from games.core import Action, Event
+from games.catan.table import CARDS_EACH, named
+from games.core import Action, Event, whole
 
 Bundle = list[int]
 """Counts in RESOURCES order."""
@@ -29,8 +29,8 @@ def _shape_problem(named: Any, side: str) -> str | None:
     unknown = [k for k in named if k not in RESOURCES]
     if unknown:
         return f"{side}: {', '.join(map(str, unknown))} is not a resource (resources: {', '.join(RESOURCES)})."
-    if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in named.values()):
-        return f"{side}: counts are whole numbers of cards."
+    if any(not whole(n) or not 0 <= n <= CARDS_EACH for n in named.values()):
+        return f"{side}: counts are whole numbers of cards, 0 to {CARDS_EACH} (CAT-6)."
     return None
 
 
