@@ -203,7 +203,7 @@ class MovesMixin(TableMixin):
         wanted = action["resources"]
         if not isinstance(wanted, list) or not all(r in RESOURCES for r in wanted):
             return "Name two resources, e.g. [\"ore\", \"grain\"]."
-        if wanted not in self._plenty_choices():
+        if sorted(wanted, key=INDEX.__getitem__) not in self._plenty_choices():  # CAT-29: in any order
             return "Take two resources the bank holds (fewer only when the bank cannot supply two)."
         return None
 

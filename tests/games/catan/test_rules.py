@@ -434,6 +434,17 @@ def test_cat_29_progress_cards() -> None:
     assert hand(game, seat)["wool"] == 10 and all(hand(game, t)["wool"] == 0 for t in range(4) if t != seat)
 
 
+def test_cat_29_year_of_plenty_names_its_two_resources_in_either_order() -> None:
+    for wanted in (["ore", "grain"], ["grain", "ore"]):
+        game = rolled(after_setup())
+        seat = game.s["active"]
+        game.s["devs"][seat]["year_of_plenty"] = 1
+        before = hand(game, seat)
+        game.apply(seat, {"type": "play_year_of_plenty", "resources": wanted})
+        after = hand(game, seat)
+        assert (after["ore"] - before["ore"], after["grain"] - before["grain"]) == (1, 1), wanted
+
+
 def test_cat_30_one_card_per_turn_and_not_the_one_just_bought() -> None:
     game = rolled(after_setup())
     seat = game.s["active"]
