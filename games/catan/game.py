@@ -66,8 +66,8 @@ class Catan(TradeMixin):
             return frozenset(int(k) for k in s["discards"])
         if s["offer"] is not None:
             waiting = self._unanswered()
-            if waiting:
-                return frozenset(waiting)
+            if waiting:  # CAT-32: the offerer may withdraw meanwhile (a silent answer stalls no one)
+                return frozenset([*waiting, s["offer"]["from"]])
         return self._only[s["active"]]
 
     def current_seat(self) -> int | None:

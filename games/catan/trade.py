@@ -114,6 +114,8 @@ class TradeMixin(MovesMixin):
             return offer
         if seat != offer["from"]:
             return "Only the player who made the offer confirms it."
+        if self._unanswered():
+            return "Wait until everyone asked has answered, or withdraw the offer."
         answer = offer["answers"].get(str(action["with"]))
         if answer is None or answer == "decline":
             return "That player has not accepted this offer."

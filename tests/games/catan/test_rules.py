@@ -496,7 +496,7 @@ def test_cat_32_domestic_trade_rules() -> None:
     assert "do not hold" in str(refused_unchanged(game, seat, {**offer, "give": {"lumber": 5}}))
     assert "not your move" in str(refused_unchanged(game, other, offer)).lower()
     game.apply(seat, offer)
-    assert game.to_move() == frozenset({other})
+    assert game.to_move() == frozenset({other, seat})  # the offerer may withdraw meanwhile
     game.apply(other, {"type": "accept", "offer": 1})
     assert game.to_move() == frozenset({seat})
     game.apply(seat, {"type": "confirm", "offer": 1, "with": other})
@@ -512,7 +512,7 @@ def test_cat_32_offers_to_all_counters_and_revalidation() -> None:
     give(game, a, ore=1)
     give(game, b, grain=2)
     game.apply(seat, {"type": "offer", "to": "all", "give": {"brick": 1}, "get": {"ore": 1}})
-    assert game.to_move() == frozenset({a, b})
+    assert game.to_move() == frozenset({a, b, seat})
     assert "do not hold" in str(refused_unchanged(game, b, {"type": "accept", "offer": 1}))
     game.apply(a, {"type": "accept", "offer": 1})
     game.apply(b, {"type": "counter", "offer": 1, "give": {"grain": 2}, "get": {"brick": 2}})
@@ -529,9 +529,30 @@ def test_cat_32_an_offer_closes_when_all_decline_and_lapses_never_open_past_the_
     give(game, seat, brick=1)
     game.apply(seat, {"type": "offer", "to": "all", "give": {"brick": 1}, "get": {"ore": 1}})
     assert "offer is open" in str(refused_unchanged(game, seat, {"type": "end_turn"})) or seat not in game.to_move()
-    for t in sorted(game.to_move()):
+    for t in sorted(game.to_move() - {seat}):
         game.apply(t, {"type": "decline", "offer": 1})
     assert game.s["offer"] is None and game.to_move() == frozenset({seat})
+    game.apply(seat, {"type": "end_turn"})
+
+
+def test_cat_32_the_offerer_may_withdraw_while_answers_are_pending() -> None:
+    # Digital play: while the addressees answer, the active player waits or withdraws the offer.
+    game = rolled(after_setup(3, seed=2))
+    seat = game.s["active"]
+    a, b = (seat + 1) % 3, (seat + 2) % 3
+    empty_hands(game)
+    give(game, seat, brick=1)
+    give(game, a, ore=1)
+    game.apply(seat, {"type": "offer", "to": "all", "give": {"brick": 1}, "get": {"ore": 1}})
+    assert game.to_move() == frozenset({seat, a, b})
+    assert game.legal_actions(seat) == [{"type": "withdraw", "offer": 1}]
+    game.apply(a, {"type": "accept", "offer": 1})
+    assert game.to_move() == frozenset({seat, b})  # b stays silent
+    assert "withdraw" in str(refused_unchanged(game, seat, {"type": "confirm", "offer": 1, "with": a}))
+    game.apply(seat, {"type": "withdraw", "offer": 1})
+    assert game.s["offer"] is None and game.to_move() == frozenset({seat})
+    assert "no longer open" in str(refused_unchanged(game, b, {"type": "decline", "offer": 1})) \
+        or b not in game.to_move()
     game.apply(seat, {"type": "end_turn"})
 
 
