@@ -24,6 +24,9 @@ from games.core import Action
 
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_VALUE = re.compile(r"^v(?P<v>\d+):(?P<i>\d+)$")
+JSON_MAX_CHARS = 2000
+JSON_MAX_DEPTH = 8
+"""No move needs more: refused before parsing, which a deep nest or a 5,000-digit number would break."""
 
 
 def board_controls(game: GameInfo) -> discord.ui.View:
@@ -87,6 +90,30 @@ async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
         await interaction.followup.send(f"Your hand in {info.title} #{info.id}:", file=picture, ephemeral=True)
 
 
+def json_size_problem(text: str) -> str | None:
+    """Why typed JSON is too big to parse at all: too long, or brackets nested too deep (strings skipped)."""
+    if len(text) > JSON_MAX_CHARS:
+        return f"A move written as JSON is at most {JSON_MAX_CHARS} characters long; this one has {len(text)}."
+    depth, in_string, escaped = 0, False, False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > JSON_MAX_DEPTH:
+                return f"A move written as JSON nests brackets at most {JSON_MAX_DEPTH} deep."
+        elif ch in "]}":
+            depth -= 1
+    return None
+
+
 def parse_move(text: str, version: int, choices: list[tuple[str, Action]]) -> Action:
     """What `/play` was given: a picked suggestion, a label typed out, or a JSON action."""
     text = text.strip()
@@ -97,6 +124,8 @@ def parse_move(text: str, version: int, choices: list[tuple[str, Action]]) -> Ac
             raise Refused(STALE + " Pick the move again from the list.", "stale_board")
         return choices[idx][1]
     if text.startswith("{"):
+        if (problem := json_size_problem(text)) is not None:
+            raise Refused(problem, "bad_json")
         try:
             action = json.loads(text)
         except json.JSONDecodeError as err:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -27,6 +28,61 @@ class RuleError(ValueError):
     def __init__(self, message: str, code: str = "illegal") -> None:
         super().__init__(message)
         self.code = code
+
+
+def whole(value: Any) -> bool:
+    """An integer and nothing else: True == 1 and 1.0 == 1 in Python, but neither names a place or a count."""
+    return type(value) is int
+
+
+@dataclass(frozen=True)
+class Field:
+    """The JSON type one field of an action must have, checked before any rule sees the value."""
+
+    label: str
+    """What the value must be, as the refusal says it: "The field node must be {label}"."""
+    accepts: Callable[[Any], bool]
+
+
+TEXT = Field("text", lambda v: isinstance(v, str))
+WHOLE = Field("a whole number", whole)
+
+
+def kind_of(action: Any) -> str:
+    """The action's type when it is text, else "unknown": for error codes, whatever was sent."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    return kind if isinstance(kind, str) else "unknown"
+
+
+def kind_problem(action: Any, kinds: Collection[str], title: str, noun: str = "move") -> str | None:
+    """Why `action` is no move of this game at all: not a JSON object, or no known text "type".
+
+    Every engine asks this first, so that nothing later meets a list where it looks up a name."""
+    if not isinstance(action, dict):
+        return f'A {title} {noun} is a JSON object with a "type", such as {{"type": "end_turn"}}.'
+    kind = action.get("type")
+    if not isinstance(kind, str):
+        return f'A {title} {noun} names its "type" as text, such as {{"type": "end_turn"}}.'
+    if kind not in kinds:
+        return f"There is no {title} {noun} called {kind[:40]!r}."
+    return None
+
+
+def fields_problem(action: dict[str, Any], required: Mapping[str, Field],
+                   optional: Mapping[str, Field] | None = None, noun: str = "move") -> str | None:
+    """Why an action's fields are not its type's own: one missing, one extra, or one of the wrong JSON type.
+    Asked after `kind_problem`, which makes sure of the "type"."""
+    optional = optional or {}
+    given = set(action) - {"type"}
+    if not set(required) <= given or not given <= set(required) | set(optional):
+        takes = ", ".join(sorted(required)) or "none"
+        maybe = f" (and maybe {', '.join(sorted(optional))})" if optional else ""
+        return f"A {action['type']} {noun} takes the fields {takes}{maybe}."
+    for name in sorted(given):
+        spec = required.get(name) or optional[name]
+        if not spec.accepts(action[name]):
+            return f"The field {name} must be {spec.label}."
+    return None
 
 
 @dataclass(frozen=True)

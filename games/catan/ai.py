@@ -9,7 +9,7 @@ from typing import Any
 
 from games.ai import Player, by_type, register_policy
 from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD, pips
-from games.catan.game import COSTS
+from games.catan.table import COSTS
 from games.core import Action
 
 View = dict[str, Any]

@@ -1,10 +1,15 @@
-"""Player trades: the bundles of cards an offer names, and what makes one legal (CAT-32)."""
+"""Player trades (CAT-32): the bundles of cards an offer names, what makes one legal, and the offer
+protocol of the digital-play section (offer, answers, confirm or withdraw)."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from games.catan.board import RESOURCES
+from games.catan.moves import MovesMixin
+from games.catan.table import CARDS_EACH, named
+from games.core import Action, Event, whole
 
 Bundle = list[int]
 """Counts in RESOURCES order."""
@@ -14,14 +19,18 @@ def parse_bundle(named: dict[str, int]) -> Bundle:
     return [int(named.get(r, 0)) for r in RESOURCES]
 
 
+def clean(bundle: dict[str, int]) -> dict[str, int]:
+    return {r: int(n) for r, n in bundle.items() if n}
+
+
 def _shape_problem(named: Any, side: str) -> str | None:
     if not isinstance(named, dict):
         return f"{side} must be resources and counts, e.g. {{\"ore\": 1}}."
     unknown = [k for k in named if k not in RESOURCES]
     if unknown:
         return f"{side}: {', '.join(map(str, unknown))} is not a resource (resources: {', '.join(RESOURCES)})."
-    if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in named.values()):
-        return f"{side}: counts are whole numbers of cards."
+    if any(not whole(n) or not 0 <= n <= CARDS_EACH for n in named.values()):
+        return f"{side}: counts are whole numbers of cards, 0 to {CARDS_EACH} (CAT-6)."
     return None
 
 
@@ -45,3 +54,129 @@ def bundle_problem(give: Any, get: Any, hand: list[int]) -> str | None:
 def offer_shape_help(players: int) -> str:
     return ('{"type": "offer", "to": 2, "give": {"brick": 1}, "get": {"ore": 1}} — '
             f'"to" is a seat number (1–{players}) or "all"; you give "give" and get "get"')
+
+
+class TradeMixin(MovesMixin):
+    # -- who is asked -------------------------------------------------------------------------
+
+    def _unanswered(self) -> list[int]:
+        offer = self.s["offer"]
+        return [t for t in self._addressees(offer) if str(t) not in offer["answers"]]
+
+    def _addressees(self, offer: dict[str, Any]) -> list[int]:
+        return [offer["to"]] if offer["to"] is not None else [t for t in range(self.num_players)
+                                                               if t != offer["from"]]
+
+    # -- checks ------------------------------------------------------------------------------
+
+    def _check_offer(self, seat: int, action: Action) -> str | None:
+        s = self.s
+        if s["phase"] != "main" or seat != s["active"]:
+            return "Only the player whose turn it is trades, after rolling."  # CAT-32
+        if s["offer"] is not None:
+            return "You already have an open offer."
+        to = action["to"]
+        if to != "all" and (not isinstance(to, int) or not 1 <= to <= self.num_players or to - 1 == seat):
+            return f"Offer to another seat by its number (1–{self.num_players}) or to \"all\"."
+        return bundle_problem(action["give"], action["get"], self.s["hands"][seat])
+
+    def _offer_of(self, action: Action) -> dict[str, Any] | str:
+        offer = self.s["offer"]
+        if offer is None or action["offer"] != offer["id"]:
+            return "That offer is no longer open."
+        return offer
+
+    def _answer_problem(self, seat: int, action: Action) -> str | None:
+        """An answer (accept, decline, counter) goes to an open offer this seat has not answered yet."""
+        offer = self._offer_of(action)
+        if isinstance(offer, str):
+            return offer
+        return None if seat in self._unanswered() else "You have already answered this offer."
+
+    def _check_accept(self, seat: int, action: Action) -> str | None:
+        if problem := self._answer_problem(seat, action):
+            return problem
+        need = parse_bundle(self.s["offer"]["get"])
+        if any(self.s["hands"][seat][i] < n for i, n in enumerate(need)):
+            return "You do not hold the cards this offer asks of you."
+        return None
+
+    def _check_decline(self, seat: int, action: Action) -> str | None:
+        return self._answer_problem(seat, action)
+
+    def _check_counter(self, seat: int, action: Action) -> str | None:
+        return self._answer_problem(seat, action) or bundle_problem(action["give"], action["get"],
+                                                                   self.s["hands"][seat])
+
+    def _check_confirm(self, seat: int, action: Action) -> str | None:
+        offer = self._offer_of(action)
+        if isinstance(offer, str):
+            return offer
+        if seat != offer["from"]:
+            return "Only the player who made the offer confirms it."
+        if self._unanswered():
+            return "Wait until everyone asked has answered, or withdraw the offer."
+        answer = offer["answers"].get(str(action["with"]))
+        if answer is None or answer == "decline":
+            return "That player has not accepted this offer."
+        give, get = self._terms(offer, action["with"])
+        hands = self.s["hands"]
+        if any(hands[seat][i] < n for i, n in enumerate(give)):
+            return "You no longer hold the cards you offered."
+        if any(hands[action["with"]][i] < n for i, n in enumerate(get)):
+            return "They no longer hold the cards the trade asks of them."
+        return None
+
+    def _terms(self, offer: dict[str, Any], partner: int) -> tuple[Bundle, Bundle]:
+        """What the offerer gives and gets with this partner: the offer, or the partner's counter."""
+        answer = offer["answers"][str(partner)]
+        if isinstance(answer, dict):
+            return parse_bundle(answer["get"]), parse_bundle(answer["give"])
+        return parse_bundle(offer["give"]), parse_bundle(offer["get"])
+
+    def _check_withdraw(self, seat: int, action: Action) -> str | None:
+        offer = self._offer_of(action)
+        if isinstance(offer, str):
+            return offer
+        return None if seat == offer["from"] else "Only the player who made the offer withdraws it."
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def _do_offer(self, seat: int, action: Action) -> list[Event]:
+        s = self.s
+        to = None if action["to"] == "all" else action["to"] - 1
+        offer = {"id": s["next_offer"], "from": seat, "to": to, "give": clean(action["give"]),
+                 "get": clean(action["get"]), "answers": {}}
+        s["offer"], s["next_offer"] = offer, s["next_offer"] + 1
+        return [{"type": "offer", "offer": copy.deepcopy(offer)}]
+
+    def _answered(self, seat: int, answer: Any) -> list[Event]:
+        offer = self.s["offer"]
+        offer["answers"][str(seat)] = answer
+        events: list[Event] = [{"type": "answer", "seat": seat, "offer": offer["id"], "answer": copy.deepcopy(answer)}]
+        if not self._unanswered() and all(a == "decline" for a in offer["answers"].values()):
+            self.s["offer"] = None
+            events.append({"type": "offer_closed", "offer": offer["id"]})
+        return events
+
+    def _do_accept(self, seat: int, action: Action) -> list[Event]:
+        return self._answered(seat, "accept")
+
+    def _do_decline(self, seat: int, action: Action) -> list[Event]:
+        return self._answered(seat, "decline")
+
+    def _do_counter(self, seat: int, action: Action) -> list[Event]:
+        return self._answered(seat, {"give": clean(action["give"]), "get": clean(action["get"])})
+
+    def _do_confirm(self, seat: int, action: Action) -> list[Event]:
+        s, partner = self.s, action["with"]
+        give, get = self._terms(s["offer"], partner)
+        for i in range(5):
+            s["hands"][seat][i] += get[i] - give[i]
+            s["hands"][partner][i] += give[i] - get[i]
+        s["offer"] = None
+        return [{"type": "trade", "seat": seat, "with": partner, "give": named(list(give)), "get": named(list(get))}]
+
+    def _do_withdraw(self, seat: int, action: Action) -> list[Event]:
+        self.s["offer"] = None
+        return [{"type": "offer_closed", "offer": action["offer"]}]

@@ -13,12 +13,25 @@ from games.colonies import cards as C
 from games.colonies import text
 from games.colonies.table import MAIN, OVER, READY, SOLDIER, THREAT, new_table
 from games.colonies.trade import TradeMixin
-from games.core import Action, Event, Option, Result, RuleError, register
+from games.core import (
+    TEXT,
+    WHOLE,
+    Action,
+    Event,
+    Field,
+    Option,
+    Result,
+    RuleError,
+    fields_problem,
+    kind_of,
+    kind_problem,
+    register,
+)
 
-STR, INT, NAMES = "text", "number", "list of card names"
-FIELDS: dict[str, str] = {"card": STR, "food": STR, "target": STR, "zone": STR, "land": STR, "mode": STR,
-                          "wealth": STR, "worker": STR, "granary": INT, "partner": INT, "give": NAMES,
-                          "want": NAMES, "workers": NAMES}
+NAMES = Field("a list of card names", lambda v: isinstance(v, list) and all(isinstance(n, str) for n in v))
+FIELDS: dict[str, Field] = {"card": TEXT, "food": TEXT, "target": TEXT, "zone": TEXT, "land": TEXT, "mode": TEXT,
+                            "wealth": TEXT, "worker": TEXT, "granary": WHOLE, "partner": WHOLE, "give": NAMES,
+                            "want": NAMES, "workers": NAMES}
 KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {k: (frozenset(r), frozenset(o)) for k, (r, o) in {
     "play": (("card",), ("food", "target", "zone", "land", "mode", "wealth")),
     "cannibalize": (("card",), ()), "work": (("worker", "land"), ("mode", "wealth")),
@@ -32,14 +45,6 @@ ANSWERS = frozenset({"accept", "decline", "counter"})
 PROMPTS = {"explorer": "pick", "witch": "witch"}
 """A pending choice and the only move that resolves it (COL-R43)."""
 RANDOM_EVENTS = frozenset({"drew", "reshuffled", "roll", "turn", "returned", "event", "mulligan"})
-
-
-def _typed(value: Any, kind: str) -> bool:
-    if kind == STR:
-        return isinstance(value, str)
-    if kind == INT:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
 @register
@@ -121,18 +126,12 @@ class Colonies(TradeMixin):
 
     def _problem(self, seat: int, action: Action) -> str | None:
         """Why this seat may not make this move now; None when it may."""
-        kind = action.get("type") if isinstance(action, dict) else None
-        if kind not in KEYS:
-            return f"There is no Colonies move called {kind!r}."
+        if problem := kind_problem(action, KEYS, self.title):
+            return problem
+        kind = action["type"]
         required, optional = KEYS[kind]
-        fields = set(action) - {"type"}
-        if not required <= fields <= required | optional:
-            allowed = ", ".join(sorted(required)) or "none"
-            return f"A {kind} move takes the fields {allowed}" + (
-                f" (and maybe {', '.join(sorted(optional))})." if optional else ".")
-        for name in fields:
-            if not _typed(action[name], FIELDS[name]):
-                return f"The field {name} must be a {FIELDS[name]}."
+        if problem := fields_problem(action, {f: FIELDS[f] for f in required}, {f: FIELDS[f] for f in optional}):
+            return problem
         if self.over:
             return "The game is over."
         if kind not in ANSWERS:
@@ -146,11 +145,11 @@ class Colonies(TradeMixin):
         return getattr(self, f"_check_{kind}")(seat, action)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if isinstance(action, dict) and action.get("type") in KEYS:
+        if kind_problem(action, KEYS, self.title) is None:
             action = self.with_defaults(seat, action)
         problem = self._problem(seat, action)
         if problem is not None:
-            raise RuleError(problem, f"colonies_{action.get('type', 'unknown') if isinstance(action, dict) else 'x'}")
+            raise RuleError(problem, f"colonies_{kind_of(action)}")
         self.events = []
         getattr(self, f"_do_{action['type']}")(seat, action)
         self._settle()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event, RuleError
+from games.core import Action, Event, RuleError, kind_problem
 from games.roam.data import ARTIFACTS, CARDS, short_name
 from games.roam.geometry import SIZE, parse_square, project, square_name
 
@@ -140,9 +140,8 @@ class TextMixin:
     def _refusal(self, seat: int, action: Any) -> RuleError:
         """Why an action is not among the legal ones, in a plain sentence with a stable code."""
         to_move: frozenset[int] = self.to_move()  # type: ignore[attr-defined]
-        if not isinstance(action, dict) or action.get("type") not in _TYPES:
-            kind = action.get("type") if isinstance(action, dict) else action
-            return RuleError(f"ROAM has no action {kind!r}; now you may {_PHASE_WORDS[self.phase]}.", "bad_action")
+        if (problem := kind_problem(action, _TYPES, "ROAM", "action")) is not None:
+            return RuleError(f"{problem[:-1]}; now you may {_PHASE_WORDS[self.phase]}.", "bad_action")
         kind = action["type"]
         if seat not in to_move:
             waiting = ", ".join(who(s) for s in sorted(to_move))

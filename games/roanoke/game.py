@@ -12,7 +12,20 @@ import json
 import random
 from typing import Any, ClassVar
 
-from games.core import Action, Event, Option, Result, RuleError, register
+from games.core import (
+    TEXT,
+    WHOLE,
+    Action,
+    Event,
+    Field,
+    Option,
+    Result,
+    RuleError,
+    fields_problem,
+    kind_of,
+    kind_problem,
+    register,
+)
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
 from games.roanoke import text
@@ -20,25 +33,17 @@ from games.roanoke.market import MARKET, payout
 from games.roanoke.table import MAIN, OVER, SEATS, SETUP, new_table
 from games.roanoke.trade import TradeMixin
 
-STR, INT, MAP = "text", "whole number", "map of resource to amount"
-KEYS: dict[str, dict[str, str]] = {
-    "market_add": {"square": STR}, "market_move": {"from": STR, "to": STR}, "collect": {},
-    "place": {"row": INT, "col": INT, "mask": INT}, "discard": {}, "buy_house": {"square": STR},
-    "buy_generator": {"square": STR, "res": STR, "wood": INT, "food": INT}, "buy_road_upgrade": {"square": STR},
-    "offer": {"to": INT, "give": MAP, "get": MAP}, "accept": {}, "decline": {}, "cancel": {}, "end_turn": {},
+MAP = Field("a map of resource to amount", lambda v: isinstance(v, dict))
+KEYS: dict[str, dict[str, Field]] = {
+    "market_add": {"square": TEXT}, "market_move": {"from": TEXT, "to": TEXT}, "collect": {},
+    "place": {"row": WHOLE, "col": WHOLE, "mask": WHOLE}, "discard": {}, "buy_house": {"square": TEXT},
+    "buy_generator": {"square": TEXT, "res": TEXT, "wood": WHOLE, "food": WHOLE}, "buy_road_upgrade": {"square": TEXT},
+    "offer": {"to": WHOLE, "give": MAP, "get": MAP}, "accept": {}, "decline": {}, "cancel": {}, "end_turn": {},
     "resign": {}}
 """Each move type and its fields (all required, no others)."""
 ANSWERS = frozenset({"accept", "decline", "resign"})
 QUIET = frozenset({"market_add", "market_move", "buy_house", "buy_generator", "buy_road_upgrade", "place", "discard"})
 REVEALING = frozenset({"tile_drawn", "reshuffled", "season_revealed", "season_checked", "no_tiles"})
-
-
-def _typed(value: Any, kind: str) -> bool:
-    if kind == STR:
-        return isinstance(value, str)
-    if kind == INT:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, dict)
 
 
 @register
@@ -143,17 +148,9 @@ class Roanoke(TradeMixin):
 
     def _problem(self, seat: int, action: Action) -> str | None:
         """Why this seat may not make this move now; None when it may."""
-        kind = action.get("type") if isinstance(action, dict) else None
-        if kind not in KEYS:
-            return f"There is no Roanoke move called {kind!r}."
-        fields = KEYS[kind]
-        given = set(action) - {"type"}
-        if given != set(fields):
-            allowed = ", ".join(sorted(fields)) or "no fields"
-            return f"A {kind} move takes {allowed}."
-        for name, t in fields.items():
-            if not _typed(action[name], t):
-                return f"The field {name} must be a {t}."
+        if problem := kind_problem(action, KEYS, self.title) or fields_problem(action, KEYS[action["type"]]):
+            return problem
+        kind = action["type"]
         if self.over:
             return "The game is over."
         if not isinstance(seat, int) or seat not in self.to_move():
@@ -170,8 +167,7 @@ class Roanoke(TradeMixin):
     def apply(self, seat: int, action: Action) -> list[Event]:
         problem = self._problem(seat, action)
         if problem is not None:
-            kind = action.get("type", "unknown") if isinstance(action, dict) else "unknown"
-            raise RuleError(problem, f"roanoke_{kind}")
+            raise RuleError(problem, f"roanoke_{kind_of(action)}")
         self.events = []
         getattr(self, f"_do_{action['type']}")(seat, action)
         self.check_offer_still_stands()

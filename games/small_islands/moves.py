@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from games.core import Action
+from games.core import TEXT, WHOLE, Action, fields_problem, kind_problem
 from games.small_islands import islands as I
 from games.small_islands import rewards as R
 from games.small_islands.data import FACES, RESOURCES, SEA_RING
@@ -53,25 +53,15 @@ class MovesMixin(TableMixin):
     # -- the shape of an action --------------------------------------------------------------
 
     def shape_problem(self, seat: int, a: Any) -> str | None:
-        kind = a.get("type") if isinstance(a, dict) else None
-        if kind not in STEP_OF:
-            return f"There is no Small Islands action called {kind!r}."
+        if problem := kind_problem(a, STEP_OF, "Small Islands", "action"):
+            return problem
+        kind = a["type"]
         reward = self.mission_reward(seat)[1] if kind == "house" and 0 <= seat < self.s["n"] else None
         want = set(fields_of(self.s["mode"], kind, reward))
-        have = set(a) - {"type"}
-        if have != want:
-            if kind == "house" and have ^ want == {"resource"}:
-                return ("Your reward lets you name a resource for each island: add \"resource\" (B3.4 RW08)."
-                        if "resource" in want else "Your reward names no resource: leave \"resource\" out.")
-            return f"A {kind} action takes the fields {', '.join(sorted(want)) or 'none'}."
-        for name in have:
-            value = a[name]
-            if name in INT_FIELDS:
-                if not isinstance(value, int) or isinstance(value, bool):
-                    return f"The field {name} must be a whole number."
-            elif not isinstance(value, str):
-                return f"The field {name} must be text."
-        return None
+        if kind == "house" and (set(a) - {"type"}) ^ want == {"resource"}:
+            return ("Your reward lets you name a resource for each island: add \"resource\" (B3.4 RW08)."
+                    if "resource" in want else "Your reward names no resource: leave \"resource\" out.")
+        return fields_problem(a, {name: WHOLE if name in INT_FIELDS else TEXT for name in want}, noun="action")
 
     # -- checks -------------------------------------------------------------------------------
 

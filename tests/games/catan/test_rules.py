@@ -434,6 +434,17 @@ def test_cat_29_progress_cards() -> None:
     assert hand(game, seat)["wool"] == 10 and all(hand(game, t)["wool"] == 0 for t in range(4) if t != seat)
 
 
+def test_cat_29_year_of_plenty_names_its_two_resources_in_either_order() -> None:
+    for wanted in (["ore", "grain"], ["grain", "ore"]):
+        game = rolled(after_setup())
+        seat = game.s["active"]
+        game.s["devs"][seat]["year_of_plenty"] = 1
+        before = hand(game, seat)
+        game.apply(seat, {"type": "play_year_of_plenty", "resources": wanted})
+        after = hand(game, seat)
+        assert (after["ore"] - before["ore"], after["grain"] - before["grain"]) == (1, 1), wanted
+
+
 def test_cat_30_one_card_per_turn_and_not_the_one_just_bought() -> None:
     game = rolled(after_setup())
     seat = game.s["active"]
@@ -485,7 +496,7 @@ def test_cat_32_domestic_trade_rules() -> None:
     assert "do not hold" in str(refused_unchanged(game, seat, {**offer, "give": {"lumber": 5}}))
     assert "not your move" in str(refused_unchanged(game, other, offer)).lower()
     game.apply(seat, offer)
-    assert game.to_move() == frozenset({other})
+    assert game.to_move() == frozenset({other, seat})  # the offerer may withdraw meanwhile
     game.apply(other, {"type": "accept", "offer": 1})
     assert game.to_move() == frozenset({seat})
     game.apply(seat, {"type": "confirm", "offer": 1, "with": other})
@@ -501,7 +512,7 @@ def test_cat_32_offers_to_all_counters_and_revalidation() -> None:
     give(game, a, ore=1)
     give(game, b, grain=2)
     game.apply(seat, {"type": "offer", "to": "all", "give": {"brick": 1}, "get": {"ore": 1}})
-    assert game.to_move() == frozenset({a, b})
+    assert game.to_move() == frozenset({a, b, seat})
     assert "do not hold" in str(refused_unchanged(game, b, {"type": "accept", "offer": 1}))
     game.apply(a, {"type": "accept", "offer": 1})
     game.apply(b, {"type": "counter", "offer": 1, "give": {"grain": 2}, "get": {"brick": 2}})
@@ -518,9 +529,30 @@ def test_cat_32_an_offer_closes_when_all_decline_and_lapses_never_open_past_the_
     give(game, seat, brick=1)
     game.apply(seat, {"type": "offer", "to": "all", "give": {"brick": 1}, "get": {"ore": 1}})
     assert "offer is open" in str(refused_unchanged(game, seat, {"type": "end_turn"})) or seat not in game.to_move()
-    for t in sorted(game.to_move()):
+    for t in sorted(game.to_move() - {seat}):
         game.apply(t, {"type": "decline", "offer": 1})
     assert game.s["offer"] is None and game.to_move() == frozenset({seat})
+    game.apply(seat, {"type": "end_turn"})
+
+
+def test_cat_32_the_offerer_may_withdraw_while_answers_are_pending() -> None:
+    # Digital play: while the addressees answer, the active player waits or withdraws the offer.
+    game = rolled(after_setup(3, seed=2))
+    seat = game.s["active"]
+    a, b = (seat + 1) % 3, (seat + 2) % 3
+    empty_hands(game)
+    give(game, seat, brick=1)
+    give(game, a, ore=1)
+    game.apply(seat, {"type": "offer", "to": "all", "give": {"brick": 1}, "get": {"ore": 1}})
+    assert game.to_move() == frozenset({seat, a, b})
+    assert game.legal_actions(seat) == [{"type": "withdraw", "offer": 1}]
+    game.apply(a, {"type": "accept", "offer": 1})
+    assert game.to_move() == frozenset({seat, b})  # b stays silent
+    assert "withdraw" in str(refused_unchanged(game, seat, {"type": "confirm", "offer": 1, "with": a}))
+    game.apply(seat, {"type": "withdraw", "offer": 1})
+    assert game.s["offer"] is None and game.to_move() == frozenset({seat})
+    assert "no longer open" in str(refused_unchanged(game, b, {"type": "decline", "offer": 1})) \
+        or b not in game.to_move()
     game.apply(seat, {"type": "end_turn"})
 
 
