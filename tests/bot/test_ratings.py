@@ -4,8 +4,6 @@ AI policies are rated as players of their own; ratings survive a restart and for
 from __future__ import annotations
 
 import random
-from pathlib import Path
-
 import pytest
 from openskill.models import PlackettLuce
 
@@ -63,11 +61,10 @@ def same(board, expected) -> bool:
         got == pytest.approx(want, abs=1e-9) for (_, got, _), (_, want, _) in zip(shown(board), expected, strict=True))
 
 
-async def test_twenty_ai_games_rank_players_as_openskill_does_and_survive_a_restart(tmp_path: Path) -> None:
+async def test_twenty_ai_games_rank_players_as_openskill_does_and_survive_a_restart(database: str) -> None:
     """20 games, two servers: each server's leaderboard and the one across servers equal OpenSkill's
     Plackett-Luce run over the same rankings; reopening the database keeps every rating."""
-    path = tmp_path / "frontier.sqlite3"
-    storage = await open_storage(path)
+    storage = await open_storage(database)
     service = GameService(storage, clock=FakeClock())
     rng = random.Random(20)
     played: dict[int, list[list[tuple[str, int]]]] = {1: [], 2: []}
@@ -85,7 +82,7 @@ async def test_twenty_ai_games_rank_players_as_openskill_does_and_survive_a_rest
     assert next(r for r in boards[None] if r.player == AI).games == 20, "the AI policy is one player"
     await storage.close()
 
-    reopened = await open_storage(path)
+    reopened = await open_storage(database)
     try:
         again = GameService(reopened, clock=FakeClock())
         assert await again.recover() == 0, "nothing is rated twice at a start"
