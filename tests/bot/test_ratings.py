@@ -4,6 +4,7 @@ AI policies are rated as players of their own; ratings survive a restart and for
 from __future__ import annotations
 
 import random
+
 import pytest
 from openskill.models import PlackettLuce
 
