@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import logging
 import random
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -19,13 +20,27 @@ from contextlib import asynccontextmanager, suppress
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot import outbox
+from bot import outbox, ratings
 from bot.errors import Refused
 from bot.outcome import GameInfo, Outcome, SeatInfo
 from bot.settings import DEFAULT_SETTINGS, merged, with_defaults
-from bot.storage import Effects, GameRow, Job, JobRow, Message, ResultSeat, SeatRow, StaleVersion, Storage
-from games.ai import choose_for, policy_for
+from bot.storage import (
+    Effects,
+    GameRow,
+    Job,
+    JobRow,
+    Message,
+    Rating,
+    ResultSeat,
+    SeatRow,
+    StaleVersion,
+    Storage,
+    user_player,
+)
+from games.ai import choose_for, policy_for, policy_name
 from games.core import Action, Game, RuleError, get_game
+
+log = logging.getLogger(__name__)
 
 STALE = "The board has changed since this was drawn; use the newest board."
 RESTARTING = "Frontier is restarting; try again in a minute."
@@ -162,7 +177,11 @@ class GameService:
         later.deadline = deadline.isoformat() if deadline else None
         result = None
         if status == "finished" and game is not None and (res := game.result()) is not None:
-            result = [ResultSeat(s.seat, None if s.is_ai else s.user_id, s.seat in res.winners) for s in later.seats]
+            place = {seat: i for i, tied in enumerate(res.ranking) for seat in tied}
+            ai = policy_name(row.game_type)
+            result = [ResultSeat(s.seat, None if s.is_ai else s.user_id, s.seat in res.winners,
+                                 place.get(s.seat, len(res.ranking)), ai if s.is_ai and not s.left else None)
+                      for s in later.seats]
         return later, Effects(jobs=jobs, deadline=deadline, result=result)
 
     # -- lobby -----------------------------------------------------------------
@@ -343,7 +362,18 @@ class GameService:
         await self._write(self.storage.commit_move(
             row.id, expected_version=row.version, state=json.dumps(game.to_dict()), status=status, seat=seat,
             action=action, events=events, interaction_id=interaction_id, now=self.clock(), effects=effects))
+        if status == "finished":
+            await self._rate(row.id)
         return outcome
+
+    async def _rate(self, game_id: int) -> bool:
+        """Rate a finished game, after the commit that finished it: the move stands whatever happens here,
+        and a game left unrated is rated by `recover` at the next start."""
+        try:
+            return await self.storage.rate_result(game_id, ratings.rate)
+        except Exception:
+            log.exception("rating game #%s failed; it is rated again at the next start", game_id)
+            return False
 
     @staticmethod
     def _acting_seat(row: GameRow, user_id: int | None, as_seat: int | None) -> int:
@@ -436,8 +466,9 @@ class GameService:
                     break  # the turn passed on (or others are asked): it is theirs now
 
     async def recover(self) -> int:
-        """At start-up: plan the jobs of running games written before jobs existed, and write the results of
-        games finished before results were kept. Returns how many games it touched."""
+        """At start-up: plan the jobs of running games written before jobs existed, write the results of
+        games finished before results were kept, and rate the results not rated yet (oldest first).
+        Returns how many games it touched."""
         touched = 0
         for game_id in await self.storage.running_without_jobs():
             async with self._locked(game_id):
@@ -453,6 +484,8 @@ class GameService:
             if effects.result is not None:
                 await self.storage.record_result(game_id, effects.result, self.clock())
                 touched += 1
+        for game_id in await self.storage.unrated_results():
+            touched += await self._rate(game_id)
         return touched
 
     # -- the table's other changes -------------------------------------------------
@@ -581,8 +614,20 @@ class GameService:
             table.setdefault(get_game(game_type).title, []).append((user_id, won, played))
         return {title: sorted(rows, key=lambda r: (-r[1], -r[2], r[0])) for title, rows in table.items()}
 
+    async def leaderboard(self, game_type: str, guild_id: int | None, *, limit: int = 10) -> list[Rating]:
+        """The best rated players of a game (people and AI policies) on a server, or on every server
+        (guild None), best first by the rating's ordinal."""
+        get_game(game_type)  # an unknown game is refused with the list of games
+        return await self.storage.leaderboard(game_type, guild_id or 0, limit)
+
+    async def profile(self, user_id: int) -> dict[str, Rating]:
+        """A user's rating per game title across every server, the most played (the favourite) first."""
+        mine = await self.storage.ratings_of(user_player(user_id), 0)
+        return {get_game(game_type).title: rating
+                for game_type, rating in sorted(mine.items(), key=lambda item: (-item[1].games, item[0]))}
+
     async def forget(self, user_id: int) -> list[Outcome]:
-        """Forget a user: leave every open table, then erase their id everywhere (results included).
+        """Forget a user: leave every open table, then erase their id everywhere (results and ratings included).
 
         Returns the outcomes of running games they left (an AI took the seat).
         """

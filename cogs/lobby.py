@@ -17,6 +17,7 @@ from bot.errors import Refused
 from bot.outbox import fit, result_lines, turn_line
 from bot.outcome import GameInfo
 from bot.settings import BOARD_MODES, POLICIES
+from bot.storage import Rating
 from cogs.common import game_here, manager_of, refusing, runtime
 from cogs.play import show_hand
 from games.core import get_game
@@ -122,6 +123,15 @@ def describe_settings(settings: dict[str, Any], *, server: bool = False) -> str:
     text = (f"turn deadline {hours}, reminder at {settings.get('reminder', 0.5):.0%} of it, "
             f"on timeout: {settings.get('policy', 'ai')}, board {board}")
     return text + (f", tables open in a thread: {'yes' if settings['thread'] else 'no'}." if server else ".")
+
+
+def player_name(rating: Rating) -> str:
+    """A rated player as shown: a mention, or the AI policy (AI seats are rated as players of their own)."""
+    return f"<@{rating.user_id}>" if rating.user_id is not None else f"AI ({rating.ai})"
+
+
+def rating_text(rating: Rating) -> str:
+    return f"rating {rating.ordinal:.1f} (μ {rating.mu:.1f} ± {rating.sigma:.1f})"
 
 
 class Lobby(commands.GroupCog, group_name="game", group_description="Open, join and manage board games"):
@@ -324,12 +334,43 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             lines += [f"{i}. <@{user}>: {won} won of {played}" for i, (user, won, played) in enumerate(rows[:10], 1)]
         await answer(interaction, "\n".join(lines))
 
+    @app_commands.command(name="leaderboard", description="The best rated players of a game on this server")
+    @app_commands.describe(game="Which game", everywhere="Rank players across every server instead")
+    @app_commands.autocomplete(game=game_names)
+    async def leaderboard(self, interaction: discord.Interaction, game: str, everywhere: bool = False) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        title = get_game(game).title
+        scope = None if everywhere or interaction.guild_id is None else interaction.guild_id
+        board = await self.bot.service.leaderboard(game, scope)
+        where = "on every server" if scope is None else "on this server"
+        if not board:
+            await answer(interaction, f"No game of {title} has been rated {where} yet.")
+            return
+        lines = [f"**{title}** — best rated {where}"]
+        lines += [f"{i}. {player_name(r)}: {rating_text(r)}, {r.games} played, {r.wins} won"
+                  for i, r in enumerate(board, 1)]
+        await answer(interaction, fit(lines))
+
+    @app_commands.command(name="profile", description="Games, wins and ratings of a player, on every server")
+    @app_commands.describe(user="Whose profile (default: yours)")
+    async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        who = user or interaction.user
+        mine = await self.bot.service.profile(who.id)
+        if not mine:
+            await answer(interaction, f"{who.mention} has not finished a rated game yet.")
+            return
+        played, won = sum(r.games for r in mine.values()), sum(r.wins for r in mine.values())
+        lines = [f"{who.mention}: {played} played, {won} won; favourite game: {next(iter(mine))}"]
+        lines += [f"**{title}**: {r.games} played, {r.wins} won, {rating_text(r)}" for title, r in mine.items()]
+        await answer(interaction, fit(lines))
+
     @app_commands.command(name="forget-me", description="Leave every table and erase your id from stored games")
     async def forget_me(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.service.forget(interaction.user.id)
         await interaction.followup.send("Done: you left every open table, AI players took your running seats, "
-                                        "and your id is gone from every stored game.", ephemeral=True)
+                                        "and your id is gone from every stored game and rating.", ephemeral=True)
 
 
 async def setup(bot: Frontier) -> None:

@@ -55,6 +55,11 @@ def policy_for(game_id: str) -> Player:
     return factory() if factory else RandomPlayer()
 
 
+def policy_name(game_id: str) -> str:
+    """The name of the player `policy_for` gives: AI seats are rated under it, as a player of their own."""
+    return "heuristic" if game_id in _POLICIES else "random"
+
+
 def by_type(legal: list[Action]) -> dict[str, list[Action]]:
     """Legal actions grouped by their type, in listing order: how heuristic players read a menu."""
     groups: dict[str, list[Action]] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.storage.base import Storage
+from bot.storage.base import Rater, Storage
 from bot.storage.postgres import PostgresStorage
 from bot.storage.rows import (
     ActionRow,
@@ -15,9 +15,11 @@ from bot.storage.rows import (
     JobRow,
     Message,
     OutboxItem,
+    Rating,
     ResultSeat,
     SeatRow,
     StaleVersion,
+    user_player,
 )
 from bot.storage.sqlite import SqliteStorage
 
@@ -36,4 +38,5 @@ async def open_storage(target: str | Path) -> Storage:
 
 
 __all__ = ["ActionRow", "BoardMessage", "Effects", "GameRow", "Job", "JobRow", "Message", "OutboxItem",
-           "PostgresStorage", "ResultSeat", "SeatRow", "SqliteStorage", "StaleVersion", "Storage", "open_storage"]
+           "PostgresStorage", "Rater", "Rating", "ResultSeat", "SeatRow", "SqliteStorage", "StaleVersion", "Storage",
+           "open_storage", "user_player"]

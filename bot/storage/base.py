@@ -8,13 +8,27 @@ and writes its `Effects` — outbox rows, re-planned jobs, a result — in the s
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from datetime import datetime, timedelta
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from bot.storage.rows import ActionRow, BoardMessage, Effects, GameRow, JobRow, Message, OutboxItem, ResultSeat, SeatRow
+from bot.storage.rows import (
+    ActionRow,
+    BoardMessage,
+    Effects,
+    GameRow,
+    JobRow,
+    Message,
+    OutboxItem,
+    Rating,
+    ResultSeat,
+    SeatRow,
+)
+
+Rater = Callable[[list[ResultSeat], dict[str, Rating]], list[Rating]]
+"""A game's seats and the current ratings of their players (those rated before) -> the updated ratings."""
 
 
 def migrations(backend: str) -> list[tuple[int, str]]:
@@ -116,7 +130,28 @@ class Storage(ABC):
 
     @abstractmethod
     async def anonymize_user(self, user_id: int) -> int:
-        """Remove a user's id from every stored game and result, and drop DMs not yet sent to them."""
+        """Remove a user's id from every stored game and result, drop their ratings, and drop DMs not yet
+        sent to them."""
+
+    # -- ratings ---------------------------------------------------------------
+
+    @abstractmethod
+    async def unrated_results(self) -> list[int]:
+        """Results not yet rated (a crash between a game's end and its rating), in the order they ended."""
+
+    @abstractmethod
+    async def rate_result(self, game_id: int, rate: Rater) -> bool:
+        """Rate a finished game once: in one transaction, for its server and for all servers (scope 0),
+        `rate` turns its seats and their players' current ratings into new ones, which are stored with the
+        result's `rated` flag. False (and nothing written) when it was rated already or has no result."""
+
+    @abstractmethod
+    async def leaderboard(self, game_type: str, scope: int, limit: int) -> list[Rating]:
+        """The best ratings of a game type in a scope (a server's id, or 0 for all servers), best first."""
+
+    @abstractmethod
+    async def ratings_of(self, player: str, scope: int) -> dict[str, Rating]:
+        """A player's rating per game type in a scope."""
 
     # -- the outbox (read by delivery only) --------------------------------------
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.storage.base import Storage, migrations
+from bot.storage.base import Rater, Storage, migrations
 from bot.storage.rows import (
     ActionRow,
     BoardMessage,
@@ -28,16 +28,20 @@ from bot.storage.rows import (
     JobRow,
     Message,
     OutboxItem,
+    Rating,
     ResultSeat,
     SeatRow,
     StaleVersion,
+    user_player,
 )
 
 GAME_COLUMNS = ("id, guild_id, channel_id, thread_id, game_type, status, options, settings, seed, state, version, "
                 "created_by, deadline, paused")
 OUTBOX_COLUMNS = "id, game_id, version, kind, target, payload, attempts, created_at"
 JOB_COLUMNS = "game_id, kind, due, for_version, attempts"
+RATING_COLUMNS = "player, mu, sigma, ordinal, games, wins"
 MIGRATION_LOCK = 0x46524F4E  # one process migrates at a time: the others wait, then find nothing to do
+RATING_LOCK = 0x52415445  # one rating at a time per game type across processes (no lost update of a rating)
 
 
 def _count(status: str) -> int:
@@ -183,8 +187,9 @@ class PostgresStorage(Storage):
                               game_id, now)
             if effects.result:
                 await con.executemany(
-                    "INSERT INTO result_seats (game_id, seat, user_id, won) VALUES ($1, $2, $3, $4) "
-                    "ON CONFLICT DO NOTHING", [(game_id, s.seat, s.user_id, s.won) for s in effects.result])
+                    "INSERT INTO result_seats (game_id, seat, user_id, won, place, ai) VALUES ($1, $2, $3, $4, $5, $6) "
+                    "ON CONFLICT DO NOTHING",
+                    [(game_id, s.seat, s.user_id, s.won, s.place, s.ai) for s in effects.result])
 
     async def set_seats(self, game_id: int, seats: list[SeatRow], *, expected_version: int, now: datetime,
                         effects: Effects | None = None) -> int:
@@ -284,8 +289,50 @@ class PostgresStorage(Storage):
             changed = _count(await con.execute("UPDATE seats SET user_id = NULL WHERE user_id = $1", user_id))
             changed += _count(await con.execute("UPDATE games SET created_by = 0 WHERE created_by = $1", user_id))
             changed += _count(await con.execute("UPDATE result_seats SET user_id = NULL WHERE user_id = $1", user_id))
+            changed += _count(await con.execute("DELETE FROM ratings WHERE player = $1", user_player(user_id)))
             await con.execute("DELETE FROM outbox WHERE target = $1 AND done_at IS NULL", user_id)
         return changed
+
+    # -- ratings ---------------------------------------------------------------
+
+    async def unrated_results(self) -> list[int]:
+        rows = await self.pool.fetch("SELECT game_id FROM results WHERE NOT rated ORDER BY finished_at, game_id")
+        return [r[0] for r in rows]
+
+    async def rate_result(self, game_id: int, rate: Rater) -> bool:
+        async with self._tx() as con:
+            found = await con.fetchrow("SELECT game_type, guild_id FROM results WHERE game_id = $1 AND NOT rated "
+                                       "FOR UPDATE", game_id)
+            if found is None:
+                return False
+            game_type, guild_id = found
+            await con.execute("SELECT pg_advisory_xact_lock($1, hashtext($2))", RATING_LOCK, game_type)
+            seats = [ResultSeat(*r) for r in await con.fetch(
+                "SELECT seat, user_id, won, place, ai FROM result_seats WHERE game_id = $1 ORDER BY seat", game_id)]
+            players = sorted({s.player for s in seats if s.player})
+            for scope in dict.fromkeys((guild_id or 0, 0)):  # the server's ratings, then everyone's
+                current = {r[0]: Rating(*r) for r in await con.fetch(
+                    f"SELECT {RATING_COLUMNS} FROM ratings WHERE game_type = $1 AND scope = $2 "
+                    "AND player = ANY($3::text[])", game_type, scope, players)}
+                await con.executemany(
+                    f"INSERT INTO ratings (game_type, scope, {RATING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+                    "ON CONFLICT (game_type, scope, player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+                    "ordinal = excluded.ordinal, games = excluded.games, wins = excluded.wins",
+                    [(game_type, scope, r.player, r.mu, r.sigma, r.ordinal, r.games, r.wins)
+                     for r in rate(seats, current)])
+            await con.execute("UPDATE results SET rated = TRUE WHERE game_id = $1", game_id)
+        return True
+
+    async def leaderboard(self, game_type: str, scope: int, limit: int) -> list[Rating]:
+        rows = await self.pool.fetch(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE game_type = $1 AND scope = $2 "
+            "ORDER BY ordinal DESC, games DESC, player COLLATE \"C\" LIMIT $3", game_type, scope, limit)
+        return [Rating(*r) for r in rows]
+
+    async def ratings_of(self, player: str, scope: int) -> dict[str, Rating]:
+        rows = await self.pool.fetch(f"SELECT game_type, {RATING_COLUMNS} FROM ratings WHERE player = $1 "
+                                     "AND scope = $2 ORDER BY game_type", player, scope)
+        return {r[0]: Rating(*list(r)[1:]) for r in rows}
 
     # -- the outbox ------------------------------------------------------------
 

@@ -77,6 +77,46 @@ class ResultSeat:
     seat: int
     user_id: int | None
     won: bool
+    place: int = 0
+    """0 is first; tied seats share a place (`games.core.Result.ranking`)."""
+    ai: str | None = None
+    """The AI policy that played the seat from the start (None for a person, or a seat a person left)."""
+
+    @property
+    def player(self) -> str | None:
+        """Who is rated for this seat: a person, an AI policy, or nobody (a seat left or a user forgotten)."""
+        if self.user_id is not None:
+            return user_player(self.user_id)
+        return f"ai:{self.ai}" if self.ai else None
+
+
+def user_player(user_id: int) -> str:
+    """A person's key in the ratings."""
+    return f"user:{user_id}"
+
+
+@dataclass(frozen=True)
+class Rating:
+    """One player's rating in one game type and scope (a server, or all servers)."""
+
+    player: str
+    """'user:<id>' or 'ai:<policy>' (see `ResultSeat.player`)."""
+    mu: float
+    sigma: float
+    ordinal: float
+    """The conservative skill estimate leaderboards sort by."""
+    games: int
+    wins: int
+
+    @property
+    def user_id(self) -> int | None:
+        kind, _, name = self.player.partition(":")
+        return int(name) if kind == "user" else None
+
+    @property
+    def ai(self) -> str | None:
+        kind, _, name = self.player.partition(":")
+        return name if kind == "ai" else None
 
 
 @dataclass

@@ -18,7 +18,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.base import Storage, migrations
+from bot.storage.base import Rater, Storage, migrations
 from bot.storage.rows import (
     ActionRow,
     BoardMessage,
@@ -27,8 +27,11 @@ from bot.storage.rows import (
     JobRow,
     Message,
     OutboxItem,
+    Rating,
+    ResultSeat,
     SeatRow,
     StaleVersion,
+    user_player,
 )
 
 
@@ -38,6 +41,8 @@ def _iso(moment: datetime | None) -> str | None:
 
 GAME_COLUMNS = ("id, guild_id, channel_id, thread_id, game_type, status, options, settings, seed, state, version, "
                 "created_by, deadline, paused")
+
+RATING_COLUMNS = "player, mu, sigma, ordinal, games, wins"
 
 
 class SqliteStorage(Storage):
@@ -176,8 +181,8 @@ class SqliteStorage(Storage):
                 "INSERT OR IGNORE INTO results (game_id, game_type, guild_id, finished_at) "
                 "SELECT id, game_type, guild_id, ? FROM games WHERE id = ?", (stamp, game_id))
             await self.db.executemany(
-                "INSERT OR IGNORE INTO result_seats (game_id, seat, user_id, won) VALUES (?, ?, ?, ?)",
-                [(game_id, s.seat, s.user_id, int(s.won)) for s in effects.result])
+                "INSERT OR IGNORE INTO result_seats (game_id, seat, user_id, won, place, ai) VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, s.seat, s.user_id, int(s.won), s.place, s.ai) for s in effects.result])
 
     async def set_seats(self, game_id: int, seats: list[SeatRow], *, expected_version: int, now: datetime,
                         effects: Effects | None = None) -> int:
@@ -291,8 +296,52 @@ class SqliteStorage(Storage):
             seats = await self.db.execute("UPDATE seats SET user_id = NULL WHERE user_id = ?", (user_id,))
             games = await self.db.execute("UPDATE games SET created_by = 0 WHERE created_by = ?", (user_id,))
             results = await self.db.execute("UPDATE result_seats SET user_id = NULL WHERE user_id = ?", (user_id,))
+            ratings = await self.db.execute("DELETE FROM ratings WHERE player = ?", (user_player(user_id),))
             await self.db.execute("DELETE FROM outbox WHERE target = ? AND done_at IS NULL", (user_id,))
-        return seats.rowcount + games.rowcount + results.rowcount
+        return seats.rowcount + games.rowcount + results.rowcount + ratings.rowcount
+
+    # -- ratings ---------------------------------------------------------------
+
+    async def unrated_results(self) -> list[int]:
+        async with self.db.execute("SELECT game_id FROM results WHERE rated = 0 ORDER BY finished_at, game_id") as cur:
+            return [int(r[0]) for r in await cur.fetchall()]
+
+    async def rate_result(self, game_id: int, rate: Rater) -> bool:
+        async with self._tx():
+            async with self.db.execute("SELECT game_type, guild_id FROM results WHERE game_id = ? AND rated = 0",
+                                       (game_id,)) as cur:
+                found = await cur.fetchone()
+            if found is None:
+                return False
+            game_type, guild_id = found
+            async with self.db.execute("SELECT seat, user_id, won, place, ai FROM result_seats WHERE game_id = ? "
+                                       "ORDER BY seat", (game_id,)) as cur:
+                seats = [ResultSeat(r[0], r[1], bool(r[2]), r[3], r[4]) for r in await cur.fetchall()]
+            players = sorted({s.player for s in seats if s.player})
+            marks = ",".join("?" * len(players))
+            for scope in dict.fromkeys((guild_id or 0, 0)):  # the server's ratings, then everyone's
+                async with self.db.execute(
+                        f"SELECT {RATING_COLUMNS} FROM ratings WHERE game_type = ? AND scope = ? "
+                        f"AND player IN ({marks})", (game_type, scope, *players)) as cur:
+                    current = {r[0]: Rating(*r) for r in await cur.fetchall()}
+                await self.db.executemany(
+                    f"INSERT OR REPLACE INTO ratings (game_type, scope, {RATING_COLUMNS}) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(game_type, scope, r.player, r.mu, r.sigma, r.ordinal, r.games, r.wins)
+                     for r in rate(seats, current)])
+            await self.db.execute("UPDATE results SET rated = 1 WHERE game_id = ?", (game_id,))
+        return True
+
+    async def leaderboard(self, game_type: str, scope: int, limit: int) -> list[Rating]:
+        async with self.db.execute(
+                f"SELECT {RATING_COLUMNS} FROM ratings WHERE game_type = ? AND scope = ? "
+                "ORDER BY ordinal DESC, games DESC, player LIMIT ?", (game_type, scope, limit)) as cur:
+            return [Rating(*r) for r in await cur.fetchall()]
+
+    async def ratings_of(self, player: str, scope: int) -> dict[str, Rating]:
+        async with self.db.execute(f"SELECT game_type, {RATING_COLUMNS} FROM ratings WHERE player = ? AND scope = ? "
+                                   "ORDER BY game_type", (player, scope)) as cur:
+            return {r[0]: Rating(*r[1:]) for r in await cur.fetchall()}
 
     # -- the outbox ------------------------------------------------------------
 

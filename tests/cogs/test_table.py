@@ -100,6 +100,31 @@ async def test_game_end_posts_the_ranking_and_stats_count_the_server(world: Worl
     assert "High card" in stats and f"<@{alice2.user.id}>" in stats and "of 1" in stats
 
 
+async def test_leaderboard_and_profile_show_the_ratings_of_a_finished_game(world: World) -> None:
+    """Issue 20 item 4 through Discord: a game played to its end rates both people and the AI policy."""
+    alice, bob, _ = await started(world, ai=1)
+    assert "has been rated on this server yet" in await slash(world, alice, "game leaderboard", game="testgame")
+    for _ in range(10):  # three rounds of two moves at most
+        if "Game over" in world.boards()[-1].content:
+            break
+        for person in (alice, bob):
+            if choices := await person.autocomplete("play", "action", ""):
+                await slash(world, person, "play", action=choices[0]["value"])
+    board = await slash(world, alice, "game leaderboard", game="testgame")
+    assert "High card" in board and "on this server" in board
+    ranked = [line for line in board.splitlines() if line[:1].isdigit()]
+    assert len(ranked) == 3 and all("1 played" in line and "rating " in line for line in ranked)
+    assert any("AI (random)" in line for line in ranked), "the AI policy is rated as a player"
+    assert any(f"<@{bob.user.id}>" in line for line in ranked)
+    assert "on every server" in await slash(world, bob, "game leaderboard", game="testgame", everywhere=True)
+    profile = await slash(world, alice, "game profile", user=bob.user)
+    assert f"<@{bob.user.id}>: 1 played" in profile and "favourite game: High card" in profile
+    assert "**High card**: 1 played" in profile and "rating " in profile
+    await slash(world, bob, "game forget-me")
+    assert "not finished a rated game" in await slash(world, bob, "game profile")
+    assert f"<@{bob.user.id}>" not in await slash(world, alice, "game leaderboard", game="testgame")
+
+
 async def test_forget_me_leaves_tables_and_is_safe_twice(world: World) -> None:
     _, bob, _ = await started(world)
     assert "your id is gone" in await slash(world, bob, "game forget-me")
