@@ -275,9 +275,25 @@ class Game(ABC):
     def action_shapes(self, seat: int) -> list[dict[str, Any]]:
         """Free-form actions that seat may send now but that are not listed (trade offers).
 
-        Each entry: {"type": ..., "help": "what to send"}.  Default: none.
+        Each entry: {"type": ..., "help": "what to send"}, and for building the move by clicking:
+        "title" (what the builder is called), "fixed" (fields sent as they are, e.g. the offer
+        answered), "fields" (see `pick_field` and `bundle_field`, in the order they are asked) and
+        optionally "same_size": [field, field] when both bundles must hold as many cards.
+        Default: none.
         """
         return []
+
+    @classmethod
+    def costly(cls, action: Action) -> bool:
+        """Is this move irreversible and costly (a card lost for good), so that the player confirms it
+        first?  Decided by the action alone, so that a move panel is drawn without the game.  Default: no."""
+        return False
+
+    @classmethod
+    def areas(cls, action: Action) -> tuple[str, ...]:
+        """The names on the picture of where the action happens (a hex, a card, a row), so that a long
+        list of moves can be chosen in two steps: first the place, then the move.  Default: none."""
+        return ()
 
     def notices(self, events: list[Event]) -> dict[int, list[Event]]:
         """Events each seat should hear of privately as well (a DM): the player's own elimination, a
@@ -292,6 +308,20 @@ class Game(ABC):
         """The seat whose turn it is (for "whose turn" displays); None when over."""
         seats = self.to_move()
         return min(seats) if seats else None
+
+
+def pick_field(name: str, label: str, choices: list[tuple[Any, str]], *, optional: bool = False) -> dict[str, Any]:
+    """A builder field that takes one of `choices` (value, label): the action's `name` is the value."""
+    return {"name": name, "label": label, "kind": "pick", "optional": optional,
+            "choices": [{"value": v, "label": text} for v, text in choices]}
+
+
+def bundle_field(name: str, label: str, choices: list[tuple[str, str, int]], *, as_names: bool = False
+                 ) -> dict[str, Any]:
+    """A builder field that takes counts of `choices` (value, label, most allowed): the action's `name`
+    is {value: count} of the counts above 0, or with `as_names` a sorted list naming each value count times."""
+    return {"name": name, "label": label, "kind": "names" if as_names else "counts",
+            "choices": [{"value": v, "label": text, "max": most} for v, text, most in choices if most > 0]}
 
 
 class StateGame(Game):

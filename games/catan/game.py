@@ -16,7 +16,19 @@ from games.catan.board import GEOMETRY, RESOURCES
 from games.catan.moves import KEYS
 from games.catan.table import DEV_DECK, INDEX, PIECES, WIN_VP, affordable, named, new_table
 from games.catan.trade import TradeMixin, offer_shape_help
-from games.core import Action, Event, Option, Result, RuleError, fields_problem, kind_of, kind_problem, register
+from games.core import (
+    Action,
+    Event,
+    Option,
+    Result,
+    RuleError,
+    bundle_field,
+    fields_problem,
+    kind_of,
+    kind_problem,
+    pick_field,
+    register,
+)
 
 __all__ = ["DEV_DECK", "PIECES", "Catan"]
 """The card and piece counts stay importable from here, where the engine used to define them."""
@@ -177,13 +189,33 @@ class Catan(TradeMixin):
         s = self.s
         if self.over or seat not in self.to_move() or s["phase"] != "main":
             return []
+        hand = s["hands"][seat]
+        give = bundle_field("give", "You give", [(r, r, n) for r, n in zip(RESOURCES, hand, strict=True)])
+        get = bundle_field("get", "You get", [(r, r, 19) for r in RESOURCES])
         if s["offer"] is None and seat == s["active"]:
-            return [{"type": "offer", "help": offer_shape_help(self.num_players)}]
+            partners = [(t + 1, f"Seat {t + 1}") for t in range(self.num_players) if t != seat]
+            return [{"type": "offer", "help": offer_shape_help(self.num_players), "title": "Trade offer",
+                     "fields": [pick_field("to", "Offer to", [*partners, ("all", "Everyone")]), give, get]}]
         if s["offer"] is not None and seat in self._unanswered():
             return [{"type": "counter", "help": (
                 f'{{"type": "counter", "offer": {s["offer"]["id"]}, "give": {{"ore": 1}}, "get": {{"wool": 1}}}}'
-                " — what you would give and get instead")}]
+                " — what you would give and get instead"), "title": f"Counter-offer to offer #{s['offer']['id']}",
+                "fixed": {"offer": s["offer"]["id"]}, "fields": [give, get]}]
         return []
+
+    @classmethod
+    def areas(cls, action: Action) -> tuple[str, ...]:
+        """The hexes a settlement, city, road or the robber goes on, by the picture's hex letters."""
+        if "node" in action:
+            hexes: tuple[int, ...] = GEOMETRY.node_hexes[action["node"]]
+        elif "path" in action:
+            a, b = GEOMETRY.paths[action["path"]]
+            hexes = tuple(h for h in GEOMETRY.node_hexes[a] if h in GEOMETRY.node_hexes[b])
+        elif "hex" in action:
+            hexes = (action["hex"],)
+        else:
+            return ()
+        return tuple(f"hex {GEOMETRY.hex_labels[h]}" for h in hexes)
 
     # -- playing -----------------------------------------------------------------------------
 

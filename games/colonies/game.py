@@ -22,9 +22,11 @@ from games.core import (
     Option,
     Result,
     RuleError,
+    bundle_field,
     fields_problem,
     kind_of,
     kind_problem,
+    pick_field,
     register,
 )
 
@@ -117,10 +119,26 @@ class Colonies(TradeMixin):
         partner = next(x for x in self.alive() if x != seat) + 1
         ready = sorted({e["card"] for e in self.player(seat)["in_play"] if e["state"] == READY})
         worker = f', "worker": "{ready[0]}"' if ready and s["active_event"] != "trade_winds" else ""
+        free = self.free_hand(seat)
+        size = sum(n for c, n in free.items() if C.kind(c) not in (C.THREAT, C.EVENT))
+        fields = [
+            pick_field("partner", "Trade with", [(x + 1, f"Seat {x + 1}") for x in self.alive() if x != seat]),
+            bundle_field("give", "You give", [(c, C.CARDS[c].title, free[c]) for c in C.CARDS
+                                              if C.kind(c) not in (C.THREAT, C.EVENT)], as_names=True),
+            bundle_field("want", "You want", [(c, C.CARDS[c].title, size) for c in C.CARDS
+                                              if C.kind(c) not in (C.THREAT, C.EVENT)], as_names=True),
+            pick_field("worker", "Trading Population", [(c, C.CARDS[c].title) for c in ready],
+                       optional=s["active_event"] == "trade_winds")]
         return [{"type": "offer", "help": (
             f'{{"type": "offer", "partner": {partner}, "give": ["food"], "want": ["wealth"]{worker}}}'
             f' — partner is a seat number (1–{s["n"]}); give cards from your hand for as many card names;'
-            ' "worker" is the Population in play that trades (not needed under Trade Winds)')}]
+            ' "worker" is the Population in play that trades (not needed under Trade Winds)'),
+            "title": "Trade offer", "fields": fields, "same_size": ["give", "want"]}]
+
+    @classmethod
+    def costly(cls, action: Action) -> bool:
+        """Cannibalising a Population and trashing one for the Witch Trials lose a card for good."""
+        return action.get("type") in ("cannibalize", "witch") or super().costly(action)
 
     # -- playing ----------------------------------------------------------------------------------
 

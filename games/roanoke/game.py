@@ -21,16 +21,18 @@ from games.core import (
     Option,
     Result,
     RuleError,
+    bundle_field,
     fields_problem,
     kind_of,
     kind_problem,
+    pick_field,
     register,
 )
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
 from games.roanoke import text
 from games.roanoke.market import MARKET, payout
-from games.roanoke.table import MAIN, OVER, SEATS, SETUP, new_table
+from games.roanoke.table import MAIN, OVER, RES, SEATS, SETUP, new_table
 from games.roanoke.trade import TradeMixin
 
 MAP = Field("a map of resource to amount", lambda v: isinstance(v, dict))
@@ -142,7 +144,10 @@ class Roanoke(TradeMixin):
         return [{"type": "offer", "help": (
             f'{{"type": "offer", "to": {other + 1}, "give": {{"food": 2}}, "get": {{"metal": 1}}}} — to is a seat '
             'number (1–4); give and get map food, water, metal or wood to amounts; either may be {} (a gift or a '
-            'request).')}]
+            'request).'), "title": "Trade offer", "fields": [
+                pick_field("to", "Offer to", [(x + 1, f"Seat {x + 1}") for x in self.alive() if x != seat]),
+                bundle_field("give", "You give", [(r, r, n) for r, n in self.player(seat)["hand"].items()]),
+                bundle_field("get", "You get", [(r, r, 99) for r in RES])]}]
 
     # -- playing -----------------------------------------------------------------------------------
 
