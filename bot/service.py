@@ -242,11 +242,12 @@ class GameService:
                 raise Refused(f"The table is full: {cls.title} seats at most {cls.max_players}.", "lobby_full")
             return await self._write_seats(row, [*row.seats, SeatRow(0, user_id, False, True, False)])
 
-    async def add_ai(self, game_id: int, user_id: int) -> GameInfo:
+    async def add_ai(self, game_id: int, user_id: int, *, manages: int | None = None) -> GameInfo:
         async with self._locked(game_id):
             row, cls = await self._lobby(game_id)
-            if not any(s.user_id == user_id for s in row.seats):
-                raise Refused("Only a seated player can add an AI player.", "not_seated")
+            if not self._may_manage(row, user_id, manages):
+                raise Refused("Only the game's creator or a member with Manage Server can add an AI player.",
+                              "not_creator")
             if len(row.seats) >= cls.max_players:
                 raise Refused(f"The table is full: {cls.title} seats at most {cls.max_players}.", "lobby_full")
             return await self._write_seats(row, [*row.seats, SeatRow(0, None, True, True, False)])

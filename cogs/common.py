@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -58,3 +59,20 @@ async def hand_file(info: GameInfo, view: dict[str, Any]) -> discord.File | None
     """A player's private picture, drawn off the event loop."""
     picture = await asyncio.to_thread(render_private, info.game_type, view)
     return None if picture is None else png_file(picture, f"{info.game_type}-hand.png")
+
+
+class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fr:x:(?P<g>\d+)"):
+    """The Cancel of an "Are you sure?": nothing happens, and the question goes away."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Cancel", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"fr:x:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> CancelButton:
+        return cls(int(match["g"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(content="Cancelled: nothing changed.", view=None)

@@ -18,7 +18,8 @@ from bot.outbox import fit, result_lines, turn_line
 from bot.outcome import GameInfo
 from bot.settings import BOARD_MODES, POLICIES
 from bot.storage import Rating
-from cogs.common import game_here, manager_of, refusing, runtime
+from cogs.common import CancelButton, game_here, manager_of, refusing, runtime
+from cogs.controls import TEXT_LIMIT, clip, confirm_view
 from cogs.play import show_hand
 from games.core import get_game
 from renderers import render_board
@@ -47,7 +48,7 @@ def lobby_text(info: GameInfo) -> str:
     lines = [f"**{info.title}** #{info.id} — a table for {span} players", f"Seats: {seats}"]
     if options:
         lines.append(f"Options: {options}")
-    lines.append("Press **Join** to sit down; the host adds AI players and presses **Start**.")
+    lines.append("Press **Join** to sit down; the host adds AI players, may remove a seat, and presses **Start**.")
     return "\n".join(lines)
 
 
@@ -55,7 +56,86 @@ def lobby_controls(info: GameInfo) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for verb in LOBBY_VERBS:
         view.add_item(LobbyButton(info.id, verb))
+    others = [s for s in info.seats if s.user_id != info.created_by]
+    if others:
+        options = [discord.SelectOption(label=clip(f"Seat {s.seat + 1}: " + ("AI player" if s.is_ai else "a person"),
+                                                   TEXT_LIMIT), value=str(s.seat),
+                                        description=None if s.is_ai else f"user id {s.user_id}")
+                   for s in others]
+        view.add_item(RemoveSeat(info.id, options=options))
     return view
+
+
+class RemoveSeat(discord.ui.DynamicItem[discord.ui.Select], template=r"fr:l:(?P<g>\d+):rm"):
+    """The host (or Manage Server) takes a seat or an AI away before the start."""
+
+    def __init__(self, game_id: int, *, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"fr:l:{game_id}:rm", options=options or [],
+                                           placeholder="Remove a seat (host)…"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str]) -> RemoveSeat:
+        return cls(int(match["g"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            seat = int((interaction.data or {}).get("values", ["-1"])[0])  # type: ignore[union-attr]
+            info = await runtime(interaction).service.remove_seat(self.game_id, interaction.user.id, seat,
+                                                                  manages=manager_of(interaction))
+            await interaction.response.edit_message(content=lobby_text(info), view=lobby_controls(info),
+                                                    allowed_mentions=discord.AllowedMentions.none())
+
+        await refusing(interaction, work)
+
+
+def hand_over_text(info: GameInfo, verb: str) -> str:
+    """What leaving, resigning or abandoning means for this game, asked before it is done."""
+    where = f"{info.title} #{info.id}"
+    if verb == "abandon":
+        return f"Abandon {where}? The game ends for everyone, without a result. This cannot be undone."
+    if verb == "leave":
+        return (f"Leave {where}? An AI plays your seat for the rest of the game, and you cannot come back. "
+                "(To give up the game itself, resign.)")
+    resignation = get_game(info.game_type).resignation
+    if resignation:
+        return f"Resign from {where}? {resignation} You cannot come back."
+    return (f"Resign from {where}? You give the game up: an AI plays your seat to the end, and you cannot "
+            "come back.")
+
+
+class HandOver(discord.ui.DynamicItem[discord.ui.Button], template=r"fr:q:(?P<g>\d+):(?P<verb>leave|resign|abandon)"):
+    """The Confirm of "Are you sure?" before leaving, resigning or abandoning a running game."""
+
+    def __init__(self, game_id: int, verb: str) -> None:
+        super().__init__(discord.ui.Button(label=f"Yes, {verb}", style=discord.ButtonStyle.danger,
+                                           custom_id=f"fr:q:{game_id}:{verb}"))
+        self.game_id, self.verb = game_id, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> HandOver:
+        return cls(int(match["g"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await refusing(interaction, lambda: hand_over(interaction, self.game_id, self.verb))
+
+
+async def hand_over(interaction: discord.Interaction, game_id: int, verb: str) -> None:
+    """Leave, resign or abandon, once confirmed; the question becomes what was done."""
+    bot = runtime(interaction)
+    user = interaction.user.id
+    if verb == "abandon":
+        info = await bot.service.abandon(game_id, user, manages=manager_of(interaction))
+        await interaction.response.edit_message(content="Done.", view=None)
+        await interaction.followup.send(f"{info.title} #{info.id} was abandoned by {interaction.user.mention}.",
+                                        allowed_mentions=ONLY_USERS)
+        return
+    await (bot.service.resign if verb == "resign" else bot.service.leave)(game_id, user)
+    resignation = get_game((await bot.service.get(game_id)).game_type).resignation if verb == "resign" else ""
+    await interaction.response.edit_message(content=f"Done: {resignation or 'an AI plays your seat from now on.'}",
+                                            view=None)
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fr:l:(?P<g>\d+):(?P<verb>join|ai|leave|start)"):
@@ -86,7 +166,7 @@ async def lobby_step(interaction: discord.Interaction, game_id: int, verb: str) 
     if verb == "join":
         return await bot.service.join(game_id, user)
     if verb == "ai":
-        return await bot.service.add_ai(game_id, user)
+        return await bot.service.add_ai(game_id, user, manages=manager_of(interaction))
     if verb == "leave":
         return (await bot.service.leave(game_id, user)).game
     outcome = await bot.service.start(game_id, user, manages=manager_of(interaction))
@@ -139,7 +219,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(LobbyButton)
+        self.bot.add_dynamic_items(LobbyButton, RemoveSeat, HandOver, CancelButton)
 
     async def _lobby_reply(self, interaction: discord.Interaction, info: GameInfo) -> None:
         await interaction.response.send_message(lobby_text(info), view=lobby_controls(info),
@@ -197,16 +277,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await self._hand_over(interaction, "resign")
 
     async def _hand_over(self, interaction: discord.Interaction, how: str) -> None:
+        """In the lobby a seat is simply given up; in a running game the player is asked first."""
         info = await game_here(interaction)
         if info.status == "lobby":
             await self._lobby_reply(interaction, await lobby_step(interaction, info.id, "leave"))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        service = self.bot.service
-        await (service.resign if how == "resign" else service.leave)(info.id, interaction.user.id)
-        resignation = get_game(info.game_type).resignation if how == "resign" else ""
-        await interaction.followup.send(f"Done: {resignation}" if resignation
-                                        else "Done: an AI plays your seat from now on.", ephemeral=True)
+        if info.seat_of(interaction.user.id) is None:
+            raise Refused("You are not seated in this game.", "not_seated")
+        await answer(interaction, hand_over_text(info, how), view=confirm_view(HandOver(info.id, how), info.id))
 
     @app_commands.command(name="status", description="The board, the seats and whose move it is")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -230,10 +308,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
 
     @app_commands.command(name="abandon", description="End this game without a result (host or Manage Server)")
     async def abandon(self, interaction: discord.Interaction) -> None:
-        info = await self.bot.service.abandon((await game_here(interaction)).id, interaction.user.id,
-                                              manages=manager_of(interaction))
-        await interaction.response.send_message(f"{info.title} #{info.id} was abandoned by "
-                                                f"{interaction.user.mention}.", allowed_mentions=ONLY_USERS)
+        info = await game_here(interaction)
+        if interaction.user.id != info.created_by and manager_of(interaction) != info.guild_id:
+            raise Refused("Only the game's creator or a member with Manage Server can abandon it.", "not_creator")
+        await answer(interaction, hand_over_text(info, "abandon"),
+                     view=confirm_view(HandOver(info.id, "abandon"), info.id))
 
     @app_commands.command(name="list", description="Your open games everywhere, and which await your move")
     async def list_games(self, interaction: discord.Interaction) -> None:

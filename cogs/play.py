@@ -1,8 +1,9 @@
 """Playing: `/play`, and the *Your move* and *My hand* buttons under every board.
 
-`/play action:` autocompletes the invoking player's legal moves by their labels, so every
-game is playable through it alone; a JSON object is accepted for free-form moves (trade
-offers). The buttons open the player's own move panel or hand, privately.
+`/play action:` autocompletes the invoking player's legal moves by their labels (every word typed
+starts a word of the label, so "settle 32" finds "Settle at 32"), so every game is playable through
+it alone; a JSON object is accepted for free-form moves (trade offers), which the move panel's
+builder makes by clicking. The buttons open the player's own move panel or hand, privately.
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ from bot.client import Frontier, answer
 from bot.errors import Refused
 from bot.outcome import GameInfo
 from bot.service import STALE
-from cogs.common import game_here, hand_file, refusing, runtime
-from cogs.controls import MoveButton, MoveSelect, clip, move_controls, my_moves
+from cogs.builder import BuilderButton, BuilderSelect, OpenBuilder, counts_submitted
+from cogs.common import CancelButton, game_here, hand_file, refusing, runtime
+from cogs.controls import ConfirmMove, MoveButton, MoveSelect, clip, digest, find_choice, move_controls, my_moves
 from games.core import Action
 
 AUTOCOMPLETE_LIMIT = 25
-CHOICE_VALUE = re.compile(r"^v(?P<v>\d+):(?P<i>\d+)$")
+CHOICE_VALUE = re.compile(r"^v(?P<v>\d+):(?P<k>[0-9a-f]+)$")
+WORD = re.compile(r"[^\s,;:()]+")
 JSON_MAX_CHARS = 2000
 JSON_MAX_DEPTH = 8
 """No move needs more: refused before parsing, which a deep nest or a 5,000-digit number would break."""
@@ -38,8 +41,8 @@ def board_controls(game: GameInfo) -> discord.ui.View:
 
 
 class YourMoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fr:m:(?P<g>\d+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Your move", emoji="▶️", style=discord.ButtonStyle.success,
+    def __init__(self, game_id: int, *, label: str = "Your move") -> None:
+        super().__init__(discord.ui.Button(label=label, emoji="▶️", style=discord.ButtonStyle.success,
                                            custom_id=f"fr:m:{game_id}"))
         self.game_id = game_id
 
@@ -114,15 +117,27 @@ def json_size_problem(text: str) -> str | None:
     return None
 
 
+def words(text: str) -> list[str]:
+    return WORD.findall(text.casefold())
+
+
+def matching(typed: str, choices: list[tuple[str, Action]]) -> list[tuple[str, Action]]:
+    """The moves whose label has, for every word typed, a word starting with it: the picture's names
+    ("settle 32", "road 31-32", "C4") find the moves they name; a label typed out whole comes first."""
+    wanted = words(typed)
+    found = [c for c in choices if all(any(w.startswith(t) for w in words(c[0])) for t in wanted)]
+    return sorted(found, key=lambda c: words(c[0]) != wanted)
+
+
 def parse_move(text: str, version: int, choices: list[tuple[str, Action]]) -> Action:
-    """What `/play` was given: a picked suggestion, a label typed out, or a JSON action."""
+    """What `/play` was given: a picked suggestion, a JSON action, or words naming exactly one move."""
     text = text.strip()
     picked = CHOICE_VALUE.match(text)
     if picked:
-        idx = int(picked["i"])
-        if int(picked["v"]) != version or not 0 <= idx < len(choices):
+        chosen = find_choice(choices, picked["k"])
+        if int(picked["v"]) != version or chosen is None:
             raise Refused(STALE + " Pick the move again from the list.", "stale_board")
-        return choices[idx][1]
+        return chosen[1]
     if text.startswith("{"):
         if (problem := json_size_problem(text)) is not None:
             raise Refused(problem, "bad_json")
@@ -134,9 +149,12 @@ def parse_move(text: str, version: int, choices: list[tuple[str, Action]]) -> Ac
             raise Refused('A move written as JSON is an object with a "type", e.g. {"type": "end_turn"}.',
                           "bad_json")
         return action
-    for label, action in choices:
-        if label.casefold() == text.casefold():
-            return action
+    found = matching(text, choices)
+    if found and (len(found) == 1 or words(found[0][0]) == words(text)):
+        return found[0][1]
+    if found:
+        raise Refused(f"{text!r} names {len(found)} moves, e.g. {found[0][0]!r} and {found[1][0]!r}; "
+                      "say more, or pick one from the list.", "ambiguous_move")
     raise Refused(f"{text!r} is not one of your moves now; pick one from the list `/play` suggests.", "unknown_move")
 
 
@@ -145,9 +163,16 @@ class Play(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(MoveButton, MoveSelect, YourMoveButton, HandButton)
+        self.bot.add_dynamic_items(MoveButton, MoveSelect, ConfirmMove, CancelButton, YourMoveButton, HandButton,
+                                   OpenBuilder, BuilderSelect, BuilderButton)
         self.bot.delivery.controls = board_controls
-        self.bot.delivery.moves = lambda game, seat, choices: move_controls(game.id, game.version, seat, choices)
+        self.bot.delivery.moves = lambda game, seat, choices: move_controls(game.game_type, game.id, game.version,
+                                                                            seat, choices)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Modals are not dynamic items: a builder's counts come back here, by their custom id."""
+        await counts_submitted(interaction)
 
     @app_commands.command(name="play", description="Make a move in this channel's game")
     @app_commands.describe(action="Your move: pick from the list (type to filter), or a JSON action")
@@ -170,11 +195,9 @@ class Play(commands.Cog):
         info = await self.bot.service.game_in_channel(interaction.channel_id)
         if info is None or info.seat_of(interaction.user.id) is None:
             return []
-        typed = current.casefold()
-        found = [app_commands.Choice(name=clip(label, 100), value=f"v{info.version}:{idx}")
-                 for idx, (label, _) in enumerate(await self.bot.service.choices(info.id, interaction.user.id))
-                 if typed in label.casefold()]
-        return found[:AUTOCOMPLETE_LIMIT]
+        found = matching(current, await self.bot.service.choices(info.id, interaction.user.id))
+        return [app_commands.Choice(name=clip(label, 100), value=f"v{info.version}:{digest(action)}")
+                for label, action in found[:AUTOCOMPLETE_LIMIT]]
 
 
 async def setup(bot: Frontier) -> None:

@@ -20,10 +20,11 @@ from discord.gateway import DiscordWebSocket
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 
 from e2e_driver import Person
-from fake_discord import FakeDiscord
+from fake_discord import FakeDiscord, StoredMessage
 
 from bot.client import Frontier
 from bot.config import Settings
+from tests.support.components import assert_views_fit
 
 
 def prefer(choices: list[dict], preference: tuple[str, ...]) -> dict:
@@ -40,6 +41,20 @@ async def busy(bot: Frontier) -> bool:
     now = bot.service.clock()
     due = [await bot.storage.next_outbox_try(), await bot.storage.next_job_due()]
     return bool(bot.service.busy_games()) or any(t is not None and t <= now for t in due)
+
+
+def select_of(message: StoredMessage, placeholder: str) -> dict:
+    """The select whose placeholder starts with `placeholder`."""
+    found = [s for s in message.selects() if str(s.get("placeholder", "")).startswith(placeholder)]
+    if len(found) != 1:
+        shown = [s.get("placeholder") for s in message.selects()]
+        raise LookupError(f"no single select {placeholder!r}; selects: {shown}")
+    return found[0]
+
+
+def option_values(select: dict, *labels: str) -> list[str]:
+    """The values of the options whose labels start with `labels`, in that order."""
+    return [next(o["value"] for o in select["options"] if o["label"].startswith(label)) for label in labels]
 
 
 class World:
@@ -86,6 +101,28 @@ class World:
             await self.settle()
         return self.boards()[-1].content
 
+    async def panel(self, person: Person) -> StoredMessage:
+        """The person's private move panel, opened from the newest board."""
+        record = await person.click(self.boards()[-1], "Your move")
+        await self.settle()
+        return record.replies()[-1]
+
+    async def pick(self, person: Person, message: StoredMessage, placeholder: str, *labels: str) -> StoredMessage:
+        """Choose options by label in one of the message's selects; returns the message as it is then."""
+        select = select_of(message, placeholder)
+        await person.select(message, option_values(select, *labels), custom_id=select["custom_id"])
+        await self.settle()
+        found = self.fake.find_message(message.id)
+        assert found is not None
+        return found
+
+    async def press(self, person: Person, message: StoredMessage, label: str) -> StoredMessage:
+        await person.click(message, label)
+        await self.settle()
+        found = self.fake.find_message(message.id)
+        assert found is not None
+        return found
+
     async def open_table(self, host: Person, game: str = "testgame", *, guests: tuple[Person, ...] = (),
                          ai: int = 0) -> None:
         """`/game new`, guests press Join, the host adds AI seats and presses Start, and the board is up."""
@@ -117,6 +154,7 @@ async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterato
         finally:
             await bot.close()
             await asyncio.wait_for(runner, 10)
+        assert_views_fit(r.body for r in fake.requests)
         assert fake.failures == [], "requests Discord would refuse"
         assert fake.answer_problems == [], "the fake answered what Discord would not"
         assert fake.late_answers == [], "interactions answered after Discord's 3 s"

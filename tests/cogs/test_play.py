@@ -178,7 +178,9 @@ async def test_a_whole_game_by_buttons_and_by_play_with_a_closed_dm(world: World
 async def test_a_button_of_an_abandoned_game_says_so_and_changes_nothing(world: World) -> None:
     alice, _, board = await started(world)
     stale = copy.deepcopy(board)
-    await alice.slash("game abandon")
+    asked = await alice.slash("game abandon")
+    await world.settle()
+    await alice.click(asked.replies()[-1], "Yes, abandon")
     await world.settle()
     assert not world.fake.find_message(board.id).buttons(), "an abandoned game's board loses its buttons"
     for label in ("My hand", "Your move"):  # as a client that still shows the old buttons would send them

@@ -75,7 +75,10 @@ async def test_log_undo_and_what_undo_refuses(world: World) -> None:
 
 async def finish_with_ai(world: World, *people: Person) -> StoredMessage:
     for person in people:
-        await slash(world, person, "game leave")
+        asked = await person.slash("game leave")
+        await world.settle()
+        await person.click(asked.replies()[-1], "Yes, leave")  # "Are you sure?"
+        await world.settle()
     await world.fake.wait_for(lambda: "Game over" in world.boards()[-1].content, what="the final board")
     return world.boards()[-1]
 

@@ -8,7 +8,7 @@ import asyncio
 from typing import Any
 
 from fake_discord import FakeDiscord, InteractionRecord, StoredMessage, User
-from fake_discord.interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT
+from fake_discord.interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL, MODAL_SUBMIT
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
@@ -139,6 +139,25 @@ class Person:
             raise LookupError(f"cannot choose {values} in select {select.get('custom_id')}: options {offered}")
         data = {"custom_id": select["custom_id"], "component_type": select["type"], "values": values}
         return await self._component(message, data)
+
+    async def submit(self, opened: InteractionRecord, values: dict[str, str]) -> InteractionRecord:
+        """Fill in and submit the modal the bot answered `opened` with (text inputs by custom_id)."""
+        if opened.callback_type != MODAL:
+            raise LookupError(f"interaction {opened.id} was not answered with a modal")
+        modal = opened.callback_data
+
+        def filled(component: dict[str, Any]) -> dict[str, Any]:
+            if "component" in component:  # a label around its input
+                return {"type": component["type"], "component": filled(component["component"])}
+            if "components" in component:
+                return {"type": component["type"], "components": [filled(c) for c in component["components"]]}
+            cid = component.get("custom_id", "")
+            return {"type": component["type"], "custom_id": cid, "value": values.get(cid, component.get("value", ""))}
+
+        data = {"custom_id": modal["custom_id"], "components": [filled(c) for c in modal.get("components", [])]}
+        message = self.fake.find_message(opened.message_id) if opened.message_id is not None else None
+        record = await self.fake.interact(MODAL_SUBMIT, self.user, opened.channel_id, data, message=message)
+        return await self._answered(record, f"the modal {modal['custom_id']}")
 
     async def _component(self, message: StoredMessage, data: dict[str, Any]) -> InteractionRecord:
         record = await self.fake.interact(MESSAGE_COMPONENT, self.user, message.channel_id, data, message=message)

@@ -71,7 +71,9 @@ async def started_table(fake: FakeDiscord, bot: BotProcess, game_type: str, *gue
 async def leave_to_ai_and_finish(table: Table, *people: Person) -> None:
     """Everyone named leaves (AI players take their seats), then the AI seats play the game out."""
     for person in people:
-        await person.slash("game leave", channel_id=table.channel_id)
+        asked = await person.slash("game leave", channel_id=table.channel_id)
+        await table.fake.settle()
+        await person.click(asked.replies()[-1], "Yes, leave")  # "Are you sure?"
         await table.fake.settle()
     await table.fake.wait_for(lambda: table.over() and "game over" in table.latest_board().content.lower(),
                               timeout=120, what="the AI seats to finish the game and the final board")
