@@ -4,6 +4,7 @@ select or a modal the bot posted."""
 
 from __future__ import annotations
 
+import pytest
 from e2e_driver import Person
 from fake_discord import StoredMessage
 
@@ -144,3 +145,138 @@ def _index(modal: dict) -> str:
     row = modal["components"][0]
     inner = row.get("component") or row["components"][0]
     return inner["custom_id"]
+
+
+async def test_a_colonies_trade_by_the_builder_accepted_by_dm(world: World) -> None:
+    """COL-R27: the active player builds an offer (cards from the hand, card names wanted, the trading
+    Population) and the partner accepts it with the button of the DM that asks them."""
+    from games.colonies import cards as C
+
+    game_id, people = await seated(world, "colonies")
+    service = world.bot.service
+    for _ in range(200):
+        seat = (await wait_for_people(world, game_id))[0]
+        person, partner = people[seat], people[1 - seat]
+        view = await service.hand(game_id, person.user.id)
+        theirs = (await service.hand(game_id, partner.user.id))["hand"]
+        ready = [e["card"] for e in view["players"][seat]["in_play"] if e["state"] == "ready"]
+        spare = [c for c in view["hand"] if C.kind(c) not in (C.THREAT, C.POPULATION, C.EVENT)]
+        wanted = [c for c in theirs if C.kind(c) not in (C.THREAT, C.EVENT)]
+        if view["phase"] == "main" and not view["locked"] and ready and spare and wanted \
+                and view["active_event"] not in ("strife", "trade_winds") and view["pending"] is None:
+            break
+        await click_on(world, person, ("Play Farmer", "Play Soldier", "Play Trader", "Play Miner", "Play", "End turn"))
+    else:
+        raise AssertionError("nobody could trade in 200 moves")
+    title = {c.name: c.title for c in C.CARDS.values()}
+    worker = [("Trading Population", [title[ready[0]]])] if len(set(ready)) > 1 else []  # one is picked already
+    panel = await build(world, person, await world.panel(person), "Trade offer", [
+        ("You give", [title[spare[0]]]), ("You want", [title[wanted[0]]]), *worker])
+    assert panel.content.startswith("✓ Sent"), panel.content
+    asks = [m for m in partner.dms() if m.content.startswith("Your move") and "offers" in m.content]
+    assert asks, "the partner is asked by DM"
+    await partner.click(asks[-1], "Accept the trade")
+    await world.settle()
+    assert "traded" in world.boards()[-1].content or "trade" in world.boards()[-1].content.lower()
+    hand = (await service.hand(game_id, person.user.id))["hand"]
+    assert hand.count(wanted[0]) == view["hand"].count(wanted[0]) + (wanted[0] != spare[0])
+
+
+async def test_a_roanoke_trade_by_the_builder_accepted_from_the_channel(world: World) -> None:
+    """ROA-S18, R21: an offer built by clicking (to whom, what is given, what is asked), accepted with the
+    partner's Accept button from the board's *Your move*."""
+    game_id, people = await seated(world, "roanoke", ai=2)
+    service = world.bot.service
+    for _ in range(300):
+        seat = (await wait_for_people(world, game_id))[0]
+        person = people[seat]
+        other = next(s for s in people if s != seat)
+        view = await service.hand(game_id, person.user.id)
+        shapes = await service.shapes(game_id, person.user.id)
+        mine, theirs = view["players"][seat]["hand"], view["players"][other]["hand"]
+        if shapes and any(mine.values()):
+            break
+        await click_on(world, person, ("Collect", "End", "Pass", "Place", "Build", "Decline"))
+    else:
+        raise AssertionError("no offer became possible")
+    give = next(r for r, n in mine.items() if n)
+    panel = await build(world, person, await world.panel(person), "Trade offer", [
+        ("Offer to", [f"Seat {other + 1}"]), ("You give", [give])])
+    assert panel.content.startswith("✓ Sent"), panel.content
+    partner = people[other]
+    answer = await world.panel(partner)
+    await world.press(partner, answer, "Accept the offer")
+    after = (await service.hand(game_id, partner.user.id))["players"][other]["hand"]
+    assert after[give] == theirs[give] + 1, "the gift arrived"
+    assert "Accept" not in " ".join(b["label"] for b in (await world.panel(partner)).buttons())
+
+
+async def test_resigning_asks_first_and_a_cancel_changes_nothing(world: World) -> None:
+    alice, bob = world.person("alice"), world.person("bob")
+    await world.open_table(alice, guests=(bob,))
+    asked = await bob.slash("game resign")
+    await world.settle()
+    question = asked.replies()[-1]
+    assert question.ephemeral and "Resign from" in question.content and "an AI plays your seat" in question.content
+    await world.press(bob, question, "Cancel")
+    assert "Cancelled" in world.fake.find_message(question.id).content
+    info = await world.bot.service.game_in_channel(world.fake.channel.id)
+    assert info is not None and info.seat_of(bob.user.id) is not None, "Bob still plays"
+    asked = await bob.slash("game resign")
+    await world.settle()
+    await world.press(bob, asked.replies()[-1], "Yes, resign")
+    info = await world.bot.service.get(info.id)
+    assert info.seat_of(bob.user.id) is None and info.seats[1].is_ai, "an AI took Bob's seat"
+    assert any("left" in m.content for m in world.boards()[-1:]), "the board says so"
+
+
+async def test_a_game_whose_rules_put_a_resigner_out_says_so(world: World) -> None:
+    """ROA-R28: Roanoke lists a resign move of its own; the question says the player is out."""
+    _, people = await seated(world, "roanoke", ai=2)
+    asked = await people[0].slash("game resign")
+    await world.settle()
+    assert "out of the game" in asked.replies()[-1].content
+
+
+async def test_the_host_removes_seats_and_alone_adds_ai(world: World) -> None:
+    alice, bob, carol = world.person("alice"), world.person("bob"), world.person("carol")
+    await alice.slash("game new", game="testgame")
+    await world.settle()
+    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
+    await bob.click(lobby, "Join")
+    await carol.click(world.fake.find_message(lobby.id), "Join")
+    record = await bob.click(world.fake.find_message(lobby.id), "Add AI")
+    assert "Only the game's creator" in " ".join(record.texts()), "a guest does not seat AIs"
+    await alice.click(world.fake.find_message(lobby.id), "Add AI")
+    lobby = world.fake.find_message(lobby.id)
+    remove = select_of(lobby, "Remove a seat")
+    assert [o["label"] for o in remove["options"]] == ["Seat 2: a person", "Seat 3: a person", "Seat 4: AI player"]
+    record = await bob.select(lobby, ["3"], custom_id=remove["custom_id"])
+    assert "Only the game's creator" in " ".join(record.texts()), "a guest removes nobody"
+    lobby = await world.pick(alice, lobby, "Remove a seat", "Seat 4")
+    assert "AI 4" not in lobby.content
+    lobby = await world.pick(alice, lobby, "Remove a seat", "Seat 2")
+    info = await world.bot.service.game_in_channel(world.fake.channel.id)
+    assert info is not None and [s.user_id for s in info.seats] == [alice.user.id, carol.user.id]
+
+
+async def test_a_costly_move_is_confirmed_first(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move the game marks costly (`Game.costly`) asks "Are you sure?"; Cancel plays nothing."""
+    from tests.support.testgame import HighCard
+
+    monkeypatch.setattr(HighCard, "costly", classmethod(lambda cls, action: True))
+    alice, bob = world.person("alice"), world.person("bob")
+    await world.open_table(alice, guests=(bob,))
+    panel = await world.panel(alice)
+    option = panel.selects()[0]["options"][0]
+    record = await alice.select(panel, [option["value"]])
+    await world.settle()
+    question = record.replies()[-1]
+    assert "cannot be taken back" in question.content and question.ephemeral
+    info = await world.bot.service.game_in_channel(world.fake.channel.id)
+    await world.press(alice, question, "Cancel")
+    assert (await world.bot.service.get(info.id)).version == info.version, "nothing was played"
+    record = await alice.select(world.fake.find_message(panel.id), [option["value"]])
+    await world.settle()
+    done = await world.press(alice, record.replies()[-1], "Confirm")
+    assert done.content.startswith("✓ Play"), done.content
