@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from games.core import Action, Event, Game, Option, Result, Rng, RuleError, register
 from games.roam.claims import ClaimsMixin
 from games.roam.data import ARTIFACTS, CARDS, COLOURS, LAND_IDS, starting_ids
-from games.roam.geometry import DEFAULT_EDGES, SIZE, square_name
+from games.roam.geometry import DEFAULT_EDGES, SIZE, parse_square, slot_of, square_name
 from games.roam.placement import PlacementMixin
 from games.roam.text import TextMixin, field_error
 
@@ -138,6 +138,12 @@ class RoamGame(TextMixin, ClaimsMixin, PlacementMixin, Game):
 
     def current_seat(self) -> int | None:
         return None if self.finished else self.current
+
+    @classmethod
+    def areas(cls, action: Action) -> tuple[str, ...]:
+        """The card (of the six on the map) a marker goes on, numbered as the slots are."""
+        square = parse_square(action.get("square"))
+        return (f"card {slot_of(square) + 1}",) if square is not None else ()
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_move():

@@ -203,6 +203,11 @@ class Roanoke(TradeMixin):
 
     # -- words -------------------------------------------------------------------------------------
 
+    @classmethod
+    def areas(cls, action: Action) -> tuple[str, ...]:
+        """A square's column on the board, by the picture's letter (ROA-S1)."""
+        return (f"column {B.label(B.sq(0, action['col']))[0]}",) if "col" in action else ()
+
     def describe(self, action: Action) -> str:
         return text.describe(action)
 

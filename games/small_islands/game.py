@@ -136,6 +136,11 @@ class SmallIslands(MovesMixin):
 
     # -- words ---------------------------------------------------------------------------------
 
+    @classmethod
+    def areas(cls, action: Action) -> tuple[str, ...]:
+        """A spot's column on the map, by its x coordinate as the picture writes it."""
+        return (f"column x={action['x']}",) if "x" in action else ()
+
     def describe(self, action: Action) -> str:
         return text.describe(action, self.s)
 

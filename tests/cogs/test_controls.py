@@ -1,0 +1,118 @@
+"""The move panel and the builder as views, for every game at many states: within Discord's limits
+(at most 25 options a select, labels and descriptions within 100 characters), long lists chosen place
+first, long labels still telling the moves apart, and `/play` finding moves by the picture's names."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import games
+from cogs.builder import builder_view, fresh
+from cogs.controls import MAX_OPTIONS, digest, move_controls, option_texts
+from cogs.play import matching, parse_move
+from games.core import Game, get_game
+from tests.support.components import component_problems
+
+GAMES = ("catan", "colonies", "roam", "roanoke", "small_islands")
+
+
+def states(game_id: str, *, seed: int, moves: int, options: dict | None = None) -> list[tuple[Game, int]]:
+    """A game played at random, seen at every step from the seat to move."""
+    cls = get_game(game_id)
+    game = cls.new(cls.max_players, seed=seed, options=options)
+    rng = random.Random(seed)
+    seen = []
+    for _ in range(moves):
+        if game.over:
+            break
+        seat = min(game.to_move())
+        seen.append((cls.from_dict(game.to_dict()), seat))
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    return seen
+
+
+def panels(game: Game, seat: int) -> list[list[dict]]:
+    """Every view a player can reach from this state's panel: places opened one by one, builders."""
+    choices = [(game.describe(a), a) for a in game.legal_actions(seat)]
+    shapes = game.action_shapes(seat)
+    views = [move_controls(game.id, 1, 7, seat, choices, shapes).to_components()]
+    for select in selects(views[0]):
+        key = select["custom_id"].split(":")[5]
+        views += [move_controls(game.id, 1, 7, seat, choices, shapes, area=(key, int(o["value"][1:]))).to_components()
+                  for o in select["options"] if o["value"].startswith("@")]
+    for k, shape in enumerate(shapes):
+        if shape.get("fields"):
+            draft = fresh(shape)
+            views.append(builder_view(1, 1, k, shape, draft).to_components())
+    return views
+
+
+def selects(components: list[dict]) -> list[dict]:
+    return [c for row in components for c in row["components"] if c["type"] == 3]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_every_panel_of_every_game_keeps_within_discords_limits(game_id: str) -> None:
+    for game, seat in states(game_id, seed=11, moves=400):
+        for components in panels(game, seat):
+            assert component_problems(components) == [], (game_id, game.describe, seat)
+
+
+async def test_a_long_list_is_chosen_place_first_and_every_place_lists_its_moves() -> None:
+    """CAT-10: the setup's 54 corners by hex; each corner is under every hex it touches."""
+    game, seat = states("catan", seed=2, moves=1)[0]
+    choices = [(game.describe(a), a) for a in game.legal_actions(seat)]
+    assert len(choices) > MAX_OPTIONS
+    first = selects(move_controls("catan", 1, 7, seat, choices, []).to_components())[0]
+    places = [o["value"] for o in first["options"]]
+    assert all(p.startswith("@") for p in places) and len(places) == 19
+    shown: set[str] = set()
+    for place in places:
+        view = move_controls("catan", 1, 7, seat, choices, [], area=("build_settlement", int(place[1:])))
+        shown |= {o["value"] for o in selects(view.to_components())[0]["options"] if not o["value"].startswith("@")}
+    assert shown == {digest(a) for _, a in choices}, "every corner is reachable"
+
+
+def test_long_objective_choices_keep_what_tells_them_apart() -> None:
+    """Small Islands' advanced objective choices (mission + reward + keep) are longer than 100 characters;
+    as labels they keep the cards named, and the explanation goes to the description."""
+    for game, seat in states("small_islands", seed=3, moves=60, options={"mode": "advanced"}):
+        labels = [game.describe(a) for a in game.legal_actions(seat) if a["type"] == "choose"]
+        if any(len(label) > 100 for label in labels):
+            break
+    else:
+        raise AssertionError("no long choice came up")
+    texts = option_texts(labels)
+    assert len({label for label, _ in texts}) == len(set(labels)), "as many different labels as choices"
+    assert all(len(label) <= 100 and (about is None or len(about) <= 100) for label, about in texts)
+    assert texts[0][0].startswith("Play M") and "keep" in texts[0][0] and texts[0][1]
+
+
+def test_play_takes_the_pictures_names() -> None:
+    """`/play settle 32`, `road 31-32`: words that start the words of exactly one move's label pick it."""
+    game, seat = states("catan", seed=2, moves=1)[0]
+    choices = [(game.describe(a), a) for a in game.legal_actions(seat)]
+    label, action = choices[5]
+    number = re.findall(r"\d+", label)[-1]
+    assert parse_move(f"settle {number}", 1, choices) == action
+    game.apply(seat, action)
+    roads = [(game.describe(a), a) for a in game.legal_actions(seat)]
+    path = re.search(r"\d+-\d+", roads[0][0])
+    assert path is not None and parse_move(f"road {path.group()}", 1, roads) == roads[0][1]
+    assert len(matching("", roads)) == len(roads)
+
+
+def test_roanoke_squares_are_named_as_on_the_board() -> None:
+    for game, seat in states("roanoke", seed=5, moves=40):
+        choices = [(game.describe(a), a) for a in game.legal_actions(seat) if a["type"] == "place"]
+        if choices:
+            name = choices[0][0].split()[2]  # "Place at G5 ┬ E-S-W"
+            assert matching(name, choices)[0] == choices[0]
+            return
+    raise AssertionError("no placement came up")
+
+
+assert games  # the shipped games are registered
