@@ -285,9 +285,10 @@ class Game(ABC):
 
     @classmethod
     def costly(cls, action: Action) -> bool:
-        """Is this move irreversible and costly (a card lost for good), so that the player confirms it
-        first?  Decided by the action alone, so that a move panel is drawn without the game.  Default: no."""
-        return False
+        """Is this move irreversible and costly (a card lost for good, resigning), so that the player
+        confirms it first?  Decided by the action alone, so that a move panel is drawn without the game.
+        Default: only a move called resign."""
+        return action.get("type") == "resign"
 
     @classmethod
     def areas(cls, action: Action) -> tuple[str, ...]:

@@ -116,3 +116,42 @@ def test_roanoke_squares_are_named_as_on_the_board() -> None:
 
 
 assert games  # the shipped games are registered
+
+
+def filled(shape: dict) -> dict:
+    """The builder's move with the first choice of each pick, one of the first thing to give and one of
+    something else to get."""
+    from cogs.builder import action_of
+
+    draft = fresh(shape)
+    given: set[str] = set()
+    for n, field in enumerate(shape["fields"]):
+        if field["kind"] == "pick":
+            draft[n] = 0
+        else:
+            i = next(i for i, c in enumerate(field["choices"]) if c["value"] not in given)
+            given.add(field["choices"][i]["value"])
+            draft[n] = {i: 1}
+    return action_of(shape, draft)
+
+
+@pytest.mark.parametrize("game_id", ("catan", "colonies", "roanoke"))
+async def test_a_trade_built_by_clicking_is_a_move_the_game_takes(game_id: str) -> None:
+    """CAT-32, COL-R27, ROA-S18: what the builder makes from a game's described offer is a legal move."""
+    built = 0
+    for game, seat in states(game_id, seed=7, moves=1500):
+        for shape in game.action_shapes(seat):
+            if shape.get("fields") and all(f["choices"] for f in shape["fields"]):
+                game.apply(seat, filled(shape))  # a RuleError would fail the test
+                built += 1
+        if built:
+            return
+    raise AssertionError("no trade came up")
+
+
+def test_costly_moves_are_marked_by_the_game() -> None:
+    """COL-S13: a cannibalised Population is gone for good; resigning is costly in every game."""
+    colonies, catan = get_game("colonies"), get_game("catan")
+    assert colonies.costly({"type": "cannibalize", "card": "farmer"})
+    assert not colonies.costly({"type": "end_turn"}) and not catan.costly({"type": "roll"})
+    assert get_game("roanoke").costly({"type": "resign"})
