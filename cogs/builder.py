@@ -215,14 +215,10 @@ class BuilderButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["g"]), int(match["v"]), int(match["k"]), match["verb"], match["st"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await refusing(interaction, self._work(interaction))
-
-    def _work(self, interaction: discord.Interaction) -> Any:
         async def work() -> None:
             if self.verb == "back":
                 await interaction.response.defer()
-                await interaction.edit_original_response(
-                                                         **await my_moves(interaction, self.game_id))
+                await interaction.edit_original_response(**await my_moves(interaction, self.game_id))
                 return
             shape = await current_shape(interaction, self.game_id, self.version, self.k)
             if shape is None:
@@ -241,7 +237,7 @@ class BuilderButton(discord.ui.DynamicItem[discord.ui.Button],
             await interaction.response.send_modal(CountsModal(self.game_id, self.version, self.k, n, self.state,
                                                               shape["fields"][n], draft[n]))
 
-        return work
+        await refusing(interaction, work)
 
 
 class CountsModal(discord.ui.Modal):

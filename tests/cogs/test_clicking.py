@@ -200,8 +200,13 @@ async def test_a_roanoke_trade_by_the_builder_accepted_from_the_channel(world: W
     else:
         raise AssertionError("no offer became possible")
     give = next(r for r, n in mine.items() if n)
-    panel = await build(world, person, await world.panel(person), "Trade offer", [
-        ("Offer to", [f"Seat {other + 1}"]), ("You give", [give])])
+    panel = await world.press(person, await world.panel(person), "Trade offer")
+    panel = await world.press(person, panel, "Send")
+    assert "⚠ Choose “Offer to” first" in panel.content, "an offer to nobody is not sent"
+    panel = await world.press(person, panel, "Back")
+    assert panel.content.startswith("Your move") and panel.button("Trade offer"), "back to the move panel"
+    picks = [("Offer to", [f"Seat {other + 1}"]), ("You give", [give])]
+    panel = await build(world, person, panel, "Trade offer", picks)
     assert panel.content.startswith("✓ Sent"), panel.content
     partner = people[other]
     answer = await world.panel(partner)

@@ -167,15 +167,27 @@ async def pick_twice(table: Table, panel: StoredMessage) -> tuple[InteractionRec
     if buttons:
         return await asyncio.gather(*(table.host.click(panel, custom_id=buttons[0]["custom_id"]) for _ in range(2)))
     select = panel.selects()[0]
-    value = next(o["value"] for o in select["options"] if not o["value"].startswith("p"))
+    value = next(o["value"] for o in select["options"] if not o["value"].startswith(("p", "@")))
     return await asyncio.gather(*(table.host.select(panel, [value], custom_id=select["custom_id"]) for _ in range(2)))
+
+
+async def open_first_place(table: Table, panel: StoredMessage) -> StoredMessage:
+    """Where a long list is chosen place first, the panel with the first place's moves."""
+    select = next(iter(panel.selects()), None)
+    if select is None or not select["options"][0]["value"].startswith("@"):
+        return panel
+    await table.host.select(panel, [select["options"][0]["value"]], custom_id=select["custom_id"])
+    await table.fake.settle()
+    found = table.fake.find_message(panel.id)
+    assert found is not None
+    return found
 
 
 async def test_double_click_and_stale_board(world: tuple[FakeDiscord, BotProcess]) -> None:
     fake, bot = world
     table = await started_table(fake, bot, first_game())
     await fake.settle()
-    panel = await move_panel(table)
+    panel = await open_first_place(table, await move_panel(table))
     stale = copy.deepcopy(panel)
     moves = table.moves_of(0)
     await pick_twice(table, panel)
