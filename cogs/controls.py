@@ -146,7 +146,7 @@ def move_controls(game_type: str, game_id: int, version: int, seat: int, choices
                   area: tuple[str, int] | None = None) -> discord.ui.View:
     """The move panel. `shapes` None means not known here (a DM asking for an answer): a game that has
     free-form moves then gets a button to the full panel."""
-    from cogs.builder import OpenBuilder
+    from cogs.builder import OpenBuilder  # both import this module: their buttons are drawn here all the same
     from cogs.play import YourMoveButton
 
     cls = get_game(game_type)
