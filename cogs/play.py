@@ -126,7 +126,12 @@ def matching(typed: str, choices: list[tuple[str, Action]]) -> list[tuple[str, A
     ("settle 32", "road 31-32", "C4") find the moves they name; a label typed out whole comes first."""
     wanted = words(typed)
     found = [c for c in choices if all(any(w.startswith(t) for w in words(c[0])) for t in wanted)]
-    return sorted(found, key=lambda c: words(c[0]) != wanted)
+    return sorted(found, key=lambda c: (words(c[0]) != wanted, not exact(wanted, c[0])))
+
+
+def exact(wanted: list[str], label: str) -> bool:
+    """Every word typed is a whole word of the label ("settle 5" is at 5, not at 50)."""
+    return all(t in words(label) for t in wanted)
 
 
 def parse_move(text: str, version: int, choices: list[tuple[str, Action]]) -> Action:
@@ -150,8 +155,9 @@ def parse_move(text: str, version: int, choices: list[tuple[str, Action]]) -> Ac
                           "bad_json")
         return action
     found = matching(text, choices)
-    if found and (len(found) == 1 or words(found[0][0]) == words(text)):
-        return found[0][1]
+    whole = [c for c in found if exact(words(text), c[0])]
+    if found and (len(found) == 1 or words(found[0][0]) == words(text) or len(whole) == 1):
+        return (whole or found)[0][1]
     if found:
         raise Refused(f"{text!r} names {len(found)} moves, e.g. {found[0][0]!r} and {found[1][0]!r}; "
                       "say more, or pick one from the list.", "ambiguous_move")
