@@ -45,7 +45,13 @@ async def scripted_moves(table: Table, person: Person, moves: int, rng: random.R
             await asyncio.sleep(0.3)
             continue
         await person.slash("play", channel_id=table.channel_id, action=rng.choice(choices)["value"])
-    await person.slash("game leave", channel_id=table.channel_id)
+    await leave(person, table.channel_id)
+
+
+async def leave(person: Person, channel_id: int) -> None:
+    """/game leave, and Yes to its "Are you sure?"."""
+    asked = await person.slash("game leave", channel_id=channel_id)
+    await person.click(asked.replies()[-1], "Yes, leave")
 
 
 async def test_twenty_games_through_flaky_discord_and_three_kills(tmp_path: Path) -> None:
@@ -70,7 +76,7 @@ async def test_twenty_games_through_flaky_discord_and_three_kills(tmp_path: Path
                 fault.chance = chance
             people = [asyncio.create_task(scripted_moves(t, t.host, 4, rng)) for t in tables[:4]]
             for t in tables[4:]:
-                await t.host.slash("game leave", channel_id=t.channel_id)
+                await leave(t.host, t.channel_id)
             await asyncio.gather(*people)
             for _ in range(KILLS):
                 await asyncio.sleep(4)
