@@ -151,6 +151,8 @@ class Delivery:
                 await self._refused(item, err)
         except RETRIED as err:
             await self._retry(item, repr(err))
+        except RuleError as err:  # the game moved on since the row was written (the asked player left)
+            await self._give_up(item, f"moved on: {err.code}")
         except Exception as err:
             log.exception("delivery_failed game=%s row=%s kind=%s attempt=%s", game.id, item.id, item.kind,
                           item.attempts + 1)

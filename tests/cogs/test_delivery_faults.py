@@ -4,9 +4,11 @@ again after a crash is not doubled."""
 
 from __future__ import annotations
 
+import pytest
 from e2e_driver import Person
 from fake_discord import MESSAGES
 
+from bot.storage import Message
 from tests.cogs.conftest import World
 from tests.support.tables import FakeClock
 
@@ -90,3 +92,21 @@ async def test_a_board_posted_again_after_a_crash_before_it_was_marked_is_not_do
     await world.bot.delivery.drain()
     await world.settle()
     assert [m.content for m in world.channel() if m.content] == posts, "the board was posted twice"
+
+
+async def test_an_ask_for_a_player_who_left_meanwhile_is_dropped_quietly(world: World,
+                                                                          caplog: pytest.LogCaptureFixture) -> None:
+    """Delivery read the game while the player sat there; they left before their moves were listed."""
+    alice, bob = world.person("alice"), world.person("bob")
+    await world.open_table(alice, guests=(bob,))
+    service = world.bot.service
+    game_id = (await service.game_in_channel(world.fake.channel.id)).id
+    seated = await service.get(game_id)
+    await service.leave(game_id, bob.user.id)
+    await world.settle()
+    await world.bot.storage.emit(game_id, [Message("ask", bob.user.id, {"seat": 1, "lines": []})],
+                                 now=service.clock())
+    (item,) = [i for i in await world.bot.storage.outbox_pending(game_id) if i.kind == "ask"]
+    await world.bot.delivery._one(seated, item)
+    assert await world.bot.storage.outbox_pending(game_id) == [], "the row is given up, not retried"
+    assert "delivery_failed" not in caplog.text
