@@ -32,6 +32,7 @@ from renderers.common import (
     ink_on,
     ordinal,
     panel,
+    places,
     plain,
     plural,
     reference_palette,
@@ -442,17 +443,11 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     x0, y0, x1, y1 = _inner("players")
     players = view["players"]
     step = min(156, (y1 - y0 + 8) // max(1, len(players)))
-    places: dict[int, str] = {}
     result = view["result"]
-    if result:
-        place = 1
-        for seats in result["ranking"]:
-            for seat in seats:
-                places[seat] = "winner" if seat in result["winners"] else ordinal(place)
-            place += len(seats)
+    placed = places(result)
     for i, p in enumerate(players):
         top = y0 + i * step
-        shown = places.get(p["seat"], "") if not p["eliminated"] or result is None else ""
+        shown = placed.get(p["seat"], "") if not p["eliminated"] or result is None else ""
         _player(draw, view, p, (x0 - 4, top, x1 + 4, top + step - 10), shown)
 
 

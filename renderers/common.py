@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -308,6 +309,19 @@ def ink_on(fill: RGB) -> RGB:
 
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def places(result: dict[str, Any] | None) -> dict[int, str]:
+    """Each ranked seat's word at game end: "winner", or its place ("2nd"), tied seats sharing one."""
+    out: dict[int, str] = {}
+    if not result:
+        return out
+    place = 1
+    for seats in result["ranking"]:
+        for seat in seats:
+            out[seat] = "winner" if seat in result["winners"] else ordinal(place)
+        place += len(seats)
+    return out
 
 
 @lru_cache(maxsize=2048)

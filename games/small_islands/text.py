@@ -26,18 +26,19 @@ def who(seat: Any) -> str:
     return f"Seat {seat + 1}" if isinstance(seat, int) else str(seat)
 
 
+def features(tile: str) -> list[str]:
+    """What a tile face carries: its resources, then temple, port and house symbol where it has them."""
+    f = FACES[tile]
+    return [*f["resources"], *(name for key, name in (("temple", "temple"), ("port", "port"),
+                                                     ("house", "house symbol")) if f[key])]
+
+
 def tile_name(tile: str) -> str:
     """"T12 cape (leaf, port)": id, shape and features of a tile face."""
     f = FACES.get(tile)
     if f is None:
         return tile
-    bits = list(f["resources"])
-    if f["temple"]:
-        bits.append("temple")
-    if f["port"]:
-        bits.append("port")
-    if f["house"]:
-        bits.append("house symbol")
+    bits = features(tile)
     return f"{tile} {f['shape']}" + (f" ({', '.join(bits)})" if bits else "")
 
 

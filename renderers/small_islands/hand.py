@@ -7,6 +7,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from games.small_islands.data import card_text
+from games.small_islands.text import features
 from games.small_islands.tiles import constraint, fits, key, rotate
 from renderers.common import (
     ACCENT,
@@ -48,15 +49,7 @@ def _fits(view: dict[str, Any], tile: str) -> list[list[tuple[int, int]]]:
 
 
 def _features(tile: str) -> str:
-    f = face(tile)
-    bits = list(f["resources"])
-    if f["temple"]:
-        bits.append("temple")
-    if f["port"]:
-        bits.append("port")
-    if f["house"]:
-        bits.append("house symbol")
-    return ", ".join(bits) or "no icons"
+    return ", ".join(features(tile)) or "no icons"
 
 
 def _card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: str, tag: str, lit: bool) -> None:

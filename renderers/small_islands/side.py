@@ -15,8 +15,8 @@ from renderers.common import (
     WHITE,
     clip_text,
     frame,
-    ordinal,
     panel,
+    places,
     plural,
     seat_marker,
     text,
@@ -118,15 +118,8 @@ def draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int
     x0, y0, x1, y1 = panel(draw, box, "Players", size=18)
     players = view["players"]
     result = view.get("result")
-    places: dict[int, str] = {}
-    rows: list[dict[str, Any]] = []
-    if result:
-        place = 1
-        for seats in result["ranking"]:
-            for seat in seats:
-                places[seat] = "winner" if seat in result["winners"] else ordinal(place)
-            place += len(seats)
-        rows = (result.get("details") or {}).get("rows") or []
+    placed = places(result)
+    rows: list[dict[str, Any]] = (result.get("details") or {}).get("rows") or [] if result else []
     step = min(130, (y1 - y0 - 6) // max(1, len(players)))
     width = x1 - x0
     for i, p in enumerate(players):
@@ -138,8 +131,8 @@ def draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int
         text(draw, (x0 + 28, top + 12), f"Seat {seat + 1} - {p['colour']}", 18, on=WHITE, anchor="lm", bold=True)
         score = f"{result['scores'][seat] if result and seat < len(result['scores']) else p['pp']} PP"
         text(draw, (x1, top + 12), score, 20, on=WHITE, anchor="rm", bold=True)
-        if seat in places:
-            label = places[seat]
+        if seat in placed:
+            label = placed[seat]
             w = text_width(label, 14) + 14
             bx = x1 - text_width(score, 20) - w - 10
             badge = (40, 120, 60) if label == "winner" else (110, 110, 110)
