@@ -11,6 +11,7 @@ import asyncio
 import signal
 import time
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,18 @@ async def fake() -> AsyncIterator[FakeDiscord]:
         assert server.answer_problems == []
 
 
+@asynccontextmanager
+async def running_bot(fake: FakeDiscord, workdir: Path, **env: str) -> AsyncIterator[BotProcess]:
+    """The real bot process for one scenario; it must have logged no unhandled error when it stops."""
+    bot = BotProcess(fake, workdir, env=env)
+    await bot.start()
+    try:
+        yield bot
+    finally:
+        await bot.stop()
+    assert bot.problems() == [], bot.log_tail()
+
+
 def board_versions(table: Table) -> list[str]:
     """The picture names of the board posts (each names its game version), oldest first."""
     return [a.filename for board in table.boards() for a in board.attachments]
@@ -51,9 +64,7 @@ async def move_told(table: Table) -> str:
 
 
 async def test_kill_between_commit_and_board_posts_the_board_after_restart(fake: FakeDiscord, tmp_path: Path) -> None:
-    bot = BotProcess(fake, tmp_path)
-    await bot.start()
-    try:
+    async with running_bot(fake, tmp_path) as bot:
         table = await started_table(fake, bot, first_game())
         await fake.settle(quiet=0.5)
         boards = len(table.boards())
@@ -74,15 +85,10 @@ async def test_kill_between_commit_and_board_posts_the_board_after_restart(fake:
         assert table.host.mention in table.latest_board().content, "whoever is to move is pinged"
         names = board_versions(table)
         assert len(names) == len(set(names)), f"a board was posted twice: {names}"
-    finally:
-        await bot.stop()
-    assert bot.problems() == [], bot.log_tail()
 
 
 async def test_kill_with_ai_seats_to_move_then_they_play_on_after_restart(fake: FakeDiscord, tmp_path: Path) -> None:
-    bot = BotProcess(fake, tmp_path, env={"AI_PACE_SECONDS": "3"})
-    await bot.start()
-    try:
+    async with running_bot(fake, tmp_path, AI_PACE_SECONDS="3") as bot:
         table = await started_table(fake, bot, first_game())
         await fake.wait_for(lambda: table.host.mention in table.latest_board().content, timeout=60,
                             what="the host's turn")
@@ -102,15 +108,10 @@ async def test_kill_with_ai_seats_to_move_then_they_play_on_after_restart(fake: 
                             timeout=60, what="the AI seats to play on after the restart, nobody clicking")
         await fake.wait_for(lambda: table.host.mention in table.latest_board().content, timeout=30,
                             what="a board pinging the host, whose turn it is again")
-    finally:
-        await bot.stop()
-    assert bot.problems() == [], bot.log_tail()
 
 
 async def test_a_30_second_discord_outage_during_a_move(fake: FakeDiscord, tmp_path: Path) -> None:
-    bot = BotProcess(fake, tmp_path)
-    await bot.start()
-    try:
+    async with running_bot(fake, tmp_path) as bot:
         table = await started_table(fake, bot, first_game())
         await fake.settle(quiet=0.5)
         boards = len(table.boards())
@@ -125,15 +126,10 @@ async def test_a_30_second_discord_outage_during_a_move(fake: FakeDiscord, tmp_p
         names = board_versions(table)
         assert len(names) == len(set(names)), f"a board was posted twice: {names}"
         assert outage.hits > 0
-    finally:
-        await bot.stop()
-    assert bot.problems() == [], bot.log_tail()
 
 
 async def test_sigterm_mid_game_exits_0_and_the_game_goes_on(fake: FakeDiscord, tmp_path: Path) -> None:
-    bot = BotProcess(fake, tmp_path)
-    await bot.start()
-    try:
+    async with running_bot(fake, tmp_path) as bot:
         table = await started_table(fake, bot, first_game())
         await fake.settle(quiet=0.5)
         in_flight = asyncio.create_task(move_told(table))
@@ -154,6 +150,3 @@ async def test_sigterm_mid_game_exits_0_and_the_game_goes_on(fake: FakeDiscord, 
         await fake.wait_for(lambda: table.game()["version"] > version, what="a move after the restart")
         names = board_versions(table)
         assert len(names) == len(set(names)), f"a board was posted twice: {names}"
-    finally:
-        await bot.stop()
-    assert bot.problems() == [], bot.log_tail()
