@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
@@ -43,6 +44,22 @@ GAME_COLUMNS = ("id, guild_id, channel_id, thread_id, game_type, status, options
                 "created_by, deadline, paused")
 
 RATING_COLUMNS = "player, mu, sigma, ordinal, games, wins"
+
+
+def statements(script: str) -> list[str]:
+    """A migration script's statements, cut where SQLite itself says one ends: a `;` inside a comment
+    or a string ends nothing.  What follows the last `;` (comments, or a statement without one) is
+    run as it is, so that an unfinished statement fails loudly."""
+    *pieces, tail = script.split(";")
+    out, pending = [], ""
+    for piece in pieces:
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            out.append(pending)
+            pending = ""
+    if (pending + tail).strip():
+        out.append(pending + tail)
+    return out
 
 
 class SqliteStorage(Storage):
@@ -100,9 +117,8 @@ class SqliteStorage(Storage):
             if number <= current:
                 continue
             async with self._tx():
-                for statement in sql.split(";"):
-                    if statement.strip():
-                        await self.db.execute(statement)
+                for statement in statements(sql):
+                    await self.db.execute(statement)
                 await self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
             current = number
         return current

@@ -297,3 +297,18 @@ async def test_a_paused_game_keeps_its_turn_timers_until_it_is_resumed(service: 
     assert (await storage.load(game_id)).paused is None
     assert [j.kind for j in await storage.jobs_of(game_id)] == ["remind", "timeout"]
     assert await storage.next_job_due() == clock() + timedelta(hours=24)
+
+
+def test_a_semicolon_in_a_migrations_comment_or_string_ends_no_statement() -> None:
+    """Splitting a SQLite migration on every `;` ran half statements (and a test then hung)."""
+    import sqlite3
+
+    from bot.storage.sqlite import statements
+    script = ("-- games; and their seats\nCREATE TABLE t (x TEXT DEFAULT 'a;b'); -- why; because\n"
+              "CREATE INDEX t_x ON t (x);\n-- the end; nothing more\n")
+    db = sqlite3.connect(":memory:")
+    for statement in statements(script):
+        db.execute(statement)
+    db.execute("INSERT INTO t DEFAULT VALUES")
+    assert db.execute("SELECT x FROM t").fetchall() == [("a;b",)]
+    assert db.execute("SELECT name FROM sqlite_master WHERE type = 'index'").fetchall() == [("t_x",)]
