@@ -29,7 +29,7 @@ from bot.retry import backoff
 from bot.scheduler import process_name
 from bot.service import GameService
 from bot.storage import BoardMessage, OutboxItem
-from games.core import Action, RuleError
+from games.core import Move, RuleError
 from renderers import render_board, render_private
 
 log = logging.getLogger(__name__)
@@ -52,7 +52,7 @@ BATCH = 50
 ControlsFactory = Callable[[GameInfo], discord.ui.View | None]
 """Builds the buttons that go under a running game's board (or None for no buttons)."""
 
-MovesFactory = Callable[[GameInfo, int, list[tuple[str, Action]]], discord.ui.View | None]
+MovesFactory = Callable[[GameInfo, int, list[Move]], discord.ui.View | None]
 """Builds one seat's move buttons from its labelled legal moves (for a DM asking for an answer)."""
 
 ONLY_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)

@@ -38,7 +38,7 @@ from bot.storage import (
     user_player,
 )
 from games.ai import choose_for, policy_for, policy_name
-from games.core import Action, Game, RuleError, get_game
+from games.core import Action, Game, Move, RuleError, get_game
 
 log = logging.getLogger(__name__)
 
@@ -584,11 +584,11 @@ class GameService:
         _, game, seat = await self._seated_game(game_id, user_id)
         return game.view(seat)
 
-    async def choices(self, game_id: int, user_id: int) -> list[tuple[str, Action]]:
+    async def choices(self, game_id: int, user_id: int) -> list[Move]:
         row, game, seat = await self._seated_game(game_id, user_id)
         if row.status != "running" or seat not in game.to_move():
             return []
-        return [(game.describe(a), a) for a in game.legal_actions(seat)]
+        return game.moves(seat)
 
     async def shapes(self, game_id: int, user_id: int) -> list[dict[str, Any]]:
         """Free-form moves the user may send now (e.g. a trade offer), with how to write them."""

@@ -23,7 +23,7 @@ import discord
 from bot.errors import Refused
 from bot.service import STALE
 from cogs.common import CancelButton, refusing, runtime
-from games.core import Action, Game, get_game
+from games.core import Action, Game, Move, get_game
 
 MAX_ROWS = 5
 BUTTONS_PER_ROW = 5
@@ -35,7 +35,7 @@ POOL = "*"
 NO_AREA = "-"
 EXPLANATION = re.compile(r" \(([^()]*)\)")
 
-Choice = tuple[str, Action]
+Choice = Move
 
 
 def type_title(kind: str) -> str:
@@ -52,7 +52,7 @@ def digest(action: Action) -> str:
 
 
 def find_choice(choices: list[Choice], key: str) -> Choice | None:
-    return next((c for c in choices if digest(c[1]) == key), None)
+    return next((c for c in choices if digest(c.action) == key), None)
 
 
 def option_texts(labels: list[str]) -> list[tuple[str, str | None]]:
@@ -83,7 +83,7 @@ def group_moves(choices: list[Choice], reserved: int = 0) -> tuple[list[int], li
     """Single-action types become buttons, the others selects; what does not fit goes to one pool.
     `reserved` buttons (the builders) come first."""
     by_type: dict[str, list[int]] = {}
-    for idx, (_, action) in enumerate(choices):
+    for idx, (_, action, _) in enumerate(choices):
         by_type.setdefault(str(action.get("type", "move")), []).append(idx)
     singles = [ids[0] for ids in by_type.values() if len(ids) == 1]
     multis = [Group(kind, type_title(kind), ids) for kind, ids in by_type.items() if len(ids) > 1]
@@ -107,21 +107,21 @@ def page_of(indices: list[int], page: int, room: int = MAX_OPTIONS) -> tuple[lis
     return chunk, (page + 1) * per < len(indices)
 
 
-def places(cls: type[Game], choices: list[Choice], indices: list[int]) -> list[str]:
+def places(choices: list[Choice], indices: list[int]) -> list[str]:
     """The places these moves happen, in the order the moves come; empty when not every move names one
     (then the list is paged instead)."""
-    named = [cls.areas(choices[i][1]) for i in indices]
+    named = [choices[i].areas for i in indices]
     if not all(named):
         return []
     return list(dict.fromkeys(area for names in named for area in names))
 
 
-def group_options(cls: type[Game], choices: list[Choice], group: Group, page: int, area: int | None
+def group_options(choices: list[Choice], group: Group, page: int, area: int | None
                   ) -> list[discord.SelectOption]:
     """A group's select: its moves (of one place, once a place is chosen), or first the places where
     the moves are too many for one list, or pages."""
     indices = group.indices
-    spots = places(cls, choices, indices) if len(indices) > MAX_OPTIONS else []
+    spots = places(choices, indices) if len(indices) > MAX_OPTIONS else []
     options: list[discord.SelectOption] = []
     if spots and area is None:
         shown, more = page_of(list(range(len(spots))), page)
@@ -130,11 +130,11 @@ def group_options(cls: type[Game], choices: list[Choice], group: Group, page: in
             options.append(discord.SelectOption(label="More places…", value=f"p{page + 1}"))
         return options
     if spots and area is not None:
-        indices = [i for i in indices if spots[area] in cls.areas(choices[i][1])]
+        indices = [i for i in indices if spots[area] in choices[i].areas]
         options.append(discord.SelectOption(label="← Other places", value="@"))
     shown, more = page_of(indices, page, MAX_OPTIONS - len(options))
-    texts = option_texts([choices[i][0] for i in shown])
-    options += [discord.SelectOption(label=label, description=about, value=digest(choices[i][1]))
+    texts = option_texts([choices[i].label for i in shown])
+    options += [discord.SelectOption(label=label, description=about, value=digest(choices[i].action))
                 for i, (label, about) in zip(shown, texts, strict=True)]
     if more:
         options.append(discord.SelectOption(label=f"More {group.title.lower()}…", value=f"p{page + 1}"))
@@ -163,14 +163,14 @@ def move_controls(game_type: str, game_id: int, version: int, seat: int, choices
         item.row = n // BUTTONS_PER_ROW  # type: ignore[misc]
         view.add_item(item)
     for n, idx in enumerate(buttons, start=len(builders)):
-        view.add_item(MoveButton(game_id, version, seat, digest(choices[idx][1]), label=clip(choices[idx][0]),
+        view.add_item(MoveButton(game_id, version, seat, digest(choices[idx].action), label=clip(choices[idx].label),
                                  row=n // BUTTONS_PER_ROW))
     first_select_row = -(-(len(buttons) + len(builders)) // BUTTONS_PER_ROW)
     for n, group in enumerate(groups):
         page = (pages or {}).get(group.key, 0)
         spot = area[1] if area is not None and area[0] == group.key else None
         view.add_item(MoveSelect(game_id, version, seat, group.key, page, spot,
-                                 options=group_options(cls, choices, group, page, spot),
+                                 options=group_options(choices, group, page, spot),
                                  placeholder=clip(f"{group.title}…", TEXT_LIMIT), row=first_select_row + n))
     return view
 
@@ -201,7 +201,7 @@ async def play_choice(interaction: discord.Interaction, game_id: int, version: i
     if info.version != version or picked is None:
         await stale_redraw(interaction, game_id)
         return
-    label, action = picked
+    label, action = picked.label, picked.action
     if not confirmed and get_game(info.game_type).costly(action):
         await interaction.response.send_message(
             f"**{label}** — this cannot be taken back. Are you sure?", ephemeral=True,

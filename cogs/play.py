@@ -22,7 +22,7 @@ from bot.service import STALE
 from cogs.builder import BuilderButton, BuilderSelect, OpenBuilder, counts_submitted
 from cogs.common import CancelButton, game_here, hand_file, refusing, runtime
 from cogs.controls import ConfirmMove, MoveButton, MoveSelect, clip, digest, find_choice, move_controls, my_moves
-from games.core import Action
+from games.core import Action, Move
 
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_VALUE = re.compile(r"^v(?P<v>\d+):(?P<k>[0-9a-f]+)$")
@@ -121,12 +121,12 @@ def words(text: str) -> list[str]:
     return WORD.findall(text.casefold())
 
 
-def matching(typed: str, choices: list[tuple[str, Action]]) -> list[tuple[str, Action]]:
+def matching(typed: str, choices: list[Move]) -> list[Move]:
     """The moves whose label has, for every word typed, a word starting with it: the picture's names
     ("settle 32", "road 31-32", "C4") find the moves they name; a label typed out whole comes first."""
     wanted = words(typed)
-    found = [c for c in choices if all(any(w.startswith(t) for w in words(c[0])) for t in wanted)]
-    return sorted(found, key=lambda c: (words(c[0]) != wanted, not exact(wanted, c[0])))
+    found = [c for c in choices if all(any(w.startswith(t) for w in words(c.label)) for t in wanted)]
+    return sorted(found, key=lambda c: (words(c.label) != wanted, not exact(wanted, c.label)))
 
 
 def exact(wanted: list[str], label: str) -> bool:
@@ -134,7 +134,7 @@ def exact(wanted: list[str], label: str) -> bool:
     return all(t in words(label) for t in wanted)
 
 
-def parse_move(text: str, version: int, choices: list[tuple[str, Action]]) -> Action:
+def parse_move(text: str, version: int, choices: list[Move]) -> Action:
     """What `/play` was given: a picked suggestion, a JSON action, or words naming exactly one move."""
     text = text.strip()
     picked = CHOICE_VALUE.match(text)
@@ -155,11 +155,11 @@ def parse_move(text: str, version: int, choices: list[tuple[str, Action]]) -> Ac
                           "bad_json")
         return action
     found = matching(text, choices)
-    whole = [c for c in found if exact(words(text), c[0])]
-    if found and (len(found) == 1 or words(found[0][0]) == words(text) or len(whole) == 1):
-        return (whole or found)[0][1]
+    whole = [c for c in found if exact(words(text), c.label)]
+    if found and (len(found) == 1 or words(found[0].label) == words(text) or len(whole) == 1):
+        return (whole or found)[0].action
     if found:
-        raise Refused(f"{text!r} names {len(found)} moves, e.g. {found[0][0]!r} and {found[1][0]!r}; "
+        raise Refused(f"{text!r} names {len(found)} moves, e.g. {found[0].label!r} and {found[1].label!r}; "
                       "say more, or pick one from the list.", "ambiguous_move")
     raise Refused(f"{text!r} is not one of your moves now; pick one from the list `/play` suggests.", "unknown_move")
 
@@ -188,7 +188,7 @@ class Play(commands.Cog):
         info = await game_here(interaction)
         choices = await self.bot.service.choices(info.id, interaction.user.id)
         move = parse_move(action, info.version, choices)
-        label = next((lbl for lbl, a in choices if a == move), json.dumps(move))
+        label = next((m.label for m in choices if m.action == move), json.dumps(move))
         outcome = await self.bot.service.act(info.id, interaction.user.id, move,
                                              interaction_id=str(interaction.id), expected_version=info.version)
         await answer(interaction, f"✓ {label}" if not outcome.replayed else f"✓ {label} (already made)")
@@ -202,8 +202,8 @@ class Play(commands.Cog):
         if info is None or info.seat_of(interaction.user.id) is None:
             return []
         found = matching(current, await self.bot.service.choices(info.id, interaction.user.id))
-        return [app_commands.Choice(name=clip(label, 100), value=f"v{info.version}:{digest(action)}")
-                for label, action in found[:AUTOCOMPLETE_LIMIT]]
+        return [app_commands.Choice(name=clip(move.label, 100), value=f"v{info.version}:{digest(move.action)}")
+                for move in found[:AUTOCOMPLETE_LIMIT]]
 
 
 async def setup(bot: Frontier) -> None:

@@ -13,7 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 Action = dict[str, Any]
 """A JSON object with a "type" key, e.g. {"type": "build_road", "edge": 41}."""
@@ -184,6 +184,15 @@ class Rng:
 G = TypeVar("G", bound="Game")
 
 
+class Move(NamedTuple):
+    """A legal action as a player is offered it: its label, and the places on the picture where it
+    happens (for choosing a long list in two steps)."""
+
+    label: str
+    action: Action
+    areas: tuple[str, ...] = ()
+
+
 class Game(ABC):
     """One game in progress.  Seats are 0..n-1 in turn order; the engine knows no users."""
 
@@ -290,11 +299,14 @@ class Game(ABC):
         Default: only a move called resign."""
         return action.get("type") == "resign"
 
-    @classmethod
-    def areas(cls, action: Action) -> tuple[str, ...]:
+    def areas(self, action: Action) -> tuple[str, ...]:
         """The names on the picture of where the action happens (a hex, a card, a row), so that a long
         list of moves can be chosen in two steps: first the place, then the move.  Default: none."""
         return ()
+
+    def moves(self, seat: int) -> list[Move]:
+        """The seat's legal actions as offered: labelled, with their places."""
+        return [Move(self.describe(a), a, self.areas(a)) for a in self.legal_actions(seat)]
 
     def notices(self, events: list[Event]) -> dict[int, list[Event]]:
         """Events each seat should hear of privately as well (a DM): the player's own elimination, a

@@ -48,7 +48,7 @@ async def _move(service: GameService, game_id: int, rng: random.Random) -> bool:
         return False
     seat = info.to_move[0]
     user = info.seats[seat].user_id
-    legal = [a for _, a in await service.choices(game_id, user)] if user is not None else []
+    legal = [m.action for m in await service.choices(game_id, user)] if user is not None else []
     if not legal:
         return False
     outcome = await service.act(game_id, user, RandomPlayer().choose({}, legal, rng))

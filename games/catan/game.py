@@ -203,8 +203,7 @@ class Catan(TradeMixin):
                 "fixed": {"offer": s["offer"]["id"]}, "fields": [give, get]}]
         return []
 
-    @classmethod
-    def areas(cls, action: Action) -> tuple[str, ...]:
+    def areas(self, action: Action) -> tuple[str, ...]:
         """The hexes a settlement, city, road or the robber goes on, by the picture's hex letters."""
         if "node" in action:
             hexes: tuple[int, ...] = GEOMETRY.node_hexes[action["node"]]

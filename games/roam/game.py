@@ -139,8 +139,7 @@ class RoamGame(TextMixin, ClaimsMixin, PlacementMixin, Game):
     def current_seat(self) -> int | None:
         return None if self.finished else self.current
 
-    @classmethod
-    def areas(cls, action: Action) -> tuple[str, ...]:
+    def areas(self, action: Action) -> tuple[str, ...]:
         """The card (of the six on the map) a marker goes on, numbered as the slots are."""
         square = parse_square(action.get("square"))
         return (f"card {slot_of(square) + 1}",) if square is not None else ()

@@ -203,8 +203,7 @@ class Roanoke(TradeMixin):
 
     # -- words -------------------------------------------------------------------------------------
 
-    @classmethod
-    def areas(cls, action: Action) -> tuple[str, ...]:
+    def areas(self, action: Action) -> tuple[str, ...]:
         """A square's column on the board, by the picture's letter (ROA-S1)."""
         return (f"column {B.label(B.sq(0, action['col']))[0]}",) if "col" in action else ()
 

@@ -14,6 +14,7 @@ from games.small_islands import islands as I
 from games.small_islands import text
 from games.small_islands.data import COLOURS, DISCOVERY, LAYOUTS
 from games.small_islands.moves import STEP_OF, WAITING, MovesMixin
+from games.small_islands.names import column_name, origin
 from games.small_islands.table import KEEP, OVER, PHASE, PREP, SETUP, new_state
 from games.small_islands.tiles import cell_of, frontier
 
@@ -125,8 +126,10 @@ class SmallIslands(MovesMixin):
         return self.events
 
     def _remember(self, events: list[Event]) -> None:
-        lines = [text.describe_event(e) for e in events if e["type"] not in text.QUIET]
-        self.s["log"] = (self.s["log"] + lines)[-8:]
+        """The picture's short log keeps events, not sentences: a sentence names cells as the map is named
+        when it is drawn, which changes when the map grows west or north."""
+        kept = [e for e in events if e["type"] not in text.QUIET]
+        self.s["log"] = (self.s["log"] + kept)[-8:]
 
     def undoable(self, action: Action, events: list[Event]) -> bool:
         """Taking a row tile, placing a tile or a house: only while nothing new was revealed or drawn."""
@@ -136,16 +139,15 @@ class SmallIslands(MovesMixin):
 
     # -- words ---------------------------------------------------------------------------------
 
-    @classmethod
-    def areas(cls, action: Action) -> tuple[str, ...]:
-        """A spot's column on the map, by its x coordinate as the picture writes it."""
-        return (f"column x={action['x']}",) if "x" in action else ()
+    def areas(self, action: Action) -> tuple[str, ...]:
+        """A spot's column on the map, by its letter on the picture's rulers."""
+        return (f"column {column_name(action['x'], self.s['grid'])}",) if "x" in action else ()
 
     def describe(self, action: Action) -> str:
         return text.describe(action, self.s)
 
     def describe_event(self, event: Event) -> str:
-        return text.describe_event(event)
+        return text.describe_event(event, self.s["grid"])
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -181,7 +183,8 @@ class SmallIslands(MovesMixin):
             "reserve": len(s["reserve"]), "box": list(s["box"]), "grey_ships": s["grey_ships"],
             "ships_placed": s["ships_placed"], "start_left": list(s["start_left"]),
             "candidates": [list(c) for c in frontier(s["grid"])], "players": players,
-            "discovery_pool": len(s["discovery_pool"]), "end": s["end"], "last": list(s["log"]),
+            "discovery_pool": len(s["discovery_pool"]), "end": s["end"],
+            "last": [text.logged(e, s["grid"]) for e in s["log"]], "origin": list(origin(s["grid"])),
             "result": (r.to_dict() if (r := self.result()) else None)}
         if seat is not None:
             p = s["players"][seat]

@@ -14,6 +14,7 @@ from games.core import TEXT, WHOLE, Action, fields_problem, kind_problem
 from games.small_islands import islands as I
 from games.small_islands import rewards as R
 from games.small_islands.data import FACES, RESOURCES, SEA_RING
+from games.small_islands.names import cell_name
 from games.small_islands.table import BONUS, HOUSES, KEEP, PLACE, PREP, SETUP, STUCK, TURN, TableMixin, kinds
 from games.small_islands.tiles import cell_of, fits, frontier, key, rotate
 
@@ -73,7 +74,8 @@ class MovesMixin(TableMixin):
         if not 0 <= a["rot"] <= 3:
             return "Rotation is 0 to 3 quarter-turns clockwise (B2)."
         if not self.grid:
-            return None if (a["x"], a["y"]) == (0, 0) else "The first starting tile goes at (0,0) (B2 grid)."
+            first = (a["x"], a["y"]) == (0, 0)
+            return None if first else "The first starting tile goes at A1, the only cell of the empty map."
         return self.placement_problem(a["x"], a["y"], rotate(FACES[a["tile"] + a["side"]]["ring"], a["rot"]))
 
     def _check_choose(self, seat: int, a: Action) -> str | None:
@@ -110,7 +112,7 @@ class MovesMixin(TableMixin):
             return None, "You have no bonus token left (B3.3)."
         tile = self.grid.get(key(a["x"], a["y"]))
         if tile is None:
-            return None, f"There is no tile at ({a['x']},{a['y']})."
+            return None, f"There is no tile at {cell_name(a['x'], a['y'], self.grid)}."
         if not I.is_land(tile):
             return None, "Bonus tokens go on landscape tiles, not on ships (B3.3)."
         return tile, None
@@ -162,7 +164,7 @@ class MovesMixin(TableMixin):
             return "You have no house left in hand this round (B5.3 REWARD 2)."
         tile = self.grid.get(key(a["x"], a["y"]))
         if tile is None or not I.is_land(tile):
-            return f"There is no island tile at ({a['x']},{a['y']})."
+            return f"There is no island tile at {cell_name(a['x'], a['y'], self.grid)}."
         cells = self.s["islands"][tile["island"]]
         if len(cells) < 2:
             return "Houses go on islands of at least 2 tiles, not on an islet (B2 islet, B5.3 REWARD 2)."

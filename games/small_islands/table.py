@@ -30,6 +30,7 @@ from games.small_islands.data import (
     SHIPS,
     STARTING,
 )
+from games.small_islands.names import cell_name
 from games.small_islands.tiles import (
     AROUND,
     ORTHOGONAL,
@@ -166,7 +167,7 @@ class TableMixin(StateGame):
         need = self.needs().get((x, y))
         if need is not None and fits(ring, need):
             return None
-        return placement_problem(self.grid, x, y, ring)
+        return placement_problem(self.grid, x, y, ring, cell_name(x, y, self.grid))
 
     def ship_cells(self) -> list[tuple[int, int]]:
         """Cells where a ship tile may go: the same rules 1 and 2 as any tile (B2 ship placement)."""

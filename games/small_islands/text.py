@@ -10,6 +10,7 @@ from typing import Any
 
 from games.core import Action, Event
 from games.small_islands.data import FACES, card_text
+from games.small_islands.names import cell_name
 
 VERBS = {"start_tile": "place a starting tile", "choose": "choose objectives", "take": "take a tile from the row",
          "land": "land a ship", "discard": "discard a stuck tile", "place": "place a tile",
@@ -46,12 +47,18 @@ def cards(now: dict[str, Any]) -> str:
     return " + ".join(f"{c}: {card_text(c)}" for c in now.values() if c) or "no card"
 
 
-def describe(action: Action, s: dict[str, Any] | None = None) -> str:
+def at(where: Action | Event, grid: dict[str, Any]) -> str:
+    """ "at C4": where an action or event happens, named as the picture's rulers name it."""
+    return f"at {cell_name(where['x'], where['y'], grid)}" if "x" in where else ""
+
+
+def describe(action: Action, s: dict[str, Any]) -> str:
+    """A move's label, naming cells as they are named on the map this move is chosen from."""
     kind = action.get("type")
-    at = f"at ({action.get('x')},{action.get('y')})"
+    at_ = at(action, s["grid"])
     if kind == "start_tile":
         name = tile_name(action["tile"] + action["side"])
-        return f"Starting tile {action['tile']} side {action['side']}{TURNS.get(action['rot'], '')} {at} — {name}"
+        return f"Starting tile {action['tile']} side {action['side']}{TURNS.get(action['rot'], '')} {at_} — {name}"
     if kind == "choose":
         if "now" in action:
             return f"Play {action['now']} now ({card_text(action['now'])}), keep {action['next']} for next round"
@@ -62,20 +69,20 @@ def describe(action: Action, s: dict[str, Any] | None = None) -> str:
     if kind == "discard":
         return f"Discard {tile_name(action['tile'])} and draw a new tile"
     if kind == "place":
-        return f"Place {tile_name(action['tile'])}{TURNS.get(action['rot'], '')} {at}"
+        return f"Place {tile_name(action['tile'])}{TURNS.get(action['rot'], '')} {at_}"
     if kind == "port":
-        return f"Port token {at}"
+        return f"Port token {at_}"
     if kind == "convert":
-        tile = (s or {}).get("grid", {}).get(f"{action['x']},{action['y']}")
+        tile = s["grid"].get(f"{action['x']},{action['y']}")
         was = tile["res"][action["icon"]] if tile and action["icon"] < len(tile["res"]) else "a resource"
-        return f"Resource token {at}: {was} becomes {action['to']}"
+        return f"Resource token {at_}: {was} becomes {action['to']}"
     if kind == "no_bonus":
         return "No bonus token this turn"
     if kind == "land":
-        return f"Land your {'coloured' if action['ship'] == 'own' else 'grey'} ship {at} (ends the round)"
+        return f"Land your {'coloured' if action['ship'] == 'own' else 'grey'} ship {at_} (ends the round)"
     if kind == "house":
         extra = f", counting {action['resource']}" if "resource" in action else ""
-        return f"House {at}{extra}"
+        return f"House {at_}{extra}"
     if kind == "done":
         return "Place no more houses this round"
     if kind == "keep":
@@ -83,16 +90,22 @@ def describe(action: Action, s: dict[str, Any] | None = None) -> str:
     return str(kind)
 
 
-def describe_event(event: Event) -> str:
+def logged(entry: Event | str, grid: dict[str, Any]) -> str:
+    """A line of the short log; games saved before the log kept events hold sentences."""
+    return entry if isinstance(entry, str) else describe_event(entry, grid)
+
+
+def describe_event(event: Event, grid: dict[str, Any]) -> str:
+    """A log sentence, naming cells as the map after the move (the picture posted with it) names them."""
     kind = event["type"]
     p = who(event.get("seat", 0))
-    at = f"({event.get('x')},{event.get('y')})"
+    at_ = at(event, grid)
     if kind == "layout":
         return f"The starting tiles lie in the {event['layout']} layout."
     if kind == "arrange":
         return f"{p} arranges the four starting tiles."
     if kind == "start_tile":
-        return f"{p} places starting tile {event['tile']}{event['side']} at {at}."
+        return f"{p} places starting tile {event['tile']}{event['side']} {at_}."
     if kind == "round":
         return f"Round {event['round']} begins; {p} is first player."
     if kind == "nav":
@@ -115,25 +128,25 @@ def describe_event(event: Event) -> str:
     if kind == "drew":
         return f"{p} draws {event['count']} tile(s) from the reserve."
     if kind == "placed":
-        return f"{p} places {event['tile']}{TURNS.get(event['rot'], '')} at {at}."
+        return f"{p} places {event['tile']}{TURNS.get(event['rot'], '')} {at_}."
     if kind == "port":
-        return f"{p} adds a port token at {at}."
+        return f"{p} adds a port token {at_}."
     if kind == "converted":
-        return f"{p} turns a {event['from']} into a {event['to']} at {at}."
+        return f"{p} turns a {event['from']} into a {event['to']} {at_}."
     if kind == "refilled":
         src = "the Navigation stack" if event["source"] == "nav" else "the reserve"
         return f"{tile_name(event['tile'])} joins the row from {src} ({event['nav_left']} left in the stack)."
     if kind == "landed":
         ship = "coloured" if event["ship"] == "own" else "a grey"
-        return f"{p} lands {'their' if event['ship'] == 'own' else ''} {ship} ship at {at}: the round ends.".replace(
+        return f"{p} lands {'their' if event['ship'] == 'own' else ''} {ship} ship {at_}: the round ends.".replace(
             "  ", " ")
     if kind == "revealed":
         return f"{p} reveals {cards(event['cards'])}."
     if kind == "house":
         what = f" ({event['resource']})" if "resource" in event else ""
         if event["reward"] == "RW07":
-            return f"{p} builds a house at {at} and explores the island for discovery tokens."
-        return f"{p} builds a house at {at}{what} and scores {event['pp']} PP."
+            return f"{p} builds a house {at_} and explores the island for discovery tokens."
+        return f"{p} builds a house {at_}{what} and scores {event['pp']} PP."
     if kind == "discovery":
         return f"{p} draws {event['count']} discovery token(s)."
     if kind == "kept":

@@ -96,14 +96,15 @@ def open_cells(grid: dict[str, Any]) -> list[tuple[Cell, str]]:
     return out
 
 
-def placement_problem(grid: dict[str, Any], x: int, y: int, ring: str) -> str | None:
-    """Why a tile with this (rotated) ring may not go at (x, y) (B2 rules 1 and 2); None if it may."""
+def placement_problem(grid: dict[str, Any], x: int, y: int, ring: str, at: str) -> str | None:
+    """Why a tile with this (rotated) ring may not go at (x, y), named `at` for the player (B2 rules 1
+    and 2); None if it may."""
     if key(x, y) in grid:
-        return f"Cell ({x},{y}) is already taken (B2 rule 1)."
+        return f"Cell {at} is already taken."
     if not any(key(x + dx, y + dy) in grid for dx, dy in ORTHOGONAL):
-        return f"Cell ({x},{y}) does not touch a placed tile edge to edge (B2 rule 1)."
+        return f"Cell {at} does not touch a placed tile edge to edge."
     need = constraint(grid, x, y)
     if need is None or not fits(ring, need):
-        return (f"That tile turned this way does not match its neighbours at ({x},{y}): every edge and corner "
-                "must show the same land or sea as the tiles around it (B2 matching).")
+        return (f"That tile turned this way does not match its neighbours at {at}: every edge and corner "
+                "must show the same land or sea as the tiles around it.")
     return None

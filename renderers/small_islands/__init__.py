@@ -8,7 +8,7 @@ the sea beside it; houses, bonus tokens and ships are laid over the tiles in the
 
 The map grows without bound, so the picture fits what has been built: the cell size steps down as
 the map spreads and the canvas grows once cells would get too small to read.  Every empty cell a tile
-may go to is framed and named by the (x,y) that /play takes; rulers name the columns and rows.
+may go to is framed and named as moves and /play name it ("C4"); rulers letter the columns and number the rows.
 
 Tile sprites are drawn once per (tile, rotation, cell size), icons once per kind and size, so a
 picture is mostly pastes.

@@ -7,6 +7,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from games.small_islands.data import card_text
+from games.small_islands.names import name_from
 from games.small_islands.text import features
 from games.small_islands.tiles import constraint, fits, key, rotate
 from renderers.common import (
@@ -129,7 +130,7 @@ def private(view: dict[str, Any]) -> bytes:
             text(draw, (sx + HAND_CELL + 8, y + 26), TURN_WORD[q], 13, on=WHITE, fill=MUTED)
             label = f"fits {plural(len(cells), 'cell')}" if cells else "fits nowhere"
             text(draw, (sx + HAND_CELL + 8, y + 48), label, 14, on=WHITE, fill=INK if cells else ACCENT)
-            spots = " ".join(f"({c[0]},{c[1]})" for c in cells)
+            spots = " ".join(name_from(c[0], c[1], view["origin"]) for c in cells)
             lines = list(wrap_text(spots, 14, slot_w - 10))
             if len(lines) > 2:  # more cells than two lines hold: the rest are counted above
                 lines = [lines[0], lines[1] + " ..."]

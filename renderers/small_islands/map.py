@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.small_islands.names import column, name_from
 from games.small_islands.tiles import constraint, key
 from renderers.common import (
     PAPER,
@@ -61,6 +62,8 @@ class Layout:
         self.ox = MAP_X0 + RULE + (area_w - map_w) // 2
         self.oy = MAP_Y0 + RULE + (area_h - map_h) // 2
         self.cols, self.rows = cols, rows
+        self.origin: tuple[int, int] = (view["origin"][0], view["origin"][1])
+        """The cell named A1 (the engine names cells from it, so the rulers agree with every move's label)."""
 
     def at(self, x: int, y: int) -> tuple[int, int]:
         return self.ox + (x - self.x0) * self.s, self.oy + (y - self.y0) * self.s
@@ -72,14 +75,14 @@ def draw_rulers(draw: ImageDraw.ImageDraw, lay: Layout) -> None:
     right, bottom = lay.ox + lay.cols * s, lay.oy + lay.rows * s
     for x in range(lay.x0, lay.x1 + 1):
         cx = lay.at(x, lay.y0)[0] + s / 2
-        label = f"x {x}" if s >= 60 else str(x)
+        label = column(x - lay.origin[0])
         text(draw, (cx, lay.oy - RULE / 2), label, size, on=PAPER, fill=RULER, anchor="mm", bold=True)
         text(draw, (cx, bottom + RULE / 2), label, size, on=PAPER, fill=RULER, anchor="mm", bold=True)
     for y in range(lay.y0, lay.y1 + 1):
         cy = lay.at(lay.x0, y)[1] + s / 2
-        text(draw, (lay.ox - RULE / 2, cy), str(y), size, on=PAPER, fill=RULER, anchor="mm", bold=True)
-        text(draw, (right + RULE / 2, cy), str(y), size, on=PAPER, fill=RULER, anchor="mm", bold=True)
-    text(draw, (lay.ox - RULE / 2, lay.oy - RULE / 2), "y", size, on=PAPER, fill=RULER, anchor="mm", bold=True)
+        row = str(y - lay.origin[1] + 1)
+        text(draw, (lay.ox - RULE / 2, cy), row, size, on=PAPER, fill=RULER, anchor="mm", bold=True)
+        text(draw, (right + RULE / 2, cy), row, size, on=PAPER, fill=RULER, anchor="mm", bold=True)
 
 
 def dashed_box(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill: RGB, width: int) -> None:
@@ -139,7 +142,7 @@ def _candidates(img: Image.Image, view: dict[str, Any], lay: Layout, grid: dict[
     for x, y in cells:
         px, py = lay.at(x, y)
         need = constraint(grid, x, y) if grid else "????????"
-        label = f"{x},{y}"
+        label = name_from(x, y, lay.origin)
         if need is None:  # the neighbours disagree: no tile can ever go here
             text(draw, (px + s / 2, py + s / 2), label, size - 2, on=OCEAN, fill=BLOCKED, anchor="mm")
             continue

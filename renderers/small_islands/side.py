@@ -7,6 +7,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.small_islands.data import card_text
+from games.small_islands.names import name_from
 from renderers.common import (
     ACCENT,
     INK,
@@ -143,7 +144,8 @@ def draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int
                  f"discovery tokens {p['discovery_count']}"]
         at = _ship_at(view, seat)
         if at is not None:
-            lines.append(f"Ship landed at ({at[0]},{at[1]}): {plural(p['ship_ports'], 'port')} around it")
+            where = name_from(at[0], at[1], view["origin"])
+            lines.append(f"Ship landed at {where}: {plural(p['ship_ports'], 'port')} around it")
         else:
             lines.append("Ship not landed yet" if p["own_ship"] else "Ship: none")
         if result and seat < len(rows):

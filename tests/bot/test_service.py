@@ -177,7 +177,7 @@ async def test_games_of_user_lists_every_open_table(service: GameService) -> Non
 
 async def test_choices_label_the_legal_actions_of_the_caller(service: GameService) -> None:
     game_id = await running_game(service)
-    labels = [label for label, _ in await service.choices(game_id, CREATOR)]
+    labels = [move.label for move in await service.choices(game_id, CREATOR)]
     assert labels and all(label.startswith("Play your") for label in labels)
     await refused(service.choices(game_id, STRANGER), "not_seated")
 
@@ -239,7 +239,7 @@ async def test_roa_r28_resigning_in_roanoke_eliminates_the_seat_where_other_game
     for _ in range(50):  # the AI seats move until the person is asked, past the setup workers
         await service.advance_ai(info.id)
         choices = await service.choices(info.id, CREATOR)
-        if {"type": "resign"} in [a for _, a in choices]:
+        if {"type": "resign"} in [m.action for m in choices]:
             break
         await service.act(info.id, CREATOR, choices[0][1])
     mine = (await service.get(info.id)).seat_of(CREATOR)

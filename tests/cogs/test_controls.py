@@ -36,7 +36,7 @@ def states(game_id: str, *, seed: int, moves: int, options: dict | None = None) 
 
 def panels(game: Game, seat: int) -> list[list[dict]]:
     """Every view a player can reach from this state's panel: places opened one by one, builders."""
-    choices = [(game.describe(a), a) for a in game.legal_actions(seat)]
+    choices = game.moves(seat)
     shapes = game.action_shapes(seat)
     views = [move_controls(game.id, 1, 7, seat, choices, shapes).to_components()]
     for select in selects(views[0]):
@@ -64,7 +64,7 @@ async def test_every_panel_of_every_game_keeps_within_discords_limits(game_id: s
 async def test_a_long_list_is_chosen_place_first_and_every_place_lists_its_moves() -> None:
     """CAT-10: the setup's 54 corners by hex; each corner is under every hex it touches."""
     game, seat = states("catan", seed=2, moves=1)[0]
-    choices = [(game.describe(a), a) for a in game.legal_actions(seat)]
+    choices = game.moves(seat)
     assert len(choices) > MAX_OPTIONS
     first = selects(move_controls("catan", 1, 7, seat, choices, []).to_components())[0]
     places = [o["value"] for o in first["options"]]
@@ -73,7 +73,7 @@ async def test_a_long_list_is_chosen_place_first_and_every_place_lists_its_moves
     for place in places:
         view = move_controls("catan", 1, 7, seat, choices, [], area=("build_settlement", int(place[1:])))
         shown |= {o["value"] for o in selects(view.to_components())[0]["options"] if not o["value"].startswith("@")}
-    assert shown == {digest(a) for _, a in choices}, "every corner is reachable"
+    assert shown == {digest(m.action) for m in choices}, "every corner is reachable"
 
 
 def test_long_objective_choices_keep_what_tells_them_apart() -> None:
@@ -94,12 +94,12 @@ def test_long_objective_choices_keep_what_tells_them_apart() -> None:
 def test_play_takes_the_pictures_names() -> None:
     """`/play settle 32`, `road 31-32`: words that start the words of exactly one move's label pick it."""
     game, seat = states("catan", seed=2, moves=1)[0]
-    choices = [(game.describe(a), a) for a in game.legal_actions(seat)]
-    label, action = choices[5]
+    choices = game.moves(seat)
+    label, action, _ = choices[5]
     number = re.findall(r"\d+", label)[-1]
     assert parse_move(f"settle {number}", 1, choices) == action
     game.apply(seat, action)
-    roads = [(game.describe(a), a) for a in game.legal_actions(seat)]
+    roads = game.moves(seat)
     path = re.search(r"\d+-\d+", roads[0][0])
     assert path is not None and parse_move(f"road {path.group()}", 1, roads) == roads[0][1]
     assert len(matching("", roads)) == len(roads)
@@ -107,7 +107,7 @@ def test_play_takes_the_pictures_names() -> None:
 
 def test_roanoke_squares_are_named_as_on_the_board() -> None:
     for game, seat in states("roanoke", seed=5, moves=40):
-        choices = [(game.describe(a), a) for a in game.legal_actions(seat) if a["type"] == "place"]
+        choices = [m for m in game.moves(seat) if m.action["type"] == "place"]
         if choices:
             name = choices[0][0].split()[2]  # "Place at G5 ┬ E-S-W"
             assert matching(name, choices)[0] == choices[0]

@@ -132,9 +132,9 @@ def test_b2_matching_table_is_symmetric() -> None:
 
 def test_b2_rule_1_needs_an_empty_cell_touching_edge_to_edge() -> None:
     grid = {key(0, 0): {"ring": "SSSSSSSS"}}
-    assert "already taken" in placement_problem(grid, 0, 0, "SSSSSSSS")
-    assert "edge to edge" in placement_problem(grid, 1, 1, "SSSSSSSS")     # diagonal only
-    assert placement_problem(grid, 1, 0, "SSSSSSSS") is None
+    assert "B2 is already taken" in placement_problem(grid, 0, 0, "SSSSSSSS", "B2")
+    assert "edge to edge" in placement_problem(grid, 1, 1, "SSSSSSSS", "C3")     # diagonal only
+    assert placement_problem(grid, 1, 0, "SSSSSSSS", "C2") is None
 
 
 def test_b2_bad_input_a_tile_that_does_not_match_is_refused() -> None:
@@ -147,9 +147,10 @@ def test_b2_bad_input_a_tile_that_does_not_match_is_refused() -> None:
     s["players"][me]["hand"] = ["T05", "T07"]
     g.apply(me, {"type": "take", "tile": "T54"})
     assert s["step"] == "place"
-    refuse(g, me, {"type": "place", "tile": "T54", "rot": 0, "x": 1, "y": 0}, "B2 matching", "illegal_place")
-    refuse(g, me, {"type": "place", "tile": "T05", "rot": 3, "x": 1, "y": 0}, "B2 matching")  # cape pointing west
-    refuse(g, me, {"type": "place", "tile": "T05", "rot": 0, "x": 2, "y": 2}, "B2 rule 1")
+    refuse(g, me, {"type": "place", "tile": "T54", "rot": 0, "x": 1, "y": 0}, "does not match its neighbours",
+           "illegal_place")
+    refuse(g, me, {"type": "place", "tile": "T05", "rot": 3, "x": 1, "y": 0}, "does not match")  # cape west
+    refuse(g, me, {"type": "place", "tile": "T05", "rot": 0, "x": 2, "y": 2}, "does not touch a placed")  # B2 rule 1
     refuse(g, me, {"type": "place", "tile": "T56", "rot": 0, "x": 1, "y": 0}, "not in your hand")
     g.apply(me, {"type": "place", "tile": "T05", "rot": 1, "x": 1, "y": 0})     # cape pointing east: sea to the west
     assert s["grid"]["1,0"]["ring"] == "SSLSSSSS"
@@ -245,11 +246,11 @@ def test_b5_2_free_layout_first_tile_at_origin_then_placement_rules() -> None:
     g = new(layout="free")
     first = g.s["first_player"]
     assert g.s["step"] == "setup" and g.to_move() == {first}
-    refuse(g, first, {"type": "start_tile", "tile": "ST1", "side": "A", "rot": 0, "x": 1, "y": 0}, "(0,0)")
+    refuse(g, first, {"type": "start_tile", "tile": "ST1", "side": "A", "rot": 0, "x": 1, "y": 0}, "goes at A1")
     refuse(g, 1 - first, {"type": "start_tile", "tile": "ST1", "side": "A", "rot": 0, "x": 0, "y": 0},
            code="not_your_turn")
     g.apply(first, {"type": "start_tile", "tile": "ST4", "side": "B", "rot": 0, "x": 0, "y": 0})   # cape, land north
-    refuse(g, first, {"type": "start_tile", "tile": "ST3", "side": "B", "rot": 1, "x": 1, "y": 0}, "B2 matching")
+    refuse(g, first, {"type": "start_tile", "tile": "ST3", "side": "B", "rot": 1, "x": 1, "y": 0}, "does not match")
     refuse(g, first, {"type": "start_tile", "tile": "ST4", "side": "A", "rot": 0, "x": 1, "y": 0},
            "not a starting tile")
     g.apply(first, {"type": "start_tile", "tile": "ST3", "side": "B", "rot": 0, "x": 0, "y": -1})  # isthmus joins
@@ -409,7 +410,7 @@ def test_b5_3_land_own_or_grey_ship_ends_the_round() -> None:
     clear(g)
     strip(g, 0, [{}, {}])
     g.put_tile(3, 0, "T54", 0)                                        # an inland tile: land on every edge
-    refuse(g, seat, {"type": "land", "ship": "own", "x": 4, "y": 0}, "B2 matching")
+    refuse(g, seat, {"type": "land", "ship": "own", "x": 4, "y": 0}, "does not match")  # B2 matching
     refuse(g, seat, {"type": "land", "ship": "gold", "x": 1, "y": 0}, "own")
     legal = g.legal_actions(seat)
     assert {a["ship"] for a in legal if a["type"] == "land"} == {"own", "grey"}
@@ -843,8 +844,8 @@ def test_contract_describe_texts_read_well() -> None:
     seat = g.s["current"]
     labels = [g.describe(a) for a in g.legal_actions(seat)]
     assert labels[0].startswith("Take T") and "from the row" in labels[0]
-    assert g.describe({"type": "place", "tile": "T05", "rot": 1, "x": 2, "y": -1}) == (
-        "Place T05 cape (fruit, temple, house symbol) turned 90° at (2,-1)")
+    assert g.describe({"type": "place", "tile": "T05", "rot": 1, "x": 2, "y": -1}) == (  # the free row is 1
+        "Place T05 cape (fruit, temple, house symbol) turned 90° at D1")
     assert "Seat 1" in g.describe_event({"type": "turn", "seat": 0})
 
 
