@@ -110,7 +110,7 @@ def _port_spots(ring: str) -> list[tuple[float, float]]:
     return out or [(0.5, 0.5)]
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)  # ~50 KB each: the tiles of a few maps at their cell sizes
 def tile_sprite(tile: str, rot: int, s: int) -> Image.Image:
     """A landscape or starting tile as printed, turned `rot` quarter-turns: land, icons, printed ports."""
     f = face(tile)
