@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
@@ -181,6 +181,15 @@ class Rng:
         return cls(int(data["seed"]), int(data["counter"]))
 
 
+@dataclass(frozen=True)
+class Moment:
+    """A turn that decided a game, for its recap: `text` follows the seat's name ("takes Longest Road")
+    or, with no seat, stands alone ("Summer's goal: 3 houses")."""
+
+    text: str
+    seat: int | None = None
+
+
 G = TypeVar("G", bound="Game")
 
 
@@ -321,6 +330,42 @@ class Game(ABC):
         """The seat whose turn it is (for "whose turn" displays); None when over."""
         seats = self.to_move()
         return min(seats) if seats else None
+
+    # -- the recap and the replay: read from public views only, so they can show nothing hidden ----
+
+    @classmethod
+    def public_scores(cls, view: dict[str, Any]) -> list[float]:
+        """Each seat's score as anyone may see it, from a public view (the recap's chart).
+        Default: the "score" of each of the view's players."""
+        return [p.get("score", 0) for p in view.get("players", [])]
+
+    @classmethod
+    def round_of(cls, view: dict[str, Any]) -> int:
+        """The round a public view is in (the replay jumps by round). Default: the view's "round"."""
+        return int(view.get("round") or 0)
+
+    @classmethod
+    def moments(cls, before: dict[str, Any], after: dict[str, Any]) -> list[Moment]:
+        """What, between two public views a turn apart, helped decide the game (a title changing hands,
+        an elimination). Default: none."""
+        return []
+
+
+def turn_states(game: G, log: Iterable[tuple[int, Action]]) -> Iterator[tuple[int, G]]:
+    """Play a stored log on `game` (fresh from `new`), yielding (actions applied, game) at the start, after
+    every action that ends a turn (the seat whose turn it is changes, or the game ends) and after the last
+    action: the states a recap charts and a replay shows. The same game object is yielded each time; read
+    it before going on."""
+    yield 0, game
+    seat, shown, step = game.current_seat(), 0, 0
+    for step, (actor, action) in enumerate(log, start=1):
+        game.apply(actor, action)
+        now = game.current_seat()
+        if now != seat or game.over:
+            seat, shown = now, step
+            yield step, game
+    if shown != step:
+        yield step, game
 
 
 def pick_field(name: str, label: str, choices: list[tuple[Any, str]], *, optional: bool = False) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from renderers.common import (
     INK,
     MUTED,
     PAPER,
+    RGB,
     WHITE,
     canvas,
     encode_png,
@@ -301,3 +302,7 @@ def private(view: dict[str, Any]) -> bytes:
                              "(grey: used, face down until you rest)", size=18)
     _characters(draw, (inner[0], inner[1] + 4), inner[2], me, 22, True)
     return encode_png(img, _palette())
+
+
+def seat_rgb(view: dict[str, Any]) -> list[RGB]:
+    return [COLOUR_RGB[p["colour"]] for p in view["players"]]

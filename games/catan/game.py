@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from games.catan import text
 from games.catan.board import GEOMETRY, RESOURCES
 from games.catan.moves import KEYS
+from games.catan.recap import RecapMixin
 from games.catan.table import DEV_DECK, INDEX, PIECES, WIN_VP, affordable, named, new_table
 from games.catan.trade import TradeMixin, offer_shape_help
 from games.core import (
@@ -35,7 +36,7 @@ __all__ = ["DEV_DECK", "PIECES", "Catan"]
 
 
 @register
-class Catan(TradeMixin):
+class Catan(RecapMixin, TradeMixin):
     id: ClassVar[str] = "catan"
     title: ClassVar[str] = "Catan"
     min_players: ClassVar[int] = 3

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from games.colonies import cards as C
 from games.colonies import text
+from games.colonies.recap import RecapMixin
 from games.colonies.table import MAIN, OVER, READY, SOLDIER, THREAT, new_table
 from games.colonies.trade import TradeMixin
 from games.core import (
@@ -50,7 +51,7 @@ RANDOM_EVENTS = frozenset({"drew", "reshuffled", "roll", "turn", "returned", "ev
 
 
 @register
-class Colonies(TradeMixin):
+class Colonies(RecapMixin, TradeMixin):
     id: ClassVar[str] = "colonies"
     title: ClassVar[str] = "Colonies"
     min_players: ClassVar[int] = 2

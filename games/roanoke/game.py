@@ -32,6 +32,7 @@ from games.roanoke import board as B
 from games.roanoke import seasons as SE
 from games.roanoke import text
 from games.roanoke.market import MARKET, payout
+from games.roanoke.recap import RecapMixin
 from games.roanoke.table import MAIN, OVER, RES, SEATS, SETUP, new_table
 from games.roanoke.trade import TradeMixin
 
@@ -49,7 +50,7 @@ REVEALING = frozenset({"tile_drawn", "reshuffled", "season_revealed", "season_ch
 
 
 @register
-class Roanoke(TradeMixin):
+class Roanoke(RecapMixin, TradeMixin):
     id: ClassVar[str] = "roanoke"
     title: ClassVar[str] = "Roanoke"
     resignation: ClassVar[str] = "Resigning eliminates your colony at once; your resources pass to the left."

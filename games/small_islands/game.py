@@ -15,6 +15,7 @@ from games.small_islands import text
 from games.small_islands.data import COLOURS, DISCOVERY, LAYOUTS
 from games.small_islands.moves import STEP_OF, WAITING, MovesMixin
 from games.small_islands.names import column_name, origin
+from games.small_islands.recap import RecapMixin
 from games.small_islands.table import KEEP, OVER, PHASE, PREP, SETUP, new_state
 from games.small_islands.tiles import cell_of, frontier
 
@@ -24,7 +25,7 @@ REVEALING = frozenset({"refilled", "drew", "discovery", "kept", "revealed", "car
 
 
 @register
-class SmallIslands(MovesMixin):
+class SmallIslands(RecapMixin, MovesMixin):
     id: ClassVar[str] = "small_islands"
     title: ClassVar[str] = "Small Islands"
     min_players: ClassVar[int] = 2

@@ -10,7 +10,16 @@ Road tiles are sprites drawn once per shape, owner and state, so a board is most
 cached layer holding the paper, the grid, its labels, the exits, the nodes and the panel frames.
 """
 
+from typing import Any
+
+from renderers.common import RGB
 from renderers.roanoke.colony import private
 from renderers.roanoke.picture import board
+from renderers.roanoke.sprites import COLOUR_RGB
 
-__all__ = ["board", "private"]
+
+def seat_rgb(view: dict[str, Any]) -> list[RGB]:
+    return [COLOUR_RGB[p["seat"]] for p in view["players"]]
+
+
+__all__ = ["board", "private", "seat_rgb"]

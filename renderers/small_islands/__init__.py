@@ -14,7 +14,16 @@ Tile sprites are drawn once per (tile, rotation, cell size), icons once per kind
 picture is mostly pastes.
 """
 
+from typing import Any
+
+from renderers.common import RGB
 from renderers.small_islands.hand import private
 from renderers.small_islands.picture import board
+from renderers.small_islands.style import player_rgb
 
-__all__ = ["board", "private"]
+
+def seat_rgb(view: dict[str, Any]) -> list[RGB]:
+    return [player_rgb(p) for p in view["players"]]
+
+
+__all__ = ["board", "private", "seat_rgb"]

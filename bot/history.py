@@ -1,0 +1,96 @@
+"""A game told again from its stored action log (issue 20): the recap, `/game replay` and the GIF all read it.
+
+The log replayed through the engine gives every state; a frame is kept where a turn ends (see
+`games.core.turn_states`). A frame holds only the **public** view and what is read from it (the seats'
+public scores, the moments since the previous frame), so nothing drawn from a frame can show a hand,
+a hidden objective or a deck order: the board picture of a frame is the picture of `view(None)`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from bot.storage import GameRow, Storage
+from games.ai import choose_for, policy_for
+from games.core import Action, Game, Moment, get_game, turn_states
+
+MOMENTS_SHOWN = 8
+"""A recap lists the last few moments: the ones nearest the end decided most."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The table as a turn ends, in public."""
+
+    step: int
+    """Actions applied so far."""
+    seat: int | None
+    """Whose turn it is now (None once the game is over)."""
+    round: int
+    view: dict[str, Any]
+    scores: list[float]
+    moments: list[Moment]
+    """What happened since the previous frame that helped decide the game."""
+
+
+def leader(scores: list[float]) -> int | None:
+    """The seat alone at the top, if one is."""
+    best = max(scores, default=0)
+    top = [seat for seat, score in enumerate(scores) if score == best]
+    return top[0] if len(top) == 1 else None
+
+
+def frames(game_type: str, players: int, seed: int, options: dict[str, Any],
+           log: list[tuple[int, Action]]) -> list[Frame]:
+    """The public frames of a game played from its seed and options through `log` (seat, action)."""
+    cls = get_game(game_type)
+    out: list[Frame] = []
+    for step, game in turn_states(cls.new(players, seed=seed, options=options), log):
+        view = game.view(None)
+        moments = cls.moments(out[-1].view, view) if out else []
+        out.append(Frame(step, game.current_seat(), cls.round_of(view), view, cls.public_scores(view), moments))
+    _lead_for_good(out)
+    return out
+
+
+def _lead_for_good(story: list[Frame]) -> None:
+    """Mark the frame where the final leader went ahead alone and stayed there."""
+    final = leader(story[-1].scores) if story else None
+    if final is None:
+        return
+    since = len(story) - 1
+    while since > 0 and leader(story[since - 1].scores) == final:
+        since -= 1
+    if since > 0:
+        story[since].moments.append(Moment("takes the lead for good", final))
+
+
+def decisive(story: list[Frame], limit: int = MOMENTS_SHOWN) -> list[tuple[int, Moment]]:
+    """The last `limit` moments of a game, each with the index of the frame it happened in."""
+    found = [(i, moment) for i, frame in enumerate(story) for moment in frame.moments]
+    return found[-limit:]
+
+
+async def story(storage: Storage, row: GameRow) -> list[Frame]:
+    """The frames of a stored game (started or finished): its log is read here and replayed in a worker
+    thread, never on the event loop."""
+    log = [(entry.seat, entry.action) for entry in await storage.actions(row.id)]
+    return await asyncio.to_thread(frames, row.game_type, len(row.seats), row.seed, row.options, log)
+
+
+def ai_log(game_type: str, players: int, seed: int, *, options: dict[str, Any] | None = None,
+           max_actions: int = 5000) -> tuple[Game, list[tuple[int, Action]]]:
+    """A seeded game of the heuristic AI players at every seat, and its log: for the bench, the pictures
+    of docs/PICTURES.md and the tests."""
+    cls = get_game(game_type)
+    game = cls.new(players, seed=seed, options=options)
+    rng, policy, log = random.Random(seed), policy_for(game_type), []
+    while not game.over and len(log) < max_actions:
+        seat = min(game.to_move())
+        action = choose_for(game, seat, policy, rng)
+        game.apply(seat, action)
+        log.append((seat, action))
+    return game, log

@@ -1,0 +1,114 @@
+"""The recap picture of a finished game: the final board beside a chart of each seat's score over the game.
+
+It is drawn from public data only: the board is the picture of the final public view, and the chart's
+scores were read from the public view of every turn (see `bot/history.py`). Numbered rings on the chart
+mark the moments the message lists, in the same order.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderers import render_board, seat_colours
+from renderers.common import (
+    INK,
+    MUTED,
+    PAPER,
+    RGB,
+    WHITE,
+    blend,
+    canvas,
+    encode_png,
+    panel,
+    seat_marker,
+    text,
+)
+
+HEIGHT = 900
+"""The recap's height: the board is scaled to it, the chart fills it."""
+CHART_WIDTH = 640
+GRID: RGB = (222, 218, 208)
+MARK = 11
+"""The radius of a moment's numbered ring."""
+
+
+def _board_image(game_id: str, view: dict[str, Any]) -> Image.Image:
+    board = Image.open(io.BytesIO(render_board(game_id, view))).convert("RGB")
+    if board.height > HEIGHT:
+        board = board.resize((round(board.width * HEIGHT / board.height), HEIGHT), Image.Resampling.BILINEAR)
+    return board
+
+
+def _step(top: float) -> int:
+    """A tick spacing giving at most about six lines up to `top`."""
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500):
+        if top / step <= 6:
+            return step
+    return 1000
+
+
+def _chart(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], scores: list[list[float]],
+           rounds: list[int], marks: list[tuple[int, int | None]], colours: list[RGB]) -> None:
+    inner = panel(draw, box, "Score over the game", fill=WHITE)
+    x0, y0, x1, y1 = inner[0] + 34, inner[1] + 8, inner[2] - 8, inner[3] - 48 - 26 * ((len(colours) + 1) // 2)
+    top = max([1.0, *(s for row in scores for s in row)])
+    step = _step(top)
+    top = -(-top // step) * step
+    frames = max(1, len(scores) - 1)
+
+    def at(frame: int, score: float) -> tuple[float, float]:
+        return x0 + (x1 - x0) * frame / frames, y1 - (y1 - y0) * score / top
+
+    for tick in range(0, int(top) + 1, step):
+        y = at(0, tick)[1]
+        draw.line((x0, y, x1, y), fill=GRID, width=1)
+        text(draw, (x0 - 6, y), str(tick), 13, on=WHITE, fill=MUTED, anchor="rm")
+    shown = -1
+    for frame, rnd in enumerate(rounds):
+        x = at(frame, 0)[0]
+        if rnd != (rounds[frame - 1] if frame else None) and x - shown >= 40:
+            draw.line((x, y1, x, y1 + 4), fill=MUTED, width=1)
+            text(draw, (x, y1 + 6), str(rnd), 13, on=WHITE, fill=MUTED, anchor="ma")
+            shown = x
+    text(draw, ((x0 + x1) / 2, y1 + 22), "round", 13, on=WHITE, fill=MUTED, anchor="ma")
+    for seat, colour in enumerate(colours):
+        points = [at(frame, row[seat]) for frame, row in enumerate(scores)]
+        draw.line(points, fill=blend(colour, INK, 0.15), width=3, joint="curve")
+        seat_marker(draw, points[-1], 7, seat, fill=colour)
+    placed: list[tuple[float, float]] = []
+    for number, (frame, seat) in enumerate(marks, start=1):
+        x, y = at(frame, scores[frame][seat]) if seat is not None else (at(frame, 0)[0], y0 + MARK)
+        away = -1 if y > (y0 + y1) / 2 else 1  # rings never hide each other: step towards the roomier side
+        while any(abs(x - px) < 2 * MARK and abs(y - py) < 2 * MARK for px, py in placed):
+            y += away * (2 * MARK + 2)
+        placed.append((x, y))
+        draw.ellipse((x - MARK, y - MARK, x + MARK, y + MARK), fill=WHITE, outline=INK, width=2)
+        text(draw, (x, y + 1), str(number), 13, on=WHITE, anchor="mm", bold=True)
+    legend_top = y1 + 44
+    final = scores[-1] if scores else [0.0] * len(colours)
+    column = (inner[2] - inner[0]) // 2
+    for seat, colour in enumerate(colours):
+        lx = inner[0] + column * (seat % 2)
+        ly = legend_top + 26 * (seat // 2)
+        seat_marker(draw, (lx + 9, ly + 9), 8, seat, fill=colour)
+        score = final[seat]
+        shown_score = int(score) if float(score).is_integer() else round(score, 1)
+        text(draw, (lx + 24, ly + 1), f"Seat {seat + 1}: {shown_score}", 16, on=WHITE,
+             within=(lx + 24, ly - 2, lx + column - 8, ly + 22))
+
+
+def recap(game_id: str, view: dict[str, Any], scores: list[list[float]], rounds: list[int],
+          marks: list[tuple[int, int | None]]) -> bytes:
+    """The recap picture (PNG): the final public `view`'s board, and beside it each seat's score at every
+    frame (`scores[frame][seat]`, the frames' `rounds` along the bottom) with the numbered `marks`
+    (frame, seat or None) of the moments listed with it."""
+    board = _board_image(game_id, view)
+    height = max(HEIGHT, board.height)
+    img, draw = canvas(board.width + CHART_WIDTH + 20, height, PAPER)
+    img.paste(board, (0, (height - board.height) // 2))
+    _chart(draw, (board.width + 10, 10, board.width + CHART_WIDTH + 10, height - 10), scores, rounds, marks,
+           seat_colours(game_id, view))
+    return encode_png(img)
