@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 import aiohttp
 import discord
 
+from bot import history
 from bot.outbox import fit, turn_line
 from bot.outcome import GameInfo
 from bot.retry import backoff
@@ -59,6 +60,10 @@ ONLY_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, re
 
 RETRIED = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 """Faults of the network between us and Discord: tried again, like a 5xx."""
+
+
+class NotYet(Exception):
+    """A row that must wait for another of its game's rows (a recap for the final board): tried again soon."""
 
 
 def png_file(data: bytes, name: str) -> discord.File:
@@ -151,6 +156,8 @@ class Delivery:
                 await self._refused(item, err)
         except RETRIED as err:
             await self._retry(item, repr(err))
+        except NotYet as err:
+            await self._retry(item, str(err), quiet=True, wait=0.5)
         except RuleError as err:  # the game moved on since the row was written (the asked player left)
             await self._give_up(item, f"moved on: {err.code}")
         except Exception as err:
@@ -269,6 +276,20 @@ class Delivery:
         shown = await self.storage.board_message(game.id)
         if shown is not None:
             await self._strip_buttons(self.where(game), shown.message_id)
+
+    async def _recap(self, game: GameInfo, item: OutboxItem) -> None:
+        """A finished game's recap, after its final board; one per game (its nonce names the game, so a row
+        delivered twice is posted once). Replayed and drawn in a worker thread."""
+        if await self.storage.pending_boards(game.id, item.id):
+            raise NotYet("the final board goes first")
+        row = await self.storage.load(game.id)
+        if row is None:
+            return
+        story = await history.story(self.storage, row)
+        names = {s.seat: s.name for s in game.seats}
+        picture, lines = await asyncio.to_thread(history.recap, game.game_type, story, names)
+        await self.where(game).send(fit(lines), file=png_file(picture, f"{game.game_type}-{game.id}-recap.png"),
+                                    allowed_mentions=discord.AllowedMentions.none(), nonce=f"r{game.id}")
 
     async def _notice(self, game: GameInfo, item: OutboxItem) -> None:
         await self.where(game).send(fit(item.payload["lines"]), allowed_mentions=ONLY_USERS, nonce=f"n{item.id}")

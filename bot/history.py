@@ -16,6 +16,7 @@ from typing import Any
 from bot.storage import GameRow, Storage
 from games.ai import choose_for, policy_for
 from games.core import Action, Game, Moment, get_game, turn_states
+from renderers.recap import recap as recap_picture
 
 MOMENTS_SHOWN = 8
 """A recap lists the last few moments: the ones nearest the end decided most."""
@@ -72,6 +73,20 @@ def decisive(story: list[Frame], limit: int = MOMENTS_SHOWN) -> list[tuple[int, 
     """The last `limit` moments of a game, each with the index of the frame it happened in."""
     found = [(i, moment) for i, frame in enumerate(story) for moment in frame.moments]
     return found[-limit:]
+
+
+def recap(game_type: str, story: list[Frame], names: dict[int, str]) -> tuple[bytes, list[str]]:
+    """The recap of a finished game: its picture (the final board beside each seat's score over the game, the
+    moments numbered on the chart) and the message's lines listing those moments, seats by `names`."""
+    marks = decisive(story)
+    picture = recap_picture(game_type, story[-1].view, [f.scores for f in story], [f.round for f in story],
+                            [(i, m.seat) for i, m in marks])
+    lines = ["**How it went** — each seat's score over the game" + (", and the moments that decided it:"
+                                                                   if marks else ".")]
+    for number, (i, moment) in enumerate(marks, start=1):
+        who = "" if moment.seat is None else names.get(moment.seat, f"Seat {moment.seat + 1}") + " "
+        lines.append(f"{number}. Round {story[i].round}: {who}{moment.text}")
+    return picture, lines
 
 
 async def story(storage: Storage, row: GameRow) -> list[Frame]:

@@ -89,6 +89,8 @@ def for_outcome(outcome: Outcome) -> list[Message]:
     for seat, lines in sorted(outcome.notices.items()):
         if (user := _dm_target(game, seat)) is not None:
             rows.append(Message("dm", user, {"lines": lines}))
+    if game.status == "finished":
+        rows.append(recap())
     if game.status == "running":
         what = outcome.lines[-3:]
         for seat in outcome.asked:
@@ -125,6 +127,12 @@ def paused(game: GameInfo, why: str) -> Message:
     return Message("dm", game.created_by, {"lines": [
         f"I cannot post in the channel of this game: {why}. The game is paused (no turn times out) and resumes "
         "by itself as soon as I can post there again."]})
+
+
+def recap() -> Message:
+    """The recap of a game that just ended, posted after its final board (the delivery worker draws it from
+    the stored log, so the row itself carries nothing)."""
+    return Message("recap", None, {})
 
 
 def retire() -> Message:

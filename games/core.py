@@ -336,8 +336,10 @@ class Game(ABC):
     @classmethod
     def public_scores(cls, view: dict[str, Any]) -> list[float]:
         """Each seat's score as anyone may see it, from a public view (the recap's chart).
-        Default: the "score" of each of the view's players."""
-        return [p.get("score", 0) for p in view.get("players", [])]
+        Default: the "score" of each of the view's players, or else the view's "scores"."""
+        if "players" in view:
+            return [p.get("score", 0) for p in view["players"]]
+        return list(view.get("scores", []))
 
     @classmethod
     def round_of(cls, view: dict[str, Any]) -> int:

@@ -55,7 +55,8 @@ class Message:
 
     kinds: `board` (the picture and what happened, in the game's channel), `hand` (a private
     picture by DM), `ask` (a DM with the seat's moves as buttons), `dm` (a text DM), `notice`
-    (a text line in the game's channel), `retire` (the last board loses its buttons).
+    (a text line in the game's channel), `retire` (the last board loses its buttons), `recap` (a finished
+    game's score chart and deciding moments, after its final board).
     """
 
     kind: str

@@ -1,0 +1,48 @@
+"""The recap at a game's end (issue 20): posted after the final board, with the score chart and the deciding
+moments, once per game even when its outbox row is delivered twice."""
+
+from __future__ import annotations
+
+from e2e_driver import Person
+
+from tests.cogs.conftest import World
+
+RECAP = "**How it went**"
+
+
+async def finish(world: World, host: Person) -> int:
+    """The host plays the test game to its end against an AI seat, through the service."""
+    await world.open_table(host, ai=1)
+    service = world.bot.service
+    game_id = (await service.game_in_channel(world.fake.channel.id)).id
+    while (await service.get(game_id)).status == "running":
+        card = (await service.hand(game_id, host.user.id))["hand"][0]
+        await service.act(game_id, host.user.id, {"type": "play", "card": card})
+        await service.advance_ai(game_id)
+    await world.fake.wait_for(lambda: bool(recaps(world)), timeout=30, what="the recap")
+    await world.settle()
+    return game_id
+
+
+def recaps(world: World) -> list:
+    return [m for m in world.channel() if m.content.startswith(RECAP)]
+
+
+async def test_the_recap_follows_the_final_board_once(world: World) -> None:
+    await finish(world, world.person("alice"))
+    (recap,) = recaps(world)
+    posts = world.channel()
+    final = max(i for i, m in enumerate(posts) if "Game over" in m.content)
+    assert posts.index(recap) > final, "the ranking first, then how it went"
+    assert len(recap.pngs()) == 1 and recap.attachments[0].filename.endswith("-recap.png")
+
+
+async def test_a_recap_delivered_twice_is_posted_once(world: World) -> None:
+    """The process died after Discord took the recap but before its row was marked done: the row is
+    delivered again, and its nonce (one per game) makes Discord return the first message."""
+    await finish(world, world.person("alice"))
+    assert len(recaps(world)) == 1
+    await world.bot.storage.db.execute("UPDATE outbox SET done_at = NULL, lease_until = NULL WHERE kind = 'recap'")
+    await world.bot.delivery.drain()
+    await world.settle()
+    assert len(recaps(world)) == 1, "the recap was posted twice"
