@@ -31,7 +31,8 @@ OUR_FAULT = "Something went wrong on our side; it has been logged. Please try ag
 DRAIN_SECONDS = 5.0
 """How long a shutdown waits for the moves in flight to commit (SIGTERM must end well within 10 s)."""
 
-EXTENSIONS = ("cogs.lobby", "cogs.play")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.replay")
+"""In this order: cogs.replay adds /game replay to the /game group of cogs.lobby."""
 
 
 class Frontier(commands.Bot):

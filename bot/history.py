@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from bot.errors import Refused
 from bot.storage import GameRow, Storage
 from games.ai import choose_for, policy_for
 from games.core import Action, Game, Moment, get_game, turn_states
@@ -94,6 +95,24 @@ async def story(storage: Storage, row: GameRow) -> list[Frame]:
     thread, never on the event loop."""
     log = [(entry.seat, entry.action) for entry in await storage.actions(row.id)]
     return await asyncio.to_thread(frames, row.game_type, len(row.seats), row.seed, row.options, log)
+
+
+async def replayable(storage: Storage, game_id: int, *, user_id: int, guild_id: int | None) -> GameRow:
+    """The game a user may replay: any finished game of the server asked from, or a running game the user
+    sits in (wherever it is played). Anything else is refused in words that say why."""
+    row = await storage.load(game_id)
+    here = row is not None and guild_id is not None and row.guild_id == guild_id
+    if row is None or (row.status == "finished" and not here):
+        raise Refused(f"There is no finished game #{game_id} on this server.", "no_game")
+    if row.status == "running":
+        if not any(s.user_id == user_id for s in row.seats):
+            raise Refused(f"Game #{game_id} is still being played; only its players can replay it until it ends.",
+                          "not_seated")
+    elif row.status != "finished":
+        said = "has not started yet" if row.status == "lobby" else f"was {row.status}"
+        raise Refused(f"Game #{game_id} {said}: only finished games and your own running games can be replayed.",
+                      "not_replayable")
+    return row
 
 
 def ai_log(game_type: str, players: int, seed: int, *, options: dict[str, Any] | None = None,
