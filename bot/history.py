@@ -9,6 +9,7 @@ a hidden objective or a deck order: the board picture of a frame is the picture 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -51,7 +52,7 @@ def frames(game_type: str, players: int, seed: int, options: dict[str, Any],
     cls = get_game(game_type)
     out: list[Frame] = []
     for step, game in turn_states(cls.new(players, seed=seed, options=options), log):
-        view = game.view(None)
+        view = json.loads(json.dumps(game.view(None)))  # kept: a view may share lists the next move changes
         moments = cls.moments(out[-1].view, view) if out else []
         out.append(Frame(step, game.current_seat(), cls.round_of(view), view, cls.public_scores(view), moments))
     _lead_for_good(out)
