@@ -76,6 +76,10 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--write", action="store_true", help="save the table to docs/PERFORMANCE.md")
     bench.add_argument("--games", nargs="*", help="only these games")
 
+    replay = sub.add_parser("replay", help="a stored game as an animated board (one frame per turn)")
+    replay.add_argument("game_id", type=int, metavar="ID", help="the game's number (#12 -> 12)")
+    replay.add_argument("--gif", type=Path, required=True, metavar="OUT", help="the GIF to write (at most 8 MB)")
+
     backup = sub.add_parser("backup", help="a consistent copy of the database, safe while the bot runs")
     backup.add_argument("path", type=Path)
     prune = sub.add_parser("prune", help="delete finished and abandoned games (their results stay)")
@@ -92,6 +96,14 @@ def _housekeeping(args: argparse.Namespace) -> int:
         print(asyncio.run(housekeeping.backup(settings, args.path)))
     else:
         print(asyncio.run(housekeeping.prune(settings, housekeeping.parse_age(args.older_than))))
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from bot.config import load_settings
+    from bot.tools.replay import write_gif
+
+    print(asyncio.run(write_gif(load_settings(), args.game_id, args.gif)))
     return 0
 
 
@@ -168,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
             return _selfplay(args)
         if args.command in ("backup", "prune"):
             return _housekeeping(args)
+        if args.command == "replay":
+            return _replay(args)
         from bot.tools.bench import main as bench_main
 
         return bench_main(quick=args.quick, as_json=args.json, write=args.write, only=args.games)

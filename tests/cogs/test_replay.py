@@ -3,46 +3,19 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from e2e_driver import Person
 
-from bot.history import ai_log
-from bot.settings import with_defaults
-from bot.storage import Effects, SeatRow
-from games.core import get_game
 from tests.cogs.conftest import World, select_of
-from tests.support.tables import FakeClock
+from tests.support.stored import stored_game as stored
 
 SEATS = {"catan": 3, "colonies": 2, "roanoke": 4, "small_islands": 2, "roam": 2}
 
 
-async def stored_game(world: World, game_type: str, player: Person, *, seed: int = 5, moves: int | None = None,
+async def stored_game(world: World, game_type: str, player: Person, *, moves: int | None = None,
                       guild_id: int | None = None) -> int:
-    """A game of `player` against AI seats written straight into storage (no boards posted, no jobs): played
-    to its end by the AI players, or only its first `moves` actions."""
-    storage, now = world.bot.storage, FakeClock().now
-    players = SEATS[game_type]
-    game_id = await storage.create_game(game_type=game_type, guild_id=guild_id or world.fake.guild.id,
-                                        channel_id=world.fake.channel.id, thread_id=None, created_by=player.user.id,
-                                        options={}, settings=with_defaults({}), seed=seed, now=now)
-    seats = [SeatRow(0, player.user.id, False, True, False)] + [SeatRow(i, None, True, True, False)
-                                                                 for i in range(1, players)]
-    version = await storage.set_seats(game_id, seats, expected_version=0, now=now)
-    _, log = ai_log(game_type, players, seed)
-    log = log if moves is None else log[:moves]
-    game = get_game(game_type).new(players, seed=seed)
-    version = await storage.set_status(game_id, "running", expected_version=version, now=now,
-                                       state=json.dumps(game.to_dict()), effects=Effects(jobs=[]))
-    for n, (seat, action) in enumerate(log, start=1):
-        events = game.apply(seat, action)
-        status = "finished" if game.over else "running"
-        state = json.dumps(game.to_dict()) if n == len(log) else "{}"
-        version = await storage.commit_move(game_id, expected_version=version, state=state, status=status, seat=seat,
-                                            action=action, events=events, interaction_id=None, now=now,
-                                            effects=Effects(jobs=[]))
-    return game_id
+    return await stored(world.bot.storage, game_type, SEATS[game_type], user_id=player.user.id,
+                        guild_id=guild_id or world.fake.guild.id, channel_id=world.fake.channel.id, moves=moves)
 
 
 async def replay(world: World, person: Person, game_id: int):
