@@ -27,8 +27,8 @@ from renderers.common import (
     text,
 )
 
-HEIGHT = 900
-"""The recap's height: the board is scaled to it, the chart fills it."""
+MIN_HEIGHT = 760
+"""The chart's least height; beside a taller board it grows to the board's height."""
 CHART_WIDTH = 640
 GRID: RGB = (222, 218, 208)
 MARK = 11
@@ -36,10 +36,8 @@ MARK = 11
 
 
 def _board_image(game_id: str, view: dict[str, Any]) -> Image.Image:
-    board = Image.open(io.BytesIO(render_board(game_id, view))).convert("RGB")
-    if board.height > HEIGHT:
-        board = board.resize((round(board.width * HEIGHT / board.height), HEIGHT), Image.Resampling.BILINEAR)
-    return board
+    """The board as the channel shows it: a palette picture, whose palette the recap reuses."""
+    return Image.open(io.BytesIO(render_board(game_id, view)))
 
 
 def _step(top: float) -> int:
@@ -106,9 +104,9 @@ def recap(game_id: str, view: dict[str, Any], scores: list[list[float]], rounds:
     frame (`scores[frame][seat]`, the frames' `rounds` along the bottom) with the numbered `marks`
     (frame, seat or None) of the moments listed with it."""
     board = _board_image(game_id, view)
-    height = max(HEIGHT, board.height)
+    height = max(MIN_HEIGHT, board.height)
     img, draw = canvas(board.width + CHART_WIDTH + 20, height, PAPER)
-    img.paste(board, (0, (height - board.height) // 2))
+    img.paste(board.convert("RGB"), (0, (height - board.height) // 2))
     _chart(draw, (board.width + 10, 10, board.width + CHART_WIDTH + 10, height - 10), scores, rounds, marks,
            seat_colours(game_id, view))
-    return encode_png(img)
+    return encode_png(img, board if board.mode == "P" else None)

@@ -2,7 +2,8 @@
 
 Each figure is a median and p95 over repeated runs after a warm-up.  Sections:
 engines (random games/s and actions/s; Catan also against catanatron when it is
-installed), pictures (board and private, ms and PNG bytes), whole moves through
+installed), pictures (board and private, ms and PNG bytes), the recap of a 1,000-action
+game (replay and picture), whole moves through
 `GameService.act` with 10,000 stored games, sustained moves/s with rendering, and peak
 memory.  `--write` saves the table to docs/PERFORMANCE.md.
 """
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import games
+from bot import history
 from bot.tools.bench_service import bench_service
 from bot.tools.selfplay import lineup_players, play_one
 from games.core import Game, get_game
@@ -146,6 +148,37 @@ def bench_renders(ids: list[str], states: int, repeats: int) -> list[Row]:
     return rows
 
 
+RECAP_ACTIONS = 1000
+
+
+def long_log(cls: type[Game], seed: int, actions: int = RECAP_ACTIONS) -> list[tuple[int, Any]]:
+    """The first `actions` actions of a seeded game, random or heuristic play, whichever runs longer (random
+    colonies die young in some games): a long game to recap."""
+    game, rng, log = cls.new(cls.max_players, seed=seed), random.Random(seed), []
+    while not game.over and len(log) < actions:
+        seat = min(game.to_move())
+        action = rng.choice(game.legal_actions(seat))
+        game.apply(seat, action)
+        log.append((seat, action))
+    played = history.ai_log(cls.id, cls.max_players, seed, max_actions=actions)[1]
+    return max(log, played, key=len)
+
+
+def bench_recaps(ids: list[str], repeats: int) -> list[Row]:
+    """The recap of a long game: replaying its log into public frames, then the chart beside the final board."""
+    rows = []
+    for gid in ids:
+        cls = get_game(gid)
+        seed, log = max(((seed, long_log(cls, seed)) for seed in range(3)), key=lambda pair: len(pair[1]))
+        times = []
+        for _ in range(repeats + 1):  # the first run warms the caches up
+            t = time.perf_counter()
+            history.recap(gid, history.frames(gid, cls.max_players, seed, {}, log), {})
+            times.append((time.perf_counter() - t) * 1000)
+        rows.append({"game": gid, "actions": len(log), "recap_ms": _summary(times[1:])})
+    return rows
+
+
 def collect(quick: bool, only: list[str] | None) -> dict[str, Any]:
     ids = sorted(only or games.registry())
     runs, seconds = (2, 0.3) if quick else (5, 2.0)
@@ -155,6 +188,7 @@ def collect(quick: bool, only: list[str] | None) -> dict[str, Any]:
         "quick": quick,
         "engines": bench_engines(ids, runs, seconds),
         "renders": bench_renders(ids, 2 if quick else 10, 2 if quick else 5),
+        "recaps": bench_recaps(ids, 1 if quick else 5),
     }
     data["service"] = asyncio.run(bench_service(ids, quick=quick))
     return data
@@ -182,6 +216,11 @@ def table(data: dict[str, Any]) -> str:
         if "private_ms" in r:
             lines.append(f"| {r['game']} private | {r['private_ms']['median']:.1f} | {r['private_ms']['p95']:.1f} | "
                          f"{r['private_max_bytes'] / 1024:.0f} KB |")
+    if data.get("recaps"):
+        lines += ["", "| recap (replay the log, chart beside the final board) | actions | median ms | p95 ms |",
+                  "|---|---|---|---|"]
+        lines += [f"| {r['game']} | {r['actions']:,} | {r['recap_ms']['median']:.0f} | {r['recap_ms']['p95']:.0f} |"
+                  for r in data["recaps"]]
     service = data.get("service")
     if service:
         lines += ["", f"Whole moves (load, apply, persist, render) with {service['stored_games']:,} stored games, "
@@ -205,6 +244,9 @@ def budgets(data: dict[str, Any]) -> list[tuple[str, str, bool]]:
         ms, kb, px = r["board_ms"]["median"], r["board_max_bytes"] / 1024, r["board_min_width"]
         rows.append((f"{r['game']} board ≤ 40 ms median, ≤ 400 KB, ≥ 1000 px wide",
                      f"{ms:.1f} ms, {kb:.0f} KB, {px} px", ms <= 40 and kb <= 400 and px >= 1000))
+    for r in data.get("recaps", []):
+        ms = r["recap_ms"]["median"]
+        rows.append((f"{r['game']} recap of a {r['actions']:,}-action game ≤ 300 ms", f"{ms:.0f} ms", ms <= 300))
     service = data.get("service")
     if service:
         rows += [("whole move ≤ 60 ms p95", f"{service['move_p95_ms']:.1f} ms", service["move_p95_ms"] <= 60),
