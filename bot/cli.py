@@ -80,6 +80,9 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("game_id", type=int, metavar="ID", help="the game's number (#12 -> 12)")
     replay.add_argument("--gif", type=Path, required=True, metavar="OUT", help="the GIF to write (at most 8 MB)")
 
+    pictures = sub.add_parser("pictures", help="write PICTURES.md and its images from seeded AI games")
+    pictures.add_argument("folder", type=Path, nargs="?", default=Path("docs"), help="where (default docs/)")
+
     backup = sub.add_parser("backup", help="a consistent copy of the database, safe while the bot runs")
     backup.add_argument("path", type=Path)
     prune = sub.add_parser("prune", help="delete finished and abandoned games (their results stay)")
@@ -182,6 +185,11 @@ def main(argv: list[str] | None = None) -> int:
             return _housekeeping(args)
         if args.command == "replay":
             return _replay(args)
+        if args.command == "pictures":
+            from bot.tools.pictures import write
+
+            print(write(args.folder))
+            return 0
         from bot.tools.bench import main as bench_main
 
         return bench_main(quick=args.quick, as_json=args.json, write=args.write, only=args.games)

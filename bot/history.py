@@ -77,6 +77,11 @@ def decisive(story: list[Frame], limit: int = MOMENTS_SHOWN) -> list[tuple[int, 
     return found[-limit:]
 
 
+def said(moment: Moment, names: dict[int, str]) -> str:
+    """A moment as a sentence, its seat named by `names` (or "Seat n")."""
+    return moment.text if moment.seat is None else f"{names.get(moment.seat, f'Seat {moment.seat + 1}')} {moment.text}"
+
+
 def recap(game_type: str, story: list[Frame], names: dict[int, str]) -> tuple[bytes, list[str]]:
     """The recap of a finished game: its picture (the final board beside each seat's score over the game, the
     moments numbered on the chart) and the message's lines listing those moments, seats by `names`."""
@@ -85,10 +90,23 @@ def recap(game_type: str, story: list[Frame], names: dict[int, str]) -> tuple[by
                             [(i, m.seat) for i, m in marks])
     lines = ["**How it went** — each seat's score over the game" + (", and the moments that decided it:"
                                                                    if marks else ".")]
-    for number, (i, moment) in enumerate(marks, start=1):
-        who = "" if moment.seat is None else names.get(moment.seat, f"Seat {moment.seat + 1}") + " "
-        lines.append(f"{number}. Round {story[i].round}: {who}{moment.text}")
+    lines += [f"{number}. Round {story[i].round}: {said(moment, names)}"
+              for number, (i, moment) in enumerate(marks, start=1)]
     return picture, lines
+
+
+def caption(title: str, game_id: int, story: list[Frame], at: int, names: dict[int, str]) -> str:
+    """Where in the game the frame is, whose turn it is, and what it decided."""
+    frame = story[at]
+    if at == len(story) - 1 and frame.seat is None:
+        whose = "the game is over"
+    elif frame.seat is None:
+        whose = "the start"
+    else:
+        whose = f"{names.get(frame.seat, f'Seat {frame.seat + 1}')} to move"
+    lines = [f"**{title}** #{game_id} replay — frame {at} of {len(story) - 1}, round {frame.round}: {whose}."]
+    lines += [f"• {said(m, names)}" for m in frame.moments]
+    return "\n".join(lines)[:2000]
 
 
 async def story(storage: Storage, row: GameRow) -> list[Frame]:

@@ -40,21 +40,6 @@ def jumps(story: list[history.Frame]) -> list[tuple[str, int]]:
     return out
 
 
-def caption(title: str, game_id: int, story: list[history.Frame], at: int, names: dict[int, str]) -> str:
-    """Where in the game the frame is, whose turn it is, and what it decided."""
-    frame = story[at]
-    if at == len(story) - 1 and frame.seat is None:
-        whose = "the game is over"
-    elif frame.seat is None:
-        whose = "the start"
-    else:
-        whose = f"{names.get(frame.seat, f'Seat {frame.seat + 1}')} to move"
-    lines = [f"**{title}** #{game_id} replay — turn {at} of {len(story) - 1}, round {frame.round}: {whose}."]
-    lines += [f"• {'' if m.seat is None else names.get(m.seat, f'Seat {m.seat + 1}') + ' '}{m.text}"
-              for m in frame.moments]
-    return clip("\n".join(lines), 2000)
-
-
 async def frame_message(interaction: discord.Interaction, game_id: int, at: int
                         ) -> tuple[str, discord.File, discord.ui.View]:
     """The replay message at frame `at` (clamped to the game): text, the frame's board, the controls."""
@@ -73,7 +58,7 @@ async def frame_message(interaction: discord.Interaction, game_id: int, at: int
     options = [discord.SelectOption(label=clip(label, TEXT_LIMIT), value=str(first), default=i == here)
                for i, (label, first) in enumerate(marks)]
     view.add_item(JumpSelect(game_id, options=options))
-    return (caption(get_game(row.game_type).title, game_id, story, at, names),
+    return (history.caption(get_game(row.game_type).title, game_id, story, at, names),
             png_file(picture, f"{row.game_type}-{game_id}-turn{at}.png"), view)
 
 

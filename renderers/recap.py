@@ -64,13 +64,12 @@ def _chart(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], scores: li
         y = at(0, tick)[1]
         draw.line((x0, y, x1, y), fill=GRID, width=1)
         text(draw, (x0 - 6, y), str(tick), 13, on=WHITE, fill=MUTED, anchor="rm")
-    shown = -1
+    every = _step(len(set(rounds)) * 6 / max(1, (x1 - x0) / 40))  # labels at least ~40 px apart
     for frame, rnd in enumerate(rounds):
-        x = at(frame, 0)[0]
-        if rnd != (rounds[frame - 1] if frame else None) and x - shown >= 40:
+        if rnd % every == 0 and rnd != (rounds[frame - 1] if frame else None):
+            x = at(frame, 0)[0]
             draw.line((x, y1, x, y1 + 4), fill=MUTED, width=1)
             text(draw, (x, y1 + 6), str(rnd), 13, on=WHITE, fill=MUTED, anchor="ma")
-            shown = x
     text(draw, ((x0 + x1) / 2, y1 + 22), "round", 13, on=WHITE, fill=MUTED, anchor="ma")
     for seat, colour in enumerate(colours):
         points = [at(frame, row[seat]) for frame, row in enumerate(scores)]

@@ -35,7 +35,7 @@ async def redrawn(world: World, message, click) -> object:
 
 
 def turn_of(message) -> int:
-    return int(message.content.split(" replay — turn ")[1].split(" ")[0])
+    return int(message.content.split(" replay — frame ")[1].split(" ")[0])
 
 
 @pytest.mark.parametrize("game_type", sorted(SEATS))
