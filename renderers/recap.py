@@ -23,6 +23,7 @@ from renderers.common import (
     canvas,
     encode_png,
     panel,
+    seat_colour,
     seat_marker,
     text,
 )
@@ -106,6 +107,8 @@ def recap(game_id: str, view: dict[str, Any], scores: list[list[float]], rounds:
     height = max(MIN_HEIGHT, board.height)
     img, draw = canvas(board.width + CHART_WIDTH + 20, height, PAPER)
     img.paste(board.convert("RGB"), (0, (height - board.height) // 2))
+    worn = seat_colours(game_id, view)
+    colours = [worn[s] if s < len(worn) else seat_colour(s) for s in range(len(scores[-1]) if scores else 0)]
     _chart(draw, (board.width + 10, 10, board.width + CHART_WIDTH + 10, height - 10), scores, rounds, marks,
-           seat_colours(game_id, view))
+           colours)
     return encode_png(img, board if board.mode == "P" else None)
