@@ -83,8 +83,9 @@ class World:
         raise TimeoutError("the bot still had work due after 30 s")
 
     def boards(self) -> list:
-        """The channel's board posts (messages with a picture), oldest first."""
-        return [m for m in self.channel() if m.pngs()]
+        """The channel's board posts (messages with a picture, but not a game's recap), oldest first."""
+        return [m for m in self.channel() if m.pngs() and not any(a.filename.endswith("-recap.png")
+                                                                  for a in m.attachments)]
 
     async def play_to_the_end(self, person: Person, preference: tuple[str, ...], *, limit: int) -> str:
         """The person plays through `/play` (moves picked by label, see `prefer`) until the game is over;

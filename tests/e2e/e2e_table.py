@@ -44,8 +44,9 @@ class Table:
         return self.fake.channel_messages(self.channel_id)
 
     def boards(self) -> list[StoredMessage]:
-        """Public messages that carry a picture: the board posts."""
-        return [m for m in self.messages() if m.pngs()]
+        """Public messages that carry a picture: the board posts (a game's recap has its own picture)."""
+        return [m for m in self.messages() if m.pngs() and not any(a.filename.endswith("-recap.png")
+                                                                   for a in m.attachments)]
 
     def latest_board(self) -> StoredMessage:
         boards = self.boards()
