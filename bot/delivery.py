@@ -157,7 +157,7 @@ class Delivery:
         except RETRIED as err:
             await self._retry(item, repr(err))
         except NotYet as err:
-            await self._retry(item, str(err), quiet=True, wait=0.5)
+            await self._retry(item, str(err), quiet=True, wait=0.5, failed=False)
         except RuleError as err:  # the game moved on since the row was written (the asked player left)
             await self._give_up(item, f"moved on: {err.code}")
         except Exception as err:
@@ -171,12 +171,14 @@ class Delivery:
             if game.paused and item.target is None:
                 await self.service.resume(game.id)
 
-    async def _retry(self, item: OutboxItem, why: str, *, quiet: bool = False, wait: float | None = None) -> None:
+    async def _retry(self, item: OutboxItem, why: str, *, quiet: bool = False, wait: float | None = None,
+                     failed: bool = True) -> None:
         wait = backoff(item.attempts + 1) if wait is None else wait
         if not quiet:
             log.warning("delivery_retry game=%s row=%s kind=%s attempt=%s retry_in=%.1fs error=%s",
                         item.game_id, item.id, item.kind, item.attempts + 1, wait, why)
-        await self.storage.outbox_retry(item.id, next_try=self.service.clock() + timedelta(seconds=wait), error=why)
+        await self.storage.outbox_retry(item.id, next_try=self.service.clock() + timedelta(seconds=wait), error=why,
+                                        failed=failed)
 
     async def _give_up(self, item: OutboxItem, why: str) -> None:
         await self.storage.outbox_done([item.id], now=self.service.clock(), error=why)

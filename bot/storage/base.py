@@ -175,7 +175,9 @@ class Storage(ABC):
         """Mark rows delivered (or given up, with the error)."""
 
     @abstractmethod
-    async def outbox_retry(self, item_id: int, *, next_try: datetime, error: str) -> None: ...
+    async def outbox_retry(self, item_id: int, *, next_try: datetime, error: str, failed: bool = True) -> None:
+        """Try the row again at `next_try`; `failed=False` when it only waits its turn (a recap for its final
+        board), so its attempts, and the backoff after a real failure, do not grow meanwhile."""
 
     @abstractmethod
     async def outbox_pending(self, game_id: int | None = None) -> list[OutboxItem]: ...

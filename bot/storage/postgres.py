@@ -374,9 +374,10 @@ class PostgresStorage(Storage):
     async def _version(con: asyncpg.Connection, game_id: int) -> int:
         return await con.fetchval("SELECT version FROM games WHERE id = $1", game_id) or 0
 
-    async def outbox_retry(self, item_id: int, *, next_try: datetime, error: str) -> None:
-        await self.pool.execute("UPDATE outbox SET attempts = attempts + 1, next_try = $2, error = $3, "
-                                "lease_owner = NULL, lease_until = NULL WHERE id = $1", item_id, next_try, error)
+    async def outbox_retry(self, item_id: int, *, next_try: datetime, error: str, failed: bool = True) -> None:
+        await self.pool.execute("UPDATE outbox SET attempts = attempts + $4, next_try = $2, error = $3, "
+                                "lease_owner = NULL, lease_until = NULL WHERE id = $1", item_id, next_try, error,
+                                int(failed))
 
     async def outbox_pending(self, game_id: int | None = None) -> list[OutboxItem]:
         rows = await self.pool.fetch(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE done_at IS NULL "

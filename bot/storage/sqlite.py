@@ -407,11 +407,11 @@ class SqliteStorage(Storage):
             row = await cur.fetchone()
         return int(row[0]) if row else 0
 
-    async def outbox_retry(self, item_id: int, *, next_try: datetime, error: str) -> None:
+    async def outbox_retry(self, item_id: int, *, next_try: datetime, error: str, failed: bool = True) -> None:
         async with self._tx():
-            await self.db.execute("UPDATE outbox SET attempts = attempts + 1, next_try = ?, error = ?, "
+            await self.db.execute("UPDATE outbox SET attempts = attempts + ?, next_try = ?, error = ?, "
                                   "lease_owner = NULL, lease_until = NULL WHERE id = ?",
-                                  (next_try.isoformat(), error, item_id))
+                                  (int(failed), next_try.isoformat(), error, item_id))
 
     async def outbox_pending(self, game_id: int | None = None) -> list[OutboxItem]:
         query = ("SELECT id, game_id, version, kind, target, payload, attempts, created_at FROM outbox "
