@@ -96,6 +96,13 @@ class Storage(ABC):
     @abstractmethod
     async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None: ...
 
+    @abstractmethod
+    async def notify_setting(self, user_id: int) -> str | None:
+        """A person's choice of DMs (None when they never chose); also read with every seat (`SeatRow.notify`)."""
+
+    @abstractmethod
+    async def set_notify(self, user_id: int, notify: str) -> None: ...
+
     # -- moves -----------------------------------------------------------------
 
     @abstractmethod
@@ -130,8 +137,8 @@ class Storage(ABC):
 
     @abstractmethod
     async def anonymize_user(self, user_id: int) -> int:
-        """Remove a user's id from every stored game and result, drop their ratings, and drop DMs not yet
-        sent to them."""
+        """Remove a user's id from every stored game and result, drop their ratings and their own settings
+        (their choice of DMs), and drop DMs not yet sent to them."""
 
     # -- ratings ---------------------------------------------------------------
 

@@ -21,6 +21,7 @@ import asyncpg
 
 from bot.storage.base import Rater, Storage, migrations
 from bot.storage.rows import (
+    HELD,
     ActionRow,
     BoardMessage,
     Effects,
@@ -80,7 +81,8 @@ class PostgresStorage(Storage):
         """A start is the moment to try again what was waiting for Discord — but only rows no live
         process holds: another process's lease is its own until it runs out."""
         await self.pool.execute("UPDATE outbox SET next_try = LEAST(next_try, $1) WHERE done_at IS NULL "
-                                "AND (lease_until IS NULL OR lease_until < $1)", datetime.now(UTC))
+                                "AND (lease_until IS NULL OR lease_until < $1) AND next_try < $2",
+                                datetime.now(UTC), HELD)
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[asyncpg.Connection]:
@@ -122,7 +124,8 @@ class PostgresStorage(Storage):
 
     async def load(self, game_id: int) -> GameRow | None:
         row = await self.pool.fetchrow(  # one statement, so the seats are those of the same snapshot as the game
-            f"SELECT {GAME_COLUMNS}, ARRAY(SELECT (s.seat, s.user_id, s.is_ai, s.dm_ok, s.\"left\") FROM seats s "
+            f"SELECT {GAME_COLUMNS}, ARRAY(SELECT (s.seat, s.user_id, s.is_ai, s.dm_ok, s.\"left\", u.notify) "
+            "FROM seats s LEFT JOIN user_settings u ON u.user_id = s.user_id "
             "WHERE s.game_id = games.id ORDER BY s.seat) AS seats FROM games WHERE id = $1", game_id)
         if row is None:
             return None
@@ -172,8 +175,12 @@ class PostgresStorage(Storage):
         if effects.outbox:
             await con.executemany(
                 "INSERT INTO outbox (game_id, version, kind, target, payload, next_try, created_at) "
-                "VALUES ($1, $2, $3, $4, $5, $6, $6)",
-                [(game_id, version, m.kind, m.target, json.dumps(m.payload), now) for m in effects.outbox])
+                "VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                [(game_id, version, m.kind, m.target, json.dumps(m.payload), HELD if m.held else now, now)
+                 for m in effects.outbox])
+        if effects.release:
+            await con.execute("UPDATE outbox SET next_try = $2 WHERE game_id = $1 AND done_at IS NULL "
+                              "AND next_try = $3", game_id, now, HELD)
         if effects.jobs is not None:
             await con.execute("DELETE FROM jobs WHERE game_id = $1", game_id)
             if effects.jobs:
@@ -231,6 +238,13 @@ class PostgresStorage(Storage):
         await self.pool.execute("INSERT INTO guild_settings (guild_id, settings) VALUES ($1, $2) "
                                 "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
                                 guild_id, json.dumps(settings))
+
+    async def notify_setting(self, user_id: int) -> str | None:
+        return await self.pool.fetchval("SELECT notify FROM user_settings WHERE user_id = $1", user_id)
+
+    async def set_notify(self, user_id: int, notify: str) -> None:
+        await self.pool.execute("INSERT INTO user_settings (user_id, notify) VALUES ($1, $2) "
+                                "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify", user_id, notify)
 
     # -- moves -----------------------------------------------------------------
 
@@ -290,6 +304,7 @@ class PostgresStorage(Storage):
             changed += _count(await con.execute("UPDATE games SET created_by = 0 WHERE created_by = $1", user_id))
             changed += _count(await con.execute("UPDATE result_seats SET user_id = NULL WHERE user_id = $1", user_id))
             changed += _count(await con.execute("DELETE FROM ratings WHERE player = $1", user_player(user_id)))
+            await con.execute("DELETE FROM user_settings WHERE user_id = $1", user_id)
             await con.execute("DELETE FROM outbox WHERE target = $1 AND done_at IS NULL", user_id)
         return changed
 

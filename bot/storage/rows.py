@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
+
+HELD = datetime(9999, 12, 31, tzinfo=UTC)
+"""The `next_try` of an outbox row held until its game's turn passes (`Message.held`, `Effects.release`)."""
 
 
 class StaleVersion(Exception):
@@ -18,6 +21,9 @@ class SeatRow:
     is_ai: bool
     dm_ok: bool
     left: bool
+    notify: str | None = None
+    """The seated person's choice of DMs (`bot.settings.NOTIFY`); None when they never chose. Read, not
+    written, with the seats: it belongs to the user (`Storage.set_notify`)."""
 
 
 @dataclass
@@ -63,6 +69,9 @@ class Message:
     target: int | None
     """The user for DMs; None for the game's channel."""
     payload: dict[str, Any]
+    held: bool = False
+    """Due only once the game's turn passes (a hand DM waits for the end of the turn that changed it,
+    so several changes in one turn make one DM)."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +140,8 @@ class Effects:
     """The turn deadline shown to players (written when `jobs` is given)."""
     result: list[ResultSeat] | None = None
     """A finished game's result, written once."""
+    release: bool = False
+    """The turn passed (or the game ended): the game's held rows become due."""
 
 
 @dataclass(frozen=True)

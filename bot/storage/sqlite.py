@@ -21,6 +21,7 @@ import aiosqlite
 
 from bot.storage.base import Rater, Storage, migrations
 from bot.storage.rows import (
+    HELD,
     ActionRow,
     BoardMessage,
     Effects,
@@ -101,8 +102,8 @@ class SqliteStorage(Storage):
         start is the moment to try again what was waiting for Discord."""
         async with self._tx():
             await self.db.execute("UPDATE outbox SET lease_owner = NULL, lease_until = NULL, "
-                                  "next_try = MIN(next_try, ?) WHERE done_at IS NULL",
-                                  (datetime.now(UTC).isoformat(),))
+                                  "next_try = MIN(next_try, ?) WHERE done_at IS NULL AND next_try < ?",
+                                  (datetime.now(UTC).isoformat(), HELD.isoformat()))
             await self.db.execute("UPDATE jobs SET lease_owner = NULL, lease_until = NULL")
 
     async def close(self) -> None:
@@ -145,9 +146,10 @@ class SqliteStorage(Storage):
             row = await cur.fetchone()
         if row is None:
             return None
-        async with self.db.execute("SELECT seat, user_id, is_ai, dm_ok, left FROM seats WHERE game_id = ? "
-                                   "ORDER BY seat", (game_id,)) as cur:
-            seats = [SeatRow(r[0], r[1], bool(r[2]), bool(r[3]), bool(r[4])) for r in await cur.fetchall()]
+        async with self.db.execute("SELECT s.seat, s.user_id, s.is_ai, s.dm_ok, s.left, u.notify FROM seats s "
+                                   "LEFT JOIN user_settings u ON u.user_id = s.user_id WHERE s.game_id = ? "
+                                   "ORDER BY s.seat", (game_id,)) as cur:
+            seats = [SeatRow(r[0], r[1], bool(r[2]), bool(r[3]), bool(r[4]), r[5]) for r in await cur.fetchall()]
         return GameRow(row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6]), json.loads(row[7]),
                        row[8], row[9], row[10], row[11], row[12], seats, row[13])
 
@@ -185,7 +187,11 @@ class SqliteStorage(Storage):
             await self.db.executemany(
                 "INSERT INTO outbox (game_id, version, kind, target, payload, next_try, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(game_id, version, m.kind, m.target, json.dumps(m.payload), stamp, stamp) for m in effects.outbox])
+                [(game_id, version, m.kind, m.target, json.dumps(m.payload), HELD.isoformat() if m.held else stamp,
+                  stamp) for m in effects.outbox])
+        if effects.release:
+            await self.db.execute("UPDATE outbox SET next_try = ? WHERE game_id = ? AND done_at IS NULL "
+                                  "AND next_try = ?", (stamp, game_id, HELD.isoformat()))
         if effects.jobs is not None:
             await self.db.execute("DELETE FROM jobs WHERE game_id = ?", (game_id,))
             await self.db.executemany(
@@ -252,6 +258,16 @@ class SqliteStorage(Storage):
                                   "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
                                   (guild_id, json.dumps(settings)))
 
+    async def notify_setting(self, user_id: int) -> str | None:
+        async with self.db.execute("SELECT notify FROM user_settings WHERE user_id = ?", (user_id,)) as cur:
+            row = await cur.fetchone()
+        return row[0] if row else None
+
+    async def set_notify(self, user_id: int, notify: str) -> None:
+        async with self._tx():
+            await self.db.execute("INSERT INTO user_settings (user_id, notify) VALUES (?, ?) "
+                                  "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify", (user_id, notify))
+
     # -- moves -----------------------------------------------------------------
 
     async def commit_move(self, game_id: int, *, expected_version: int, state: str, status: str, seat: int,
@@ -313,6 +329,7 @@ class SqliteStorage(Storage):
             games = await self.db.execute("UPDATE games SET created_by = 0 WHERE created_by = ?", (user_id,))
             results = await self.db.execute("UPDATE result_seats SET user_id = NULL WHERE user_id = ?", (user_id,))
             ratings = await self.db.execute("DELETE FROM ratings WHERE player = ?", (user_player(user_id),))
+            await self.db.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
             await self.db.execute("DELETE FROM outbox WHERE target = ? AND done_at IS NULL", (user_id,))
         return seats.rowcount + games.rowcount + results.rowcount + ratings.rowcount
 
