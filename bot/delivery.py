@@ -29,6 +29,7 @@ from bot.outcome import GameInfo
 from bot.retry import backoff
 from bot.scheduler import process_name
 from bot.service import GameService
+from bot.settings import wants
 from bot.storage import BoardMessage, OutboxItem
 from games.core import Move, RuleError
 from renderers import render_board, render_private
@@ -209,9 +210,15 @@ class Delivery:
         channel = await self.client.create_dm(discord.Object(user_id))  # type: ignore[arg-type]
         await channel.send(text, nonce=nonce, **extras)  # type: ignore[call-overload]
 
-    def _dm_ok(self, game: GameInfo, item: OutboxItem) -> bool:
-        """The row's user still sits at the table and takes DMs."""
-        return any(s.user_id == item.target and not s.is_ai and not s.left and s.dm_ok for s in game.seats)
+    def _dm_ok(self, game: GameInfo, item: OutboxItem, level: str = "turn") -> bool:
+        """The row's user still sits at the table, takes DMs, and still wants DMs of this level."""
+        return any(s.user_id == item.target and not s.is_ai and not s.left and s.dm_ok and wants(s.notify, level)
+                   for s in game.seats)
+
+    async def _hand_file(self, game: GameInfo, view: dict) -> dict[str, discord.File]:
+        """The player's private picture as a DM attachment (nothing for a game without one)."""
+        picture = await asyncio.to_thread(render_private, game.game_type, view)
+        return {} if picture is None else {"file": png_file(picture, f"{game.game_type}-hand.png")}
 
     # -- one handler per kind -----------------------------------------------------------------
 
@@ -297,14 +304,15 @@ class Delivery:
         await self.where(game).send(fit(item.payload["lines"]), allowed_mentions=ONLY_USERS, nonce=f"n{item.id}")
 
     async def _hand(self, game: GameInfo, item: OutboxItem) -> None:
-        """The player's private picture, unless a newer one is on its way."""
-        if item.target is None or not self._dm_ok(game, item) or await self.storage.newer_pending(item):
+        """The player's private picture after others changed it, unless a newer one is on its way, the game
+        is over, or the player is to move now (the DM asking them to move shows their hand)."""
+        if item.target is None or game.status != "running" or item.payload["seat"] in game.to_move \
+                or not self._dm_ok(game, item, "every") or await self.storage.newer_pending(item):
             return
-        picture = await asyncio.to_thread(render_private, game.game_type, item.payload["view"])
-        if picture is None:
-            return
-        await self._send_dm(item.target, f"Your hand in **{game.title}** #{game.id} {self.place(game)}.", f"h{item.id}",
-                       file=png_file(picture, f"{game.game_type}-hand.png"))
+        picture = await self._hand_file(game, item.payload["view"])
+        if picture:
+            await self._send_dm(item.target, f"Your hand in **{game.title}** #{game.id} {self.place(game)}.",
+                                f"h{item.id}", **picture)
 
     async def _dm(self, game: GameInfo, item: OutboxItem) -> None:
         """A text DM naming the game and where it is played."""
@@ -322,4 +330,5 @@ class Delivery:
         choices = await self.service.choices(game.id, item.target)
         panel = self.moves(game, seat, choices) if choices else None
         text = fit([f"Your move in **{game.title}** #{game.id} {self.place(game)}.", *item.payload["lines"]])
-        await self._send_dm(item.target, text, f"a{item.id}", **({"view": panel} if panel else {}))
+        hand = await self._hand_file(game, await self.service.hand(game.id, item.target))
+        await self._send_dm(item.target, text, f"a{item.id}", **({"view": panel} if panel else {}), **hand)

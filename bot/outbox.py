@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.outcome import GameInfo, Outcome
+from bot.settings import wants
 from bot.storage import Message
 
 MESSAGE_LIMIT = 2000
@@ -59,10 +60,12 @@ def turn_line(user_ids: list[int], deadline: datetime | None) -> str:
     return f"Your move: {mentions(user_ids)}{when}"
 
 
-def _dm_target(game: GameInfo, seat: int) -> int | None:
-    """The user to DM for a seat: a person seated there who has not closed their DMs."""
+def _dm_target(game: GameInfo, seat: int, level: str) -> int | None:
+    """The user to DM for a seat: a person seated there who has not closed their DMs and wants DMs of this
+    level (`bot.settings.NOTIFY`: `turn` for being asked to move, `every` for hands and notices)."""
     info = next((s for s in game.seats if s.seat == seat), None)
-    if info is None or info.user_id is None or info.is_ai or info.left or not info.dm_ok:
+    if info is None or info.user_id is None or info.is_ai or info.left or not info.dm_ok \
+            or not wants(info.notify, level):
         return None
     return info.user_id
 
@@ -79,22 +82,27 @@ def board(outcome: Outcome) -> Message:
     })
 
 
-def for_outcome(outcome: Outcome) -> list[Message]:
-    """Everything one outcome shows: the board, changed hands, private notices, and moves to those asked."""
+def for_outcome(outcome: Outcome, *, actor: int | None = None, turn: int | None = None) -> list[Message]:
+    """Everything one outcome shows: the board, changed hands, private notices, and moves to those asked.
+
+    A hand goes by DM only when others changed it outside its owner's turn (`actor` made the change during
+    `turn`'s turn): the player sees the result of their own move in its answer and under My hand. It is held
+    until the turn passes, so one turn's changes make one DM with the newest hand.
+    """
     game = outcome.game
     rows = [board(outcome)]
     for seat, view in sorted(outcome.private_views.items()):
-        if (user := _dm_target(game, seat)) is not None:
-            rows.append(Message("hand", user, {"seat": seat, "view": view}))
+        if seat not in (actor, turn) and (user := _dm_target(game, seat, "every")) is not None:
+            rows.append(Message("hand", user, {"seat": seat, "view": view}, held=True))
     for seat, lines in sorted(outcome.notices.items()):
-        if (user := _dm_target(game, seat)) is not None:
+        if (user := _dm_target(game, seat, "every")) is not None:
             rows.append(Message("dm", user, {"lines": lines}))
     if game.status == "finished":
         rows.append(recap())
     if game.status == "running":
         what = outcome.lines[-3:]
         for seat in outcome.asked:
-            if seat in game.to_move and (user := _dm_target(game, seat)) is not None:
+            if seat in game.to_move and (user := _dm_target(game, seat, "turn")) is not None:
                 rows.append(Message("ask", user, {"seat": seat, "lines": what}))
     return rows
 
@@ -112,7 +120,7 @@ def reminder(game: GameInfo) -> list[Message]:
     when = f"; the turn times out <t:{int(game.deadline.timestamp())}:R>" if game.deadline else ""
     rows = [notice(f"⏰ {mentions(users)}: {game.title} #{game.id} awaits your move{when}.")]
     for seat in game.to_move:
-        if (user := _dm_target(game, seat)) is not None:
+        if (user := _dm_target(game, seat, "turn")) is not None:
             rows.append(Message("dm", user, {"lines": [f"⏰ Your move{when}."]}))
     return rows
 

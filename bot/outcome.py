@@ -18,6 +18,8 @@ class SeatInfo:
     dm_ok: bool = True
     left: bool = False
     """The player left or forfeited; an AI plays the seat now."""
+    notify: str | None = None
+    """The person's choice of DMs (`bot.settings.NOTIFY`); None: the default."""
 
     @property
     def name(self) -> str:

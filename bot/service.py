@@ -23,7 +23,7 @@ from typing import Any
 from bot import outbox, ratings
 from bot.errors import Refused
 from bot.outcome import GameInfo, Outcome, SeatInfo
-from bot.settings import DEFAULT_SETTINGS, merged, with_defaults
+from bot.settings import DEFAULT_NOTIFY, DEFAULT_SETTINGS, checked_notify, merged, with_defaults
 from bot.storage import (
     Effects,
     GameRow,
@@ -61,7 +61,7 @@ def _info(row: GameRow, game: Game | None) -> GameInfo:
     return GameInfo(
         id=row.id, game_type=row.game_type, title=cls.title, guild_id=row.guild_id, channel_id=row.channel_id,
         thread_id=row.thread_id, status=row.status, version=row.version, created_by=row.created_by,
-        options=row.options, seats=[SeatInfo(s.seat, s.user_id, s.is_ai, s.dm_ok, s.left) for s in row.seats],
+        options=row.options, seats=[SeatInfo(s.seat, s.user_id, s.is_ai, s.dm_ok, s.left, s.notify) for s in row.seats],
         to_move=to_move, deadline=datetime.fromisoformat(row.deadline) if row.deadline else None,
         settings=with_defaults(row.settings), paused=row.paused)
 
@@ -315,7 +315,7 @@ class GameService:
             outcome = Outcome(_info(later, game), lines=[f"{cls.title} begins!"], public_view=game.view(None),
                               private_views={s: game.view(s) for s in humans},
                               asked=sorted(s for s in game.to_move() if s in humans))
-            effects.outbox = outbox.for_outcome(outcome)
+            effects.outbox, effects.release = outbox.for_outcome(outcome), True
             await self._write(self.storage.set_status(game_id, "running", expected_version=row.version,
                                                       state=json.dumps(game.to_dict()), now=self.clock(),
                                                       effects=effects))
@@ -349,17 +349,21 @@ class GameService:
             raise Refused(f"It is not your turn — waiting for {waiting}.", "not_your_turn")
         humans = _humans(row)
         before = _private_parts(game, humans)
-        waiting = game.to_move()
+        waiting, turn = game.to_move(), game.current_seat()
         events = game.apply(seat, action)  # a RuleError leaves the stored state untouched
         status = "finished" if game.over else "running"
         later, effects = self._after(row, game, status=status)
         after = _private_parts(game, humans)
         notices = {s: [game.describe_event(e) for e in said] for s, said in game.notices(events).items() if s in humans}
+        turn_goes_on = not game.over and game.current_seat() == turn
         outcome = Outcome(_info(later, game), events, [*before_lines, *(game.describe_event(e) for e in events)],
                           game.view(None), {s: game.view(s) for s in humans if after[s] != before[s]},
                           game.result(), notices=notices,
-                          asked=sorted(s for s in game.to_move() - waiting if s in humans))
-        effects.outbox = outbox.for_outcome(outcome)
+                          # the player whose turn goes on (others discarded or answered meanwhile) is not asked again
+                          asked=sorted(s for s in game.to_move() - waiting
+                                       if s in humans and not (turn_goes_on and s == turn)))
+        effects.outbox = outbox.for_outcome(outcome, actor=seat, turn=turn)
+        effects.release = not turn_goes_on
         await self._write(self.storage.commit_move(
             row.id, expected_version=row.version, state=json.dumps(game.to_dict()), status=status, seat=seat,
             action=action, events=events, interaction_id=interaction_id, now=self.clock(), effects=effects))
@@ -529,7 +533,7 @@ class GameService:
             if not self._may_manage(row, user_id, manages):
                 raise Refused("Only the game's creator or a member with Manage Server can abandon it.",
                               "not_creator")
-            effects = Effects(outbox=[outbox.retire()] if row.status == "running" else [], jobs=[])
+            effects = Effects(outbox=[outbox.retire()] if row.status == "running" else [], jobs=[], release=True)
             await self._write(self.storage.set_status(game_id, "abandoned", expected_version=row.version,
                                                       now=self.clock(), effects=effects))
             return await self.get(game_id)
@@ -556,7 +560,7 @@ class GameService:
             line = f"Seat {seat + 1} took back: {game.describe(log[-1].action)}."
             outcome = Outcome(_info(later, game), lines=[line], public_view=game.view(None),
                               private_views={seat: game.view(seat)})
-            effects.outbox = outbox.for_outcome(outcome)
+            effects.outbox = outbox.for_outcome(outcome, actor=seat)
             await self._write(self.storage.truncate_actions(game_id, keep=log[-1].seq - 1,
                                                             expected_version=row.version,
                                                             state=json.dumps(game.to_dict()), now=self.clock(),
@@ -642,6 +646,17 @@ class GameService:
                 left.append(outcome)
         await self.storage.anonymize_user(user_id)
         return left
+
+    # -- a person's own choices -------------------------------------------------------
+
+    async def notify(self, user_id: int) -> str:
+        """Which DMs a person gets from their games (`bot.settings.NOTIFY`)."""
+        return await self.storage.notify_setting(user_id) or DEFAULT_NOTIFY
+
+    async def set_notify(self, user_id: int, choice: str) -> str:
+        """Choose which DMs a person gets, in every game they play; rows already written keep theirs."""
+        await self.storage.set_notify(user_id, checked_notify(choice))
+        return choice
 
     # -- delivery's bookkeeping ----------------------------------------------------
 

@@ -15,6 +15,34 @@ deadline, whether each move posts a new board message or edits one, and (as a se
 whether `/game new` opens a thread."""
 
 
+NOTIFY = ("off", "turn", "every")
+"""A person's choice of DMs, from least to most (each includes what the ones before it send):
+`off` nothing; `turn` a DM when you are asked to move (your turn, a discard, an offer to answer), with your
+hand, and the reminder before the deadline; `every` also your hand after each turn of others that changed
+it (one DM per turn, the newest hand) and the game's private notices. The channel's mentions and the
+My hand button stay whatever the choice."""
+DEFAULT_NOTIFY = "turn"
+NOTIFY_TEXT = {
+    "off": "Nothing: no DMs from games. The board still mentions you when it is your move, and **My hand** "
+           "under the board shows your hand.",
+    "turn": "My turn only: one DM when you are asked to move (your turn, a discard, an offer to answer), showing "
+            "your hand, and the reminder before the deadline. No DM when others' moves change your hand.",
+    "every": "Every turn: your turns and reminders, and after each turn of others that changed your hand, one "
+             "DM with your newest hand (several changes in one turn make one DM); your own moves send none.",
+}
+
+
+def wants(notify: str | None, level: str) -> bool:
+    """Whether a person who chose `notify` (None: the default) gets DMs of this level."""
+    return NOTIFY.index(notify or DEFAULT_NOTIFY) >= NOTIFY.index(level)
+
+
+def checked_notify(value: str) -> str:
+    if value not in NOTIFY:
+        raise Refused("Choose every turn (every), my turn only (turn) or nothing (off).", "bad_setting")
+    return value
+
+
 def with_defaults(settings: dict[str, Any]) -> dict[str, Any]:
     return {**DEFAULT_SETTINGS, **settings}
 

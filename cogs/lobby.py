@@ -16,7 +16,7 @@ from bot.delivery import ONLY_USERS, png_file
 from bot.errors import Refused
 from bot.outbox import fit, result_lines, turn_line
 from bot.outcome import GameInfo
-from bot.settings import BOARD_MODES, POLICIES
+from bot.settings import BOARD_MODES, NOTIFY_TEXT, POLICIES
 from bot.storage import Rating
 from cogs.common import CancelButton, game_here, manager_of, refusing, runtime
 from cogs.controls import TEXT_LIMIT, clip, confirm_view
@@ -187,6 +187,8 @@ async def game_names(interaction: discord.Interaction, current: str) -> list[app
 
 POLICY_CHOICES = [app_commands.Choice(name=p, value=p) for p in POLICIES]
 BOARD_CHOICES = [app_commands.Choice(name=m, value=m) for m in BOARD_MODES]
+NOTIFY_CHOICES = [app_commands.Choice(name=name, value=value) for name, value in
+                  (("Every turn", "every"), ("My turn only", "turn"), ("Nothing", "off"))]
 
 
 def setting_changes(**given: Any) -> dict[str, Any]:
@@ -444,12 +446,27 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         lines += [f"**{title}**: {r.games} played, {r.wins} won, {rating_text(r)}" for title, r in mine.items()]
         await answer(interaction, fit(lines))
 
+    @app_commands.command(name="notify", description="Which DMs your games send you: every turn, "
+                                                     "my turn only (the default), or nothing")
+    @app_commands.describe(when="Every turn: also your hand after others' turns · My turn only: when you "
+                                "move · Nothing")
+    @app_commands.choices(when=NOTIFY_CHOICES)
+    async def notify(self, interaction: discord.Interaction, when: str | None = None) -> None:
+        service = self.bot.service
+        if when is None:
+            await answer(interaction, f"Your DMs from games — {NOTIFY_TEXT[await service.notify(interaction.user.id)]}"
+                                      "\nChange it with `/game notify when:`.")
+            return
+        chosen = await service.set_notify(interaction.user.id, when)
+        await answer(interaction, f"Saved, for every game you play. {NOTIFY_TEXT[chosen]}")
+
     @app_commands.command(name="forget-me", description="Leave every table and erase your id from stored games")
     async def forget_me(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.service.forget(interaction.user.id)
         await interaction.followup.send("Done: you left every open table, AI players took your running seats, "
-                                        "and your id is gone from every stored game and rating.", ephemeral=True)
+                                        "and your id is gone from every stored game and rating, as is your "
+                                        "choice of DMs.", ephemeral=True)
 
 
 async def setup(bot: Frontier) -> None:
