@@ -207,3 +207,16 @@ async def test_the_loop_survives_an_error_and_sleeps_until_the_nearest_job_or_a_
     assert not task.done()
     task.cancel()
     assert slept[1] == 60.0
+
+
+async def test_the_reminder_dm_goes_to_those_who_want_their_turn_told(service: GameService,
+                                                                      clock: FakeClock) -> None:
+    """/game notify: `off` is no DM at all, not even the reminder; the channel's reminder still mentions
+    both players."""
+    await service.set_notify(FRIEND, "off")
+    game_id = await running_game(service)
+    clock.advance(hours=25)
+    assert await Scheduler(service).drain() == 1
+    assert f"<@{FRIEND}>" in (await told(service, game_id, "notice"))[0]
+    dms = [i for i in await service.storage.outbox_pending(game_id) if i.kind in ("dm", "ask", "hand")]
+    assert {i.target for i in dms} == {CREATOR}

@@ -270,3 +270,29 @@ async def test_starting_seats_the_players_as_the_game_says(service: GameService,
     assert [s.user_id for s in started.game.seats] == [lobby[i] for i in order]
     assert [s.seat for s in started.game.seats] == [0, 1, 2, 3]
     assert json.loads((await service.storage.load(info.id)).state)["active"] == 0
+
+
+async def test_a_hand_goes_by_dm_only_when_others_changed_it_and_only_to_those_who_want_it(
+        service: GameService) -> None:
+    """Issue 18: a player's own move writes no hand DM for them (its answer and My hand show it); a change
+    others made does, for a person whose choice is every turn, not for my turn only."""
+    info = await service.create(game_type="testgame", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
+    for user in (FRIEND, STRANGER):
+        await service.join(info.id, user)
+    await service.set_notify(CREATOR, "every")
+    await service.set_notify(STRANGER, "every")
+    await service.start(info.id, CREATOR)
+    storage = service.storage
+    await storage.outbox_done([i.id for i in await storage.outbox_pending(info.id)], now=service.clock())
+
+    async def hands_after(user: int) -> list[int | None]:
+        card = (await service.hand(info.id, user))["hand"][0]
+        outcome = await service.act(info.id, user, {"type": "play", "card": card})
+        assert outcome.private_views, "the mover's own view changed"
+        rows = await storage.outbox_pending(info.id)
+        await storage.outbox_done([i.id for i in rows], now=service.clock())
+        return sorted(i.target for i in rows if i.kind == "hand")
+
+    assert await hands_after(CREATOR) == [], "her own card down"
+    assert await hands_after(FRIEND) == []
+    assert await hands_after(STRANGER) == [CREATOR], "the reveal took everyone's card back: only she wants it"

@@ -312,3 +312,47 @@ def test_a_semicolon_in_a_migrations_comment_or_string_ends_no_statement() -> No
     db.execute("INSERT INTO t DEFAULT VALUES")
     assert db.execute("SELECT x FROM t").fetchall() == [("a;b",)]
     assert db.execute("SELECT name FROM sqlite_master WHERE type = 'index'").fetchall() == [("t_x",)]
+
+
+async def test_a_persons_choice_of_dms_is_kept_read_with_the_seats_and_forgotten(database: str,
+                                                                                  clock: FakeClock) -> None:
+    """Issue 18, /game notify: the choice survives a restart, every seat of the person carries it, and
+    forget-me erases it."""
+    store = await open_storage(database)
+    service = GameService(store, clock=clock)
+    game_id = await running_game(service)
+    assert await store.notify_setting(FRIEND) is None and await service.notify(FRIEND) == "turn"
+    await service.set_notify(FRIEND, "every")
+    await service.set_notify(FRIEND, "off")
+    await store.close()
+    store = await open_storage(database)
+    service = GameService(store, clock=clock)
+    assert await service.notify(FRIEND) == "off"
+    assert [s.notify for s in (await store.load(game_id)).seats] == [None, "off"]
+    assert [s.notify for s in (await service.get(game_id)).seats] == [None, "off"]
+    await service.forget(FRIEND)
+    assert await store.notify_setting(FRIEND) is None
+    await store.close()
+
+
+async def test_held_rows_wait_for_the_turn_to_pass_even_across_a_restart(database: str, clock: FakeClock) -> None:
+    """A hand DM held to the end of its turn is not due, not even after a restart (which retries every
+    waiting row), until a change releases the game's held rows."""
+    store = await open_storage(database)
+    service = GameService(store, clock=clock)
+    game_id = await running_game(service)
+    await store.outbox_done([i.id for i in await store.outbox_pending(game_id)], now=clock())
+    held = Message("hand", FRIEND, {"seat": 1, "view": {}}, held=True)
+    await store.emit(game_id, [held, Message("notice", None, {"lines": ["now"]})], now=clock())
+    await store.close()
+    store = await open_storage(database)
+    due = await store.claim_outbox(now=clock(), owner="a", lease=LEASE, limit=50, hold=timedelta(0))
+    assert [i.kind for i in due] == ["notice"], "the held hand waits"
+    await store.outbox_done([i.id for i in due], now=clock())
+    assert await store.claim_outbox(now=clock() + timedelta(days=300), owner="a", lease=LEASE, limit=50,
+                                    hold=timedelta(0)) == []
+    version = (await store.load(game_id)).version
+    await store.set_settings(game_id, {}, expected_version=version, now=clock(), effects=Effects(release=True))
+    due = await store.claim_outbox(now=clock(), owner="a", lease=LEASE, limit=50, hold=timedelta(0))
+    assert [(i.kind, i.target) for i in due] == [("hand", FRIEND)]
+    await store.close()
