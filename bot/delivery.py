@@ -237,7 +237,7 @@ class Delivery:
         deadline = datetime.fromisoformat(last["deadline"]) if last.get("deadline") else None
         turn = turn_line(last["turn"], deadline)
         lines = [line for r in fresh for line in r.payload["lines"]]
-        content = fit([*lines, "" if editing else turn]).strip() or f"{game.title} #{game.id}"
+        content = fit([*lines, turn]).strip() or f"{game.title} #{game.id}"
         view = next((r.payload["view"] for r in reversed(fresh) if r.payload.get("view") is not None), None)
         picture = None if view is None else await asyncio.to_thread(render_board, game.game_type, view)
         file_name = f"{game.game_type}-{game.id}-v{fresh[-1].version}.png"
@@ -250,10 +250,11 @@ class Delivery:
             extras: dict = {"view": controls} if controls else {}
             if picture is not None:
                 extras["file"] = png_file(picture, file_name)
-            message = await channel.send(content, allowed_mentions=ONLY_USERS, nonce=f"b{game.id}v{fresh[-1].version}",
+            mentions = discord.AllowedMentions.none() if editing else ONLY_USERS  # edited boards ping apart
+            message = await channel.send(content, allowed_mentions=mentions, nonce=f"b{game.id}v{fresh[-1].version}",
                                          **extras)
             message_id = message.id
-        if editing and turn:
+        if editing and turn and any(r.payload.get("ping", True) for r in fresh):  # only someone newly to move
             await channel.send(turn, allowed_mentions=ONLY_USERS, nonce=f"t{game.id}v{fresh[-1].version}")
         await self.storage.record_board(game.id, BoardMessage(channel.id, message_id, fresh[-1].version),
                                         [r.id for r in rows], now)

@@ -70,8 +70,9 @@ def _dm_target(game: GameInfo, seat: int, level: str) -> int | None:
     return info.user_id
 
 
-def board(outcome: Outcome) -> Message:
-    """The board picture (when there is a view) with what happened and who is to move."""
+def board(outcome: Outcome, *, ping: bool = True) -> Message:
+    """The board picture (when there is a view) with what happened and who is to move; `ping` says someone is
+    newly to move (a table whose board is edited in place pings only then, apart from the board)."""
     game = outcome.game
     running = game.status == "running"
     return Message("board", None, {
@@ -79,10 +80,12 @@ def board(outcome: Outcome) -> Message:
         "view": outcome.public_view,
         "turn": game.users_to_move() if running else [],
         "deadline": game.deadline.isoformat() if running and game.deadline else None,
+        "ping": ping,
     })
 
 
-def for_outcome(outcome: Outcome, *, actor: int | None = None, turn: int | None = None) -> list[Message]:
+def for_outcome(outcome: Outcome, *, actor: int | None = None, turn: int | None = None,
+                ping: bool = True) -> list[Message]:
     """Everything one outcome shows: the board, changed hands, private notices, and moves to those asked.
 
     A hand goes by DM only when others changed it outside its owner's turn (`actor` made the change during
@@ -90,7 +93,7 @@ def for_outcome(outcome: Outcome, *, actor: int | None = None, turn: int | None 
     until the turn passes, so one turn's changes make one DM with the newest hand.
     """
     game = outcome.game
-    rows = [board(outcome)]
+    rows = [board(outcome, ping=ping)]
     for seat, view in sorted(outcome.private_views.items()):
         if seat not in (actor, turn) and (user := _dm_target(game, seat, "every")) is not None:
             rows.append(Message("hand", user, {"seat": seat, "view": view}, held=True))

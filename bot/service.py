@@ -362,7 +362,8 @@ class GameService:
                           # the player whose turn goes on (others discarded or answered meanwhile) is not asked again
                           asked=sorted(s for s in game.to_move() - waiting
                                        if s in humans and not (turn_goes_on and s == turn)))
-        effects.outbox = outbox.for_outcome(outcome, actor=seat, turn=turn)
+        effects.outbox = outbox.for_outcome(outcome, actor=seat, turn=turn,
+                                            ping=bool((game.to_move() - waiting) & set(humans)))
         effects.release = not turn_goes_on
         await self._write(self.storage.commit_move(
             row.id, expected_version=row.version, state=json.dumps(game.to_dict()), status=status, seat=seat,

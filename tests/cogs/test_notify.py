@@ -165,3 +165,23 @@ async def test_every_turn_collapses_one_turns_hand_changes_into_one_dm_with_the_
         else:
             await step()
     raise AssertionError("no turn of the next player with cards to trade")
+
+
+async def test_an_edited_board_says_whose_move_it_is_and_pings_only_who_is_newly_to_move(world: World) -> None:
+    """Issue 18's table setting `board: edit`: one board message, edited; a separate ping only when someone
+    is newly to move (Bob, already awaited when Alice plays, is not pinged again)."""
+    alice, bob = world.person("alice"), world.person("bob")
+    await world.open_table(alice, guests=(bob,))
+    await alice.slash("game settings", board="edit")
+    await world.settle()
+    (board,) = world.boards()
+    posted = len(world.channel())
+    await alice.slash("play", action=(await alice.autocomplete("play", "action", ""))[0]["value"])
+    await world.settle()
+    assert len(world.channel()) == posted, "no new message: the board was edited"
+    assert f"Your move: <@{bob.user.id}>" in world.fake.find_message(board.id).content
+    await bob.slash("play", action=(await bob.autocomplete("play", "action", ""))[0]["value"])
+    await world.settle()
+    assert [m.id for m in world.boards()] == [board.id]
+    ping = world.channel()[-1]
+    assert ping.content.startswith("Your move:") and f"<@{alice.user.id}>" in ping.content, "a new round pings"
