@@ -111,9 +111,6 @@ async def test_closed_dms_play_through_my_hand(world: tuple[FakeDiscord, BotProc
     fake.refuse_dms(bob.user)
     table = await started_table(fake, bot, first_game(), bob)
     await fake.settle()
-    assert bob.user.id in fake.refused_dms
-    notices = [m for m in table.messages() if bob.mention in m.content and "DM" in m.content]
-    assert len(notices) == 1, "one notice in the channel that bob's DMs are closed"
     hand = await bob.click(table.latest_board(), "My hand")
     await fake.settle()
     (reply,) = [m for m in hand.replies() if not m.loading] or [None]
@@ -123,9 +120,10 @@ async def test_closed_dms_play_through_my_hand(world: tuple[FakeDiscord, BotProc
         await fake.settle(quiet=0.3)
         await table.play_one(bob)
         await table.play_one(table.host)
+    assert bob.user.id in fake.refused_dms, "bob was asked to move by a DM, which Discord refused"
     assert bob.dms() == []
     notices = [m for m in table.messages() if bob.mention in m.content and "DM" in m.content]
-    assert len(notices) == 1, "the notice is not repeated"
+    assert len(notices) == 1, "one notice in the channel that bob's DMs are closed, not repeated"
 
 
 async def test_sigkill_mid_game_then_restart_and_finish(world: tuple[FakeDiscord, BotProcess]) -> None:
