@@ -38,6 +38,7 @@ def wants(notify: str | None, level: str) -> bool:
 
 
 def checked_notify(value: str) -> str:
+    """A choice of DMs, or a refusal that names the three (a typed value may be anything)."""
     if value not in NOTIFY:
         raise Refused("Choose every turn (every), my turn only (turn) or nothing (off).", "bad_setting")
     return value

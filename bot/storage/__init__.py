@@ -7,7 +7,6 @@ from pathlib import Path
 from bot.storage.base import Rater, Storage
 from bot.storage.postgres import PostgresStorage
 from bot.storage.rows import (
-    HELD,
     ActionRow,
     BoardMessage,
     Effects,
@@ -38,6 +37,6 @@ async def open_storage(target: str | Path) -> Storage:
     return await SqliteStorage.open(text)
 
 
-__all__ = ["HELD", "ActionRow", "BoardMessage", "Effects", "GameRow", "Job", "JobRow", "Message", "OutboxItem",
+__all__ = ["ActionRow", "BoardMessage", "Effects", "GameRow", "Job", "JobRow", "Message", "OutboxItem",
            "PostgresStorage", "Rater", "Rating", "ResultSeat", "SeatRow", "SqliteStorage", "StaleVersion", "Storage",
            "open_storage", "user_player"]
