@@ -119,6 +119,8 @@ class Colonies(RecapMixin, TradeMixin):
             return []
         partner = next(x for x in self.alive() if x != seat) + 1
         ready = sorted({e["card"] for e in self.player(seat)["in_play"] if e["state"] == READY})
+        if not ready and s["active_event"] != "trade_winds":  # no Population to trade: nothing to build
+            return []
         worker = f', "worker": "{ready[0]}"' if ready and s["active_event"] != "trade_winds" else ""
         free = self.free_hand(seat)
         size = sum(n for c, n in free.items() if C.kind(c) not in (C.THREAT, C.EVENT))
