@@ -19,6 +19,7 @@ import logging
 from collections import defaultdict
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import Any
 
 import aiohttp
 import discord
@@ -54,8 +55,9 @@ BATCH = 50
 ControlsFactory = Callable[[GameInfo], discord.ui.View | None]
 """Builds the buttons that go under a running game's board (or None for no buttons)."""
 
-MovesFactory = Callable[[GameInfo, int, list[Move]], discord.ui.View | None]
-"""Builds one seat's move buttons from its labelled legal moves (for a DM asking for an answer)."""
+MovesFactory = Callable[[GameInfo, int, list[Move], list[dict[str, Any]]], discord.ui.View | None]
+"""Builds one seat's move panel from its labelled legal moves and its free-form moves' shapes (for a DM asking
+for an answer), the same panel as *Your move* under the board."""
 
 ONLY_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
@@ -80,7 +82,7 @@ class Delivery:
         self.storage = service.storage
         self.owner = owner or process_name()
         self.controls: ControlsFactory = lambda game: None
-        self.moves: MovesFactory = lambda game, seat, choices: None
+        self.moves: MovesFactory = lambda game, seat, choices, shapes: None
         self._wake = asyncio.Event()
 
     def wake(self) -> None:
@@ -329,7 +331,8 @@ class Delivery:
                 or not self._dm_ok(game, item) or await self.storage.newer_pending(item):
             return
         choices = await self.service.choices(game.id, item.target)
-        panel = self.moves(game, seat, choices) if choices else None
+        shapes = await self.service.shapes(game.id, item.target)
+        panel = self.moves(game, seat, choices, shapes) if choices or shapes else None
         text = fit([f"Your move in **{game.title}** #{game.id} {self.place(game)}.", *item.payload["lines"]])
         hand = await self._hand_file(game, await self.service.hand(game.id, item.target))
         await self._send_dm(item.target, text, f"a{item.id}", **({"view": panel} if panel else {}), **hand)

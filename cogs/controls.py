@@ -23,7 +23,7 @@ import discord
 from bot.errors import Refused
 from bot.service import STALE
 from cogs.common import CancelButton, refusing, runtime
-from games.core import Action, Game, Move, get_game
+from games.core import Action, Move, get_game
 
 MAX_ROWS = 5
 BUTTONS_PER_ROW = 5
@@ -141,23 +141,17 @@ def group_options(choices: list[Choice], group: Group, page: int, area: int | No
     return options
 
 
-def move_controls(game_type: str, game_id: int, version: int, seat: int, choices: list[Choice],
-                  shapes: list[dict[str, Any]] | None = None, *, pages: dict[str, int] | None = None,
+def move_controls(game_id: int, version: int, seat: int, choices: list[Choice],
+                  shapes: list[dict[str, Any]], *, pages: dict[str, int] | None = None,
                   area: tuple[str, int] | None = None) -> discord.ui.View:
-    """The move panel. `shapes` None means not known here (a DM asking for an answer): a game that has
-    free-form moves then gets a button to the full panel."""
-    from cogs.builder import OpenBuilder  # both import this module: their buttons are drawn here all the same
-    from cogs.play import YourMoveButton
+    """The move panel, the same under *Your move* and in a DM that asks for a move: the listed moves, and
+    a button that opens the builder of each free-form move in `shapes`."""
+    from cogs.builder import OpenBuilder  # it imports this module: its button is drawn here all the same
 
-    cls = get_game(game_type)
     view = discord.ui.View(timeout=None)
-    builders: list[discord.ui.Item[Any]] = []
-    if shapes is None:
-        if cls.action_shapes is not Game.action_shapes:
-            builders.append(YourMoveButton(game_id, label="Trade & more…"))
-    else:
-        builders += [OpenBuilder(game_id, version, k, label=clip(f"{shape.get('title', type_title(shape['type']))}…"))
-                     for k, shape in enumerate(shapes) if shape.get("fields")]
+    builders: list[discord.ui.Item[Any]] = [
+        OpenBuilder(game_id, version, k, label=clip(f"{shape.get('title', type_title(shape['type']))}…"))
+        for k, shape in enumerate(shapes) if shape.get("fields")]
     buttons, groups = group_moves(choices, len(builders))
     for n, item in enumerate(builders):
         item.row = n // BUTTONS_PER_ROW  # type: ignore[misc]
@@ -238,7 +232,7 @@ async def my_moves(interaction: discord.Interaction, game_id: int, *, done: str 
         return {"content": head + body, "view": None}
     hint = "Your move:" + "".join(f"\n• With `/play`: {s['help']}" for s in shapes)
     return {"content": clip(head + hint, 2000),
-            "view": move_controls(info.game_type, game_id, info.version, seat, choices, shapes)}
+            "view": move_controls(game_id, info.version, seat, choices, shapes)}
 
 
 def confirm_view(confirm: discord.ui.Item[Any], game_id: int) -> discord.ui.View:
@@ -321,5 +315,5 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select],
         choices = await bot.service.choices(self.game_id, interaction.user.id)
         shapes = await bot.service.shapes(self.game_id, interaction.user.id)
         await interaction.response.edit_message(view=move_controls(
-            info.game_type, self.game_id, self.version, self.seat, choices, shapes, pages={self.key: page},
+            self.game_id, self.version, self.seat, choices, shapes, pages={self.key: page},
             area=None if area is None else (self.key, area)))

@@ -172,8 +172,8 @@ class Play(commands.Cog):
         self.bot.add_dynamic_items(MoveButton, MoveSelect, ConfirmMove, CancelButton, YourMoveButton, HandButton,
                                    OpenBuilder, BuilderSelect, BuilderButton)
         self.bot.delivery.controls = board_controls
-        self.bot.delivery.moves = lambda game, seat, choices: move_controls(game.game_type, game.id, game.version,
-                                                                            seat, choices)
+        self.bot.delivery.moves = lambda game, seat, choices, shapes: move_controls(
+            game.id, game.version, seat, choices, shapes)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -38,10 +38,10 @@ def panels(game: Game, seat: int) -> list[list[dict]]:
     """Every view a player can reach from this state's panel: places opened one by one, builders."""
     choices = game.moves(seat)
     shapes = game.action_shapes(seat)
-    views = [move_controls(game.id, 1, 7, seat, choices, shapes).to_components()]
+    views = [move_controls(1, 7, seat, choices, shapes).to_components()]
     for select in selects(views[0]):
         key = select["custom_id"].split(":")[5]
-        views += [move_controls(game.id, 1, 7, seat, choices, shapes, area=(key, int(o["value"][1:]))).to_components()
+        views += [move_controls(1, 7, seat, choices, shapes, area=(key, int(o["value"][1:]))).to_components()
                   for o in select["options"] if o["value"].startswith("@")]
     for k, shape in enumerate(shapes):
         if shape.get("fields"):
@@ -66,12 +66,12 @@ async def test_a_long_list_is_chosen_place_first_and_every_place_lists_its_moves
     game, seat = states("catan", seed=2, moves=1)[0]
     choices = game.moves(seat)
     assert len(choices) > MAX_OPTIONS
-    first = selects(move_controls("catan", 1, 7, seat, choices, []).to_components())[0]
+    first = selects(move_controls(1, 7, seat, choices, []).to_components())[0]
     places = [o["value"] for o in first["options"]]
     assert all(p.startswith("@") for p in places) and len(places) == 19
     shown: set[str] = set()
     for place in places:
-        view = move_controls("catan", 1, 7, seat, choices, [], area=("build_settlement", int(place[1:])))
+        view = move_controls(1, 7, seat, choices, [], area=("build_settlement", int(place[1:])))
         shown |= {o["value"] for o in selects(view.to_components())[0]["options"] if not o["value"].startswith("@")}
     assert shown == {digest(m.action) for m in choices}, "every corner is reachable"
 
