@@ -53,15 +53,33 @@ def fresh(shape: dict[str, Any]) -> Draft:
     return [(0 if len(f["choices"]) == 1 else None) if f["kind"] == "pick" else {} for f in shape["fields"]]
 
 
+def rates_of(shape: dict[str, Any], draft: Draft) -> dict[str, dict[Any, int]]:
+    """The fixed rates the picks made so far trade at (see games/core.py `pick_field`), by bundle field."""
+    rates: dict[str, dict[Any, int]] = {}
+    for field, part in zip(shape["fields"], draft, strict=True):
+        if field["kind"] == "pick" and part is not None:
+            for name, per in field["choices"][part].get("rates", {}).items():
+                rates.setdefault(name, {}).update(per)
+    return rates
+
+
+def rate_text(rates: dict[str, dict[Any, int]], field: dict[str, Any], value: Any) -> str:
+    """" (4:1)" where a kind trades at a fixed rate, else nothing."""
+    rate = rates.get(field["name"], {}).get(value)
+    return "" if rate is None else f" ({rate}:1)"
+
+
 def summary(shape: dict[str, Any], draft: Draft) -> list[str]:
     lines = [f"**{shape.get('title', 'Your move')}**"]
+    rates = rates_of(shape, draft)
     for field, part in zip(shape["fields"], draft, strict=True):
         if field["kind"] == "pick":
             said = "—" if part is None else field["choices"][part]["label"]
             if part is None and field.get("optional"):
                 said = "none"
         else:
-            said = ", ".join(f"{n} {field['choices'][i]['label']}" for i, n in sorted(part.items())) or "nothing"
+            said = ", ".join(f"{n} {c['label']}{rate_text(rates, field, c['value'])}"
+                             for i, n in sorted(part.items()) for c in [field["choices"][i]]) or "nothing"
         lines.append(f"{field['label']}: {said}")
     return lines
 
@@ -94,6 +112,7 @@ def builder_view(game_id: int, version: int, k: int, shape: dict[str, Any], draf
     """A select per field with a choice to make, then the count buttons, Send and Back."""
     view = discord.ui.View(timeout=None)
     state = encode(draft)
+    rates = rates_of(shape, draft)
     row = 0
     counts: list[discord.ui.Item[Any]] = []
     for n, (field, part) in enumerate(zip(shape["fields"], draft, strict=True)):
@@ -110,7 +129,8 @@ def builder_view(game_id: int, version: int, k: int, shape: dict[str, Any], draf
             if not choices:
                 continue
             options = [discord.SelectOption(label=clip(c["label"], TEXT_LIMIT), value=str(i), default=i in part,
-                                            description=clip(f"up to {c['max']}", TEXT_LIMIT))
+                                            description=clip(f"up to {c['max']}{rate_text(rates, field, c['value'])}",
+                                                             TEXT_LIMIT))
                        for i, c in enumerate(choices)]
             low, high = 0, min(len(options), MODAL_INPUTS)
             if part:
@@ -193,9 +213,11 @@ class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select],
             values = [v for v in (interaction.data or {}).get("values", []) if v.isdigit()]  # type: ignore[union-attr]
             if shape["fields"][self.n]["kind"] == "pick":
                 draft[self.n] = int(values[0]) if values else None
-            else:
-                was = draft[self.n]
-                draft[self.n] = {int(v): was.get(int(v), 1) for v in values}
+            else:  # a kind newly chosen counts one card, or one lot where it trades at a rate
+                field, was = shape["fields"][self.n], draft[self.n]
+                per = rates_of(shape, draft).get(field["name"], {})
+                draft[self.n] = {i: was.get(i, min(per.get(c["value"], 1), c["max"]))
+                                 for i, c in ((int(v), field["choices"][int(v)]) for v in values)}
             await show(interaction, self.game_id, self.version, self.k, shape, draft)
 
         await refusing(interaction, work)

@@ -370,10 +370,16 @@ def turn_states(game: G, log: Iterable[tuple[int, Action]]) -> Iterator[tuple[in
         yield step, game
 
 
-def pick_field(name: str, label: str, choices: list[tuple[Any, str]], *, optional: bool = False) -> dict[str, Any]:
-    """A builder field that takes one of `choices` (value, label): the action's `name` is the value."""
+def pick_field(name: str, label: str, choices: list[tuple[Any, str]], *, optional: bool = False,
+               rates: Mapping[Any, dict[str, dict[str, int]]] | None = None) -> dict[str, Any]:
+    """A builder field that takes one of `choices` (value, label): the action's `name` is the value.
+    `rates` gives, for a choice that trades at fixed rates (Catan's bank), what one card got costs in each
+    kind of a bundle field while that choice is picked, {field name: {value: cards}}: the builder says the
+    rate and counts in whole lots."""
+    rates = rates or {}
     return {"name": name, "label": label, "kind": "pick", "optional": optional,
-            "choices": [{"value": v, "label": text} for v, text in choices]}
+            "choices": [{"value": v, "label": text} | ({"rates": rates[v]} if v in rates else {})
+                        for v, text in choices]}
 
 
 def bundle_field(name: str, label: str, choices: list[tuple[str, str, int]], *, as_names: bool = False
