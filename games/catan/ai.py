@@ -33,6 +33,14 @@ def _hand(view: View) -> list[int]:
     return [view["hand"][r] for r in RESOURCES]
 
 
+def bank_trades(view: View) -> list[Action]:
+    """The one-card bank trades the hand pays for at its rates (CAT-33). They are not listed moves (a player
+    makes them in the trade builder), so the AI names them itself, in its turn's main step."""
+    hand, bank = view["hand"], view["bank"]
+    return [{"type": "maritime", "give": a, "get": b} for a in RESOURCES if hand[a] >= view["rates"][a]
+            for i, b in enumerate(RESOURCES) if b != a and bank[i]]
+
+
 @register_policy("catan")
 class CatanPlayer(Player):
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
@@ -66,7 +74,7 @@ class CatanPlayer(Player):
         for kind in ("play_road_building", "play_year_of_plenty", "play_monopoly"):
             if kind in moves:
                 return self._progress(view, moves[kind])
-        trade = self._bank_trade(view, moves.get("maritime", []))
+        trade = self._bank_trade(view, bank_trades(view) if "end_turn" in moves else [])
         if trade is not None:
             return trade
         if "build_road" in moves and not self._settle_spots(view):

@@ -16,7 +16,7 @@ from games.catan.board import GEOMETRY, RESOURCES
 from games.catan.moves import KEYS
 from games.catan.recap import RecapMixin
 from games.catan.table import DEV_DECK, INDEX, PIECES, WIN_VP, affordable, named, new_table
-from games.catan.trade import TradeMixin, offer_shape_help
+from games.catan.trade import BANK, TradeMixin, offer_shape_help
 from games.core import (
     Action,
     Event,
@@ -151,7 +151,8 @@ class Catan(RecapMixin, TradeMixin):
     def _turn_actions(self, seat: int) -> list[Action]:
         """The active player's moves before or after the roll.  Candidates are pruned cheaply
         (what the hand cannot pay, places away from the player's network, cards not held) and
-        then put to the same checks `apply` uses."""
+        then put to the same checks `apply` uses.  Bank trades are not listed (one per pair of
+        resources would flood the panel): the trade builder makes them, as an offer to the bank."""
         s = self.s
         hand = s["hands"][seat]
         candidates: list[Action] = []
@@ -169,10 +170,6 @@ class Catan(RecapMixin, TradeMixin):
                 candidates += [{"type": "build_road", "path": p} for p in placed.near_paths(seat)]
             if "dev" in pays:
                 candidates.append({"type": "buy_dev"})
-            kinds = placed.kinds[seat]
-            candidates += [{"type": "maritime", "give": a, "get": b} for i, a in enumerate(RESOURCES)
-                           if hand[i] >= (2 if a in kinds else 3 if "any" in kinds else 4)
-                           for b in RESOURCES if a != b]
             candidates.append({"type": "end_turn"})
         if not s["dev_played"]:
             devs, new = s["devs"][seat], s["new_devs"][seat]  # a card bought this turn waits (_dev_problem)
@@ -195,8 +192,10 @@ class Catan(RecapMixin, TradeMixin):
         get = bundle_field("get", "You get", [(r, r, 19) for r in RESOURCES])
         if s["offer"] is None and seat == s["active"]:
             partners = [(t + 1, f"Seat {t + 1}") for t in range(self.num_players) if t != seat]
+            to = pick_field("to", "Offer to", [*partners, ("all", "Everyone"), (BANK, "The bank / harbour")],
+                            rates={BANK: {"give": self.rates(seat)}})
             return [{"type": "offer", "help": offer_shape_help(self.num_players), "title": "Trade offer",
-                     "fields": [pick_field("to", "Offer to", [*partners, ("all", "Everyone")]), give, get]}]
+                     "fields": [to, give, get]}]
         if s["offer"] is not None and seat in self._unanswered():
             return [{"type": "counter", "help": (
                 f'{{"type": "counter", "offer": {s["offer"]["id"]}, "give": {{"ore": 1}}, "get": {{"wool": 1}}}}'
@@ -265,8 +264,7 @@ class Catan(RecapMixin, TradeMixin):
             out["dev_hand"] = {k: v for k, v in s["devs"][seat].items() if v}
             out["new_dev"] = {k: v for k, v in s["new_devs"][seat].items() if v}
             out["vp_total"] = self.vp(seat)
-            kinds = self._harbor_kinds(seat)
-            out["rates"] = {r: 2 if r in kinds else 3 if "any" in kinds else 4 for r in RESOURCES}
+            out["rates"] = self.rates(seat)
             out["news"] = list(s["news"][seat])
         return out
 
@@ -287,7 +285,8 @@ class Catan(RecapMixin, TradeMixin):
 
     def undoable(self, action: Action, events: list[Event]) -> bool:
         """Builds, bank trades and discards reveal nothing hidden or random."""
-        return action.get("type") in ("build_road", "build_settlement", "build_city", "maritime", "discard") \
+        bank = action.get("type") == "offer" and action.get("to") == BANK
+        return (bank or action.get("type") in ("build_road", "build_settlement", "build_city", "maritime", "discard")) \
             and not any(e["type"] == "won" for e in events)
 
 

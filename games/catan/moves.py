@@ -14,7 +14,7 @@ from games.catan.table import COSTS, DEV_NAMES, INDEX, PIECES, TableMixin, affor
 from games.core import TEXT, WHOLE, Action, Event, Field, whole
 
 SEAT_OR_NONE = Field("a seat number or null", lambda v: v is None or whole(v))
-SEAT_OR_ALL = Field('a seat number or "all"', lambda v: v == "all" or whole(v))
+PARTNER = Field('a seat number, "all" or "bank"', lambda v: v in ("all", "bank") or whole(v))
 NAMES = Field('a list of resource names, such as ["ore", "grain"]',
               lambda v: isinstance(v, list) and all(isinstance(r, str) for r in v))
 BUNDLE = Field('resources and counts, such as {"ore": 1}', lambda v: isinstance(v, dict))
@@ -23,7 +23,7 @@ KEYS: dict[str, dict[str, Field]] = {
     "build_city": {"node": WHOLE}, "maritime": {"give": TEXT, "get": TEXT}, "discard": {"resource": TEXT},
     "move_robber": {"hex": WHOLE, "victim": SEAT_OR_NONE}, "play_knight": {}, "play_road_building": {},
     "play_year_of_plenty": {"resources": NAMES}, "play_monopoly": {"resource": TEXT},
-    "offer": {"to": SEAT_OR_ALL, "give": BUNDLE, "get": BUNDLE}, "accept": {"offer": WHOLE},
+    "offer": {"to": PARTNER, "give": BUNDLE, "get": BUNDLE}, "accept": {"offer": WHOLE},
     "decline": {"offer": WHOLE}, "counter": {"offer": WHOLE, "give": BUNDLE, "get": BUNDLE},
     "confirm": {"offer": WHOLE, "with": WHOLE}, "withdraw": {"offer": WHOLE}}
 """The fields of each move type, trades included, and the JSON type of each (checked before any rule)."""

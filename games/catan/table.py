@@ -122,8 +122,9 @@ class TableMixin(StateGame):
         kinds = self._placement().kinds[seat]
         return 2 if resource in kinds else 3 if "any" in kinds else 4
 
-    def _harbor_kinds(self, seat: int) -> set[str]:
-        return self._placement().kinds[seat]
+    def rates(self, seat: int) -> dict[str, int]:
+        """The seat's best rate with the bank for each resource: what the builder and the hand show."""
+        return {r: self.rate(seat, r) for r in RESOURCES}
 
     def robber_victims(self, seat: int, h: int) -> list[int]:
         """CAT-20: opponents with a building on the hex who hold at least one resource card."""

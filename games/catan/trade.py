@@ -1,5 +1,7 @@
 """Player trades (CAT-32): the bundles of cards an offer names, what makes one legal, and the offer
-protocol of the digital-play section (offer, answers, confirm or withdraw)."""
+protocol of the digital-play section (offer, answers, confirm or withdraw).  An offer to the bank is a
+maritime trade (CAT-33) of several cards at once, taken at the offerer's rates without answers, so that the
+trade builder makes bank and harbour trades as it makes offers to players."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from games.core import Action, Event, whole
 
 Bundle = list[int]
 """Counts in RESOURCES order."""
+BANK = "bank"
+"""The partner of an offer to the bank, at the offerer's harbour rates."""
 
 
 def parse_bundle(named: dict[str, int]) -> Bundle:
@@ -53,7 +57,8 @@ def bundle_problem(give: Any, get: Any, hand: list[int]) -> str | None:
 
 def offer_shape_help(players: int) -> str:
     return ('{"type": "offer", "to": 2, "give": {"brick": 1}, "get": {"ore": 1}} — '
-            f'"to" is a seat number (1–{players}) or "all"; you give "give" and get "get"')
+            f'"to" is a seat number (1–{players}), "all", or "bank" (4:1, or your harbours\' 3:1 and 2:1); '
+            'you give "give" and get "get"')
 
 
 class TradeMixin(MovesMixin):
@@ -76,9 +81,31 @@ class TradeMixin(MovesMixin):
         if s["offer"] is not None:
             return "You already have an open offer."
         to = action["to"]
+        if to == BANK:
+            return self._bank_problem(seat, action["give"], action["get"])
         if to != "all" and (not isinstance(to, int) or not 1 <= to <= self.num_players or to - 1 == seat):
-            return f"Offer to another seat by its number (1–{self.num_players}) or to \"all\"."
+            return f"Offer to another seat by its number (1–{self.num_players}), to \"all\" or to the \"bank\"."
         return bundle_problem(action["give"], action["get"], self.s["hands"][seat])
+
+    def _bank_problem(self, seat: int, give: Any, get: Any) -> str | None:
+        """CAT-33 for several cards at once: each resource given in whole lots of the seat's rate for it,
+        one card got per lot, and the bank holding what is asked."""
+        if problem := bundle_problem(give, get, self.s["hands"][seat]):
+            return problem
+        gives, gets = parse_bundle(give), parse_bundle(get)
+        rates = self.rates(seat)
+        for r, n in zip(RESOURCES, gives, strict=True):
+            if n % rates[r]:
+                return f"The bank takes your {r} at {rates[r]}:1: give {r} in lots of {rates[r]}, not {n}."
+        lots = sum(n // rates[r] for r, n in zip(RESOURCES, gives, strict=True))
+        if lots != sum(gets):
+            terms = ", ".join(f"{n} {r} at {rates[r]}:1" for r, n in zip(RESOURCES, gives, strict=True) if n)
+            return f"At your rates {terms} {'buys' if lots == 1 else 'buy'} {lots} card{'' if lots == 1 else 's'}, " \
+                   f"not {sum(gets)}."
+        short = [r for r, n, left in zip(RESOURCES, gets, self.s["bank"], strict=True) if n > left]
+        if short:
+            return f"The bank has only {self.s['bank'][RESOURCES.index(short[0])]} {short[0]} left."
+        return None
 
     def _offer_of(self, action: Action) -> dict[str, Any] | str:
         offer = self.s["offer"]
@@ -144,11 +171,19 @@ class TradeMixin(MovesMixin):
 
     def _do_offer(self, seat: int, action: Action) -> list[Event]:
         s = self.s
+        if action["to"] == BANK:
+            return self._do_bank(seat, action["give"], action["get"])
         to = None if action["to"] == "all" else action["to"] - 1
         offer = {"id": s["next_offer"], "from": seat, "to": to, "give": clean(action["give"]),
                  "get": clean(action["get"]), "answers": {}}
         s["offer"], s["next_offer"] = offer, s["next_offer"] + 1
         return [{"type": "offer", "offer": copy.deepcopy(offer)}]
+
+    def _do_bank(self, seat: int, give: dict[str, int], get: dict[str, int]) -> list[Event]:
+        """One maritime trade per card got, each paid with one lot of what is given (checked to match)."""
+        lots = [r for r in RESOURCES for _ in range(give.get(r, 0) // self.rate(seat, r))]
+        cards = [r for r in RESOURCES for _ in range(get.get(r, 0))]
+        return [e for a, b in zip(lots, cards, strict=True) for e in self._do_maritime(seat, {"give": a, "get": b})]
 
     def _answered(self, seat: int, answer: Any) -> list[Event]:
         offer = self.s["offer"]

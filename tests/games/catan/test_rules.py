@@ -585,6 +585,42 @@ def test_cat_33_maritime_rates_and_an_empty_bank() -> None:
     assert "4 ore" in str(refused_unchanged(game, seat, {"type": "maritime", "give": "ore", "get": kind}))
 
 
+
+def test_cat_33_an_offer_to_the_bank_trades_lots_at_the_offerers_rates() -> None:
+    """The trade builder's bank trade: an offer "to": "bank" is taken at once, one card per lot of 4 (or the
+    harbour's 3 or 2) identical cards; a wrong rate, lots that do not match the cards asked, mixed cards and an
+    empty bank are refused in words that say why, and bank trades are no longer listed one by one."""
+    game = rolled(after_setup())
+    seat = game.s["active"]
+    empty_hands(game)
+    clear_board(game)
+    give(game, seat, ore=8, wool=3)
+    assert not any(a["type"] == "maritime" for a in game.legal_actions(seat)), "the builder makes them"
+    bank = {"type": "offer", "to": "bank"}
+    assert "lots of 4, not 3" in str(refused_unchanged(game, seat, {**bank, "give": {"ore": 3}, "get": {"wool": 1}}))
+    assert "lots of 4, not 3" in str(refused_unchanged(game, seat, {**bank, "give": {"wool": 3}, "get": {"ore": 1}}))
+    assert "8 ore at 4:1 buy 2 cards, not 1" in str(
+        refused_unchanged(game, seat, {**bank, "give": {"ore": 8}, "get": {"grain": 1}}))
+    assert "no gifts" in str(refused_unchanged(game, seat, {**bank, "give": {"ore": 4}, "get": {}}))
+    events = game.apply(seat, {**bank, "give": {"ore": 8}, "get": {"grain": 1, "brick": 1}})
+    assert [(e["type"], e["count"], e["get"]) for e in events] == [("maritime", 4, "brick"), ("maritime", 4, "grain")]
+    assert hand(game, seat) == {"brick": 1, "lumber": 0, "wool": 3, "grain": 1, "ore": 0}
+    assert game.undoable({**bank, "give": {"ore": 8}, "get": {"grain": 1, "brick": 1}}, events)
+    harbors = game.s["layout"]["harbors"]
+    specific = next(i for i, k in enumerate(harbors) if k != "any")
+    kind = harbors[specific]
+    game.s["buildings"][GEOMETRY.paths[GEOMETRY.harbor_paths[specific]][0]] = [seat, 1]
+    empty_hands(game)
+    give(game, seat, **{kind: 2})
+    get = next(r for r in RESOURCES if r != kind)
+    assert game.rates(seat)[kind] == 2 and game.rates(seat)[get] == 4
+    game.s["bank"][RESOURCES.index(get)], moved = 0, game.s["bank"][RESOURCES.index(get)]
+    game.s["hands"][(seat + 1) % 4][RESOURCES.index(get)] += moved
+    assert f"only 0 {get}" in str(refused_unchanged(game, seat, {**bank, "give": {kind: 2}, "get": {get: 1}}))
+    other = next(r for r in RESOURCES if r not in (kind, get))
+    game.apply(seat, {**bank, "give": {kind: 2}, "get": {other: 1}})
+    assert hand(game, seat)[other] == 1 and hand(game, seat)[kind] == 0
+
 # -- special cards and victory ---------------------------------------------------------------------------------
 
 def test_cat_34_road_length() -> None:
