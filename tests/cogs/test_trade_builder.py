@@ -3,11 +3,16 @@ builder as *Your move*, and Catan's bank and harbour trades are built in it, all
 
 from __future__ import annotations
 
+from e2e_driver import Person
 from fake_discord import StoredMessage
 
+from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD
 from games.colonies import cards as C
-from tests.cogs.conftest import World
+from games.core import Move
+from tests.cogs.conftest import World, select_of
 from tests.cogs.test_clicking import _seats, build, click_on, seated, wait_for_people
+
+CATAN_PLAIN = ("Roll", "Settle", "Road", "Discard", "Robber", "End your turn")
 
 
 def asked_now(message: StoredMessage, game_id: int, version: int) -> bool:
@@ -54,3 +59,90 @@ async def test_a_colonies_trade_is_built_and_sent_from_the_dm_that_asks_for_a_mo
     await world.press(partner, answer, "Accept the trade")
     hand = (await service.hand(game_id, person.user.id))["hand"]
     assert hand.count(wanted[0]) == view["hand"].count(wanted[0]) + 1, "the card asked for arrived"
+
+
+async def bank_trade(world: World, person: Person, give: str, get: str, rate: int) -> StoredMessage:
+    """From the channel's move panel: Trade offer…, the bank as the partner, one kind to give (counted in
+    one lot of the rate by itself), one to get; the summary says the rate; Send."""
+    panel = await world.press(person, await world.panel(person), "Trade offer")
+    assert "Everyone" in [o["label"] for o in select_of(panel, "Offer to")["options"]]
+    panel = await world.pick(person, panel, "Offer to", "The bank / harbour")
+    panel = await world.pick(person, panel, "You give", give)
+    assert f"You give: {rate} {give} ({rate}:1)" in panel.content, panel.content
+    panel = await world.pick(person, panel, "You get", get)
+    return await world.press(person, panel, "Send")
+
+
+async def test_a_catan_bank_trade_at_4_to_1_is_built_by_clicking(world: World) -> None:
+    """CAT-33: the bank is a partner of the trade builder; four of a kind buy one card, and the bank trades
+    are not listed moves of the panel (no select of every combination)."""
+    game_id, people = await seated(world, "catan", ai=1)
+    service = world.bot.service
+    for _ in range(300):
+        seat = (await wait_for_people(world, game_id))[0]
+        person = people[seat]
+        view = await service.hand(game_id, person.user.id)
+        rich = [r for r, n in view["hand"].items() if n >= 4 and view["rates"][r] == 4]
+        if view["phase"] == "main" and view["offer"] is None and rich:
+            break
+        await click_on(world, person, CATAN_PLAIN)
+    else:
+        raise AssertionError("nobody held four of a kind")
+    give = rich[0]
+    get = next(r for i, r in enumerate(RESOURCES) if r != give and view["bank"][i])
+    panel = await world.panel(person)
+    listed = [o["label"] for s in panel.selects() for o in s["options"]] + [b["label"] for b in panel.buttons()]
+    assert not any(label.startswith("Trade 4") for label in listed), "no listed bank trades"
+    sent = await bank_trade(world, person, give, get, 4)
+    assert sent.content.startswith("✓ Sent"), sent.content
+    assert f"traded 4 {give} with the bank for 1 {get}" in world.boards()[-1].content
+    after = (await service.hand(game_id, person.user.id))["hand"]
+    assert after[give] == view["hand"][give] - 4 and after[get] == view["hand"][get] + 1
+
+
+async def settle(world: World, person: Person, move: Move) -> None:
+    """The person's setup settlement, chosen by clicking: its hex first, then the corner."""
+    panel = await world.panel(person)
+    panel = await world.pick(person, panel, "Build settlement", move.areas[0])
+    select = select_of(panel, "Build settlement")
+    value = next(o["value"] for o in select["options"] if o["label"] == move.label)
+    await person.select(panel, [value], custom_id=select["custom_id"])
+    await world.settle()
+
+
+async def test_a_catan_harbour_trade_at_2_to_1_is_built_by_clicking(world: World) -> None:
+    """CAT-33: a player settles on a 2:1 harbour (and, second, beside that harbour's resource), and the
+    builder offers that resource to the bank at 2:1, two cards counted by themselves."""
+    game_id, people = await seated(world, "catan", ai=1)
+    service = world.bot.service
+    trader: Person | None = None
+    kind = ""
+    for _ in range(300):
+        seat = (await wait_for_people(world, game_id))[0]
+        person = people[seat]
+        view = await service.hand(game_id, person.user.id)
+        spots = {m.action["node"]: m for m in await service.choices(game_id, person.user.id)
+                 if m.action["type"] == "build_settlement"}
+        if view["phase"] == "setup" and spots and trader in (None, person):
+            if trader is None:  # the first settlement, on a 2:1 harbour
+                harbours = {v: k for p, k in zip(GEOMETRY.harbor_paths, view["harbors"], strict=True) if k != "any"
+                            for v in GEOMETRY.paths[p]}
+                trader, node = person, next(v for v in spots if v in harbours)
+                kind = harbours[node]
+            else:  # the second, beside the most hexes of that resource: its starting cards
+                node = max(spots, key=lambda v: sum(TERRAIN_YIELD.get(view["terrain"][h]) == kind
+                                                    for h in GEOMETRY.node_hexes[v]))
+            await settle(world, person, spots[node])
+            continue
+        if person is trader and view["phase"] == "main" and view["offer"] is None and view["hand"][kind] >= 2:
+            break
+        await click_on(world, person, CATAN_PLAIN)
+    else:
+        raise AssertionError("the trader never held two cards of their harbour")
+    assert view["rates"][kind] == 2
+    get = next(r for i, r in enumerate(RESOURCES) if r != kind and view["bank"][i])
+    sent = await bank_trade(world, trader, kind, get, 2)
+    assert sent.content.startswith("✓ Sent"), sent.content
+    assert f"traded 2 {kind} with the bank for 1 {get}" in world.boards()[-1].content
+    after = (await service.hand(game_id, trader.user.id))["hand"]
+    assert after[kind] == view["hand"][kind] - 2 and after[get] == view["hand"][get] + 1
