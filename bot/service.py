@@ -25,6 +25,7 @@ from bot.errors import Refused
 from bot.outcome import GameInfo, Outcome, SeatInfo
 from bot.settings import DEFAULT_NOTIFY, DEFAULT_SETTINGS, checked_notify, merged, with_defaults
 from bot.storage import (
+    ActionRow,
     Effects,
     GameRow,
     Job,
@@ -64,6 +65,15 @@ def _info(row: GameRow, game: Game | None) -> GameInfo:
         options=row.options, seats=[SeatInfo(s.seat, s.user_id, s.is_ai, s.dm_ok, s.left, s.notify) for s in row.seats],
         to_move=to_move, deadline=datetime.fromisoformat(row.deadline) if row.deadline else None,
         settings=with_defaults(row.settings), paused=row.paused)
+
+
+def replay(row: GameRow, log: Sequence[ActionRow]) -> Game:
+    """The game the row's seats, seed and options start, with the logged actions applied in order: how undo
+    takes back the last action, and how `migrate-db` checks that a copied game's log and state agree."""
+    game = get_game(row.game_type).new(len(row.seats), seed=row.seed, options=row.options)
+    for entry in log:
+        game.apply(entry.seat, entry.action)
+    return game
 
 
 def _private_parts(game: Game, seats: list[int]) -> dict[int, dict[str, Any]]:
@@ -550,10 +560,7 @@ class GameService:
             if not log or log[-1].seat != seat:
                 raise Refused("You can undo only your own last action, before anyone else has acted.",
                               "cannot_undo")
-            cls = get_game(row.game_type)
-            game = cls.new(len(row.seats), seed=row.seed, options=row.options)
-            for entry in log[:-1]:
-                game.apply(entry.seat, entry.action)
+            game = replay(row, log[:-1])
             if not game.undoable(log[-1].action, log[-1].events):
                 raise Refused("That action revealed something hidden or random, so it cannot be undone.",
                               "cannot_undo")
