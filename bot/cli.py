@@ -1,4 +1,4 @@
-"""Command line: run the bot, play locally, AI self-play, benchmark (DESIGN §8)."""
+"""Command line: run the bot, play locally, AI self-play, benchmark, housekeeping, moving to PostgreSQL (DESIGN §8)."""
 
 from __future__ import annotations
 
@@ -87,7 +87,27 @@ def _parser() -> argparse.ArgumentParser:
     backup.add_argument("path", type=Path)
     prune = sub.add_parser("prune", help="delete finished and abandoned games (their results stay)")
     prune.add_argument("--older-than", required=True, metavar="AGE", help="e.g. 90d, 12h, 2w")
+
+    move = sub.add_parser("migrate-db", help="copy a SQLite database into PostgreSQL and check the copy")
+    move.add_argument("--from", dest="source", required=True, metavar="sqlite:///PATH")
+    move.add_argument("--to", dest="target", required=True, metavar="postgresql://…")
+    move.add_argument("--replace", action="store_true", help="empty the target first if it holds data")
     return p
+
+
+def _migrate_db(args: argparse.Namespace) -> int:
+    """Exit 0 when the copy matches, 1 on any mismatch, 2 when it could not start."""
+    import asyncpg
+
+    from bot.tools.migrate_db import migrate
+
+    try:
+        report = asyncio.run(migrate(args.source, args.target, replace=args.replace))
+    except (OSError, asyncpg.PostgresError) as err:  # a refusal is a RuleError, said by main()
+        print(f"migrate-db: {err}", file=sys.stderr)
+        return 2
+    print("\n".join(report.lines()))
+    return 0 if report.ok else 1
 
 
 def _housekeeping(args: argparse.Namespace) -> int:
@@ -190,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
 
             print(write(args.folder))
             return 0
+        if args.command == "migrate-db":
+            return _migrate_db(args)
         from bot.tools.bench import main as bench_main
 
         return bench_main(quick=args.quick, as_json=args.json, write=args.write, only=args.games)
