@@ -19,8 +19,8 @@ from bot.cli import main
 from bot.service import GameService
 from bot.storage import BoardMessage, PostgresStorage, SqliteStorage, open_storage
 from bot.tools.migrate_db import TABLES, verify
+from bot.tools.pgserver import PostgresServer
 from games.core import get_game
-from tests.support.postgres import PostgresServer
 from tests.support.tables import FakeClock, play_out, running_game
 
 TITLES = ("catan", "colonies", "roam", "roanoke", "small_islands")
