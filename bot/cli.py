@@ -75,6 +75,10 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true", help="a short run that keeps the bench from rotting")
     bench.add_argument("--write", action="store_true", help="save the table to docs/PERFORMANCE.md")
     bench.add_argument("--games", nargs="*", help="only these games")
+    bench.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite",
+                       help="postgres: whole moves from 1..N processes on one PostgreSQL (DATABASE_URL, or a "
+                            "throwaway server) next to SQLite, instead of the engine and picture table")
+    bench.add_argument("--processes", type=int, default=2, help="with --backend postgres: up to how many (default 2)")
 
     replay = sub.add_parser("replay", help="a stored game as an animated board (one frame per turn)")
     replay.add_argument("game_id", type=int, metavar="ID", help="the game's number (#12 -> 12)")
@@ -214,7 +218,8 @@ def main(argv: list[str] | None = None) -> int:
             return _migrate_db(args)
         from bot.tools.bench import main as bench_main
 
-        return bench_main(quick=args.quick, as_json=args.json, write=args.write, only=args.games)
+        return bench_main(quick=args.quick, as_json=args.json, write=args.write, only=args.games,
+                          backend=args.backend, processes=args.processes)
     except RuleError as err:
         print(err, file=sys.stderr)
         return 2

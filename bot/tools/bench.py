@@ -5,7 +5,9 @@ engines (random games/s and actions/s; Catan also against catanatron when it is
 installed), pictures (board and private, ms and PNG bytes), the recap of a 1,000-action
 game (replay and picture), whole moves through
 `GameService.act` with 10,000 stored games, sustained moves/s with rendering, and peak
-memory.  `--write` saves the table to docs/PERFORMANCE.md.
+memory.  `--write` saves the table to docs/PERFORMANCE.md.  `--backend postgres` measures instead whole
+moves from several processes on one PostgreSQL next to SQLite (`bench_cluster`), written to its own section
+of the page.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import json
 import os
 import platform
 import random
+import re
 import statistics
 import sys
 import time
@@ -25,6 +28,8 @@ from typing import Any
 
 import games
 from bot import history
+from bot.tools.bench_cluster import bench_backends
+from bot.tools.bench_cluster import table as backends_table
 from bot.tools.bench_service import bench_service
 from bot.tools.selfplay import lineup_players, play_one
 from games.core import Game, get_game
@@ -179,13 +184,22 @@ def bench_recaps(ids: list[str], repeats: int) -> list[Row]:
     return rows
 
 
+def _stamp(quick: bool) -> dict[str, Any]:
+    """When and where a run was measured."""
+    return {"when": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+            "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+            "quick": quick}
+
+
+def _measured(data: dict[str, Any]) -> str:
+    return f"Measured {data['when']} on {data['machine']}{' (quick run)' if data['quick'] else ''}."
+
+
 def collect(quick: bool, only: list[str] | None) -> dict[str, Any]:
     ids = sorted(only or games.registry())
     runs, seconds = (2, 0.3) if quick else (5, 2.0)
     data: dict[str, Any] = {
-        "when": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
-        "quick": quick,
+        **_stamp(quick),
         "engines": bench_engines(ids, runs, seconds),
         "renders": bench_renders(ids, 2 if quick else 10, 2 if quick else 5),
         "recaps": bench_recaps(ids, 1 if quick else 5),
@@ -199,7 +213,7 @@ def _f(value: float) -> str:
 
 
 def table(data: dict[str, Any]) -> str:
-    lines = [f"Measured {data['when']} on {data['machine']}{' (quick run)' if data['quick'] else ''}.", "",
+    lines = [_measured(data), "",
              "| engine (random play) | players | games/s median | games/s p95 | actions/s median |",
              "|---|---|---|---|---|"]
     for r in data["engines"]:
@@ -257,13 +271,40 @@ def budgets(data: dict[str, Any]) -> list[tuple[str, str, bool]]:
     return rows
 
 
-def main(*, quick: bool, as_json: bool, write: bool, only: list[str] | None) -> int:
-    data = collect(quick, only)
-    print(json.dumps(data, indent=2) if as_json else table(data))
+PAGE = Path("docs/PERFORMANCE.md")
+HEAD = "# Performance\n\nWritten by `python -m bot bench --write`.\n\n"
+BACKENDS = "Several processes on one PostgreSQL"
+"""The page's section written by `bench --backend postgres --write`."""
+
+
+def write_page(text: str, section: str | None = None, path: Path = PAGE) -> None:
+    """Write the page's main table (no section) or one `## section` of it; the other parts of the page stay."""
+    old = path.read_text(encoding="utf-8") if path.exists() else HEAD
+    top, *rest = re.split(r"(?m)^(?=## )", old)
+    parts = {part.split("\n", 1)[0]: part for part in rest}
+    if section is None:
+        top = HEAD + text
+    else:
+        parts[f"## {section}"] = f"## {section}\n\n{text}"
+    page = "".join(part.rstrip("\n") + "\n\n" for part in [top, *parts.values()])
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(page.rstrip("\n") + "\n", encoding="utf-8")
+
+
+def main(*, quick: bool, as_json: bool, write: bool, only: list[str] | None, backend: str = "sqlite",
+         processes: int = 2) -> int:
+    if backend == "postgres":
+        ids = sorted(only or games.registry())
+        found = asyncio.run(bench_backends(ids, processes=processes, quick=quick,
+                                           url=os.environ.get("DATABASE_URL")))
+        data: dict[str, Any] = {**_stamp(quick), **(found or {})}
+        text = _measured(data) + "\n\n" + (backends_table(data) if found else "No games are registered yet.")
+        section: str | None = BACKENDS
+    else:
+        data = collect(quick, only)
+        text, section = table(data), None
+    print(json.dumps(data, indent=2) if as_json else text)
     if write:
-        path = Path("docs/PERFORMANCE.md")
-        path.parent.mkdir(exist_ok=True)
-        path.write_text("# Performance\n\nWritten by `python -m bot bench --write`.\n\n" + table(data) + "\n",
-                        encoding="utf-8")
-        print(f"wrote {path}", file=sys.stderr)
+        write_page(text, section)
+        print(f"wrote {PAGE}", file=sys.stderr)
     return 0

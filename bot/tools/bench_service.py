@@ -56,13 +56,15 @@ async def _move(service: GameService, game_id: int, rng: random.Random) -> bool:
     return True
 
 
-async def _play(service: GameService, hot: list[int], moves: int) -> tuple[list[float], float]:
-    """Round-robin moves over the active games: per-move ms and the elapsed seconds."""
+async def _play(service: GameService, hot: list[int], moves: int | None,
+                seconds: float | None = None) -> tuple[list[float], float]:
+    """Round-robin moves over the active games, `moves` of them or for `seconds`: per-move ms and the
+    elapsed seconds."""
     rng = random.Random(1)
     times: list[float] = []
     hot = list(hot)
     start = time.perf_counter()
-    while len(times) < moves and hot:
+    while hot and (moves is None or len(times) < moves) and (seconds is None or time.perf_counter() - start < seconds):
         game_id = hot[len(times) % len(hot)]
         t = time.perf_counter()
         if await _move(service, game_id, rng):

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from bot.tools.bench import bench_engines, bench_recaps, bench_renders, table
+from pathlib import Path
+
+import asyncpg
+
+from bot.tools.bench import BACKENDS, HEAD, bench_engines, bench_recaps, bench_renders, table, write_page
+from bot.tools.bench_cluster import bench_backends
+from bot.tools.bench_cluster import table as backends_table
 from bot.tools.bench_service import bench_service
+from bot.tools.pgserver import PostgresServer
 
 
 async def test_bench_sections_measure_the_test_game() -> None:
@@ -18,3 +25,32 @@ async def test_bench_sections_measure_the_test_game() -> None:
     assert "| testgame |" in text and "| mix of all games |" in text
     assert "| whole move ≤ 60 ms p95 |" in text and "testgame board ≤ 40 ms" in text
     assert "testgame recap of a" in text
+
+
+async def test_bench_backends_measures_one_and_two_processes_on_postgres_next_to_sqlite(
+        postgres_server: PostgresServer) -> None:
+    """`bench --backend postgres --processes 2` on DATABASE_URL's database, which it leaves empty."""
+    url = await postgres_server.new_database()
+    data = await bench_backends(["testgame"], processes=2, quick=True, url=url)
+    assert data is not None
+    assert [(r["backend"], r["processes"]) for r in data["runs"]] == [("sqlite", 1), ("postgres", 1), ("postgres", 2)]
+    assert all(r["moves"] > 0 and r["moves_per_s"] > 0 and r["p95_ms"] > 0 for r in data["runs"])
+    text = backends_table(data)
+    assert "| SQLite | 1 |" in text and "| PostgreSQL | 2 |" in text
+    assert "| 2 processes on one PostgreSQL ≥ 1.6× one |" in text
+    assert "| whole move ≤ 60 ms p95 with 2 processes |" in text
+    con = await asyncpg.connect(url)
+    try:
+        assert await con.fetchval("SELECT COUNT(*) FROM games") == 0, "an operator's database is left as it was found"
+    finally:
+        await con.close()
+
+
+def test_writing_one_part_of_the_performance_page_keeps_the_others(tmp_path: Path) -> None:
+    page = tmp_path / "PERFORMANCE.md"
+    write_page("main table 1", path=page)
+    write_page("backends 1", BACKENDS, path=page)
+    write_page("notes by hand", "Notes", path=page)
+    write_page("main table 2", path=page)
+    write_page("backends 2", BACKENDS, path=page)
+    assert page.read_text() == (f"{HEAD}main table 2\n\n## {BACKENDS}\n\nbackends 2\n\n## Notes\n\nnotes by hand\n")
