@@ -33,8 +33,37 @@ from games.core import get_game
 Row = dict[str, Any]
 
 
-async def _run(database: str, hot_sets: list[list[int]], seconds: float, warmup: int, modules: list[str]) -> Row:
-    """One run: a process per hot set, started together after their warm-up; their moves/s and percentiles."""
+def _machine_cpu() -> tuple[int, int]:
+    """(busy, total) clock ticks of every core since boot (Linux; zeros elsewhere)."""
+    try:
+        ticks = [int(t) for t in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except OSError:
+        return 0, 0
+    return sum(ticks) - ticks[3] - ticks[4], sum(ticks)  # idle and iowait are not busy
+
+
+def _server_cpu(postmaster: int | None) -> float:
+    """CPU seconds a PostgreSQL server has used: its postmaster, its live processes, and those that ended
+    (counted in the postmaster's children's time). 0 where unknown (DATABASE_URL's server, not Linux)."""
+    if postmaster is None:
+        return 0.0
+    ticks = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # a process that ended meanwhile
+        if stat.parent.name == str(postmaster):
+            ticks += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+        elif fields[1] == str(postmaster):
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+async def _run(database: str, hot_sets: list[list[int]], seconds: float, warmup: int, modules: list[str],
+               postmaster: int | None = None) -> Row:
+    """One run: a process per hot set, started together after their warm-up; their moves/s and percentiles,
+    and where the CPU went: the processes', the server's, and how busy the whole machine was (others too)."""
     workers = [await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot.tools.bench_cluster", database, json.dumps(hot), str(seconds), str(warmup),
         *modules, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE) for hot in hot_sets]
@@ -43,12 +72,14 @@ async def _run(database: str, hot_sets: list[list[int]], seconds: float, warmup:
             assert worker.stdout is not None
             if (await worker.stdout.readline()).strip() != b"ready":
                 raise RuntimeError(f"a bench process failed to start (exit code {await worker.wait()})")
-        load = os.getloadavg()[0]
+        load, machine, server = os.getloadavg()[0], _machine_cpu(), _server_cpu(postmaster)
         for worker in workers:
             assert worker.stdin is not None
             worker.stdin.write(b"go\n")
             await worker.stdin.drain()
         outputs = [await worker.communicate() for worker in workers]
+        await asyncio.sleep(0.2)  # the server reaps the backends of the pools just closed
+        machine_after, server = _machine_cpu(), _server_cpu(postmaster) - server
     finally:
         for worker in workers:
             if worker.returncode is None:
@@ -59,10 +90,15 @@ async def _run(database: str, hot_sets: list[list[int]], seconds: float, warmup:
     results = [json.loads(out) for out, _ in outputs]
     times = [t for r in results for t in r["times"]]
     window = max(r["elapsed"] for r in results)
+    moves = max(len(times), 1)
+    total = machine_after[1] - machine[1]
     return {"processes": len(hot_sets), "moves": len(times), "seconds": window,
             "moves_per_s": len(times) / window if window else 0.0,
             "p50_ms": statistics.median(times) if times else 0.0, "p95_ms": _pct(times, 0.95) if times else 0.0,
-            "p99_ms": _pct(times, 0.99) if times else 0.0, "load_before": load}
+            "p99_ms": _pct(times, 0.99) if times else 0.0, "load_before": load,
+            "process_cpu_ms_per_move": 1000 * sum(r["cpu_s"] for r in results) / moves,
+            "server_cpu_ms_per_move": 1000 * server / moves,
+            "machine_busy": (machine_after[0] - machine[0]) / total if total else 0.0}
 
 
 async def _worker(database: str, hot: list[int], seconds: float, warmup: int, modules: list[str]) -> Row:
@@ -75,10 +111,12 @@ async def _worker(database: str, hot: list[int], seconds: float, warmup: int, mo
         await _play(service, hot, warmup)
         print("ready", flush=True)
         await asyncio.to_thread(sys.stdin.readline)
+        cpu = time.process_time()
         times, elapsed = await _play(service, hot, None, seconds)
+        cpu = time.process_time() - cpu
     finally:
         await storage.close()
-    return {"times": times, "elapsed": elapsed}
+    return {"times": times, "elapsed": elapsed, "cpu_s": cpu}
 
 
 def _server() -> PostgresServer:
@@ -128,9 +166,10 @@ async def bench_backends(ids: list[str], *, processes: int, quick: bool, url: st
             copy_seconds = time.perf_counter() - start
             runs = [{"backend": "sqlite", **await _run(str(path), hot[:1], seconds, warmup, modules)}]
             taken = 1  # each run plays games no earlier run touched
+            postmaster = server.postmaster_pid() if server is not None else None
             for n in range(1, processes + 1):
                 runs.append({"backend": "postgres",
-                             **await _run(target, hot[taken:taken + n], seconds, warmup, modules)})
+                             **await _run(target, hot[taken:taken + n], seconds, warmup, modules, postmaster)})
                 taken += n
         finally:
             if server is not None:
@@ -151,14 +190,23 @@ def table(data: Row) -> str:
              f"{data['window_s']:.0f} s after a warm-up. PostgreSQL: {data['postgres']}; migrate-db copied the "
              f"games into it in {data['copy_s']:.1f} s.", "",
              "| backend | processes | sustained moves/s | × one PostgreSQL process | p50 ms | p95 ms | p99 ms "
-             "| load average before |",
-             "|---|---|---|---|---|---|---|---|"]
+             "| CPU ms per move: processes + server | machine CPU busy | 1-min load average at the start |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     lines += [f"| {'SQLite' if r['backend'] == 'sqlite' else 'PostgreSQL'} | {r['processes']} | "
               f"{r['moves_per_s']:.0f} | {r['vs_one']:.2f}× | {r['p50_ms']:.1f} | {r['p95_ms']:.1f} | "
-              f"{r['p99_ms']:.1f} | {r['load_before']:.2f} |" for r in data["runs"]]
+              f"{r['p99_ms']:.1f} | {_cpu(r)} | {r['machine_busy']:.0%} | {r['load_before']:.2f} |"
+              for r in data["runs"]]
     lines += ["", "| goal (issue 19) | measured | met |", "|---|---|---|"]
     lines += [f"| {name} | {value} | {'yes' if met else '**no**'} |" for name, value, met in budgets(data)]
     return "\n".join(lines)
+
+
+def _cpu(run: Row) -> str:
+    """SQLite works inside the process; a PostgreSQL server of DATABASE_URL is not measured."""
+    mine = f"{run['process_cpu_ms_per_move']:.1f}"
+    if run["backend"] == "sqlite":
+        return f"{mine} (SQLite inside)"
+    return f"{mine} + {run['server_cpu_ms_per_move']:.1f}" if run["server_cpu_ms_per_move"] else f"{mine} + ?"
 
 
 def budgets(data: Row) -> list[tuple[str, str, bool]]:

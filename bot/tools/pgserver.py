@@ -78,6 +78,10 @@ class PostgresServer:
                 if attempt == 2:
                     raise
 
+    def postmaster_pid(self) -> int:
+        """The server's main process (the bench counts the CPU of it and its children)."""
+        return int((self.data / "postmaster.pid").read_text().split("\n", 1)[0])
+
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
 
