@@ -92,7 +92,8 @@ def _parser() -> argparse.ArgumentParser:
     prune = sub.add_parser("prune", help="delete finished and abandoned games (their results stay)")
     prune.add_argument("--older-than", required=True, metavar="AGE", help="e.g. 90d, 12h, 2w")
 
-    move = sub.add_parser("migrate-db", help="copy a SQLite database into PostgreSQL and check the copy")
+    move = sub.add_parser("migrate-db", help="copy a SQLite database into PostgreSQL and check the copy "
+                                                 "(stop the bot first)")
     move.add_argument("--from", dest="source", required=True, metavar="sqlite:///PATH")
     move.add_argument("--to", dest="target", required=True, metavar="postgresql://…")
     move.add_argument("--replace", action="store_true", help="empty the target first if it holds data")

@@ -31,8 +31,8 @@ TABLES: tuple[str, ...] = ("games", "seats", "actions", "messages", "guild_setti
 """Every table of the schema, each after the tables its foreign keys point to: the one list that the copy,
 the empty-target check and the count check read. A migration that adds a table adds its name here."""
 
-BOOKKEEPING = frozenset({"schema_version", "sqlite_sequence"})
-"""Tables each database keeps for itself: never copied."""
+BOOKKEEPING = frozenset({"schema_version"})
+"""The table of applied migrations, which each database keeps for itself: never copied."""
 
 LEFT_BEHIND = {"games": frozenset({"remind_at", "reminded"})}
 """SQLite columns with no PostgreSQL counterpart: the turn timers that SQLite's migration 003 moved into jobs."""
@@ -112,7 +112,8 @@ async def _target_tables(con: asyncpg.Connection) -> dict[str, dict[str, str]]:
 
 
 def _source_tables(db: sqlite3.Connection) -> dict[str, list[str]]:
-    names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                      "AND name NOT LIKE 'sqlite!_%' ESCAPE '!'")]  # SQLite's own: sequences, stats
     return {name: [r[1] for r in db.execute(f'PRAGMA table_info("{name}")')] for name in names}
 
 
