@@ -156,10 +156,12 @@ async def bench_backends(ids: list[str], *, processes: int, quick: bool, url: st
             await storage.close()
         hot = [created[-active * (i + 1):len(created) - active * i] for i in range(stored // active)]
         server = _server() if url is None else None
+        ours = False  # whether the database holds the bench's games (never empty one that held anything else)
         try:
             target = url if server is None else await server.new_database()
             start = time.perf_counter()
-            copied = await migrate(f"sqlite:///{path}", target)
+            copied = await migrate(f"sqlite:///{path}", target)  # refuses a database that holds data
+            ours = True
             if not copied.ok:
                 raise RuntimeError("migrate-db's copy of the bench's games does not match:\n"
                                    + "\n".join(copied.lines()))
@@ -174,7 +176,7 @@ async def bench_backends(ids: list[str], *, processes: int, quick: bool, url: st
         finally:
             if server is not None:
                 server.stop()
-            elif url is not None:
+            elif ours and url is not None:
                 await _empty(url)
     one = next(r for r in runs if r["backend"] == "postgres")
     for r in runs:

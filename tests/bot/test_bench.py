@@ -5,12 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import asyncpg
+import pytest
 
+from bot.errors import Refused
+from bot.service import GameService
+from bot.storage import PostgresStorage
 from bot.tools.bench import BACKENDS, HEAD, bench_engines, bench_recaps, bench_renders, table, write_page
 from bot.tools.bench_cluster import bench_backends
 from bot.tools.bench_cluster import table as backends_table
 from bot.tools.bench_service import bench_service
 from bot.tools.pgserver import PostgresServer
+from tests.support.tables import FakeClock, running_game
 
 
 async def test_bench_sections_measure_the_test_game() -> None:
@@ -44,6 +49,19 @@ async def test_bench_backends_measures_one_and_two_processes_on_postgres_next_to
         assert await con.fetchval("SELECT COUNT(*) FROM games") == 0, "an operator's database is left as it was found"
     finally:
         await con.close()
+
+
+async def test_bench_backends_refuses_a_database_that_holds_data_and_leaves_it_alone(
+        postgres_server: PostgresServer) -> None:
+    url = await postgres_server.new_database()
+    store = await PostgresStorage.open(url)
+    try:
+        kept = await running_game(GameService(store, clock=FakeClock()))
+        with pytest.raises(Refused, match="already holds data"):
+            await bench_backends(["testgame"], processes=2, quick=True, url=url)
+        assert await store.load(kept) is not None
+    finally:
+        await store.close()
 
 
 def test_writing_one_part_of_the_performance_page_keeps_the_others(tmp_path: Path) -> None:
