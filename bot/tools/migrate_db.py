@@ -26,8 +26,8 @@ from bot.errors import Refused
 from bot.service import replay
 from bot.storage import POSTGRES_SCHEMES, PostgresStorage, SqliteStorage
 
-TABLES: tuple[str, ...] = ("games", "seats", "actions", "messages", "guild_settings", "outbox", "jobs",
-                           "results", "result_seats", "ratings")
+TABLES: tuple[str, ...] = ("games", "seats", "actions", "messages", "guild_settings", "user_settings", "outbox",
+                           "jobs", "results", "result_seats", "ratings")
 """Every table of the schema, each after the tables its foreign keys point to: the one list that the copy,
 the empty-target check and the count check read. A migration that adds a table adds its name here."""
 

@@ -53,10 +53,10 @@ async def _play_some(service: GameService, game_id: int, moves: int, rng: random
     user = HOST + (await service.get(game_id)).channel_id
     for _ in range(moves):
         await service.advance_ai(game_id)
-        choices = [(label, a) for label, a in await service.choices(game_id, user) if a["type"] != "resign"]
+        choices = [m.action for m in await service.choices(game_id, user) if m.action["type"] != "resign"]
         if not choices:
             return
-        await service.act(game_id, user, rng.choice(choices)[1], interaction_id=f"click-{game_id}-{rng.random()}")
+        await service.act(game_id, user, rng.choice(choices), interaction_id=f"click-{game_id}-{rng.random()}")
 
 
 async def _fill(path: Path) -> dict[str, list[int]]:
@@ -89,6 +89,7 @@ async def _tables(path: Path) -> dict[str, list[int]]:
     made["lobby"] = [(await service.create(game_type="catan", guild_id=2, channel_id=31, user_id=7)).id]
     await store.record_board(made["running"][0], BoardMessage(1, 9001, 1), [], clock())
     await service.set_server_defaults(1, manages=1, changes={"deadline_hours": 24})
+    await service.set_notify(HOST + 1, "every")
     pruned = await running_game(service, ai=1, friend=False, channel=30)
     await play_out(service, pruned)
     made["pruned"] = [pruned]
@@ -140,6 +141,7 @@ async def test_migrate_db_copies_every_table_and_the_copy_plays_on_in_postgres(
         assert await target.board_message(made["running"][0]) == BoardMessage(1, 9001, 1)
         assert (await target.guild_settings(1))["deadline_hours"] == 24
         assert await target.guild_settings(1) == await source.guild_settings(1)
+        assert await target.notify_setting(HOST + 1) == await source.notify_setting(HOST + 1) == "every"
         for scope in (0, 1):
             for game_type in (*FINISHED, "testgame"):
                 board = await target.leaderboard(game_type, scope, 10)
