@@ -194,6 +194,8 @@ def _print_details(report: Any) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from bot.config import SettingsError
+
     args = _parser().parse_args(argv)
     try:
         if args.command in (None, "run"):
@@ -221,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return bench_main(quick=args.quick, as_json=args.json, write=args.write, only=args.games,
                           backend=args.backend, processes=args.processes)
-    except RuleError as err:
+    except (RuleError, SettingsError) as err:
         print(err, file=sys.stderr)
         return 2
     except (KeyboardInterrupt, EOFError):

@@ -35,8 +35,11 @@ EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.replay")
 """In this order: cogs.replay adds /game replay to the /game group of cogs.lobby."""
 
 
-class Frontier(commands.Bot):
-    """The bot. `service` and `delivery` are what cogs use."""
+class Frontier(commands.AutoShardedBot):
+    """The bot. `service` and `delivery` are what cogs use.
+
+    Auto-sharded always: with no `SHARD_COUNT` it runs every shard Discord recommends in this one
+    process; in a cluster it owns `SHARD_IDS` of `SHARD_COUNT` (DESIGN §10)."""
 
     storage: Storage
     service: GameService
@@ -45,7 +48,9 @@ class Frontier(commands.Bot):
 
     def __init__(self, settings: Settings) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
-                         help_command=None, allowed_mentions=discord.AllowedMentions.none())
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none(),
+                         shard_count=settings.shard_count,
+                         shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None)
         self.settings = settings
         self._workers: list[asyncio.Task[None]] = []
         self._closed = False

@@ -23,6 +23,18 @@ class Settings:
     """How long an AI seat waits before it moves, so people can follow an AI's turn (0: at once)."""
     database_url: str | None = None
     """`postgresql://…` for several processes on one PostgreSQL; when set it wins over `database_path`."""
+    shard_count: int | None = None
+    """How many shards the bot runs as in all (None: as many as Discord recommends, all in this process)."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process owns (None: every one of `shard_count`); needs `shard_count`."""
+    sync_commands: bool = True
+    """Whether the process owning shard 0 registers changed slash commands at start (`python -m bot sync`
+    always does)."""
+
+    @property
+    def owns_shard_0(self) -> bool:
+        """DMs arrive on shard 0, and its owner is the one process that syncs commands at start."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
     @property
     def database(self) -> str | Path:
@@ -30,15 +42,62 @@ class Settings:
         return self.database_url or self.database_path
 
 
+class SettingsError(ValueError):
+    """A setting that cannot be used as given; the message says which and what is expected."""
+
+
 def _int_or_none(value: str | None) -> int | None:
     value = (value or "").strip()
     return int(value) if value else None
 
 
+def parse_shards(count_text: str | None, ids_text: str | None) -> tuple[int | None, tuple[int, ...] | None]:
+    """`SHARD_COUNT` and `SHARD_IDS` ("0-3", "0,2,5" or "0-1,4"): a count of at least 1, ids within it,
+    no id twice, and no ids without a count (discord.py cannot place them otherwise)."""
+    count_text, ids_text = (count_text or "").strip(), (ids_text or "").strip()
+    count = None
+    if count_text:
+        if not count_text.isdigit() or int(count_text) < 1:
+            raise SettingsError(f"SHARD_COUNT={count_text!r}: expected a whole number of shards, 1 or more")
+        count = int(count_text)
+    if not ids_text:
+        return count, None
+    if count is None:
+        raise SettingsError(f"SHARD_IDS={ids_text!r} needs SHARD_COUNT, the number of shards of the whole bot "
+                            "(every process of the cluster sets the same SHARD_COUNT)")
+    ids: list[int] = []
+    for part in ids_text.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.isdigit() or (dash and not last.strip().isdigit()):
+            raise SettingsError(f"SHARD_IDS={ids_text!r}: expected shard numbers and ranges such as 0-3 or 0,2,5")
+        low, high = int(first), int(last) if dash else int(first)
+        if high < low:
+            raise SettingsError(f"SHARD_IDS={ids_text!r}: the range {part.strip()} runs backwards")
+        ids.extend(range(low, high + 1))
+    outside = sorted({i for i in ids if i >= count})
+    if outside:
+        raise SettingsError(f"SHARD_IDS={ids_text!r}: shard {outside[0]} is outside SHARD_COUNT={count} "
+                            f"(shards are numbered 0 to {count - 1})")
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise SettingsError(f"SHARD_IDS={ids_text!r}: shard {twice[0]} is named twice")
+    return count, tuple(sorted(ids))
+
+
+def _switch(name: str, value: str | None) -> bool:
+    value = (value or "").strip().lower()
+    if value in ("", "on", "true", "yes", "1"):
+        return True
+    if value in ("off", "false", "no", "0"):
+        return False
+    raise SettingsError(f"{name}={value!r}: expected on or off")
+
+
 def load_settings() -> Settings:
-    """Read the settings; values already in the environment win over `.env`."""
+    """Read the settings; values already in the environment win over `.env`. Raises `SettingsError`."""
     load_dotenv(override=False)
     env = os.environ
+    shard_count, shard_ids = parse_shards(env.get("SHARD_COUNT"), env.get("SHARD_IDS"))
     return Settings(
         token=env.get("DISCORD_TOKEN", "").strip() or None,
         database_path=Path(env.get("DATABASE_PATH", "").strip() or "./data/frontier.sqlite3"),
@@ -48,4 +107,7 @@ def load_settings() -> Settings:
         discord_gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
         ai_pace_seconds=float(env.get("AI_PACE_SECONDS", "").strip() or 0),
         database_url=env.get("DATABASE_URL", "").strip() or None,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
+        sync_commands=_switch("SYNC_COMMANDS", env.get("SYNC_COMMANDS")),
     )
