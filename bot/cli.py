@@ -50,6 +50,7 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bot", description="Frontier, a Discord host for board games.")
     sub = p.add_subparsers(dest="command")
     sub.add_parser("run", help="run the Discord bot (the default)")
+    sub.add_parser("sync", help="register the slash commands with Discord, then exit (once per deploy)")
 
     play = sub.add_parser("play", help="play a game in the terminal against AI seats")
     play.add_argument("game", choices=names)
@@ -135,7 +136,9 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_bot() -> int:
+def _run_bot(command: str) -> int:
+    """The bot itself, or (`sync`) only its slash-command registration; the same plain words when the
+    token or the network fails."""
     from bot.config import load_settings
 
     settings = load_settings()
@@ -146,10 +149,13 @@ def _run_bot() -> int:
     import aiohttp
     import discord
 
-    from bot.client import run_bot
+    from bot.client import run_bot, sync_once
 
     try:
-        asyncio.run(run_bot(settings))
+        if command == "sync":
+            print(f"registered {asyncio.run(sync_once(settings))} slash commands")
+        else:
+            asyncio.run(run_bot(settings))
     except discord.LoginFailure:  # only login raises these two; once connected, discord.py reconnects itself
         print(BAD_TOKEN, file=sys.stderr)
         return 2
@@ -198,8 +204,8 @@ def main(argv: list[str] | None = None) -> int:
 
     args = _parser().parse_args(argv)
     try:
-        if args.command in (None, "run"):
-            return _run_bot()
+        if args.command in (None, "run", "sync"):
+            return _run_bot(args.command or "run")
         if args.command == "play":
             from bot.tools.local_play import LocalTable
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
 import signal
 from collections.abc import Awaitable
@@ -59,22 +61,42 @@ class Frontier(commands.AutoShardedBot):
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
+        await self.assemble()
+        await self.service.recover()
+        if self.settings.sync_commands and self.settings.owns_shard_0:
+            await self.sync_commands()
+        self._workers = [asyncio.create_task(self._after_ready(self.delivery.run()), name="delivery"),
+                         asyncio.create_task(self._after_ready(self.scheduler.run()), name="scheduler")]
+
+    async def assemble(self) -> None:
+        """Storage, service, delivery and scheduler wired together, and the cogs (hence the commands) loaded;
+        nothing started yet."""
         self.storage = await open_storage(self.settings.database)
         self.service = GameService(self.storage, ai_pace=self.settings.ai_pace_seconds)
         self.delivery = Delivery(self, self.service)
         self.scheduler = Scheduler(self.service)
         self.service.on_change += [self.delivery.wake, self.scheduler.wake]
-        await self.service.recover()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        if self.settings.dev_guild_id:
-            guild = discord.Object(self.settings.dev_guild_id)
+
+    async def sync_commands(self, *, force: bool = False) -> int | None:
+        """Register the slash commands with Discord (in DEV_GUILD_ID only, when set), unless the very same
+        ones were registered before from this database: a restart, or a second process, sends nothing
+        (DESIGN §10). `force` registers them whatever was recorded. Returns how many were sent, or None."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
-        self._workers = [asyncio.create_task(self._after_ready(self.delivery.run()), name="delivery"),
-                         asyncio.create_task(self._after_ready(self.scheduler.run()), name="scheduler")]
+        payload = sorted((c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)),
+                         key=lambda c: (c.get("type", 1), c["name"]))
+        fingerprint = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
+        if not force and await self.storage.meta(key) == fingerprint:
+            log.info("slash commands unchanged since they were registered; not registering them again")
+            return None
+        await self.tree.sync(guild=guild)
+        await self.storage.set_meta(key, fingerprint)
+        log.info("registered %d slash commands %s", len(payload), f"in server {guild.id}" if guild else "globally")
+        return len(payload)
 
     async def _after_ready(self, work: Awaitable[None]) -> None:
         """What was committed while the bot was down is delivered, and what fell due runs, once connected."""
@@ -121,6 +143,24 @@ async def answer(interaction: discord.Interaction, text: str, **kwargs: object) 
         await interaction.response.send_message(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
 
 
+class CommandSync(Frontier):
+    """`python -m bot sync`: the bot assembled and logged in over REST, but never connected to the gateway,
+    and its delivery and scheduler never started."""
+
+    async def setup_hook(self) -> None:
+        await self.assemble()
+
+
+async def sync_once(settings: Settings) -> int:
+    """Log in, register the slash commands (whether or not they changed), record them, exit; how many."""
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+    point_at(settings)
+    assert settings.token
+    async with CommandSync(settings) as bot:
+        await bot.login(settings.token)
+        return await bot.sync_commands(force=True) or 0
+
+
 def point_at(settings: Settings) -> None:
     """Test only: aim discord.py at a local fake Discord (REST base and gateway)."""
     if settings.discord_api_base:
@@ -146,4 +186,4 @@ def _stop(bot: Frontier, why: str) -> None:
     bot.stopping = asyncio.ensure_future(bot.close())
 
 
-__all__ = ["OUR_FAULT", "Frontier", "answer", "run_bot"]
+__all__ = ["OUR_FAULT", "Frontier", "answer", "run_bot", "sync_once"]

@@ -103,6 +103,13 @@ class Storage(ABC):
     @abstractmethod
     async def set_notify(self, user_id: int, notify: str) -> None: ...
 
+    @abstractmethod
+    async def meta(self, key: str) -> str | None:
+        """A fact about the bot itself (not a game), such as the fingerprint of the commands it registered."""
+
+    @abstractmethod
+    async def set_meta(self, key: str, value: str) -> None: ...
+
     # -- moves -----------------------------------------------------------------
 
     @abstractmethod

@@ -246,6 +246,14 @@ class PostgresStorage(Storage):
         await self.pool.execute("INSERT INTO user_settings (user_id, notify) VALUES ($1, $2) "
                                 "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify", user_id, notify)
 
+    async def meta(self, key: str) -> str | None:
+        value: str | None = await self.pool.fetchval("SELECT value FROM meta WHERE key = $1", key)
+        return value
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self.pool.execute("INSERT INTO meta (key, value) VALUES ($1, $2) "
+                                "ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value)
+
     # -- moves -----------------------------------------------------------------
 
     async def commit_move(self, game_id: int, *, expected_version: int, state: str, status: str, seat: int,

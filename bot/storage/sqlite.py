@@ -268,6 +268,16 @@ class SqliteStorage(Storage):
             await self.db.execute("INSERT INTO user_settings (user_id, notify) VALUES (?, ?) "
                                   "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify", (user_id, notify))
 
+    async def meta(self, key: str) -> str | None:
+        async with self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
+            row = await cur.fetchone()
+        return row[0] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self._tx():
+            await self.db.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
+                                  "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+
     # -- moves -----------------------------------------------------------------
 
     async def commit_move(self, game_id: int, *, expected_version: int, state: str, status: str, seat: int,

@@ -356,3 +356,12 @@ async def test_held_rows_wait_for_the_turn_to_pass_even_across_a_restart(databas
     due = await store.claim_outbox(now=clock(), owner="a", lease=LEASE, limit=50, hold=timedelta(0))
     assert [(i.kind, i.target) for i in due] == [("hand", FRIEND)]
     await store.close()
+
+
+async def test_facts_about_the_bot_are_kept_and_replaced(storage: Storage) -> None:
+    """The registered commands' fingerprint (issue 19) lives here, so a restart does not register them again."""
+    assert await storage.meta("commands:1:global") is None
+    await storage.set_meta("commands:1:global", "abc")
+    await storage.set_meta("commands:1:global", "def")
+    assert await storage.meta("commands:1:global") == "def"
+    assert await storage.meta("commands:2:global") is None
