@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fake_discord import FakeDiscord, InteractionRecord, StoredMessage, User
+from fake_discord import FakeDiscord, Guild, InteractionRecord, StoredMessage, User
 from fake_discord.interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL, MODAL_SUBMIT
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
@@ -16,7 +16,7 @@ ANSWER_TIMEOUT = 20.0
 
 
 class Person:
-    """One member of the fake guild, acting in one channel (or another one passed per call)."""
+    """A member of the fake guilds, acting in one channel (or another one passed per call)."""
 
     def __init__(self, fake: FakeDiscord, user: User, channel_id: int | None = None) -> None:
         self.fake = fake
@@ -29,19 +29,24 @@ class Person:
 
     # --- slash commands -----------------------------------------------------------------
 
-    def command(self, name: str) -> dict[str, Any]:
-        """The registered command (guild commands first, as Discord shows them)."""
-        for scope in (self.fake.guild.id, None):
+    def guild(self, channel_id: int | None = None) -> Guild:
+        """The guild of a channel (this person's by default); for a DM, the first guild."""
+        return self.fake.guild_of(self.fake.channel_or_404(channel_id or self.channel_id)) or self.fake.guild
+
+    def command(self, name: str, channel_id: int | None = None) -> dict[str, Any]:
+        """The registered command (the channel's guild commands first, as Discord shows them)."""
+        for scope in (self.guild(channel_id).id, None):
             for cmd in self.fake.commands.get(scope, []):
                 if cmd["name"] == name and cmd.get("type", 1) == 1:
                     return cmd
         names = sorted(c["name"] for cmds in self.fake.commands.values() for c in cmds)
         raise LookupError(f"no slash command /{name} registered; the bot registered {names}")
 
-    def _command_data(self, line: str, options: dict[str, Any], focused: str | None) -> dict[str, Any]:
+    def _command_data(self, line: str, options: dict[str, Any], focused: str | None,
+                      channel_id: int) -> dict[str, Any]:
         """The interaction `data` for "/game new" with these options, checked against the registration."""
         words = line.lstrip("/").split()
-        cmd = self.command(words[0])
+        cmd = self.command(words[0], channel_id)
         data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1}
         if "guild_id" in cmd:
             data["guild_id"] = cmd["guild_id"]
@@ -61,7 +66,7 @@ class Person:
                 raise LookupError(f"/{line}: no option {name!r}; declared: {[o['name'] for o in declared]}")
             values.append(self._option(spec, value, focused=name == focused))
             if spec["type"] in (USER, MENTIONABLE) and isinstance(value, User):
-                self._resolve(data, value)
+                self._resolve(data, value, channel_id)
         missing = [o["name"] for o in declared if o.get("required") and o["name"] not in options]
         if missing and focused is None:
             raise LookupError(f"/{line}: required options missing: {missing}")
@@ -88,8 +93,9 @@ class Person:
             raise LookupError(f"option {spec['name']!r}: {value!r} is not one of the declared choices {choices}")
         return {"name": spec["name"], "type": kind, "value": value}
 
-    def _resolve(self, data: dict[str, Any], user: User) -> None:
-        member = self.fake.guild.members[user.id].payload(self.fake.guild.manager_role_id)
+    def _resolve(self, data: dict[str, Any], user: User, channel_id: int) -> None:
+        guild = self.guild(channel_id)
+        member = guild.members[user.id].payload(guild.manager_role_id)
         member.pop("user")
         resolved = data.setdefault("resolved", {"users": {}, "members": {}})
         resolved["users"][str(user.id)] = user.payload()
@@ -97,15 +103,17 @@ class Person:
 
     async def slash(self, line: str, *, channel_id: int | None = None, **options: Any) -> InteractionRecord:
         """Run a slash command ("game new", game="catan") and wait for the bot's answer to it."""
-        data = self._command_data(line, options, None)
-        record = await self.fake.interact(APPLICATION_COMMAND, self.user, channel_id or self.channel_id, data)
+        channel_id = channel_id or self.channel_id
+        data = self._command_data(line, options, None, channel_id)
+        record = await self.fake.interact(APPLICATION_COMMAND, self.user, channel_id, data)
         return await self._answered(record, f"/{line}")
 
     async def autocomplete(self, line: str, option: str, typed: str = "", *, channel_id: int | None = None,
                            **others: Any) -> list[dict[str, Any]]:
         """What Discord's client shows while typing `typed` into `option`: the bot's choices."""
-        data = self._command_data(line, {**others, option: typed}, option)
-        record = await self.fake.interact(AUTOCOMPLETE, self.user, channel_id or self.channel_id, data)
+        channel_id = channel_id or self.channel_id
+        data = self._command_data(line, {**others, option: typed}, option, channel_id)
+        record = await self.fake.interact(AUTOCOMPLETE, self.user, channel_id, data)
         await self._answered(record, f"autocomplete of /{line} {option}")
         return record.choices
 

@@ -72,7 +72,7 @@ class Table:
 
     async def open(self, game_type: str) -> StoredMessage:
         """`/game new` for `game_type`; returns the lobby message (the one with a Start button)."""
-        new = self.host.command("game")
+        new = self.host.command("game", self.channel_id)
         sub = next(o for o in new["options"] if o["name"] == "new")
         option = next(o for o in sub.get("options", []) if o["name"] in ("game", "game_type", "type"))
         record = await self.host.slash("game new", channel_id=self.channel_id, **{option["name"]: game_type})

@@ -654,3 +654,117 @@ async def test_dropped_socket(fake: FakeDiscord, probe: Probe, code: int, resuma
     await fake.wait_for(lambda: fake.gateway.live and fake.gateway.identifies == identifies
                         and (not resumable or fake.gateway.live.resumes == 1), what="the reconnection")
     assert fake.gateway.closes[0] == code and fake.failures == []
+
+
+# --- shards (issue 19) ------------------------------------------------------------------------
+
+@pytest.fixture
+async def sharded() -> AsyncIterator[FakeDiscord]:
+    """A local Discord that recommends two shards, with a guild on each besides the first guild."""
+    async with FakeDiscord(shards=2) as server:
+        server.add_guild("Zero", shard=0)
+        server.add_guild("One", shard=1)
+        yield server
+
+
+def identify_as(fake: FakeDiscord, shard: list[int]) -> dict:
+    return {"op": 2, "d": {"token": fake.token, "intents": 1, "properties": {}, "shard": shard}}
+
+
+async def frames_until_quiet(ws: aiohttp.ClientWebSocketResponse, quiet: float = 0.3) -> list[dict]:
+    """The dispatches a socket receives until it has been quiet for `quiet` seconds."""
+    frames = []
+    while True:
+        try:
+            msg = await ws.receive(timeout=quiet)
+        except TimeoutError:
+            return frames
+        if msg.type is not aiohttp.WSMsgType.TEXT:
+            return frames
+        frames.append(msg.json())
+
+
+async def test_gateway_bot_recommends_the_shard_count(sharded: FakeDiscord) -> None:
+    status, body = await raw(sharded, "GET", "/gateway/bot")
+    assert status == 200 and body["shards"] == 2  # type: ignore[index]
+
+
+async def test_each_shard_is_told_of_its_own_guilds_only(sharded: FakeDiscord) -> None:
+    """Guilds are spread by (guild_id >> 22) % n; each session's READY and GUILD_CREATEs name its own."""
+    fake = sharded
+    async with aiohttp.ClientSession() as http:
+        for i in (0, 1):
+            ws = await gateway_socket(fake, http)
+            await ws.send_json(identify_as(fake, [i, 2]))
+            frames = await frames_until_quiet(ws)
+            ready = frames[0]["d"]
+            created = [int(f["d"]["id"]) for f in frames if f.get("t") == "GUILD_CREATE"]
+            expected = sorted(g.id for g in fake.guilds.values() if (g.id >> 22) % 2 == i)
+            assert ready["shard"] == [i, 2]
+            assert sorted(int(g["id"]) for g in ready["guilds"]) == expected == sorted(created)
+            assert expected, f"shard {i} has a guild"
+            await ws.close()
+    assert fake.gateway.identifies == 2 and fake.failures == []
+
+
+async def test_a_shard_outside_its_count_is_closed_with_4010(sharded: FakeDiscord) -> None:
+    async with aiohttp.ClientSession() as http:
+        ws = await gateway_socket(sharded, http)
+        await ws.send_json(identify_as(sharded, [2, 2]))
+        await frames_until_quiet(ws)
+        assert ws.close_code == 4010 and sharded.gateway.identifies == 0
+    assert sharded.failures == ["gateway: IDENTIFY as shard [2, 2] (closed with 4010)"]
+
+
+async def test_interactions_reach_their_guilds_shard_and_dms_shard_0(sharded: FakeDiscord) -> None:
+    fake = sharded
+    one = next(g for g in fake.guilds.values() if g.name == "One")
+    alice = fake.add_user("alice", guilds=fake.guilds.values())
+    in_one = fake.add_text_channel("games", one)
+    async with aiohttp.ClientSession() as http:
+        sockets = []
+        for i in (0, 1):
+            ws = await gateway_socket(fake, http)
+            await ws.send_json(identify_as(fake, [i, 2]))
+            await frames_until_quiet(ws)
+            sockets.append(ws)
+        for channel, custom_id in ((in_one, "x"), (fake.dm_channel(alice), "y")):
+            await fake.interact(MESSAGE_COMPONENT, alice, channel.id, {"custom_id": custom_id, "component_type": 2})
+        seen = [[f["d"]["data"]["custom_id"] for f in await frames_until_quiet(ws)
+                 if f.get("t") == "INTERACTION_CREATE"] for ws in sockets]
+        assert seen == [["y"], ["x"]], "the guild's click on shard 1, the DM's on shard 0"
+        for ws in sockets:
+            await ws.close()
+    assert fake.failures == []
+
+
+class ShardedProbe(discord.AutoShardedClient):
+    """discord.py's auto-sharded client, as the bot is."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(intents=discord.Intents(guilds=True), guild_ready_timeout=0.1, **options)
+        self.ready_event = asyncio.Event()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """No 5 s between the shards' IDENTIFYs: the fake has no identify limit."""
+
+    async def on_ready(self) -> None:
+        self.ready_event.set()
+
+
+@pytest.mark.parametrize("shard_ids", [None, [1]])
+async def test_discord_py_runs_the_recommended_shards_or_the_ones_it_is_given(
+        sharded: FakeDiscord, monkeypatch: pytest.MonkeyPatch, shard_ids: list[int] | None) -> None:
+    fake = sharded
+    point_discord_py_at(fake, monkeypatch)
+    client = ShardedProbe(shard_ids=shard_ids, shard_count=2 if shard_ids else None)
+    task = asyncio.create_task(client.start(fake.token))
+    await asyncio.wait_for(client.ready_event.wait(), 20)
+    owned = shard_ids or [0, 1]
+    assert client.shard_count == 2 and sorted(client.shards) == owned
+    assert fake.gateway.live_shards == set(owned)
+    assert {g.id for g in client.guilds} == {g for g in fake.guilds if (g >> 22) % 2 in owned}
+    assert all(g.shard_id == (g.id >> 22) % 2 for g in client.guilds)
+    await client.close()
+    await task
+    assert fake.failures == []

@@ -3,8 +3,8 @@
 from .clock import FakeClock
 from .faults import Fault
 from .interactions import InteractionRecord
-from .model import Channel, StoredMessage, User, is_png
+from .model import Channel, Guild, StoredMessage, User, is_png
 from .server import MESSAGES, FakeDiscord, RequestRecord
 
-__all__ = ["MESSAGES", "Channel", "FakeClock", "FakeDiscord", "Fault", "InteractionRecord", "RequestRecord",
+__all__ = ["MESSAGES", "Channel", "FakeClock", "FakeDiscord", "Fault", "Guild", "InteractionRecord", "RequestRecord",
            "StoredMessage", "User", "is_png"]

@@ -1,5 +1,9 @@
 """The gateway websocket: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME, dispatch.
 
+Sharded as Discord is: IDENTIFY names its shard `[i, n]` (none: `[0, 1]`); that session is told
+of the guilds with `(guild_id >> 22) % n == i` only, and receives only their events; DMs and DM
+interactions go to shard 0. A shard outside its count is closed with 4010.
+
 Frames go out as plain JSON text (discord.py reads text frames whatever compression it
 asked for). A session outlives its socket so that a client which lost the connection can
 RESUME and receive the dispatches it missed, as on Discord.
@@ -24,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 if TYPE_CHECKING:
+    from .model import Guild
     from .server import FakeDiscord
 
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, RESUME, RECONNECT, REQUEST_MEMBERS, INVALID_SESSION, HELLO, ACK = (
@@ -31,6 +36,7 @@ DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, RESUME, RECONNECT, REQUEST_MEMBERS, INV
 GUILDS_INTENT = 1 << 0
 UNKNOWN_OPCODE, DECODE_ERROR, NOT_AUTHENTICATED, AUTHENTICATION_FAILED, ALREADY_AUTHENTICATED, SESSION_TIMED_OUT = (
     4001, 4002, 4003, 4004, 4005, 4009)
+INVALID_SHARD = 4010
 
 
 def loop_time() -> float:
@@ -47,6 +53,8 @@ class _Beat:
 class Session:
     id: str
     intents: int
+    shard: tuple[int, int] = (0, 1)
+    """(i, n): this session is shard i of n."""
     seq: int = 0
     history: list[dict[str, Any]] = field(default_factory=list)
     socket: web.WebSocketResponse | None = None
@@ -76,11 +84,23 @@ class Gateway:
 
     @property
     def live(self) -> Session | None:
-        """The session whose socket is open now (one bot, one shard)."""
-        for session in self.sessions.values():
-            if session.socket is not None and not session.socket.closed:
-                return session
-        return None
+        """The session whose socket is open now (the first, where several shards are connected)."""
+        return next(iter(self.live_sessions()), None)
+
+    def live_sessions(self, shard: int | None = None) -> list[Session]:
+        """The sessions whose socket is open now (of one shard number, if given)."""
+        return [s for s in self.sessions.values() if s.socket is not None and not s.socket.closed
+                and (shard is None or s.shard[0] == shard)]
+
+    @property
+    def live_shards(self) -> set[int]:
+        """The shard numbers some bot process is connected as now."""
+        return {s.shard[0] for s in self.live_sessions()}
+
+    def covers(self, session: Session, guild_id: int | None) -> bool:
+        """Whether Discord sends this guild's events (None: a DM's) to this session's shard."""
+        i, n = session.shard
+        return self.fake.shard_of(guild_id, n) == i
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(autoping=True)
@@ -130,18 +150,23 @@ class Gateway:
                 await self._refuse(ws, AUTHENTICATION_FAILED, "Authentication failed.",
                                    f"IDENTIFY with a wrong token {data.get('token')!r}")
                 return session
+            shard = data.get("shard") or [0, 1]
+            if not (len(shard) == 2 and 0 <= shard[0] < shard[1]):
+                await self._refuse(ws, INVALID_SHARD, "Invalid shard.", f"IDENTIFY as shard {shard}")
+                return session
             self.identifies += 1
-            session = Session(secrets.token_hex(16), int(data.get("intents", 0)))
+            session = Session(secrets.token_hex(16), int(data.get("intents", 0)), (shard[0], shard[1]))
             self.sessions[session.id] = session
             session.socket = ws
             await self._dispatch(session, "READY", self._ready(session))
             if session.intents & GUILDS_INTENT:
-                await self._dispatch(session, "GUILD_CREATE", self.fake.guild.payload())
+                for guild in self._guilds_of(session):
+                    await self._dispatch(session, "GUILD_CREATE", guild.payload())
             self.connected.set()
         elif op == RESUME:
             session = await self._resume(ws, data)
         elif op == REQUEST_MEMBERS:
-            guild = self.fake.guild
+            guild = self.fake.guild_or_404(int(data["guild_id"]))
             members = [m.payload(guild.manager_role_id) for m in guild.members.values()]
             if session is not None:
                 await self._dispatch(session, "GUILD_MEMBERS_CHUNK", {
@@ -189,11 +214,15 @@ class Gateway:
         fake = self.fake
         return {
             "v": 10, "user": fake.bot.payload() | {"verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(fake.guild.id), "unavailable": True}], "session_id": session.id,
-            "resume_gateway_url": fake.gateway_url, "shard": [0, 1], "private_channels": [],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in self._guilds_of(session)],
+            "session_id": session.id, "resume_gateway_url": fake.gateway_url, "shard": list(session.shard),
+            "private_channels": [],
             "relationships": [], "presences": [], "user_settings": {}, "guild_join_requests": [],
             "application": {"id": str(fake.application_id), "flags": 0},
         }
+
+    def _guilds_of(self, session: Session) -> list[Guild]:
+        return [g for g in self.fake.guilds.values() if self.covers(session, g.id)]
 
     async def _dispatch(self, session: Session, event: str, data: dict[str, Any]) -> None:
         session.seq += 1
@@ -203,30 +232,37 @@ class Gateway:
             await self._send(session.socket, frame)
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send an event to the bot's session (kept for RESUME if its socket is down)."""
-        sessions = [s for s in self.sessions.values() if s.socket is not None] or list(self.sessions.values())[-1:]
+        """Send an event to the sessions of the shard its guild is on (`data["guild_id"]`; none: a DM's,
+        shard 0), or, when none of them is connected, keep it in the newest one's history for RESUME."""
+        guild_id = int(data["guild_id"]) if data.get("guild_id") else None
+        covering = [s for s in self.sessions.values() if self.covers(s, guild_id)]
+        sessions = [s for s in covering if s.socket is not None] or covering[-1:]
         for session in sessions:
             await self._dispatch(session, event, data)
 
-    async def drop(self, *, code: int = 4000, resumable: bool = True) -> None:
-        """Close the live socket as Discord or the network would (4000 unknown error, 1001 going away,
-        1006 ...); the client should RESUME. Not `resumable`: the session is gone, a RESUME gets op 9."""
-        session = self.live
+    def _live_one(self, shard: int | None) -> Session | None:
+        return next(iter(self.live_sessions(shard)), None)
+
+    async def drop(self, *, code: int = 4000, resumable: bool = True, shard: int | None = None) -> None:
+        """Close the live socket (of `shard`, if given) as Discord or the network would (4000 unknown
+        error, 1001 going away, 1006 ...); the client should RESUME. Not `resumable`: the session is
+        gone, a RESUME gets op 9."""
+        session = self._live_one(shard)
         if session is not None and session.socket is not None:
             if not resumable:
                 del self.sessions[session.id]
             await self._close(session.socket, code)
 
-    async def request_reconnect(self) -> None:
-        """Op 7: ask the client to reconnect and resume."""
-        session = self.live
+    async def request_reconnect(self, *, shard: int | None = None) -> None:
+        """Op 7: ask the client (of `shard`, if given) to reconnect and resume."""
+        session = self._live_one(shard)
         if session is not None and session.socket is not None:
             await self._send(session.socket, {"op": RECONNECT, "d": None})
 
-    async def invalidate_session(self, *, resumable: bool = False) -> None:
-        """Op 9 on the live socket: d=false, the session is gone and the client must IDENTIFY again;
-        d=true, it may RESUME."""
-        session = self.live
+    async def invalidate_session(self, *, resumable: bool = False, shard: int | None = None) -> None:
+        """Op 9 on the live socket (of `shard`, if given): d=false, the session is gone and the client must
+        IDENTIFY again; d=true, it may RESUME."""
+        session = self._live_one(shard)
         if session is not None and session.socket is not None:
             if not resumable:
                 del self.sessions[session.id]

@@ -148,7 +148,7 @@ def new_message(fake: FakeDiscord, channel_id: int, req: ApiRequest, *, flags: i
 
 @route("GET", "/gateway/bot")
 async def gateway_bot(fake: FakeDiscord, req: ApiRequest) -> Any:
-    return {"url": fake.gateway_url, "shards": 1,
+    return {"url": fake.gateway_url, "shards": fake.shards,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
 
 
@@ -216,8 +216,7 @@ async def get_commands(fake: FakeDiscord, req: ApiRequest) -> Any:
 
 @route("GET", "/guilds/{guild_id}")
 async def get_guild(fake: FakeDiscord, req: ApiRequest) -> Any:
-    fake.guild_or_404(req.int_param("guild_id"))
-    payload = fake.guild.payload()
+    payload = fake.guild_or_404(req.int_param("guild_id")).payload()
     return {k: v for k, v in payload.items() if k not in ("members", "channels", "threads", "presences")}
 
 

@@ -100,12 +100,17 @@ def _params(channel: ChannelRef, params: dict[str, Any]) -> dict[str, str]:
 
 
 class FakeDiscord:
-    """One guild with text channels and members, one bot application, DMs and threads."""
+    """Guilds with text channels and members (`guild` is the first), one bot application, DMs and threads.
+
+    `shards`: how many shards GET /gateway/bot recommends. Each gateway session is the shard its
+    IDENTIFY names, `[i, n]`, and receives only its guilds, those with `(guild_id >> 22) % n == i`;
+    DMs and DM interactions go to shard 0, as on Discord (gateway.py)."""
 
     def __init__(self, *, token: str = "fake", heartbeat_interval_ms: int = 41_250,
                  checker: OpenApiChecker | None = None, check_answers: bool = False,
-                 refuse_late_answers: bool = False, clock: FakeClock | None = None) -> None:
+                 refuse_late_answers: bool = False, clock: FakeClock | None = None, shards: int = 1) -> None:
         self.token = token
+        self.shards = shards
         self.clock = clock or FakeClock()
         """Discord's deadlines run on this clock; `fake.clock.advance(s)` reaches them without sleeping."""
         self.refuse_late_answers = refuse_late_answers
@@ -118,9 +123,7 @@ class FakeDiscord:
         self.application_id = self.bot.id
         self.owner = User(snowflake(), "owner")
         self.users: dict[int, User] = {self.bot.id: self.bot, self.owner.id: self.owner}
-        self.guild = Guild(snowflake(), "Frontier Test", self.owner.id)
-        self.guild.members[self.bot.id] = Member(self.bot, manager=True)
-        self.guild.members[self.owner.id] = Member(self.owner, manager=True)
+        self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, list[StoredMessage]] = {}
         self._message_index: dict[int, StoredMessage] = {}
@@ -143,6 +146,7 @@ class FakeDiscord:
         self._last_activity = time.monotonic()
         self._changed = asyncio.Event()
         self.gateway = Gateway(self, heartbeat_interval_ms=heartbeat_interval_ms)
+        self.guild = self.add_guild("Frontier Test")
         self.channel = self.add_text_channel("games")
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -186,19 +190,41 @@ class FakeDiscord:
 
     # --- the world ----------------------------------------------------------------------
 
-    def add_user(self, name: str, *, manager: bool = False) -> User:
-        """A person who is a member of the guild."""
+    def add_guild(self, name: str, *, shard: int | None = None) -> Guild:
+        """A guild the bot and the owner are in (both manage it); with `shard`, one whose id puts it on
+        that shard of `shards` (its id's timestamp is moved by a few milliseconds)."""
+        guild_id = snowflake()
+        if shard is not None:
+            guild_id += ((shard - (guild_id >> 22)) % self.shards) << 22
+        guild = Guild(guild_id, name, self.owner.id)
+        guild.members[self.bot.id] = Member(self.bot, manager=True)
+        guild.members[self.owner.id] = Member(self.owner, manager=True)
+        self.guilds[guild.id] = guild
+        return guild
+
+    def shard_of(self, guild_id: int | None, shards: int | None = None) -> int:
+        """The shard (of `shards`, default the recommended count) that receives a guild's events; DMs: 0."""
+        return 0 if guild_id is None else (guild_id >> 22) % (shards or self.shards)
+
+    def add_user(self, name: str, *, manager: bool = False, guilds: Iterable[Guild] | None = None) -> User:
+        """A person who is a member of these guilds (the first guild by default)."""
         user = User(snowflake(), name)
         self.users[user.id] = user
-        self.guild.members[user.id] = Member(user, manager=manager)
+        for guild in guilds or [self.guild]:
+            guild.members[user.id] = Member(user, manager=manager)
         return user
 
-    def add_text_channel(self, name: str) -> Channel:
-        channel = Channel(snowflake(), GUILD_TEXT, name=name, guild_id=self.guild.id,
-                          position=len(self.guild.channels))
-        self.guild.channels[channel.id] = channel
+    def add_text_channel(self, name: str, guild: Guild | None = None) -> Channel:
+        """A text channel in `guild` (the first guild by default)."""
+        guild = guild or self.guild
+        channel = Channel(snowflake(), GUILD_TEXT, name=name, guild_id=guild.id, position=len(guild.channels))
+        guild.channels[channel.id] = channel
         self.channels[channel.id] = channel
         return channel
+
+    def guild_of(self, channel: Channel) -> Guild | None:
+        """The guild a channel or thread is in; None for a DM (or a guild that is gone)."""
+        return self.guilds.get(channel.guild_id) if channel.guild_id is not None else None
 
     def refuse_dms(self, user: User) -> None:
         """From now on, DMs to this user fail with 50007, as when they closed their DMs."""
@@ -279,7 +305,9 @@ class FakeDiscord:
         gone = [channel] + [c for c in self.channels.values() if c.parent_id == channel.id]
         for c in gone:
             self.channels.pop(c.id, None)
-            self.guild.channels.pop(c.id, None)
+            guild = self.guild_of(c)
+            if guild is not None:
+                guild.channels.pop(c.id, None)
             self.deleted_channels[c.id] = c
         if dispatch:
             event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
@@ -322,15 +350,18 @@ class FakeDiscord:
         if parent.is_dm or parent.is_thread:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
         thread = thread_channel(parent, name, kind, thread_id, self.bot.id)
-        self.guild.channels[thread.id] = thread
+        guild = self.guild_of(parent)
+        assert guild is not None
+        guild.channels[thread.id] = thread
         self.channels[thread.id] = thread
         await self.gateway.dispatch("THREAD_CREATE", thread.payload() | {"newly_created": True})
         return thread
 
     def guild_or_404(self, guild_id: int) -> Guild:
-        if guild_id != self.guild.id:
+        guild = self.guilds.get(guild_id)
+        if guild is None:
             raise ApiError(404, 10004, "Unknown Guild")
-        return self.guild
+        return guild
 
     def channel_or_404(self, channel_id: int) -> Channel:
         channel = self.channels.get(channel_id)
@@ -507,15 +538,16 @@ class FakeDiscord:
             "channel_id": str(channel.id), "channel": channel.payload(), "entitlements": [],
             "attachment_size_limit": 10 * 1024 * 1024, "app_permissions": str((1 << 53) - 1),
         }
-        if channel.is_dm:
+        guild = self.guild_of(channel)
+        if guild is None:
             payload |= {"user": record.user.payload(), "context": 1,
                         "authorizing_integration_owners": {"0": str(self.guild.id)}}
         else:
-            member = self.guild.members[record.user.id]
-            payload |= {"guild_id": str(self.guild.id), "guild_locale": "en-US", "context": 0,
-                        "guild": {"id": str(self.guild.id), "locale": "en-US", "features": []},
-                        "member": member.payload(self.guild.manager_role_id, with_permissions=True),
-                        "authorizing_integration_owners": {"0": str(self.guild.id)}}
+            member = guild.members[record.user.id]
+            payload |= {"guild_id": str(guild.id), "guild_locale": "en-US", "context": 0,
+                        "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+                        "member": member.payload(guild.manager_role_id, with_permissions=True),
+                        "authorizing_integration_owners": {"0": str(guild.id)}}
         if message is not None:
             payload["message"] = message.payload(self.url)
         return payload
