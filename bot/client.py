@@ -13,6 +13,7 @@ import json
 import logging
 import signal
 from collections.abc import Awaitable
+from datetime import timedelta
 
 import discord
 import yarl
@@ -62,6 +63,7 @@ class Frontier(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.assemble()
+        await self.storage.listen(self._work_elsewhere)
         await self.service.recover()
         if self.settings.sync_commands and self.settings.owns_shard_0:
             await self.sync_commands()
@@ -73,11 +75,17 @@ class Frontier(commands.AutoShardedBot):
         nothing started yet."""
         self.storage = await open_storage(self.settings.database)
         self.service = GameService(self.storage, ai_pace=self.settings.ai_pace_seconds)
-        self.delivery = Delivery(self, self.service)
-        self.scheduler = Scheduler(self.service)
+        lease = timedelta(seconds=self.settings.claim_lease_seconds)
+        self.delivery = Delivery(self, self.service, lease=lease)
+        self.scheduler = Scheduler(self.service, lease=lease)
         self.service.on_change += [self.delivery.wake, self.scheduler.wake]
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+
+    def _work_elsewhere(self) -> None:
+        """Another process wrote outbox rows or jobs (or this one did): look for due work now."""
+        self.delivery.wake()
+        self.scheduler.wake()
 
     async def sync_commands(self, *, force: bool = False) -> int | None:
         """Register the slash commands with Discord (in DEV_GUILD_ID only, when set), unless the very same

@@ -27,6 +27,9 @@ class Settings:
     """How many shards the bot runs as in all (None: as many as Discord recommends, all in this process)."""
     shard_ids: tuple[int, ...] | None = None
     """The shards this process owns (None: every one of `shard_count`); needs `shard_count`."""
+    claim_lease_seconds: float = 120.0
+    """How long a process's claim on an outbox row or a job lasts: when it dies, another process takes its
+    claims over once they run out. Longer than any delivery or job takes."""
     sync_commands: bool = True
     """Whether the process owning shard 0 registers changed slash commands at start (`python -m bot sync`
     always does)."""
@@ -84,6 +87,17 @@ def parse_shards(count_text: str | None, ids_text: str | None) -> tuple[int | No
     return count, tuple(sorted(ids))
 
 
+def _seconds(name: str, value: str | None, default: float) -> float:
+    value = (value or "").strip()
+    try:
+        seconds = float(value) if value else default
+    except ValueError:
+        seconds = -1.0
+    if seconds <= 0:
+        raise SettingsError(f"{name}={value!r}: expected a number of seconds above 0")
+    return seconds
+
+
 def _switch(name: str, value: str | None) -> bool:
     value = (value or "").strip().lower()
     if value in ("", "on", "true", "yes", "1"):
@@ -109,5 +123,6 @@ def load_settings() -> Settings:
         database_url=env.get("DATABASE_URL", "").strip() or None,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        claim_lease_seconds=_seconds("CLAIM_LEASE_SECONDS", env.get("CLAIM_LEASE_SECONDS"), 120.0),
         sync_commands=_switch("SYNC_COMMANDS", env.get("SYNC_COMMANDS")),
     )

@@ -76,11 +76,13 @@ def png_file(data: bytes, name: str) -> discord.File:
 class Delivery:
     """Drains the outbox into channels and DMs."""
 
-    def __init__(self, client: discord.Client, service: GameService, *, owner: str | None = None) -> None:
+    def __init__(self, client: discord.Client, service: GameService, *, owner: str | None = None,
+                 lease: timedelta = LEASE) -> None:
         self.client = client
         self.service = service
         self.storage = service.storage
         self.owner = owner or process_name()
+        self.lease = lease
         self.controls: ControlsFactory = lambda game: None
         self.moves: MovesFactory = lambda game, seat, choices, shapes: None
         self._wake = asyncio.Event()
@@ -111,7 +113,7 @@ class Delivery:
 
     async def drain(self) -> int:
         """Claim the due rows and deliver them, games side by side, each game's rows in order."""
-        items = await self.storage.claim_outbox(now=self.service.clock(), owner=self.owner, lease=LEASE,
+        items = await self.storage.claim_outbox(now=self.service.clock(), owner=self.owner, lease=self.lease,
                                                 limit=BATCH, hold=HOLD, busy=self.service.busy_games())
         by_game: dict[int, list[OutboxItem]] = defaultdict(list)
         for item in items:

@@ -36,10 +36,11 @@ def process_name() -> str:
 
 class Scheduler:
     def __init__(self, service: GameService, *, owner: str | None = None,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep, lease: timedelta = LEASE) -> None:
         self.service = service
         self.storage = service.storage
         self.owner = owner or process_name()
+        self.lease = lease
         self._sleep = sleep
         self._wake = asyncio.Event()
 
@@ -49,7 +50,7 @@ class Scheduler:
 
     async def run_due(self) -> int:
         """Claim and run the jobs due now; returns how many were claimed."""
-        jobs = await self.storage.claim_jobs(now=self.service.clock(), owner=self.owner, lease=LEASE, limit=BATCH)
+        jobs = await self.storage.claim_jobs(now=self.service.clock(), owner=self.owner, lease=self.lease, limit=BATCH)
         for job in jobs:
             await self._run(job)
         return len(jobs)

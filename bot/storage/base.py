@@ -228,10 +228,17 @@ class Storage(ABC):
     async def jobs_of(self, game_id: int) -> list[JobRow]: ...
 
     @abstractmethod
-    async def next_job_due(self) -> datetime | None: ...
+    async def next_job_due(self) -> datetime | None:
+        """When the next job may be claimed: its due time, or later while another process's lease holds it."""
 
     @abstractmethod
-    async def next_outbox_try(self) -> datetime | None: ...
+    async def next_outbox_try(self) -> datetime | None:
+        """When the next outbox row may be claimed: its next try, or later while a lease holds it."""
+
+    @abstractmethod
+    async def listen(self, wake: Callable[[], None]) -> None:
+        """Call `wake` when another process sharing the database writes outbox rows or jobs, so that it
+        delivers and schedules work it did not cause."""
 
     # -- housekeeping ------------------------------------------------------------
 

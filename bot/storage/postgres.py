@@ -6,12 +6,14 @@ causes are written in that transaction. What differs is that other processes sha
 outbox rows and jobs are claimed with `FOR UPDATE SKIP LOCKED` and a lease, so any live
 process drains them without waiting on another, and a dead process's claims are taken over
 when their lease runs out — never cleared at start-up, since other processes may hold them.
+Every write of outbox rows or jobs also sends a NOTIFY on `WORK_CHANNEL`, so the other
+processes' delivery and scheduler wake for work they did not cause (`listen`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Collection
+from collections.abc import AsyncIterator, Callable, Collection
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -43,6 +45,9 @@ JOB_COLUMNS = "game_id, kind, due, for_version, attempts"
 RATING_COLUMNS = "player, mu, sigma, ordinal, games, wins"
 MIGRATION_LOCK = 0x46524F4E  # one process migrates at a time: the others wait, then find nothing to do
 RATING_LOCK = 0x52415445  # one rating at a time per game type across processes (no lost update of a rating)
+WORK_CHANNEL = "frontier_work"
+"""Notified (on commit) whenever outbox rows or jobs are written or put back for a retry."""
+NOTIFY_WORK = f"SELECT pg_notify('{WORK_CHANNEL}', '')"
 
 
 def _count(status: str) -> int:
@@ -64,6 +69,8 @@ class PostgresStorage(Storage):
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
+        self._listener: tuple[Any, Callable[..., None]] | None = None
+        """The pool connection kept for LISTEN and its callback, once `listen` was called."""
 
     @classmethod
     async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStorage:
@@ -91,7 +98,22 @@ class PostgresStorage(Storage):
             yield con
 
     async def close(self) -> None:
+        if self._listener is not None:
+            con, heard = self._listener
+            self._listener = None
+            await con.remove_listener(WORK_CHANNEL, heard)
+            await self.pool.release(con)
         await self.pool.close()
+
+    async def listen(self, wake: Callable[[], None]) -> None:
+        """Call `wake` whenever any process writes outbox rows or jobs (NOTIFY on commit), this one included."""
+        con = await self.pool.acquire()
+
+        def heard(*_: object) -> None:
+            wake()
+
+        await con.add_listener(WORK_CHANNEL, heard)
+        self._listener = (con, heard)
 
     async def migrate(self) -> int:
         current = 0
@@ -171,7 +193,9 @@ class PostgresStorage(Storage):
     async def _effects(self, con: asyncpg.Connection, game_id: int, version: int, effects: Effects, now: datetime,
                        *, deadline: bool = True) -> None:
         """Write what a change causes: outbox rows, the re-planned jobs (and, unless the caller's UPDATE
-        did, the deadline), the result."""
+        did, the deadline), the result; and tell the other processes there is work."""
+        if effects.outbox or effects.jobs:
+            await con.execute(NOTIFY_WORK)
         if effects.outbox:
             await con.executemany(
                 "INSERT INTO outbox (game_id, version, kind, target, payload, next_try, created_at) "
@@ -398,9 +422,11 @@ class PostgresStorage(Storage):
         return await con.fetchval("SELECT version FROM games WHERE id = $1", game_id) or 0
 
     async def outbox_retry(self, item_id: int, *, next_try: datetime, error: str, failed: bool = True) -> None:
-        await self.pool.execute("UPDATE outbox SET attempts = attempts + $4, next_try = $2, error = $3, "
-                                "lease_owner = NULL, lease_until = NULL WHERE id = $1", item_id, next_try, error,
-                                int(failed))
+        async with self._tx() as con:
+            await con.execute("UPDATE outbox SET attempts = attempts + $4, next_try = $2, error = $3, "
+                              "lease_owner = NULL, lease_until = NULL WHERE id = $1", item_id, next_try, error,
+                              int(failed))
+            await con.execute(NOTIFY_WORK)
 
     async def outbox_pending(self, game_id: int | None = None) -> list[OutboxItem]:
         rows = await self.pool.fetch(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE done_at IS NULL "
@@ -459,20 +485,22 @@ class PostgresStorage(Storage):
                           job.game_id, job.kind, job.for_version)
 
     async def retry_job(self, job: JobRow, *, due: datetime) -> None:
-        await self.pool.execute("UPDATE jobs SET attempts = attempts + 1, due = $4, lease_owner = NULL, "
-                                "lease_until = NULL WHERE game_id = $1 AND kind = $2 AND for_version = $3",
-                                job.game_id, job.kind, job.for_version, due)
+        async with self._tx() as con:
+            await con.execute("UPDATE jobs SET attempts = attempts + 1, due = $4, lease_owner = NULL, "
+                              "lease_until = NULL WHERE game_id = $1 AND kind = $2 AND for_version = $3",
+                              job.game_id, job.kind, job.for_version, due)
+            await con.execute(NOTIFY_WORK)
 
     async def jobs_of(self, game_id: int) -> list[JobRow]:
         rows = await self.pool.fetch(f"SELECT {JOB_COLUMNS} FROM jobs WHERE game_id = $1 ORDER BY due, kind", game_id)
         return [_job(r) for r in rows]
 
     async def next_job_due(self) -> datetime | None:
-        return await self.pool.fetchval("SELECT MIN(j.due) FROM jobs j JOIN games g ON g.id = j.game_id "
-                                        "WHERE g.paused IS NULL OR j.kind = 'ai_turn'")
+        return await self.pool.fetchval("SELECT MIN(GREATEST(j.due, j.lease_until)) FROM jobs j "
+                                        "JOIN games g ON g.id = j.game_id WHERE g.paused IS NULL OR j.kind = 'ai_turn'")
 
     async def next_outbox_try(self) -> datetime | None:
-        return await self.pool.fetchval("SELECT MIN(next_try) FROM outbox WHERE done_at IS NULL")
+        return await self.pool.fetchval("SELECT MIN(GREATEST(next_try, lease_until)) FROM outbox WHERE done_at IS NULL")
 
     # -- housekeeping ----------------------------------------------------------
 

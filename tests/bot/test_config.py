@@ -72,3 +72,14 @@ def test_the_bot_refuses_to_start_on_shard_ids_without_a_count(tmp_path: Path) -
                           text=True, timeout=60)
     assert done.returncode == 2
     assert "SHARD_IDS='0-1' needs SHARD_COUNT" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_claim_lease_is_read_in_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CLAIM_LEASE_SECONDS", raising=False)
+    assert load_settings().claim_lease_seconds == 120.0
+    monkeypatch.setenv("CLAIM_LEASE_SECONDS", "7.5")
+    assert load_settings().claim_lease_seconds == 7.5
+    for wrong in ("0", "soon"):
+        monkeypatch.setenv("CLAIM_LEASE_SECONDS", wrong)
+        with pytest.raises(SettingsError, match="expected a number of seconds above 0"):
+            load_settings()

@@ -200,6 +200,41 @@ async def test_a_claim_is_held_until_its_lease_runs_out_then_taken_over(storage:
     assert await storage.claim_jobs(now=clock(), owner="live", lease=LEASE, limit=50) == jobs
 
 
+async def test_work_held_by_a_lease_is_next_due_when_the_lease_runs_out(storage: Storage, service: GameService,
+                                                                          clock: FakeClock) -> None:
+    """Issue 19: a process must not poll in a loop while another holds the due rows and jobs, but sleep
+    until their lease runs out (when a dead owner's claims are taken over)."""
+    game_id = await running_game(service)
+    await notices(storage, game_id, 1, clock)
+    clock.advance(hours=25)
+    assert await storage.claim_outbox(now=clock(), owner="other", lease=LEASE, limit=50, hold=timedelta(0))
+    assert await storage.claim_jobs(now=clock(), owner="other", lease=LEASE, limit=50)
+    assert await storage.next_outbox_try() == clock() + LEASE
+    assert await storage.next_job_due() == clock() + LEASE
+
+
+async def test_work_written_by_one_process_wakes_the_others(postgres_server: PostgresServer,
+                                                            clock: FakeClock) -> None:
+    """PostgreSQL only (issue 19): outbox rows and jobs another process writes, or puts back for a retry,
+    wake this one's delivery and scheduler (NOTIFY), which would otherwise sleep until their next poll."""
+    url = await postgres_server.emptied_database()
+    writer, listener = await open_storage(url), await open_storage(url)
+    woken = asyncio.Event()
+    await listener.listen(woken.set)
+    game_id = await running_game(GameService(writer, clock=clock))
+    await asyncio.wait_for(woken.wait(), 5)
+    woken.clear()
+    clock.advance(hours=25)
+    (job, *_) = await writer.claim_jobs(now=clock(), owner="a", lease=LEASE, limit=50)
+    await asyncio.sleep(0.2)
+    assert not woken.is_set(), "a claim is no news"
+    await writer.retry_job(job, due=clock())
+    await asyncio.wait_for(woken.wait(), 5)
+    assert job.game_id == game_id
+    await writer.close()
+    await listener.close()
+
+
 async def test_a_process_starting_leaves_the_live_claims_of_another_alone(postgres_server: PostgresServer,
                                                                           clock: FakeClock) -> None:
     """PostgreSQL only: SQLite has one process, whose start releases every lease; here others may hold them."""
