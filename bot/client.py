@@ -33,6 +33,9 @@ log = logging.getLogger(__name__)
 OUR_FAULT = "Something went wrong on our side; it has been logged. Please try again."
 DRAIN_SECONDS = 5.0
 """How long a shutdown waits for the moves in flight to commit (SIGTERM must end well within 10 s)."""
+WORKERS_STOP_SECONDS = 2.0
+"""How long the delivery and the scheduler then get to finish the row or job in hand before they are
+cancelled (cancelled mid-query, a PostgreSQL connection is left to be cancelled as the process ends)."""
 
 EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.replay")
 """In this order: cogs.replay adds /game replay to the /game group of cogs.lobby."""
@@ -56,14 +59,14 @@ class Frontier(commands.AutoShardedBot):
                          shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None)
         self.settings = settings
         self._workers: list[asyncio.Task[None]] = []
-        self._closed = False
+        self._closing: asyncio.Future[None] | None = None
         self.stopping: asyncio.Future[None] | None = None
         """The clean stop a signal started (kept so the task is not collected)."""
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
         await self.assemble()
-        await self.storage.listen(self._work_elsewhere)
+        await self.storage.listen(self._wake_workers)
         await self.service.recover()
         if self.settings.sync_commands and self.settings.owns_shard_0:
             await self.sync_commands()
@@ -82,8 +85,9 @@ class Frontier(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
 
-    def _work_elsewhere(self) -> None:
-        """Another process wrote outbox rows or jobs (or this one did): look for due work now."""
+    def _wake_workers(self) -> None:
+        """Look for due work now: a process (maybe another one) wrote outbox rows or jobs, or the bot is
+        closing and the workers are to return."""
         self.delivery.wake()
         self.scheduler.wake()
 
@@ -112,13 +116,20 @@ class Frontier(commands.AutoShardedBot):
         await work
 
     async def close(self) -> None:
-        """Stop taking changes, let those in flight commit, stop the workers, close the gateway, then the
-        database. Never raises because a worker died."""
-        if self._closed:
-            return
-        self._closed = True
+        """Stop taking changes, let those in flight commit, let the workers finish what they hold and stop,
+        close the gateway, then the database. Never raises because a worker died. A second call (the
+        signal's, then `run_bot`'s) waits for the first to finish: the process must not end while the
+        database is still closing."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
         if hasattr(self, "service"):
             await self.service.drain(DRAIN_SECONDS)
+            self._wake_workers()  # the workers wake, see the service closing, and return
+        if self._workers:
+            await asyncio.wait(self._workers, timeout=WORKERS_STOP_SECONDS)
         for task in self._workers:
             task.cancel()
         for task in self._workers:
@@ -186,7 +197,10 @@ async def run_bot(settings: Settings) -> None:
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, _stop, bot, signum.name)
-        await bot.start(settings.token)
+        try:
+            await bot.start(settings.token)
+        finally:
+            await bot.close()  # all of it: a stop closes the gateway, which ends start() before the database is closed
 
 
 def _stop(bot: Frontier, why: str) -> None:

@@ -93,8 +93,9 @@ class Delivery:
     # -- the loop --------------------------------------------------------------------------
 
     async def run(self) -> None:
-        """Deliver what is due, sleep until the next retry or a wake-up, forever; never dies of one row."""
-        while True:
+        """Deliver what is due, sleep until the next retry or a wake-up, until the service closes; never
+        dies of one row."""
+        while not self.service.closing:
             self._wake.clear()
             try:
                 while await self.drain():

@@ -385,12 +385,23 @@ class PostgresStorage(Storage):
 
     async def claim_outbox(self, *, now: datetime, owner: str, lease: timedelta, limit: int,
                            hold: timedelta, busy: Collection[int] = ()) -> list[OutboxItem]:
+        # A game's rows go to one process at a time, so that its boards do not overtake each other: only games
+        # whose rows no other process holds, the game's row locked while claiming. (A claim that began just
+        # before another committed may still take rows of that game that the other left; that is rare, and
+        # no row is ever taken twice.)
         rows = await self.pool.fetch(
-            "WITH picked AS ("
-            " SELECT o.id FROM outbox o WHERE o.done_at IS NULL AND o.next_try <= $3"
+            "WITH due AS ("
+            " SELECT o.id, o.game_id FROM outbox o WHERE o.done_at IS NULL AND o.next_try <= $3"
             " AND (o.lease_until IS NULL OR o.lease_until < $3)"
             " AND NOT (o.kind = 'board' AND (o.game_id = ANY($5::bigint[]) OR (o.created_at > $4 AND EXISTS ("
-            "  SELECT 1 FROM jobs j WHERE j.game_id = o.game_id AND j.kind = 'ai_turn'))))"
+            "  SELECT 1 FROM jobs j WHERE j.game_id = o.game_id AND j.kind = 'ai_turn'))))), "
+            "free AS ("
+            " SELECT g.id FROM games g WHERE g.id IN (SELECT game_id FROM due) AND NOT EXISTS ("
+            "  SELECT 1 FROM outbox h WHERE h.game_id = g.id AND h.done_at IS NULL AND h.lease_until >= $3"
+            "  AND h.lease_owner <> $1) FOR NO KEY UPDATE OF g SKIP LOCKED), "
+            "picked AS ("  # the row's own conditions again: they are checked anew on a row just claimed by another
+            " SELECT o.id FROM outbox o WHERE o.id IN (SELECT id FROM due WHERE game_id IN (SELECT id FROM free))"
+            " AND o.done_at IS NULL AND (o.lease_until IS NULL OR o.lease_until < $3)"
             " ORDER BY o.id LIMIT $6 FOR UPDATE OF o SKIP LOCKED) "
             "UPDATE outbox SET lease_owner = $1, lease_until = $2 FROM picked WHERE outbox.id = picked.id "
             f"RETURNING {', '.join('outbox.' + c for c in OUTBOX_COLUMNS.split(', '))}",

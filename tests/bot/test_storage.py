@@ -200,6 +200,30 @@ async def test_a_claim_is_held_until_its_lease_runs_out_then_taken_over(storage:
     assert await storage.claim_jobs(now=clock(), owner="live", lease=LEASE, limit=50) == jobs
 
 
+async def test_one_games_rows_go_to_one_process_at_a_time(postgres_server: PostgresServer,
+                                                          clock: FakeClock) -> None:
+    """PostgreSQL only (issue 19): while one process holds rows of a game, another takes none of that game's
+    (its boards would race and an older one could be posted last), but may take other games' rows."""
+    url = await postgres_server.emptied_database()
+    first, second = await open_storage(url), await open_storage(url)
+    service = GameService(first, clock=clock)
+    busy, other = await running_game(service, channel=60), await running_game(service, channel=61)
+    await notices(first, busy, 3, clock)
+    pending = {i.id for i in await first.outbox_pending(busy)}
+    (held,) = await first.claim_outbox(now=clock(), owner="a", lease=LEASE, limit=1, hold=timedelta(0))
+    assert held.game_id == busy
+    taken = await second.claim_outbox(now=clock(), owner="b", lease=LEASE, limit=50, hold=timedelta(0))
+    assert taken and {i.game_id for i in taken} == {other}
+    mine = await first.claim_outbox(now=clock(), owner="a", lease=LEASE, limit=50, hold=timedelta(0))
+    assert {i.id for i in mine} | {held.id} == pending, "the holder takes the rest of its game's rows"
+    await first.outbox_retry(held.id, next_try=clock(), error="503")
+    await first.outbox_done([i.id for i in mine], now=clock())
+    (again,) = await second.claim_outbox(now=clock(), owner="b", lease=LEASE, limit=50, hold=timedelta(0))
+    assert again.id == held.id, "once released, the game's rows are anyone's"
+    await first.close()
+    await second.close()
+
+
 async def test_work_held_by_a_lease_is_next_due_when_the_lease_runs_out(storage: Storage, service: GameService,
                                                                           clock: FakeClock) -> None:
     """Issue 19: a process must not poll in a loop while another holds the due rows and jobs, but sleep

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import copy
 
+import pytest
 from e2e_driver import Person
 from fake_discord import StoredMessage
 
@@ -152,6 +153,18 @@ async def test_buttons_work_after_a_restart(world: World) -> None:
     finally:
         await again.close()
         await asyncio.wait_for(runner, 10)
+
+
+async def test_a_second_close_returns_once_the_database_is_closed(world: World) -> None:
+    """SIGTERM starts a close and the end of `run_bot` closes again: the second must wait for the first, or
+    the process ends with database work cut short (with PostgreSQL, cancelled queries left behind)."""
+    storage = world.bot.storage
+    first = asyncio.ensure_future(world.bot.close())
+    await asyncio.sleep(0)
+    await world.bot.close()
+    with pytest.raises(ValueError, match="no active connection"):
+        await storage.load(1)
+    await first
 
 
 async def test_a_whole_game_by_buttons_and_by_play_with_a_closed_dm(world: World) -> None:
