@@ -12,22 +12,29 @@ from pathlib import Path
 
 from fake_discord import FakeDiscord
 
+from bot.config import parse_shards
+
 REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60.0
 PROBLEM = re.compile(r"Traceback|\bERROR\b|\bCRITICAL\b")
 
 
 class BotProcess:
-    """Starts, kills and restarts `python -m bot` on one SQLite file, logging to one file."""
+    """Starts, kills and restarts `python -m bot` on one SQLite file (or the PostgreSQL database of a
+    DATABASE_URL in `env`), logging to one file. With SHARD_COUNT/SHARD_IDS in `env` it is one process
+    of a cluster: it is up when its shards are connected, and gone when they are not."""
 
     def __init__(self, fake: FakeDiscord, workdir: Path, *, argv: list[str] | None = None,
                  env: dict[str, str] | None = None) -> None:
         self.fake = fake
         self.extra_env = env or {}
         self.argv = argv or [sys.executable, "-m", "bot"]
-        self.database = workdir / "frontier.db"
+        self.database: Path | str = self.extra_env.get("DATABASE_URL") or workdir / "frontier.db"
         self.log_path = workdir / "bot.log"
         self.process: asyncio.subprocess.Process | None = None
+        count, ids = parse_shards(self.extra_env.get("SHARD_COUNT"), self.extra_env.get("SHARD_IDS"))
+        self.shards = set(ids if ids is not None else range(count or fake.shards))
+        """The shards this process connects as."""
 
     def environment(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD", "DATABASE_"))}
@@ -54,8 +61,8 @@ class BotProcess:
         def up() -> bool:
             if process.returncode is not None:
                 raise RuntimeError(f"the bot exited with {process.returncode}:\n{self.log_tail()}")
-            return self.fake.gateway.identifies > identified and self.fake.gateway.live is not None \
-                and bool(self.fake.commands)
+            return self.fake.gateway.identifies >= identified + len(self.shards) \
+                and self.shards <= self.fake.gateway.live_shards and bool(self.fake.commands)
 
         try:
             await self.fake.wait_for(up, timeout=START_TIMEOUT, what="the bot to connect")
@@ -68,7 +75,7 @@ class BotProcess:
         if self.process is not None and self.process.returncode is None:
             self.process.send_signal(signal.SIGKILL)
             await self.process.wait()
-        await self.fake.wait_for(lambda: self.fake.gateway.live is None, what="the socket to close")
+        await self.fake.wait_for(lambda: not self.shards & self.fake.gateway.live_shards, what="the socket to close")
 
     async def stop(self) -> None:
         if self.process is None or self.process.returncode is not None:

@@ -7,8 +7,11 @@ know when a game has ended and to cross-check what the channel shows.
 
 from __future__ import annotations
 
+import json
 import random
+import shutil
 import sqlite3
+import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,16 +20,38 @@ from e2e_bot import BotProcess
 from e2e_driver import Person
 from fake_discord import FakeDiscord, InteractionRecord, StoredMessage
 
+from tests.support.postgres import find_bindir
+
 MOVE_TIMEOUT = 60.0
 
 
-def stored_rows(database: Path, table: str) -> list[dict[str, Any]]:
-    """Rows of one of the bot's tables (read-only; WAL lets us read while it writes)."""
+def stored_rows(database: Path | str, table: str) -> list[dict[str, Any]]:
+    """Rows of one of the bot's tables (read-only; WAL lets us read while it writes), from its SQLite file
+    or its PostgreSQL database (a `postgresql://` URL, read with psql)."""
+    if isinstance(database, str):
+        return pg_rows(database, f"SELECT * FROM {table} ORDER BY 1")
     if not database.exists():
         return []
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=10) as db:
         db.row_factory = sqlite3.Row
         return [dict(r) for r in db.execute(f"SELECT * FROM {table} ORDER BY rowid")]
+
+
+def psql(url: str, sql: str) -> str:
+    """Run SQL with `psql` (so that a test's synchronous checks can use PostgreSQL); what it printed."""
+    bindir = find_bindir()
+    client = shutil.which("psql") or (bindir and str(bindir / "psql"))
+    assert client, "PostgreSQL's client (psql) is not installed"
+    done = subprocess.run([client, url, "-AtqX", "-v", "ON_ERROR_STOP=1", "-c", sql],
+                          capture_output=True, text=True, timeout=30, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def pg_rows(url: str, query: str) -> list[dict[str, Any]]:
+    """A query's rows as dicts."""
+    rows: list[dict[str, Any]] = json.loads(psql(url, f"SELECT COALESCE(json_agg(r), '[]') FROM ({query}) r"))
+    return rows
 
 
 @dataclass

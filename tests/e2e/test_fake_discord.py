@@ -768,3 +768,13 @@ async def test_discord_py_runs_the_recommended_shards_or_the_ones_it_is_given(
     await client.close()
     await task
     assert fake.failures == []
+
+
+async def test_a_held_request_whose_client_dies_is_never_served(fake: FakeDiscord) -> None:
+    """A bot process killed while Discord is slow to answer: its request is dropped, not posted later."""
+    hold = fake.slow(delay=30, method="POST", route=MESSAGES, channel=fake.channel)
+    with pytest.raises(TimeoutError):
+        await raw(fake, "POST", f"/channels/{fake.channel.id}/messages", json={"content": "lost"},
+                  timeout=aiohttp.ClientTimeout(total=0.3))
+    await fake.wait_for(lambda: fake.abandoned, timeout=5, what="the request to be dropped")
+    assert hold.hits == 1 and fake.channel_messages() == [] and fake.count("POST", MESSAGES) == 0

@@ -13,7 +13,8 @@ is `times` answers and/or `seconds` of `fake.clock` (neither: once):
   outage(seconds=30, status=503, method=, route=, channel=)      all REST by default
   rate_limit(retry_after=0.5, times=, seconds=, is_global=False, method=, route=, channel=)
   rate_limit_once(method, template, retry_after=0.5, **params)
-  slow(delay=2.0, times=, seconds=, method=, route=, channel=)    served after `delay` real seconds
+  slow(delay=2.0, times=, seconds=, method=, route=, channel=)    served after `delay` real seconds (never,
+                                                                 if the client is gone by then)
   forbid(channel, code=50013 | 50001, method=, route=)            403 until .stop()
   await delete_channel(channel, dispatch=True)                   404 10003 from then on
   refuse_dms(user)                                               403 50007
@@ -140,13 +141,15 @@ class FakeDiscord:
         """(interaction id, seconds) for callbacks later than Discord's 3 s."""
         self.requests: list[RequestRecord] = []
         self.rate_limited: list[RequestRecord] = []
+        self.abandoned: list[RequestRecord] = []
+        """Requests held back by `slow` whose client went away meanwhile (killed): never served."""
         self.faults: list[Fault] = []
         self.deleted_channels: dict[int, Channel] = {}
         self._in_flight = 0
         self._last_activity = time.monotonic()
         self._changed = asyncio.Event()
         self.gateway = Gateway(self, heartbeat_interval_ms=heartbeat_interval_ms)
-        self.guild = self.add_guild("Frontier Test")
+        self.guild = self.add_guild("Frontier Test", shard=0)
         self.channel = self.add_text_channel("games")
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -463,8 +466,9 @@ class FakeDiscord:
             self.fail(f"{method} {path}: missing or wrong Authorization header")
             return answer(401, {"message": "401: Unauthorized", "code": 0})
         fault = self._fault_for(method, route.template, params, now)
-        if fault is not None and fault.delay:
-            await asyncio.sleep(fault.delay)
+        if fault is not None and fault.delay and not await _held(request, fault.delay):
+            self.abandoned.append(RequestRecord(method, path, template, 0, body, params, fault, now))
+            return web.Response(status=499)
         failing = fault if fault is not None and fault.status else None
 
         def faulted(by: Fault) -> web.Response:
@@ -551,6 +555,16 @@ class FakeDiscord:
         if message is not None:
             payload["message"] = message.payload(self.url)
         return payload
+
+async def _held(request: web.Request, delay: float) -> bool:
+    """Hold a request `delay` seconds, as a slow Discord; False when its client went away meanwhile."""
+    end = time.monotonic() + delay
+    while time.monotonic() < end:
+        if request.transport is None or request.transport.is_closing():
+            return False
+        await asyncio.sleep(min(0.05, end - time.monotonic()))
+    return request.transport is not None and not request.transport.is_closing()
+
 
 async def _read_body(request: web.Request) -> tuple[Any, dict[int, Upload], bool]:
     """The JSON body, or a multipart's payload_json plus its files[n] parts."""
