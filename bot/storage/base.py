@@ -229,11 +229,13 @@ class Storage(ABC):
 
     @abstractmethod
     async def next_job_due(self) -> datetime | None:
-        """When the next job may be claimed: its due time, or later while another process's lease holds it."""
+        """When the next job is due; where other processes share the jobs, not before another's lease on it
+        runs out (so a process does not poll in a loop while another runs the job)."""
 
     @abstractmethod
     async def next_outbox_try(self) -> datetime | None:
-        """When the next outbox row may be claimed: its next try, or later while a lease holds it."""
+        """When the next outbox row is due; where other processes share the outbox, not before another's
+        lease on it runs out."""
 
     @abstractmethod
     async def listen(self, wake: Callable[[], None]) -> None:

@@ -510,17 +510,17 @@ class SqliteStorage(Storage):
             return [JobRow(r[0], r[1], datetime.fromisoformat(r[2]), r[3], r[4]) for r in await cur.fetchall()]
 
     async def next_job_due(self) -> datetime | None:
-        async with self.db.execute("SELECT MIN(MAX(j.due, COALESCE(j.lease_until, j.due))) FROM jobs j JOIN games g "
-                                   "ON g.id = j.game_id WHERE g.paused IS NULL OR j.kind = 'ai_turn'") as cur:
+        async with self.db.execute("SELECT MIN(j.due) FROM jobs j JOIN games g ON g.id = j.game_id "
+                                   "WHERE g.paused IS NULL OR j.kind = 'ai_turn'") as cur:
             row = await cur.fetchone()
         return datetime.fromisoformat(row[0]) if row and row[0] else None
 
     async def listen(self, wake: Callable[[], None]) -> None:
-        """One process owns the file: its service wakes its own workers, nobody else writes."""
+        """One process owns the file: its service wakes its own workers, nobody else writes (and the
+        only leases are its own, on what it is doing now, so the next due times need not wait for them)."""
 
     async def next_outbox_try(self) -> datetime | None:
-        async with self.db.execute("SELECT MIN(MAX(next_try, COALESCE(lease_until, next_try))) FROM outbox "
-                                   "WHERE done_at IS NULL") as cur:
+        async with self.db.execute("SELECT MIN(next_try) FROM outbox WHERE done_at IS NULL") as cur:
             row = await cur.fetchone()
         return datetime.fromisoformat(row[0]) if row and row[0] else None
 

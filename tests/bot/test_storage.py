@@ -224,10 +224,13 @@ async def test_one_games_rows_go_to_one_process_at_a_time(postgres_server: Postg
     await second.close()
 
 
-async def test_work_held_by_a_lease_is_next_due_when_the_lease_runs_out(storage: Storage, service: GameService,
+async def test_work_held_by_a_lease_is_next_due_when_the_lease_runs_out(postgres_server: PostgresServer,
                                                                           clock: FakeClock) -> None:
-    """Issue 19: a process must not poll in a loop while another holds the due rows and jobs, but sleep
-    until their lease runs out (when a dead owner's claims are taken over)."""
+    """PostgreSQL only (issue 19): a process must not poll in a loop while another holds the due rows and
+    jobs, but sleep until their lease runs out (when a dead owner's claims are taken over). SQLite has one
+    process, whose leases are on what it is doing now."""
+    storage = await open_storage(await postgres_server.emptied_database())
+    service = GameService(storage, clock=clock)
     game_id = await running_game(service)
     await notices(storage, game_id, 1, clock)
     clock.advance(hours=25)
@@ -235,6 +238,7 @@ async def test_work_held_by_a_lease_is_next_due_when_the_lease_runs_out(storage:
     assert await storage.claim_jobs(now=clock(), owner="other", lease=LEASE, limit=50)
     assert await storage.next_outbox_try() == clock() + LEASE
     assert await storage.next_job_due() == clock() + LEASE
+    await storage.close()
 
 
 async def test_work_written_by_one_process_wakes_the_others(postgres_server: PostgresServer,
