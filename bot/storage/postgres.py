@@ -194,7 +194,7 @@ class PostgresStorage(Storage):
                        *, deadline: bool = True) -> None:
         """Write what a change causes: outbox rows, the re-planned jobs (and, unless the caller's UPDATE
         did, the deadline), the result; and tell the other processes there is work."""
-        if effects.outbox or effects.jobs:
+        if effects.outbox or effects.jobs or effects.release:
             await con.execute(NOTIFY_WORK)
         if effects.outbox:
             await con.executemany(
