@@ -27,7 +27,7 @@ from bot.service import replay
 from bot.storage import POSTGRES_SCHEMES, PostgresStorage, SqliteStorage
 
 TABLES: tuple[str, ...] = ("games", "seats", "actions", "messages", "guild_settings", "user_settings", "outbox",
-                           "jobs", "results", "result_seats", "ratings")
+                           "jobs", "results", "result_seats", "ratings", "meta")
 """Every table of the schema, each after the tables its foreign keys point to: the one list that the copy,
 the empty-target check and the count check read. A migration that adds a table adds its name here."""
 
