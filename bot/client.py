@@ -37,6 +37,11 @@ WORKERS_STOP_SECONDS = 2.0
 """How long the delivery and the scheduler then get to finish the row or job in hand before they are
 cancelled (cancelled mid-query, a PostgreSQL connection is left to be cancelled as the process ends)."""
 
+HANDLERS_SECONDS = 1.5
+"""How long a shutdown waits for interactions being handled to finish, before and after the gateway closes."""
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item")
+"""The names discord.py gives the tasks that run slash commands and component callbacks."""
+
 EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.replay")
 """In this order: cogs.replay adds /game replay to the /game group of cogs.lobby."""
 
@@ -135,7 +140,9 @@ class Frontier(commands.AutoShardedBot):
         for task in self._workers:
             with contextlib.suppress(BaseException):
                 await task
+        await _handlers_done()  # a click that came in meanwhile is answered ("restarting") while HTTP is up
         await super().close()
+        await _handlers_done()  # and none reads a closed database
         if hasattr(self, "storage"):
             await self.storage.close()
 
@@ -143,6 +150,10 @@ class Frontier(commands.AutoShardedBot):
                                    error: app_commands.AppCommandError) -> None:
         """A refused move is the player's answer, said privately; anything else is our bug, logged."""
         cause = getattr(error, "original", error)
+        if self.is_closed():  # the gateway and HTTP are gone: the player's retry reaches the next process
+            log.warning("command %s cut short by the shutdown: %r", interaction.command and
+                        interaction.command.qualified_name, cause)
+            return
         if isinstance(cause, RuleError):
             await answer(interaction, str(cause))
             return
@@ -152,6 +163,13 @@ class Frontier(commands.AutoShardedBot):
         log.error("command %s failed", interaction.command and interaction.command.qualified_name,
                   exc_info=cause)
         await answer(interaction, OUR_FAULT)
+
+
+async def _handlers_done() -> None:
+    """Wait (at most HANDLERS_SECONDS) for the interactions being handled to finish."""
+    running = [t for t in asyncio.all_tasks() if t.get_name().startswith(HANDLER_TASKS) and not t.done()]
+    if running:
+        await asyncio.wait(running, timeout=HANDLERS_SECONDS)
 
 
 async def answer(interaction: discord.Interaction, text: str, **kwargs: object) -> None:
