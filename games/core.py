@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -22,11 +23,35 @@ Event = dict[str, Any]
 """A small JSON object with a "type" key; the channel log is made of them."""
 
 
+_RULE = r"(?:(?:CAT|COL|ROA)-[SR]?\d+|[SR]\d+|[AB]\d+(?:\.\d+)*)(?: (?:[A-Za-z]+\d*|\d+(?:\.\d+)*))*"
+CITATION = re.compile(rf"\s*\(({_RULE}(?:[,;] {_RULE})*)\)")
+"""A parenthesised list of rule ids, as engines cite them: "(ROA-S13, ROA-R14)", "(COL-S17, R25)",
+"(B5.3 PREP 2)", "(A5.3 step 0)"."""
+
+
+def citations(message: str) -> tuple[str, tuple[str, ...]]:
+    """The message without its rule citations, and the rules cited ("COL-S17, R25" cites COL-S17 and COL-R25)."""
+    rules: list[str] = []
+    for found in CITATION.finditer(message):
+        family = ""
+        for item in re.split(r"[,;] ", found.group(1)):
+            if "-" in item.split(" ")[0]:
+                family = item.split("-")[0] + "-"
+            elif family and re.fullmatch(r"[SR]\d+", item):
+                item = family + item
+            rules.append(item)
+    return CITATION.sub("", message), tuple(rules)
+
+
 class RuleError(ValueError):
-    """An illegal action.  `str(err)` is shown to the player as is; `code` is stable."""
+    """An illegal action.  `str(err)` is shown to the player as is; `code` is stable, for logs and tests.
+
+    Engines write a refusal as a sentence that cites the rules it applies, "Place the drawn tile first
+    (ROA-S16).": the player reads the sentence alone, and the rule ids go to `rules`, beside `code`."""
 
     def __init__(self, message: str, code: str = "illegal") -> None:
-        super().__init__(message)
+        said, self.rules = citations(message)
+        super().__init__(said)
         self.code = code
 
 
@@ -40,7 +65,7 @@ class Field:
     """The JSON type one field of an action must have, checked before any rule sees the value."""
 
     label: str
-    """What the value must be, as the refusal says it: "The field node must be {label}"."""
+    """What the value must be, as the refusal says it: "The intersection must be {label}"."""
     accepts: Callable[[Any], bool]
 
 
@@ -58,30 +83,37 @@ def kind_problem(action: Any, kinds: Collection[str], title: str, noun: str = "m
     """Why `action` is no move of this game at all: not a JSON object, or no known text "type".
 
     Every engine asks this first, so that nothing later meets a list where it looks up a name."""
-    if not isinstance(action, dict):
-        return f'A {title} {noun} is a JSON object with a "type", such as {{"type": "end_turn"}}.'
-    kind = action.get("type")
+    kind = action.get("type") if isinstance(action, dict) else None
     if not isinstance(kind, str):
-        return f'A {title} {noun} names its "type" as text, such as {{"type": "end_turn"}}.'
+        return f"That is not a {title} {noun}: choose one of the moves offered to you."
     if kind not in kinds:
         return f"There is no {title} {noun} called {kind[:40]!r}."
     return None
 
 
-def fields_problem(action: dict[str, Any], required: Mapping[str, Field],
-                   optional: Mapping[str, Field] | None = None, noun: str = "move") -> str | None:
+def listed(words: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def fields_problem(action: dict[str, Any], required: Mapping[str, Field], optional: Mapping[str, Field] | None = None,
+                   noun: str = "move", *, names: Mapping[str, str]) -> str | None:
     """Why an action's fields are not its type's own: one missing, one extra, or one of the wrong JSON type.
-    Asked after `kind_problem`, which makes sure of the "type"."""
+    Asked after `kind_problem`, which makes sure of the "type".  The refusal says what each field means as
+    the pictures and panels name it (`names`: "col" is "the column"), never the JSON key."""
     optional = optional or {}
     given = set(action) - {"type"}
     if not set(required) <= given or not given <= set(required) | set(optional):
-        takes = ", ".join(sorted(required)) or "none"
-        maybe = f" (and maybe {', '.join(sorted(optional))})" if optional else ""
-        return f"A {action['type']} {noun} takes the fields {takes}{maybe}."
+        if not required and not optional:
+            return f"This {noun} takes no details."
+        takes = listed([names[f] for f in sorted(required)]) if required else "nothing"
+        maybe = f" (and may name {listed([names[f] for f in sorted(optional)])})" if optional else ""
+        return f"This {noun} names {takes}{maybe}, and nothing else."
     for name in sorted(given):
         spec = required.get(name) or optional[name]
         if not spec.accepts(action[name]):
-            return f"The field {name} must be {spec.label}."
+            said = names[name]
+            return f"{said[:1].upper()}{said[1:]} must be {spec.label}."
     return None
 
 

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from games.catan import text
 from games.catan.board import GEOMETRY, RESOURCES
-from games.catan.moves import KEYS
+from games.catan.moves import KEYS, NAMES_OF
 from games.catan.recap import RecapMixin
 from games.catan.table import DEV_DECK, INDEX, PIECES, WIN_VP, affordable, named, new_table
 from games.catan.trade import BANK, TradeMixin, offer_shape_help
@@ -91,7 +91,8 @@ class Catan(RecapMixin, TradeMixin):
 
     def _problem(self, seat: int, action: Action) -> str | None:
         """Why this seat may not take this action now; None when it may."""
-        problem = kind_problem(action, KEYS, self.title) or fields_problem(action, KEYS[action["type"]])
+        problem = kind_problem(action, KEYS, self.title) or fields_problem(action, KEYS[action["type"]],
+                                                                                           names=NAMES_OF)
         if problem is not None:
             return problem
         kind = action["type"]

@@ -27,6 +27,12 @@ KEYS: dict[str, dict[str, Field]] = {
     "decline": {"offer": WHOLE}, "counter": {"offer": WHOLE, "give": BUNDLE, "get": BUNDLE},
     "confirm": {"offer": WHOLE, "with": WHOLE}, "withdraw": {"offer": WHOLE}}
 """The fields of each move type, trades included, and the JSON type of each (checked before any rule)."""
+NAMES_OF: dict[str, str] = {
+    "path": "the path's number", "node": "the intersection's number", "hex": "the hex's number",
+    "victim": "the player you rob", "give": "what you give", "get": "what you get", "resource": "the resource",
+    "resources": "the two resources", "to": "the player you offer to", "offer": "the offer",
+    "with": "the player you trade with"}
+"""What a refusal calls each field: the picture's and the panels' names, never the JSON key."""
 
 
 class MovesMixin(TableMixin):

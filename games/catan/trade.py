@@ -28,6 +28,7 @@ def clean(bundle: dict[str, int]) -> dict[str, int]:
 
 
 def _shape_problem(named: Any, side: str) -> str | None:
+    """`side` is what the refusal calls the bundle: "What you give"."""
     if not isinstance(named, dict):
         return f"{side} must be resources and counts, e.g. {{\"ore\": 1}}."
     unknown = [k for k in named if k not in RESOURCES]
@@ -40,7 +41,7 @@ def _shape_problem(named: Any, side: str) -> str | None:
 
 def bundle_problem(give: Any, get: Any, hand: list[int]) -> str | None:
     """Each side gives at least one card, never the same resource both ways, only cards held."""
-    problem = _shape_problem(give, "give") or _shape_problem(get, "get")
+    problem = _shape_problem(give, "What you give") or _shape_problem(get, "What you get")
     if problem:
         return problem
     gives, gets = parse_bundle(give), parse_bundle(get)

@@ -1,0 +1,110 @@
+"""Refusals speak the player's words (issue 18, item 7): no rule id, no field name of the moves' JSON.
+
+For every shipped engine, seeded random games are walked and, at many positions, refused moves of every
+kind are put to `apply`: the shared junk of the junk contract (wrong JSON types, missing and extra fields),
+moves of the player to move sent by the others (out of turn), moves that were legal earlier in the game
+(stale buttons: a taken spot, a spent card, the wrong step), legal moves with one value swapped for
+another value that field took elsewhere (an illegal place, card or partner), and moves after the end.
+Every message those refusals produce is collected and checked by `tests.support.words`; the rule ids
+the engine applied stay in the error's `rules`, for logs and tests.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import defaultdict
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from games.core import Game, RuleError, registry
+from tests.games.test_junk_contract import SHIPPED, junk_for, walk
+from tests.support.words import engine_keys, problems
+
+SEEDS = range(4)
+STALE = 24
+"""Earlier legal moves put again at each position."""
+
+
+def swapped(action: dict[str, Any], seen: dict[str, list[Any]], rng: random.Random) -> Iterator[dict[str, Any]]:
+    """The action with one value replaced by another value its field took in this game."""
+    for key in action:
+        if key == "type":
+            continue
+        others = [v for v in seen.get(key, []) if v != action[key]]
+        for value in rng.sample(others, min(3, len(others))):
+            yield {**action, key: value}
+
+
+def attempts(game: Game, seat: int, rng: random.Random, pool: list[dict[str, Any]],
+             seen: dict[str, list[Any]]) -> Iterator[tuple[int, Any]]:
+    """(seat, move) pairs to put to this position; most are refused."""
+    for _, junk, _ in junk_for(game, seat, rng):
+        yield seat, junk
+    legal = game.legal_actions(seat)
+    sample = rng.sample(legal, min(6, len(legal)))
+    for other in range(game.num_players):
+        if other not in game.to_move():
+            for action in sample[:3]:
+                yield other, action
+    for action in rng.sample(pool, min(STALE, len(pool))):
+        yield seat, action
+    for action in sample:
+        yield from ((seat, a) for a in swapped(action, seen, rng))
+
+
+def refusals(cls: type[Game]) -> dict[str, str]:
+    """Every message the refused attempts produced, with one move that produced it."""
+    said: dict[str, str] = {}
+    for seed in SEEDS:
+        players = (cls.min_players, cls.max_players)[seed % 2]
+        pool: list[dict[str, Any]] = []
+        seen: dict[str, list[Any]] = defaultdict(list)
+        last: Game | None = None
+        for game, seat, rng in walk(cls, players, seed):
+            before = json.dumps(game.to_dict())
+            for who, move in attempts(game, seat, rng, pool, seen):
+                probe = cls.from_dict(json.loads(before))
+                try:
+                    probe.apply(who, move)
+                except RuleError as refusal:
+                    said.setdefault(str(refusal), f"seat {who}: {move!r:.120}")
+            for action in game.legal_actions(seat):
+                pool.append(action)
+                for key, value in action.items():
+                    if key != "type" and value not in seen[key]:
+                        seen[key].append(value)
+            last = game
+        if last is not None:
+            said.update(after_the_end(cls, last, pool))
+    return said
+
+
+def after_the_end(cls: type[Game], game: Game, pool: list[dict[str, Any]]) -> dict[str, str]:
+    """Play the game out with its first legal moves, then put earlier moves to the finished game."""
+    game = cls.from_dict(game.to_dict())
+    for _ in range(5000):
+        if game.over or not game.to_move():
+            break
+        seat = min(game.to_move())
+        game.apply(seat, game.legal_actions(seat)[0])
+    said = {}
+    for action in pool[-20:]:
+        try:
+            game.apply(0, action)
+        except RuleError as refusal:
+            said.setdefault(str(refusal), f"after the end: {action!r:.120}")
+    return said
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_refusals_name_no_rule_id_and_no_field(game_id: str) -> None:
+    cls = registry()[game_id]
+    said = refusals(cls)
+    assert len(said) >= 15, f"{game_id}: too few different refusals reached ({len(said)})"
+    keys = engine_keys(cls)
+    faults = [f"{message!r} ({', '.join(found)}), from {move}"
+              for message, move in sorted(said.items()) if (found := problems(message, keys))]
+    assert not faults, f"{len(faults)} of {len(said)} {game_id} refusals:\n" + "\n".join(faults)
