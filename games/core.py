@@ -23,7 +23,7 @@ Event = dict[str, Any]
 """A small JSON object with a "type" key; the channel log is made of them."""
 
 
-_RULE = r"(?:(?:CAT|COL|ROA)-[SR]?\d+|[SR]\d+|[AB]\d+(?:\.\d+)*)(?: (?:[A-Za-z]+\d*|\d+(?:\.\d+)*))*"
+_RULE = r"(?:(?:CAT|COL|ROA)-[SR]?\d+(?:–[SR]?\d+)?|[SR]\d+|[AB]\d+(?:\.\d+)*)(?: (?:[A-Za-z]+\d*|\d+(?:\.\d+)*))*"
 CITATION = re.compile(rf"\s*\(({_RULE}(?:[,;] {_RULE})*)\)")
 """A parenthesised list of rule ids, as engines cite them: "(ROA-S13, ROA-R14)", "(COL-S17, R25)",
 "(B5.3 PREP 2)", "(A5.3 step 0)"."""
@@ -106,9 +106,11 @@ def fields_problem(action: dict[str, Any], required: Mapping[str, Field], option
     if not set(required) <= given or not given <= set(required) | set(optional):
         if not required and not optional:
             return f"This {noun} takes no details."
-        takes = listed([names[f] for f in sorted(required)]) if required else "nothing"
-        maybe = f" (and may name {listed([names[f] for f in sorted(optional)])})" if optional else ""
-        return f"This {noun} names {takes}{maybe}, and nothing else."
+        may = listed([names[f] for f in sorted(optional)]) if optional else ""
+        if not required:
+            return f"This {noun} may name {may}, and nothing else."
+        maybe = f" (and may name {may})" if optional else ""
+        return f"This {noun} names {listed([names[f] for f in sorted(required)])}{maybe}, and nothing else."
     for name in sorted(given):
         spec = required.get(name) or optional[name]
         if not spec.accepts(action[name]):

@@ -3,7 +3,7 @@
 It fights Threats with Soldiers before they strike, puts every Land, Wealth and
 Shipment into play, feeds as much Population as its Food allows, sends each worker to
 the Land it is best at (Traders ship, Miners mine, Trappers trap, Farmers farm), explores
-and reproduces with the rest, cannibalises only Population it could not feed anyway,
+and reproduces with the rest, cannibalizes only Population it could not feed anyway,
 stores the most Food it can, and
 answers trade offers by the points and Food they are worth.
 """

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from games.colonies import cards as C
 from games.colonies import text
+from games.colonies.moves import NAMES_OF
 from games.colonies.recap import RecapMixin
 from games.colonies.table import MAIN, OVER, READY, SOLDIER, THREAT, new_table
 from games.colonies.trade import TradeMixin
@@ -140,7 +141,7 @@ class Colonies(RecapMixin, TradeMixin):
 
     @classmethod
     def costly(cls, action: Action) -> bool:
-        """Cannibalising a Population and trashing one for the Witch Trials lose a card for good."""
+        """Cannibalizing a Population and trashing one for the Witch Trials lose a card for good."""
         return action.get("type") in ("cannibalize", "witch") or super().costly(action)
 
     # -- playing ----------------------------------------------------------------------------------
@@ -151,7 +152,8 @@ class Colonies(RecapMixin, TradeMixin):
             return problem
         kind = action["type"]
         required, optional = KEYS[kind]
-        if problem := fields_problem(action, {f: FIELDS[f] for f in required}, {f: FIELDS[f] for f in optional}):
+        if problem := fields_problem(action, {f: FIELDS[f] for f in required}, {f: FIELDS[f] for f in optional},
+                                     names=NAMES_OF):
             return problem
         if self.over:
             return "The game is over."

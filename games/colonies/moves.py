@@ -13,11 +13,19 @@ from typing import Any
 
 from games.colonies import cards as C
 from games.colonies.table import ACTED, MAIN, READY, RESERVED, SOLDIER, THREAT, TableMixin
-from games.core import Action
+from games.core import Action, listed
 
 LAND_ROLLS = {"mountains": "miner", "forest": "trapper"}
 """Lands worked with a d6, and the Population whose +1 applies there (COL-R17)."""
 
+
+NAMES_OF: dict[str, str] = {
+    "card": "the card", "food": "where the Food comes from", "target": "the card it takes",
+    "zone": "where that card lies",
+    "land": "the Land worked", "mode": "how the Coast is worked", "wealth": "where the shipped Wealth comes from",
+    "worker": "the Population who works", "granary": "the Food put in the granary", "partner": "the trade partner",
+    "give": "the cards you give", "want": "the cards you want", "workers": "the Population working together"}
+"""What a refusal calls each field of a move: the board's words, never the JSON key."""
 
 class MovesMixin(TableMixin):
     # -- what the player holds ----------------------------------------------------------------
@@ -99,9 +107,9 @@ class MovesMixin(TableMixin):
         extra = set(a) - {"type", "card"} - allowed
         missing = allowed - set(a)
         if extra:
-            return f"Playing {C.title(a['card'])} takes no {', '.join(sorted(extra))}."
+            return f"Leave out {listed(sorted(NAMES_OF[k] for k in extra))}: playing {C.title(a['card'])} needs none."
         if missing:
-            return f"Playing {C.title(a['card'])} needs: {', '.join(sorted(missing))}."
+            return f"Playing {C.title(a['card'])} needs {listed(sorted(NAMES_OF[k] for k in missing))}."
         return None
 
     def _shape_threat(self, seat: int, a: Action) -> str | None:
@@ -126,7 +134,7 @@ class MovesMixin(TableMixin):
         if food == "granary" and self.player(seat)["granary"] < 1:
             return "Your granary is empty; pay the Food from your hand (COL-S10)."
         if food not in ("hand", "granary"):
-            return 'Say where the Food comes from: food "hand" or "granary" (COL-S10).'
+            return "Say where the Food comes from: your hand or your granary (COL-S10)."
         return self._extra(a, {"food"})
 
     def _shape_land(self, seat: int, a: Action) -> str | None:
@@ -166,7 +174,7 @@ class MovesMixin(TableMixin):
             return "Only a Land you played this turn or your Livestock can be worked (COL-R15)."
         if land == "coast":
             if a.get("mode") not in ("food", "ship"):
-                return 'Working a Coast needs mode "food" or "ship" (COL-S15).'
+                return "Say how the Coast is worked: for Food, or to ship Wealth (COL-S15)."
             if a["mode"] == "ship":
                 if self.s["active_event"] == "strife":
                     return "Strife in the Homeland forbids shipping (COL-R26)."
@@ -176,7 +184,7 @@ class MovesMixin(TableMixin):
                 if source == "play" and self._in_play_index(seat, "wealth") is None:
                     return "You have no Wealth in play to ship."
                 if source not in ("hand", "play"):
-                    return 'Shipping needs the Wealth\'s place: wealth "hand" or "play" (COL-R31).'
+                    return "Say where the shipped Wealth comes from: your hand or in play (COL-R31)."
         return None
 
     def _check_cannibalize(self, seat: int, a: Action) -> str | None:
@@ -184,7 +192,7 @@ class MovesMixin(TableMixin):
         if self.s["phase"] == THREAT or self.locked():
             return "Cannibalism is not allowed while Threats wait to be played (COL-S13)."
         if card not in C.CARDS or C.kind(card) != C.POPULATION:
-            return "Only a Population card can be cannibalised (COL-S13)."
+            return "Only a Population card can be cannibalized (COL-S13)."
         if self.free_hand(seat)[card] < 1:
             return f"You have no free {C.title(card)} in your hand."
         if self.s["active_event"] == "harsh_winter":
@@ -209,7 +217,7 @@ class MovesMixin(TableMixin):
         if problem:
             return problem
         extra = set(a) - {"type", "worker", "land"} - self._work_keys(a)
-        return f"This work takes no {', '.join(sorted(extra))}." if extra else None
+        return f"Leave out {listed(sorted(NAMES_OF[k] for k in extra))}: this work needs none." if extra else None
 
     def _check_group(self, seat: int, a: Action) -> str | None:
         if self.s["phase"] != MAIN:

@@ -51,7 +51,7 @@ def describe(action: Action) -> str:
             return f"Play {card}: {verb} {title(action['target'])}"
         return f"Play {card}"
     if kind == "cannibalize":
-        return f"Cannibalise {title(action['card'])} (+1 Food to hand, gain a Threat)"
+        return f"Cannibalize {title(action['card'])} (+1 Food to hand, gain a Threat)"
     if kind == "work":
         return f"{title(action['worker'])}: {_work_label(action)}"
     if kind == "group":

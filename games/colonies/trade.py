@@ -18,12 +18,13 @@ from games.core import Action
 
 
 def _names_problem(names: Any, side: str) -> str | None:
+    """`side` is what the refusal calls the list: "The cards you give"."""
     if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
-        return f"{side} must be a list of one or more card names, e.g. [\"food\", \"wealth\"]."
+        return f"{side} must be a list of one or more card names, such as food and wealth."
     unknown = sorted({n for n in names if n not in C.CARDS})
     if unknown:
-        return (f"There is no card called {' or '.join(repr(n) for n in unknown)} (in {side}); name cards as "
-                f"on the board, e.g. \"food\", \"wealth\" (COL-R27).")
+        return (f"There is no card called {' or '.join(repr(n) for n in unknown)} "
+                f"(in {side[:1].lower()}{side[1:]}); name cards as on the board, such as food and wealth (COL-R27).")
     if any(C.kind(n) in (C.THREAT, C.EVENT) for n in names):
         return "Threats cannot be traded (COL-R27)."
     return None
@@ -51,7 +52,7 @@ class TradeMixin(MovesMixin):
             return f"Name another seat (1–{s['n']}) as the trade partner."
         if self.player(partner)["eliminated"]:
             return "That player has been eliminated and cannot trade (COL-R27)."
-        problem = _names_problem(a["give"], "give") or _names_problem(a["want"], "want")
+        problem = _names_problem(a["give"], "The cards you give") or _names_problem(a["want"], "The cards you want")
         if problem:
             return problem
         if len(a["give"]) != len(a["want"]):
@@ -106,7 +107,7 @@ class TradeMixin(MovesMixin):
         offer = self.s["offer"]
         if offer["counter"] is not None or seat != offer["to"]:
             return "An offer can be countered only once, by its partner (COL-R27)."
-        problem = _names_problem(a["give"], "give")
+        problem = _names_problem(a["give"], "The cards you give")
         if problem:
             return problem
         if len(a["give"]) != len(offer["want"]):

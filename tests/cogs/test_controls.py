@@ -150,7 +150,7 @@ async def test_a_trade_built_by_clicking_is_a_move_the_game_takes(game_id: str) 
 
 
 def test_costly_moves_are_marked_by_the_game() -> None:
-    """COL-S13: a cannibalised Population is gone for good; resigning is costly in every game."""
+    """COL-S13: a cannibalized Population is gone for good; resigning is costly in every game."""
     colonies, catan = get_game("colonies"), get_game("catan")
     assert colonies.costly({"type": "cannibalize", "card": "farmer"})
     assert not colonies.costly({"type": "end_turn"}) and not catan.costly({"type": "roll"})

@@ -108,3 +108,14 @@ def test_refusals_name_no_rule_id_and_no_field(game_id: str) -> None:
     faults = [f"{message!r} ({', '.join(found)}), from {move}"
               for message, move in sorted(said.items()) if (found := problems(message, keys))]
     assert not faults, f"{len(faults)} of {len(said)} {game_id} refusals:\n" + "\n".join(faults)
+
+
+def test_one_spelling_of_cannibalize() -> None:
+    """COL-S13 says "cannibalize" (rules/colonies.md): labels, refusals, log lines and panels spell it so."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    mixed = [f"{path.relative_to(root)}:{n}" for folder in ("games", "bot", "cogs", "renderers")
+             for path in sorted((root / folder).rglob("*.py"))
+             for n, line in enumerate(path.read_text().splitlines(), 1) if "annibalis" in line]
+    assert not mixed, f"British spelling of cannibalize at {', '.join(mixed)}"

@@ -7,6 +7,7 @@ the message is checked to name the reason.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -17,6 +18,8 @@ from games.colonies.table import ACTED, MAIN, OVER, READY, SOLDIER, THREAT
 from games.core import RuleError
 from tests.games.colonies.table import hand, in_play, rig, table, zone
 from tests.support.properties import refused_unchanged
+
+RULE_ID = re.compile(r"COL-[SR]\d+")
 
 STARTING_SET = Counter(food=5, farmer=2, soldier=1, coast=1, farmland=1)
 SAFE_DECK = ["farmer", "coast"] * 6
@@ -42,10 +45,13 @@ def go(game: Colonies, action: dict[str, Any], seat: int = 0) -> list[dict[str, 
 
 
 def refuse(game: Colonies, action: dict[str, Any], *reason: str, seat: int = 0) -> str:
-    """The move is refused, nothing changes, and the message contains every `reason` fragment."""
-    message = str(refused_unchanged(game, seat, action))
+    """The move is refused, nothing changes, and the message contains every `reason` fragment; a rule id
+    ("COL-S10") is looked for in the rules the refusal applies, which the player does not read."""
+    err = refused_unchanged(game, seat, action)
+    message, rules = str(err), " ".join(err.rules)
     for fragment in reason:
-        assert fragment in message, f"refusal of {action} says {message!r}, expected {fragment!r}"
+        said = rules if RULE_ID.fullmatch(fragment) else message
+        assert fragment in said, f"refusal of {action} says {message!r} {err.rules}, expected {fragment!r}"
     return message
 
 
@@ -420,7 +426,7 @@ def test_col_s7_threat_without_target_has_no_effect_but_still_draws() -> None:
     # §9 scenario 6: hand [Crop Failure, Farmer, Coast, Wealth, Soldier], deck top Food → nothing trashed;
     # the Food drawn stays.
     game = table(hand=["crop_failure", "farmer", "coast", "wealth", "soldier"], deck=["food", "coast"])
-    refuse(game, play("crop_failure", target="farmer"), "no target")
+    refuse(game, play("crop_failure", target="farmer"), "Leave out the card it takes")
     go(game, play("crop_failure"))
     assert game.s["trash"] == []
     assert hand(game) == ["coast", "farmer", "food", "soldier", "wealth"]
@@ -606,7 +612,7 @@ def test_col_s10_r43_granary_food_is_taken_when_it_is_the_only_source() -> None:
         pop("farmer", "granary")]
     go(game, play("farmer"))
     assert pl(game)["granary"] == 0 and states(game) == [("farmer", READY)]
-    refuse(game, play("coast", food="hand"), "takes no food")
+    refuse(game, play("coast", food="hand"), "Leave out where the Food comes from")
     empty = table(hand=["farmer", "coast"])
     refuse(empty, play("farmer"), "COL-S10")
 
@@ -694,7 +700,7 @@ def test_col_s12_arms_trashes_a_threat_in_play_or_nothing() -> None:
     go(game, play("arms", zone="play", target="crop_failure"))
     assert game.s["trash"] == ["crop_failure"] and in_play(game) == ["arms"]
     quiet = table(hand=["arms"], discard=["food"])
-    refuse(quiet, play("arms", zone="hand", target="disease"), "takes no")
+    refuse(quiet, play("arms", zone="hand", target="disease"), "Leave out")
     go(quiet, play("arms"))
     assert in_play(quiet) == ["arms"] and quiet.s["trash"] == [] and zone(quiet, "discard") == ["food"]
 
