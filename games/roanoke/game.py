@@ -32,6 +32,7 @@ from games.roanoke import board as B
 from games.roanoke import seasons as SE
 from games.roanoke import text
 from games.roanoke.market import MARKET, payout
+from games.roanoke.moves import NAMES_OF, OFFER_NAMES
 from games.roanoke.recap import RecapMixin
 from games.roanoke.table import MAIN, OVER, RES, SEATS, SETUP, new_table
 from games.roanoke.trade import TradeMixin
@@ -154,7 +155,8 @@ class Roanoke(RecapMixin, TradeMixin):
 
     def _problem(self, seat: int, action: Action) -> str | None:
         """Why this seat may not make this move now; None when it may."""
-        if problem := kind_problem(action, KEYS, self.title) or fields_problem(action, KEYS[action["type"]]):
+        if problem := kind_problem(action, KEYS, self.title) or fields_problem(
+                action, KEYS[action["type"]], names=OFFER_NAMES if action["type"] == "offer" else NAMES_OF):
             return problem
         kind = action["type"]
         if self.over:

@@ -28,6 +28,14 @@ def generator_cost(res: str, wood: int, food: int) -> dict[str, int]:
     return cost
 
 
+NAMES_OF: dict[str, str] = {
+    "square": "the square", "from": "the market square the worker leaves", "to": "the market square it goes to",
+    "row": "the row", "col": "the column", "mask": "the tile's open edges",
+    "res": "the generator's resource", "wood": "the wood you pay", "food": "the food you pay",
+    "give": "what you give", "get": "what you get"}
+"""What a refusal calls each field: the board's and the panels' words, never the JSON key."""
+OFFER_NAMES = {**NAMES_OF, "to": "the seat you offer to"}
+
 class MovesMixin(TableMixin):
     def afford(self, seat: int, cost: dict[str, int]) -> bool:
         hand = self.player(seat)["hand"]
@@ -35,7 +43,8 @@ class MovesMixin(TableMixin):
 
     def _market_index(self, name: Any, what: str) -> tuple[int | None, str | None]:
         if name not in MARKET:
-            return None, f"{what} must be a market square: {', '.join(MARKET)} (ROA-S3)."
+            return None, f"{what[:1].upper()}{what[1:]} must be one of the eight market squares, Food 1 to Wood 2 " \
+                         "(ROA-S3)."
         return MARKET.index(name), None
 
     def _own_tile(self, seat: int, square: Any) -> tuple[int | None, str | None]:
@@ -61,7 +70,7 @@ class MovesMixin(TableMixin):
 
     def _check_market_add(self, seat: int, a: Action) -> str | None:
         s = self.s
-        _i, problem = self._market_index(a["square"], "square")
+        _i, problem = self._market_index(a["square"], NAMES_OF["square"])
         if problem:
             return problem
         if s["phase"] == SETUP:
@@ -77,8 +86,8 @@ class MovesMixin(TableMixin):
     def _check_market_move(self, seat: int, a: Action) -> str | None:
         if self.s["phase"] != MARKET_PHASE:
             return "Workers are moved in the market step, before you collect (ROA-S13)."
-        i, problem = self._market_index(a["from"], "from")
-        j, problem2 = self._market_index(a["to"], "to")
+        i, problem = self._market_index(a["from"], NAMES_OF["from"])
+        j, problem2 = self._market_index(a["to"], NAMES_OF["to"])
         if problem or problem2:
             return problem or problem2
         if i == j:
@@ -99,10 +108,10 @@ class MovesMixin(TableMixin):
             return "There is no drawn tile to place (ROA-S16)."
         row, col, mask = a["row"], a["col"], a["mask"]
         if not (0 <= row < B.SIZE and 0 <= col < B.SIZE):
-            return "Row and column run from 0 to 12 (ROA-S1)."
+            return "That square is off the board, which runs from A1 to M13 (ROA-S1)."
         if mask not in B.ORIENTATIONS[kind]:
             turns = ", ".join(B.edges_text(m) for m in B.ORIENTATIONS[kind])
-            return f"The drawn tile is a {kind}; it can lie open {turns} (ROA-S4)."
+            return f"The drawn tile is {'an' if kind[0] in 'aeiou' else 'a'} {kind}; it can lie open {turns} (ROA-S4)."
         x = B.sq(row, col)
         return B.pave_problem(s["board"], x, seat) or B.fit_problem(s["board"], x, mask, seat)
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import defaultdict
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -112,11 +114,9 @@ def test_refusals_name_no_rule_id_and_no_field(game_id: str) -> None:
 
 def test_one_spelling_of_cannibalize() -> None:
     """COL-S13 says "cannibalize" (rules/colonies.md): labels, refusals, log lines and panels spell it so."""
-    import re
-    from pathlib import Path
-
     root = Path(__file__).resolve().parents[2]
+    british = re.compile(r"annibalis(?:e|ed|es|ing)\b")
     mixed = [f"{path.relative_to(root)}:{n}" for folder in ("games", "bot", "cogs", "renderers")
              for path in sorted((root / folder).rglob("*.py"))
-             for n, line in enumerate(path.read_text().splitlines(), 1) if re.search(r"annibalis(?:e|ed|es|ing)\b", line)]
+             for n, line in enumerate(path.read_text().splitlines(), 1) if british.search(line)]
     assert not mixed, f"British spelling of cannibalize at {', '.join(mixed)}"

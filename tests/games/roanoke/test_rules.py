@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -30,6 +31,8 @@ from tests.games.roanoke.table import (
 )
 from tests.support.properties import refused_unchanged
 
+RULE_ID = re.compile(r"ROA-[SR]\d+")
+
 NS, EW, CROSS = B.N | B.S, B.E | B.W, 15
 
 
@@ -44,9 +47,13 @@ def place(label: str, mask: int) -> dict[str, int | str]:
 
 
 def refused(g: Roanoke, seat: int, action: dict, *words: str) -> str:
-    msg = str(refused_unchanged(g, seat, action))
+    """Refused and unchanged; each of `words` is in the message, or (a rule id such as ROA-S5) among the
+    rules the refusal applies, which the player does not read."""
+    err = refused_unchanged(g, seat, action)
+    msg = str(err)
     for w in words:
-        assert w in msg, f"{w!r} not in {msg!r}"
+        said = " ".join(err.rules) if RULE_ID.fullmatch(w) else msg
+        assert w in said, f"{w!r} not in {msg!r} {err.rules}"
     return msg
 
 
