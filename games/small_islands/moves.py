@@ -21,6 +21,13 @@ from games.small_islands.tiles import cell_of, fits, frontier, key, rotate
 STEP_OF = {"start_tile": SETUP, "choose": PREP, "take": TURN, "land": TURN, "discard": STUCK, "place": PLACE,
            "port": BONUS, "convert": BONUS, "no_bonus": BONUS, "house": HOUSES, "done": HOUSES, "keep": KEEP}
 """The step in which each action type is played."""
+NAMES_OF: dict[str, str] = {
+    "tile": "the tile", "side": "the side (A or B)", "rot": "the turn of the tile", "x": "the cell's column",
+    "y": "the cell's row", "icon": "the resource icon", "to": "the resource it becomes",
+    "now": "this round's objective", "next": "next round's objective", "mission": "this round's mission",
+    "reward": "this round's reward", "next_mission": "next round's mission", "next_reward": "next round's reward",
+    "resource": "the resource you name", "ship": "the ship (yours or a grey one)", "token": "the discovery token"}
+"""What a refusal calls each field: the picture's and the panels' words, never the JSON key."""
 INT_FIELDS = frozenset({"x", "y", "rot", "icon"})
 WAITING = {SETUP: "the first player to arrange the starting tiles (B5.2 step 2)",
            PREP: "every player to choose objectives (B5.3 PREP 2)",
@@ -60,9 +67,10 @@ class MovesMixin(TableMixin):
         reward = self.mission_reward(seat)[1] if kind == "house" and 0 <= seat < self.s["n"] else None
         want = set(fields_of(self.s["mode"], kind, reward))
         if kind == "house" and (set(a) - {"type"}) ^ want == {"resource"}:
-            return ("Your reward lets you name a resource for each island: add \"resource\" (B3.4 RW08)."
-                    if "resource" in want else "Your reward names no resource: leave \"resource\" out.")
-        return fields_problem(a, {name: WHOLE if name in INT_FIELDS else TEXT for name in want}, noun="action")
+            return ("Your reward lets you name a resource for each island: name flower, fruit or leaf (B3.4 RW08)."
+                    if "resource" in want else "Your reward names no resource: leave the resource out.")
+        return fields_problem(a, {name: WHOLE if name in INT_FIELDS else TEXT for name in want}, noun="action",
+                              names=NAMES_OF)
 
     # -- checks -------------------------------------------------------------------------------
 
