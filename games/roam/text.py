@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event, RuleError, kind_problem
+from games.core import Action, Event, Field, RuleError, fields_problem, kind_problem
 from games.roam.data import ARTIFACTS, CARDS, short_name
 from games.roam.geometry import SIZE, parse_square, project, square_name
 
@@ -14,6 +14,12 @@ _KEYS: dict[str, set[str]] = {"choose": {"card"}, "hourglass": {"card"}, "place"
                               "hammer": {"square", "target"}, "mark": {"square"}, "blank": {"square"},
                               "lantern": {"square"}, "slide": {"from", "to"}, "bid": {"amount"},
                               "buy": {"artifact"}}
+NAMES_OF = {"card": "the character card", "square": "the square", "target": "the marker you replace",
+            "from": "the square the marker leaves", "to": "the square it moves to", "amount": "the bid",
+            "artifact": "the artifact"}
+"""What a refusal calls each field: the picture's words, never the JSON key."""
+ANYTHING = Field("anything", lambda v: True)
+"""Each field's type is checked by `field_error`, in words of its own."""
 _SQUARE_KEYS = frozenset({"square", "target", "from", "to"})
 _SQUARES = frozenset(square_name((r, c)) for r in range(SIZE) for c in range(SIZE))
 _ARTIFACT_FOR = {"hourglass": "flip", "rotate": "rotate", "hammer": "replace", "lantern": "blank",
@@ -146,9 +152,9 @@ class TextMixin:
         if seat not in to_move:
             waiting = ", ".join(who(s) for s in sorted(to_move))
             return RuleError(f"It is not your move: waiting for {waiting}.", "not_your_turn")
-        if set(action) != {"type"} | _KEYS.get(kind, set()):
-            keys = ", ".join(sorted(_KEYS.get(kind, set()))) or "no other keys"
-            return RuleError(f"A {kind} action takes exactly: type, {keys}.", "bad_action")
+        if problem := fields_problem(action, dict.fromkeys(_KEYS.get(kind, ()), ANYTHING), noun="action",
+                                     names=NAMES_OF):
+            return RuleError(problem, "bad_action")
         if (bad := field_error(action)) is not None:
             return bad
         legal: list[Action] = self.legal_actions(seat)  # type: ignore[attr-defined]
@@ -203,7 +209,7 @@ class TextMixin:
             amount = action["amount"]
             low = self.min_bid()  # type: ignore[attr-defined]
             if amount < low:
-                return RuleError(f"Your bid must be at least {low} (one more than the last bid; A5.3 step 3.2).",
+                return RuleError(f"Your bid must be at least {low}, one more than the last bid (A5.3 step 3.2).",
                                  "bid_too_low")
             return RuleError(f"You cannot bid {amount}: you have {player['coins']} coins (A5.3 step 3.2).",
                              "cannot_afford")
@@ -232,7 +238,7 @@ def field_error(action: Action) -> RuleError | None:
         if key in _SQUARE_KEYS and not (isinstance(value, str) and value in _SQUARES):
             return RuleError(f"Name a map square from A1 to F6, such as C4 (not {value!r}).", "bad_square")
         if key in ("card", "artifact") and not isinstance(value, str):
-            return RuleError(f"A {action['type']} action names its {key} by its id, such as "
+            return RuleError(f"Name {NAMES_OF[key]} by its id, such as "
                              f"{'S1-blue' if key == 'card' else 'A-coin-1'}, not {value!r}.", "bad_action")
     return None
 
