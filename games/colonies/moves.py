@@ -252,9 +252,11 @@ class MovesMixin(TableMixin):
         elif zone == "play":
             found = self._threat_in_play(seat, card) is not None
         else:
-            return 'Combat names the Threat\'s zone: "hand" or "play" (COL-S20).'
+            return "Say where the Threat you fight lies: in your hand or in play (COL-S20)."
         if not found:
-            return f"There is no Threat {card!r} in your {zone} to fight (COL-S20, R12)."
+            named = C.title(card) if card in C.CARDS else repr(card)
+            where = "in your hand" if zone == "hand" else "in play"
+            return f"There is no Threat {named} {where} to fight (COL-S20, R12)."
         return self._worker_problem(seat, a)
 
     def _threat_in_play(self, seat: int, name: str) -> int | None:

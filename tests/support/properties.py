@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import Action, Game, RuleError
+from tests.support.words import assert_plain
 
 Invariant = Callable[[Game], None]
 """Raises AssertionError when the game state breaks one of the game's own invariants."""
@@ -48,6 +49,7 @@ def refused_unchanged(game: Game, seat: int, action: Action) -> RuleError:
     except RuleError as err:
         assert _snapshot(game) == before, f"refused {action} from seat {seat} changed the state"
         assert str(err), f"refusal of {action} has no message"
+        assert_plain(str(err), game)
         return err
     raise AssertionError(f"seat {seat} was allowed {action}, which it should not be")
 

@@ -71,7 +71,7 @@ class HighCard(Game):
         if self.over:
             raise RuleError("The game is over.", "game_over")
         if action.get("type") != "play" or set(action) != {"type", "card"}:
-            raise RuleError("Play a card from your hand: {\"type\": \"play\", \"card\": N}.", "bad_action")
+            raise RuleError("Play one of the cards in your hand.", "bad_action")
         if self.played[seat] is not None:
             raise RuleError("You already have a card down this round.", "already_played")
         card = action["card"]

@@ -13,6 +13,7 @@ from games.core import RuleError
 from games.roam.data import ARTIFACTS, CARDS
 from games.roam.game import RoamGame
 from games.roam.geometry import parse_square, project, slot_of, slot_squares, square_name
+from tests.support.words import assert_plain
 
 
 def game(players: int = 2, seed: int = 1, **options: bool) -> RoamGame:
@@ -28,6 +29,7 @@ def refuse(g: RoamGame, seat: int, action: Any, code: str) -> str:
     assert g.to_dict() == before, f"refused {action!r} changed the state"
     message = str(info.value)
     assert message.strip(), "a refusal must say why"
+    assert_plain(message, g)
     return message
 
 
