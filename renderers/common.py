@@ -1,8 +1,8 @@
 """Drawing helpers every board picture shares.
 
-Seat colours are the Okabe–Ito palette, which stays distinct under the common forms of
-colour blindness; every seat also has its own marker shape, so a seat can be told apart
-without colour at all.  Text uses the scalable font bundled with Pillow, so no system
+Seat colours are the games' one palette of names (games.colours), drawn in Okabe–Ito shades,
+which stay distinct under the common forms of colour blindness; every seat also has its own marker
+shape, so a seat can be told apart without colour at all.  Text uses the scalable font bundled with Pillow, so no system
 font is needed.
 """
 
@@ -18,6 +18,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from games.colours import SEAT_COLOURS as SEAT_COLOUR_WORDS
+
 RGB = tuple[int, int, int]
 
 INK: RGB = (33, 33, 33)
@@ -27,16 +29,18 @@ MUTED: RGB = (95, 95, 95)
 """Secondary text and frames: dark enough for WCAG AA on white, paper and the pale seat tints."""
 ACCENT: RGB = (184, 48, 30)
 
-SEAT_COLOURS: tuple[RGB, ...] = (
-    (230, 159, 0),    # orange
-    (86, 180, 233),   # sky blue
-    (0, 158, 115),    # bluish green
-    (204, 121, 167),  # reddish purple
-    (0, 114, 178),    # blue
-    (213, 94, 0),     # vermillion
-)
+COLOUR_RGB: dict[str, RGB] = {
+    "red": (198, 80, 0),       # vermillion, a shade darker: white text on it reads (4.6:1)
+    "blue": (0, 114, 178),
+    "yellow": (240, 228, 66),
+    "green": (0, 158, 115),    # bluish green
+    "purple": (204, 121, 167), # reddish purple
+    "sky blue": (86, 180, 233),
+}
+"""What each seat colour name (games.colours) is drawn as: Okabe–Ito shades."""
+SEAT_COLOUR_NAMES: tuple[str, ...] = SEAT_COLOUR_WORDS
+SEAT_COLOURS: tuple[RGB, ...] = tuple(COLOUR_RGB[name] for name in SEAT_COLOUR_NAMES)
 SEAT_SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "pentagon", "hexagon")
-SEAT_COLOUR_NAMES: tuple[str, ...] = ("orange", "sky blue", "green", "purple", "blue", "vermillion")
 
 
 def seat_colour(seat: int) -> RGB:

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from games.roam.data import CARDS
 from renderers.common import (
     ACCENT,
+    COLOUR_RGB,
     INK,
     MUTED,
     PAPER,
@@ -41,8 +42,6 @@ GOLD = (222, 172, 40)
 LAND = ((236, 222, 186), (214, 228, 190))  # alternate slots, so the card edges show
 PLATE_FILL = (250, 244, 226)
 NO_CARD = (150, 150, 150)
-COLOUR_RGB = {"blue": (0, 114, 178), "red": (213, 94, 0), "yellow": (240, 228, 66), "green": (0, 158, 115)}
-"""The colours the rules name, in Okabe-Ito shades; every seat also keeps its own marker shape."""
 COLUMNS = "ABCDEF"
 EDGE_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
 PANEL_X = 880

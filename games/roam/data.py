@@ -6,6 +6,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from games.colours import SEAT_COLOURS
+
 Cell = tuple[int, int]
 
 
@@ -32,7 +34,8 @@ class Artifact:
     text: str
 
 
-COLOURS: tuple[str, ...] = ("blue", "red", "yellow", "green")
+COLOURS: tuple[str, ...] = SEAT_COLOURS[:4]
+"""Blue, red, yellow and green (A3.1), seated in the order every game gives them: seat 1 is red."""
 ARTIFACT_KINDS: tuple[str, ...] = ("coin", "blank", "rotate", "slide", "flip", "replace")
 
 

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.colours import SEAT_COLOURS, seat_name
 from games.core import Action, Event
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
 from games.roanoke.market import TITLES
 
-COLOURS = ("red", "blue", "yellow", "green")
+COLOURS = SEAT_COLOURS[:4]
+"""ROA §1: seat 1 red, 2 blue, 3 yellow, 4 green, the first four of every game's palette."""
 
 
 def who(seat: int | None) -> str:
-    return "the pile" if seat is None else f"Seat {seat + 1} ({COLOURS[seat]})"
+    return "the pile" if seat is None else seat_name(seat)
 
 
 def bundle(amounts: dict[str, Any]) -> str:

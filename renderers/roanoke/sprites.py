@@ -19,6 +19,9 @@ from renderers.common import (
     text,
     text_width,
 )
+from renderers.common import (
+    COLOUR_RGB as NAMED_RGB,
+)
 
 WIDTH, HEIGHT = 1400, 1024
 CELL = 56
@@ -30,7 +33,7 @@ GROUND: RGB = (224, 232, 206)      # a free square
 TILE_GROUND: RGB = (214, 198, 166)  # under a placed road tile
 GRID_LINE: RGB = (190, 196, 172)
 ROAD_EDGE: RGB = (60, 52, 44)
-COLOUR_RGB: tuple[RGB, ...] = ((213, 94, 0), (0, 114, 178), (240, 228, 66), (0, 158, 115))
+COLOUR_RGB: tuple[RGB, ...] = tuple(NAMED_RGB[c] for c in COLOURS)
 """The colours the rules give seats 0-3 (ROA §1), in Okabe-Ito shades; each seat keeps its marker shape too."""
 RES = B.RESOURCES
 RES_RGB: dict[str, RGB] = {"food": (236, 150, 40), "water": (70, 150, 220), "metal": (140, 146, 156),

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from renderers.common import (
-    MUTED,
-    RGB,
-)
+from renderers.common import COLOUR_RGB as SEAT_RGB
+from renderers.common import MUTED, RGB
 
 OCEAN: RGB = (46, 110, 160)        # open water where no tile lies
 TILE_SEA: RGB = (74, 146, 196)     # the sea printed on a tile
@@ -28,9 +26,9 @@ FRAME: RGB = (236, 246, 252)       # a free cell's dashed frame
 BLOCKED: RGB = (120, 160, 195)     # the name of a cell no tile can fill
 CARD_FILL: tuple[RGB, RGB] = ((255, 250, 235), (244, 244, 244))   # a card played now, a card held
 TOKEN_FILL: tuple[RGB, RGB] = ((236, 210, 130), (250, 226, 140))  # a discovery token kept, one to choose
-COLOUR_RGB: dict[str, RGB] = {"red": (198, 80, 0), "blue": (0, 114, 178), "yellow": (240, 228, 66),
-                              "green": (0, 158, 115), "grey": GREY_SHIP}
-"""The ship colours the rules name, in Okabe-Ito shades; every seat also keeps its own marker shape."""
+COLOUR_RGB: dict[str, RGB] = {**SEAT_RGB, "grey": GREY_SHIP}
+"""The ship colours the rules name, drawn as every game draws them, and the grey side; every seat also keeps
+its own marker shape."""
 RESOURCE_RGB = {"flower": FLOWER, "fruit": FRUIT, "leaf": LEAF}
 
 WIDTH = 1440
