@@ -30,13 +30,13 @@ class SmallIslands(RecapMixin, MovesMixin):
     title: ClassVar[str] = "Small Islands"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    options: ClassVar[tuple[Option, ...]] = (
+    options: ClassVar[tuple[Option, ...]] = (  # B3.4, B3.3 and B5.5, in the player's words for /game rules
         Option("mode", "normal", ("normal", "advanced"),
-               "normal: objective cards; advanced: separate mission and reward cards (B3.4)."),
+               "normal: objective cards; advanced: separate mission and reward cards."),
         Option("layout", "closed", ("closed", "open", "free"),
-               "Starting tiles: the closed or open preset, or arranged freely by the first player (B3.3)."),
+               "Starting tiles: the closed or open preset, or arranged freely by the first player."),
         Option("reward_on_abort", False, (False, True),
-               "When the game ends early (empty reserve or row), still play that round's reward phase (B5.5)."),
+               "When the game ends early (empty reserve or row), still play that round's reward phase."),
     )
     summary: ClassVar[str] = (
         "Small Islands: explore an archipelago tile by tile.  On your turn take a tile from the row and place it "

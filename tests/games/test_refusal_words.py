@@ -120,3 +120,12 @@ def test_one_spelling_of_cannibalize() -> None:
              for path in sorted((root / folder).rglob("*.py"))
              for n, line in enumerate(path.read_text().splitlines(), 1) if british.search(line)]
     assert not mixed, f"British spelling of cannibalize at {', '.join(mixed)}"
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_rules_text_names_no_rule_id(game_id: str) -> None:
+    """What `/game rules` and the resign question show: the summary, each option's help, what resigning means."""
+    cls = registry()[game_id]
+    said = [cls.summary, cls.resignation, *(option.help for option in cls.options)]
+    faults = [f"{text!r}: {found}" for text in said if (found := problems(text, ()))]
+    assert not faults, "\n".join(faults)
