@@ -129,3 +129,21 @@ def test_rules_text_names_no_rule_id(game_id: str) -> None:
     said = [cls.summary, cls.resignation, *(option.help for option in cls.options)]
     faults = [f"{text!r}: {found}" for text in said if (found := problems(text, ()))]
     assert not faults, "\n".join(faults)
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_move_labels_and_log_lines_name_no_rule_id_and_no_field(game_id: str) -> None:
+    """The move panel's labels and the channel log's sentences of a seeded game played to its end."""
+    cls = registry()[game_id]
+    keys, rng, faults = engine_keys(cls), random.Random(5), {}
+    game = cls.new(cls.max_players, seed=5)
+    for _ in range(3000):
+        movers = sorted(game.to_move())
+        if game.over or not movers:
+            break
+        seat = rng.choice(movers)
+        legal = game.legal_actions(seat)
+        said = [game.describe(a) for a in legal]
+        said += [game.describe_event(e) for e in game.apply(seat, rng.choice(legal))]
+        faults |= {text: found for text in said if (found := problems(text, keys))}
+    assert not faults, "\n".join(f"{text!r}: {found}" for text, found in faults.items())
