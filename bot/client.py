@@ -23,6 +23,7 @@ from discord.gateway import DiscordWebSocket
 
 from bot.config import Settings
 from bot.delivery import Delivery
+from bot.errors import told
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.storage import Storage, open_storage
@@ -155,7 +156,7 @@ class Frontier(commands.AutoShardedBot):
                         interaction.command.qualified_name, cause)
             return
         if isinstance(cause, RuleError):
-            await answer(interaction, str(cause))
+            await answer(interaction, told(cause))
             return
         if isinstance(error, app_commands.CheckFailure):
             await answer(interaction, str(error) or "You cannot use that command here.")

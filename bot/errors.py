@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+import logging
+
 from games.core import RuleError
+
+log = logging.getLogger(__name__)
 
 
 class Refused(RuleError):
     """The service will not do what was asked (not seated, not your turn, stale board ...)."""
+
+
+def told(refusal: RuleError) -> str:
+    """What the player reads; the stable code and the rules the refusal applied go to the log instead."""
+    log.info("refused %s (%s): %s", refusal.code, ", ".join(refusal.rules) or "no rule cited", refusal)
+    return str(refusal)

@@ -54,3 +54,16 @@ def test_options_read_values_typed_as_text() -> None:
     for bad, option in ((1, flag), (True, count), ("maybe", flag), ("4", count)):
         with pytest.raises(RuleError, match="must be one of"):
             option.validate(bad)
+
+
+def test_a_refusal_shows_its_sentence_and_keeps_the_rules_it_cites() -> None:
+    """Issue 18: the player reads no rule id; logs and tests read `rules` and `code`."""
+    err = RuleError("Cannibalism is illegal during Harsh Winter (COL-R20, R33).", "colonies_cannibalize")
+    assert (str(err), err.rules, err.code) == ("Cannibalism is illegal during Harsh Winter.",
+                                               ("COL-R20", "COL-R33"), "colonies_cannibalize")
+    waiting = RuleError("The game waits for every player to choose objectives (B5.3 PREP 2).")
+    assert (str(waiting), waiting.rules) == ("The game waits for every player to choose objectives.", ("B5.3 PREP 2",))
+    aside = RuleError("The Hammer replaces a marker on the pattern's squares (A3.3), not C4.")
+    assert (str(aside), aside.rules) == ("The Hammer replaces a marker on the pattern's squares, not C4.", ("A3.3",))
+    plain = RuleError("It is Seat 1 (red)'s turn.")
+    assert (str(plain), plain.rules) == ("It is Seat 1 (red)'s turn.", ())
