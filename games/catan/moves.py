@@ -157,6 +157,8 @@ class MovesMixin(TableMixin):
         return None
 
     def _check_discard(self, seat: int, action: Action) -> str | None:
+        if problem := self._phase_problem(seat, "discard"):  # an offer's partner is to move too, in the main phase
+            return problem
         resource = action["resource"]
         if resource not in RESOURCES:
             return f"Resources are: {', '.join(RESOURCES)}."
