@@ -23,10 +23,11 @@ from renderers.common import (
     encode_png,
     frame,
     panel,
+    places,
     plural,
     text,
 )
-from renderers.roanoke.panels import place_words, still_to_play
+from renderers.roanoke.panels import still_to_play
 from renderers.roanoke.picture import palette
 from renderers.roanoke.sprites import (
     DEAD_GREY,
@@ -93,7 +94,7 @@ def _status(view: dict[str, Any], seat: int) -> str:
     out = not view["players"][seat]["alive"]
     when = f"({view['season_name']}, round {view['round']} of {ROUNDS})"
     if view["result"] is not None:
-        place = place_words(view).get(seat)
+        place = places(view["result"]).get(seat)
         if place == "winner":
             return "The game is over: you win!"
         return "The game is over; you were eliminated." if out else f"The game is over: you finished {place}."

@@ -21,7 +21,7 @@ from renderers.common import (
     clip_text,
     frame,
     ink_on,
-    ordinal,
+    places,
     plural,
     text,
     text_width,
@@ -255,23 +255,10 @@ def still_to_play(view: dict[str, Any]) -> list[int]:
     return [(active + i) % 4 for i in range(1, (first - active - 1) % 4 + 1)]
 
 
-def place_words(view: dict[str, Any]) -> dict[int, str]:
-    result = view["result"]
-    out: dict[int, str] = {}
-    if not result:
-        return out
-    place = 1
-    for seats in result["ranking"]:
-        for seat in seats:
-            out[seat] = "winner" if seat in result["winners"] else ordinal(place)
-        place += len(seats)
-    return out
-
-
 def draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     x0, y0, x1, y1 = BOXES["players"]
     step = (y1 - y0 - 8) / 4
-    places = place_words(view)
+    placed = places(view["result"])
     to_move = set(view["to_move"])
     offer = view["offer"]
     for i, p in enumerate(view["players"]):
@@ -295,8 +282,8 @@ def draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             badges.append(("TO PLAY", ACCENT))
         if offer is not None and offer["to"] == seat and view["result"] is None:
             badges.append(("answers an offer", ACCENT))
-        if seat in places and not out:
-            badges.append((places[seat], PASS_GREEN if places[seat] == "winner" else (90, 90, 90)))
+        if seat in placed and not out:
+            badges.append((placed[seat], PASS_GREEN if placed[seat] == "winner" else (90, 90, 90)))
         for label, fill in badges:
             w = text_width(label, 13) + 12
             draw.rounded_rectangle((bx, top + 7, bx + w, top + 25), radius=5, fill=fill)
