@@ -9,6 +9,11 @@ enforces, so a post repeated after a crash is not doubled. Discord's errors are 
 channel is told once; a channel that is gone or closed to the bot (10003, 50001, 50013)
 pauses the game and tells its host. One row's failure never holds up another's.
 Pictures are drawn in a worker thread, never on the event loop.
+
+No single request can hold the others up: each game's rows are delivered by a task of their own
+(in order within the game), at most `most` games at once, and every Discord request has a time
+limit (`call_seconds`); a request that runs out of it is retried like a 5xx, and the game's later
+rows are let go at once to follow it, so nothing stays claimed by a stuck send.
 """
 
 from __future__ import annotations
@@ -17,25 +22,28 @@ import asyncio
 import io
 import logging
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
 
 from bot import history
+from bot.logs import log_context
+from bot.metrics import DELIVERIES_IN_FLIGHT, DELIVERY_RETRIES, DISCORD_ERRORS
 from bot.outbox import fit, turn_line
 from bot.outcome import GameInfo
 from bot.retry import backoff
 from bot.scheduler import process_name
 from bot.service import GameService
 from bot.settings import wants
-from bot.storage import BoardMessage, OutboxItem
+from bot.storage import BoardMessage, OutboxItem, StorageUnavailable
 from games.core import Move, RuleError
 from renderers import render_board, render_private
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 DM_REFUSED = 50007
 """Discord's code for "Cannot send messages to this user"."""
@@ -51,6 +59,10 @@ MAX_ATTEMPTS = 12
 IDLE_SECONDS = 30.0
 """The longest sleep: rows written by other processes sharing the database do not wake this one."""
 BATCH = 50
+CALL_SECONDS = 20.0
+"""The longest a Discord request may take before it counts as failed (and is retried with backoff)."""
+MOST_GAMES = 16
+"""How many games deliver at once: enough to keep Discord busy, few enough not to hit its rate limits."""
 
 ControlsFactory = Callable[[GameInfo], discord.ui.View | None]
 """Builds the buttons that go under a running game's board (or None for no buttons)."""
@@ -83,6 +95,14 @@ class Delivery:
         self.storage = service.storage
         self.owner = owner or process_name()
         self.lease = lease
+        self.call_seconds = CALL_SECONDS
+        """The time limit on one Discord request (`DISCORD_TIMEOUT_SECONDS`)."""
+        self.most = MOST_GAMES
+        """How many games may be delivering at once (`DELIVERY_CONCURRENCY`)."""
+        self._slots: asyncio.Semaphore | None = None
+        """`most` delivery slots, made at the first delivery (after `most` was set)."""
+        self._games: dict[int, asyncio.Task[None]] = {}
+        """The game being delivered, by id: one task per game, so its rows stay in order."""
         self.controls: ControlsFactory = lambda game: None
         self.moves: MovesFactory = lambda game, seat, choices, shapes: None
         self._wake = asyncio.Event()
@@ -93,16 +113,18 @@ class Delivery:
     # -- the loop --------------------------------------------------------------------------
 
     async def run(self) -> None:
-        """Deliver what is due, sleep until the next retry or a wake-up, until the service closes; never
-        dies of one row."""
+        """Start the deliveries that are due, sleep until the next retry, a wake-up or a game's delivery
+        ending, until the service closes; never dies of one row."""
         while not self.service.closing:
             self._wake.clear()
             try:
-                while await self.drain():
-                    pass
+                await self.dispatch()
                 nearest = await self.storage.next_outbox_try()
                 delay = IDLE_SECONDS if nearest is None else \
                     min(IDLE_SECONDS, max(0.05, (nearest - self.service.clock()).total_seconds()))
+            except StorageUnavailable as err:
+                log.warning("delivery_paused: the database cannot be reached (%s); trying again in 5 s", err)
+                delay = 5.0
             except Exception:
                 log.exception("delivery_loop_failed; trying again in 5 s")
                 delay = 5.0
@@ -111,75 +133,164 @@ class Delivery:
                 await asyncio.wait({waker}, timeout=delay)
             finally:
                 waker.cancel()
+        await self.stop()
+
+    async def dispatch(self) -> int:
+        """Claim the due rows of games not being delivered now and start one task per game, while fewer than
+        `most` games are delivering; returns how many rows were claimed. A task ending wakes the loop."""
+        claimed = 0
+        while len(self._games) < self.most and not self.service.closing:
+            items = await self.storage.claim_outbox(now=self.service.clock(), owner=self.owner, lease=self.lease,
+                                                    limit=BATCH, hold=HOLD, busy=self.service.busy_games(),
+                                                    skip=tuple(self._games))
+            if not items:
+                break
+            claimed += len(items)
+            by_game: dict[int, list[OutboxItem]] = defaultdict(list)
+            for item in items:
+                by_game[item.game_id].append(item)
+            for game_id, rows in by_game.items():
+                task = asyncio.create_task(self._deliver_game(rows), name=f"delivery-{game_id}")
+                self._games[game_id] = task
+                task.add_done_callback(lambda done, game_id=game_id: self._ended(game_id, done))
+        return claimed
+
+    def _ended(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._games.get(game_id) is task:
+            del self._games[game_id]
+        error = None if task.cancelled() else task.exception()
+        if isinstance(error, StorageUnavailable):
+            log.warning("delivery_paused game=%s: the database cannot be reached (%s)", game_id, error)
+        elif error is not None:
+            log.error("delivery_failed game=%s", game_id, exc_info=error)
+        self.wake()
 
     async def drain(self) -> int:
-        """Claim the due rows and deliver them, games side by side, each game's rows in order."""
-        items = await self.storage.claim_outbox(now=self.service.clock(), owner=self.owner, lease=self.lease,
-                                                limit=BATCH, hold=HOLD, busy=self.service.busy_games())
-        by_game: dict[int, list[OutboxItem]] = defaultdict(list)
-        for item in items:
-            by_game[item.game_id].append(item)
-        await asyncio.gather(*(self._deliver_game(rows) for rows in by_game.values()))
-        return len(items)
+        """Claim the due rows and deliver them, games side by side, each game's rows in order; returns once
+        every game being delivered is done (what a test or a tool awaits)."""
+        claimed = 0
+        while True:
+            claimed += await self.dispatch()
+            if not self._games:
+                return claimed
+            await asyncio.wait(list(self._games.values()))
+
+    async def stop(self) -> None:
+        """Cancel the deliveries still running (the bot is closing): their rows' claims are let go, so a
+        restart sends them at once."""
+        for task in list(self._games.values()):
+            task.cancel()
+        if self._games:
+            await asyncio.wait(list(self._games.values()))
 
     async def _deliver_game(self, items: list[OutboxItem]) -> None:
-        try:
-            game = await self.service.get(items[0].game_id)
-        except RuleError:  # the game was pruned meanwhile
-            await self.storage.outbox_done([i.id for i in items], now=self.service.clock(), error="no game")
-            return
-        newest_board = max((i.id for i in items if i.kind == "board"), default=None)
-        for item in items:
-            if item.kind == "board" and item.id != newest_board:
-                continue  # shown with the newest
-            await self._one(game, item)
+        """One game's claimed rows, in order, once a delivery slot is free. When Discord fails a row for a
+        reason that passes (no answer in time, 5xx, 429, the network), the game's later rows are let go to
+        follow it after its retry, rather than each waiting out the same fault."""
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.most)
+        async with self._slots:
+            DELIVERIES_IN_FLIGHT.inc()
+            try:
+                await self._deliver_rows(items)
+            finally:
+                DELIVERIES_IN_FLIGHT.dec()
 
-    async def _one(self, game: GameInfo, item: OutboxItem) -> None:
+    async def _deliver_rows(self, items: list[OutboxItem]) -> None:
+        with log_context(game_id=items[0].game_id):
+            left = list(items)
+            """The rows not yet handled: the one in hand first (let go too if the task is cancelled with it)."""
+            try:
+                try:
+                    game = await self.service.get(items[0].game_id)
+                except RuleError:  # the game was pruned meanwhile
+                    await self.storage.outbox_done([i.id for i in items], now=self.service.clock(), error="no game")
+                    left = []
+                    return
+                newest_board = max((i.id for i in items if i.kind == "board"), default=None)
+                while left:
+                    item = left[0]
+                    # older boards are shown with the newest
+                    passed = (item.kind == "board" and item.id != newest_board) or await self._one(game, item)
+                    left.pop(0)
+                    if not passed:
+                        break
+            finally:
+                if left:
+                    await asyncio.shield(self._let_go(left))
+
+    async def _let_go(self, items: list[OutboxItem]) -> None:
+        """Release the claims on rows this task will not send (it gave up on the game, or the bot is closing),
+        due again at once: they stay behind the failed row, whose retry comes first (rows go oldest first)."""
         now = self.service.clock()
-        try:
-            if item.kind == "board":
-                await self._board(game, item)  # marks its rows itself, with the board message
-            else:
-                await getattr(self, f"_{item.kind}")(game, item)
-                await self.storage.outbox_done([item.id], now=now)
-        except discord.Forbidden as err:
-            if err.code == DM_REFUSED and item.target is not None:
-                await self.service.refuse_dms(game.id, item.target)
-                await self._give_up(item, "dms closed")
-            elif err.code in CHANNEL_LOST and item.target is None:
-                await self._channel_lost(game, item, err.code)
-            else:
+        for item in items:
+            await self.storage.outbox_retry(item.id, next_try=now, error="waiting behind an earlier row",
+                                            failed=False)
+
+    async def _call(self, request: Awaitable[T]) -> T:
+        """One Discord request, with a time limit: a request Discord never answers is a fault like a 5xx."""
+        async with asyncio.timeout(self.call_seconds):
+            return await request
+
+    async def _one(self, game: GameInfo, item: OutboxItem) -> bool:
+        """Deliver one row; False when Discord failed it for a reason that passes (the game's later rows wait)."""
+        now = self.service.clock()
+        with log_context(kind=item.kind):
+            try:
+                if item.kind == "board":
+                    await self._board(game, item)  # marks its rows itself, with the board message
+                else:
+                    await getattr(self, f"_{item.kind}")(game, item)
+                    await self.storage.outbox_done([item.id], now=now)
+            except discord.Forbidden as err:
+                DISCORD_ERRORS.labels(err.status, err.code).inc()
+                if err.code == DM_REFUSED and item.target is not None:
+                    await self.service.refuse_dms(game.id, item.target)
+                    await self._give_up(item, "dms closed")
+                elif err.code in CHANNEL_LOST and item.target is None:
+                    await self._channel_lost(game, item, err.code)
+                else:
+                    await self._refused(item, err)
+            except discord.NotFound as err:
+                DISCORD_ERRORS.labels(err.status, err.code).inc()
+                if err.code in CHANNEL_LOST and item.target is None:
+                    await self._channel_lost(game, item, err.code)
+                else:
+                    await self._refused(item, err)
+            except discord.HTTPException as err:
+                DISCORD_ERRORS.labels(err.status, err.code).inc()
+                if err.status == 429 or err.status >= 500:
+                    await self._retry(item, f"{err.status} {err.code}")
+                    return item.target is not None  # a DM's fault does not hold up the channel
                 await self._refused(item, err)
-        except discord.NotFound as err:
-            if err.code in CHANNEL_LOST and item.target is None:
-                await self._channel_lost(game, item, err.code)
+            except RETRIED as err:
+                DISCORD_ERRORS.labels(0, 0).inc()
+                await self._retry(item, "no answer from Discord in time" if isinstance(err, TimeoutError)
+                                  else repr(err))
+                return item.target is not None
+            except NotYet as err:
+                await self._retry(item, str(err), quiet=True, wait=0.5, failed=False)
+            except StorageUnavailable:
+                raise  # nothing can be recorded: the task ends, and the loop tries again later
+            except RuleError as err:  # the game moved on since the row was written (the asked player left)
+                await self._give_up(item, f"moved on: {err.code}")
+            except Exception as err:
+                log.exception("delivery_failed game=%s row=%s kind=%s attempt=%s", game.id, item.id, item.kind,
+                              item.attempts + 1)
+                if item.attempts + 1 >= MAX_ATTEMPTS:
+                    await self._give_up(item, repr(err))
+                else:
+                    await self._retry(item, repr(err), quiet=True)
             else:
-                await self._refused(item, err)
-        except discord.HTTPException as err:
-            if err.status == 429 or err.status >= 500:
-                await self._retry(item, f"{err.status} {err.code}")
-            else:
-                await self._refused(item, err)
-        except RETRIED as err:
-            await self._retry(item, repr(err))
-        except NotYet as err:
-            await self._retry(item, str(err), quiet=True, wait=0.5, failed=False)
-        except RuleError as err:  # the game moved on since the row was written (the asked player left)
-            await self._give_up(item, f"moved on: {err.code}")
-        except Exception as err:
-            log.exception("delivery_failed game=%s row=%s kind=%s attempt=%s", game.id, item.id, item.kind,
-                          item.attempts + 1)
-            if item.attempts + 1 >= MAX_ATTEMPTS:
-                await self._give_up(item, repr(err))
-            else:
-                await self._retry(item, repr(err), quiet=True)
-        else:
-            if game.paused and item.target is None:
-                await self.service.resume(game.id)
+                if game.paused and item.target is None:
+                    await self.service.resume(game.id)
+        return True
 
     async def _retry(self, item: OutboxItem, why: str, *, quiet: bool = False, wait: float | None = None,
                      failed: bool = True) -> None:
         wait = backoff(item.attempts + 1) if wait is None else wait
+        if failed:
+            DELIVERY_RETRIES.labels(item.kind).inc()
         if not quiet:
             log.warning("delivery_retry game=%s row=%s kind=%s attempt=%s retry_in=%.1fs error=%s",
                         item.game_id, item.id, item.kind, item.attempts + 1, wait, why)
@@ -212,8 +323,8 @@ class Delivery:
         return self.client.get_partial_messageable(game.thread_id or game.channel_id, guild_id=game.guild_id)
 
     async def _send_dm(self, user_id: int, text: str, nonce: str, **extras: object) -> None:
-        channel = await self.client.create_dm(discord.Object(user_id))  # type: ignore[arg-type]
-        await channel.send(text, nonce=nonce, **extras)  # type: ignore[call-overload]
+        channel = await self._call(self.client.create_dm(discord.Object(user_id)))  # type: ignore[arg-type]
+        await self._call(channel.send(text, nonce=nonce, **extras))  # type: ignore[call-overload]
 
     def _dm_ok(self, game: GameInfo, item: OutboxItem, level: str = "turn") -> bool:
         """The row's user still sits at the table, takes DMs, and still wants DMs of this level."""
@@ -256,11 +367,11 @@ class Delivery:
             if picture is not None:
                 extras["file"] = png_file(picture, file_name)
             mentions = discord.AllowedMentions.none() if editing else ONLY_USERS  # edited boards ping apart
-            message = await channel.send(content, allowed_mentions=mentions, nonce=f"b{game.id}v{fresh[-1].version}",
-                                         **extras)
+            message = await self._call(channel.send(content, allowed_mentions=mentions,
+                                                    nonce=f"b{game.id}v{fresh[-1].version}", **extras))
             message_id = message.id
         if editing and turn and any(r.payload.get("ping", True) for r in fresh):  # only someone newly to move
-            await channel.send(turn, allowed_mentions=ONLY_USERS, nonce=f"t{game.id}v{fresh[-1].version}")
+            await self._call(channel.send(turn, allowed_mentions=ONLY_USERS, nonce=f"t{game.id}v{fresh[-1].version}"))
         await self.storage.record_board(game.id, BoardMessage(channel.id, message_id, fresh[-1].version),
                                         [r.id for r in rows], now)
         if shown is not None and shown.message_id != message_id:
@@ -271,8 +382,8 @@ class Delivery:
         """Edit the table's board message in place; None when it was deleted (a new one is posted)."""
         attachments = [png_file(picture, file_name)] if picture is not None else []
         try:
-            await channel.get_partial_message(message_id).edit(content=content, attachments=attachments,
-                                                               view=controls, allowed_mentions=ONLY_USERS)
+            await self._call(channel.get_partial_message(message_id).edit(
+                content=content, attachments=attachments, view=controls, allowed_mentions=ONLY_USERS))
         except discord.NotFound as err:
             if err.code in CHANNEL_LOST:
                 raise
@@ -281,10 +392,10 @@ class Delivery:
 
     async def _strip_buttons(self, channel: discord.PartialMessageable, message_id: int) -> None:
         try:
-            await channel.get_partial_message(message_id).edit(view=None)
+            await self._call(channel.get_partial_message(message_id).edit(view=None))
         except discord.NotFound:
             pass
-        except discord.HTTPException as err:
+        except (discord.HTTPException, TimeoutError) as err:
             log.warning("could not strip buttons from message %s: %s", message_id, err)
 
     async def _retire(self, game: GameInfo, item: OutboxItem) -> None:
@@ -303,11 +414,13 @@ class Delivery:
         story = await history.story(self.storage, row)
         names = {s.seat: s.name for s in game.seats}
         picture, lines = await asyncio.to_thread(history.recap, game.game_type, story, names)
-        await self.where(game).send(fit(lines), file=png_file(picture, f"{game.game_type}-{game.id}-recap.png"),
-                                    allowed_mentions=discord.AllowedMentions.none(), nonce=f"r{game.id}")
+        await self._call(self.where(game).send(fit(lines),
+                                               file=png_file(picture, f"{game.game_type}-{game.id}-recap.png"),
+                                               allowed_mentions=discord.AllowedMentions.none(), nonce=f"r{game.id}"))
 
     async def _notice(self, game: GameInfo, item: OutboxItem) -> None:
-        await self.where(game).send(fit(item.payload["lines"]), allowed_mentions=ONLY_USERS, nonce=f"n{item.id}")
+        await self._call(self.where(game).send(fit(item.payload["lines"]), allowed_mentions=ONLY_USERS,
+                                               nonce=f"n{item.id}"))
 
     async def _hand(self, game: GameInfo, item: OutboxItem) -> None:
         """The player's private picture after others changed it, unless a newer one is on its way, the game

@@ -11,6 +11,7 @@ from bot.storage.rows import (
     BoardMessage,
     Effects,
     GameRow,
+    InstanceTaken,
     Job,
     JobRow,
     Message,
@@ -19,6 +20,7 @@ from bot.storage.rows import (
     ResultSeat,
     SeatRow,
     StaleVersion,
+    StorageUnavailable,
     user_player,
 )
 from bot.storage.sqlite import SqliteStorage
@@ -37,6 +39,6 @@ async def open_storage(target: str | Path) -> Storage:
     return await SqliteStorage.open(text)
 
 
-__all__ = ["ActionRow", "BoardMessage", "Effects", "GameRow", "Job", "JobRow", "Message", "OutboxItem",
-           "PostgresStorage", "Rater", "Rating", "ResultSeat", "SeatRow", "SqliteStorage", "StaleVersion", "Storage",
-           "open_storage", "user_player"]
+__all__ = ["ActionRow", "BoardMessage", "Effects", "GameRow", "InstanceTaken", "Job", "JobRow", "Message",
+           "OutboxItem", "PostgresStorage", "Rater", "Rating", "ResultSeat", "SeatRow", "SqliteStorage", "StaleVersion",
+           "Storage", "StorageUnavailable", "open_storage", "user_player"]

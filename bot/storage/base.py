@@ -171,10 +171,10 @@ class Storage(ABC):
 
     @abstractmethod
     async def claim_outbox(self, *, now: datetime, owner: str, lease: timedelta, limit: int,
-                           hold: timedelta, busy: Collection[int] = ()) -> list[OutboxItem]:
+                           hold: timedelta, busy: Collection[int] = (), skip: Collection[int] = ()) -> list[OutboxItem]:
         """Lease the due rows nobody holds, oldest first. A board row younger than `hold` waits while its
         game has an AI turn planned (the AI's moves come in the same board), and so does the board of a
-        `busy` game, one with a change under way."""
+        `busy` game, one with a change under way; no row of a `skip` game is taken (it is being delivered)."""
 
     @abstractmethod
     async def pending_boards(self, game_id: int, up_to: int) -> list[OutboxItem]:
@@ -236,6 +236,20 @@ class Storage(ABC):
     async def next_outbox_try(self) -> datetime | None:
         """When the next outbox row is due; where other processes share the outbox, not before another's
         lease on it runs out."""
+
+    @abstractmethod
+    async def take_back(self, owner: str) -> None:
+        """At start: refuse (`InstanceTaken`) when another live process runs as `owner`, else hold the name
+        for this process's life and free the claims a previous run under it left, so they are served now
+        rather than when their lease runs out."""
+
+    @abstractmethod
+    async def ping(self) -> None:
+        """Raise unless the database answers (the health check)."""
+
+    @abstractmethod
+    async def games_running(self) -> int:
+        """How many games are being played (the `frontier_games_running` gauge)."""
 
     @abstractmethod
     async def listen(self, wake: Callable[[], None]) -> None:

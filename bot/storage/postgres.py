@@ -12,6 +12,7 @@ processes' delivery and scheduler wake for work they did not cause (`listen`).
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator, Callable, Collection
 from contextlib import asynccontextmanager
@@ -28,6 +29,7 @@ from bot.storage.rows import (
     BoardMessage,
     Effects,
     GameRow,
+    InstanceTaken,
     JobRow,
     Message,
     OutboxItem,
@@ -35,6 +37,7 @@ from bot.storage.rows import (
     ResultSeat,
     SeatRow,
     StaleVersion,
+    StorageUnavailable,
     user_player,
 )
 
@@ -48,6 +51,12 @@ RATING_LOCK = 0x52415445  # one rating at a time per game type across processes 
 WORK_CHANNEL = "frontier_work"
 """Notified (on commit) whenever outbox rows or jobs are written or put back for a retry."""
 NOTIFY_WORK = f"SELECT pg_notify('{WORK_CHANNEL}', '')"
+UNAVAILABLE = (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError,
+               asyncpg.exceptions.ReadOnlySQLTransactionError, asyncpg.exceptions.InsufficientResourcesError,
+               asyncpg.exceptions.OperatorInterventionError, asyncpg.exceptions.CannotConnectNowError)
+"""Failures of the server or the way to it (gone, read-only, disk full, shutting down), not of our SQL."""
+OWNER_WAIT_SECONDS = 3.0
+"""How long a start waits for the server to notice that a killed process under the same id is gone."""
 
 
 def _count(status: str) -> int:
@@ -71,6 +80,8 @@ class PostgresStorage(Storage):
         self.pool = pool
         self._listener: tuple[Any, Callable[..., None]] | None = None
         """The pool connection kept for LISTEN and its callback, once `listen` was called."""
+        self._owner: Any = None
+        """The pool connection holding this process's instance lock, once `take_back` was called."""
 
     @classmethod
     async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStorage:
@@ -93,17 +104,52 @@ class PostgresStorage(Storage):
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[asyncpg.Connection]:
-        """One connection of the pool in one transaction; rolled back on any error."""
-        async with self.pool.acquire() as con, con.transaction():
-            yield con
+        """One connection of the pool in one transaction; rolled back on any error. A server that is gone,
+        read-only or out of disk raises `StorageUnavailable`."""
+        try:
+            async with self.pool.acquire() as con, con.transaction():
+                yield con
+        except UNAVAILABLE as err:
+            raise StorageUnavailable(f"PostgreSQL: {err!r}") from err
 
     async def close(self) -> None:
+        if self._owner is not None:
+            con, self._owner = self._owner, None
+            await self.pool.release(con)  # and the instance lock with the session's end
         if self._listener is not None:
             con, heard = self._listener
             self._listener = None
             await con.remove_listener(WORK_CHANNEL, heard)
             await self.pool.release(con)
         await self.pool.close()
+
+    async def take_back(self, owner: str) -> None:
+        """A session-level advisory lock on the id, held by one pool connection for the process's life (the
+        server drops it when the process dies); then this id's leases are freed."""
+        con = await self.pool.acquire()
+        try:
+            deadline = asyncio.get_running_loop().time() + OWNER_WAIT_SECONDS
+            while not await con.fetchval("SELECT pg_try_advisory_lock(hashtextextended($1, 0))", owner):
+                if asyncio.get_running_loop().time() >= deadline:
+                    raise InstanceTaken(f"INSTANCE_ID={owner!r} is in use by another live process on this database; "
+                                        "give each process its own INSTANCE_ID (or leave it unset)")
+                await asyncio.sleep(0.2)
+            async with con.transaction():
+                await con.execute("UPDATE outbox SET lease_owner = NULL, lease_until = NULL "
+                                  "WHERE lease_owner = $1 AND done_at IS NULL", owner)
+                await con.execute("UPDATE jobs SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1",
+                                  owner)
+                await con.execute(NOTIFY_WORK)
+        except BaseException:
+            await self.pool.release(con)
+            raise
+        self._owner = con
+
+    async def ping(self) -> None:
+        await self.pool.fetchval("SELECT 1")
+
+    async def games_running(self) -> int:
+        return await self.pool.fetchval("SELECT COUNT(*) FROM games WHERE status = 'running'")
 
     async def listen(self, wake: Callable[[], None]) -> None:
         """Call `wake` whenever any process writes outbox rows or jobs (NOTIFY on commit), this one included."""
@@ -384,7 +430,7 @@ class PostgresStorage(Storage):
     # -- the outbox ------------------------------------------------------------
 
     async def claim_outbox(self, *, now: datetime, owner: str, lease: timedelta, limit: int,
-                           hold: timedelta, busy: Collection[int] = ()) -> list[OutboxItem]:
+                           hold: timedelta, busy: Collection[int] = (), skip: Collection[int] = ()) -> list[OutboxItem]:
         # A game's rows go to one process at a time, so that its boards do not overtake each other: only games
         # whose rows no other process holds, the game's row locked while claiming. (A claim that began just
         # before another committed may still take rows of that game that the other left; that is rare, and
@@ -392,7 +438,7 @@ class PostgresStorage(Storage):
         rows = await self.pool.fetch(
             "WITH due AS ("
             " SELECT o.id, o.game_id FROM outbox o WHERE o.done_at IS NULL AND o.next_try <= $3"
-            " AND (o.lease_until IS NULL OR o.lease_until < $3)"
+            " AND (o.lease_until IS NULL OR o.lease_until < $3) AND NOT o.game_id = ANY($7::bigint[])"
             " AND NOT (o.kind = 'board' AND (o.game_id = ANY($5::bigint[]) OR (o.created_at > $4 AND EXISTS ("
             "  SELECT 1 FROM jobs j WHERE j.game_id = o.game_id AND j.kind = 'ai_turn'))))), "
             "free AS ("
@@ -405,7 +451,7 @@ class PostgresStorage(Storage):
             " ORDER BY o.id LIMIT $6 FOR UPDATE OF o SKIP LOCKED) "
             "UPDATE outbox SET lease_owner = $1, lease_until = $2 FROM picked WHERE outbox.id = picked.id "
             f"RETURNING {', '.join('outbox.' + c for c in OUTBOX_COLUMNS.split(', '))}",
-            owner, now + lease, now, now - hold, [int(g) for g in busy], limit)
+            owner, now + lease, now, now - hold, [int(g) for g in busy], limit, [int(g) for g in skip])
         return sorted(map(_item, rows), key=lambda item: item.id)
 
     async def pending_boards(self, game_id: int, up_to: int) -> list[OutboxItem]:

@@ -9,10 +9,12 @@ the other.
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import json
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Collection
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,7 @@ from bot.storage.rows import (
     BoardMessage,
     Effects,
     GameRow,
+    InstanceTaken,
     JobRow,
     Message,
     OutboxItem,
@@ -33,8 +36,11 @@ from bot.storage.rows import (
     ResultSeat,
     SeatRow,
     StaleVersion,
+    StorageUnavailable,
     user_player,
 )
+
+log = logging.getLogger(__name__)
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -70,18 +76,30 @@ class SqliteStorage(Storage):
         self.db = db
         self.path = path
         self._lock = asyncio.Lock()
+        self._owner_file: Any = None
+        """The lock file held while this process runs on the database (`take_back`)."""
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[None]:
-        """One write transaction at a time on this connection; rolled back on any error."""
+        """One write transaction at a time on this connection; rolled back on any error. SQLite's own
+        failures (disk full, read-only, I/O error) become `StorageUnavailable`: the change is rolled back."""
         async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
             try:
-                yield
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            await self.db.execute("COMMIT")
+                await self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield
+                except BaseException:
+                    try:
+                        await self.db.execute("ROLLBACK")
+                    except sqlite3.Error as err:  # SQLite may have rolled back already (a full disk)
+                        log.debug("rollback: %s", err)
+                    raise
+                await self.db.execute("COMMIT")
+            except sqlite3.OperationalError as err:
+                if self.db.in_transaction:
+                    with suppress(sqlite3.Error):
+                        await self.db.execute("ROLLBACK")
+                raise StorageUnavailable(f"SQLite {self.path}: {err}") from err
 
     @classmethod
     async def open(cls, path: Path | str) -> SqliteStorage:
@@ -108,6 +126,9 @@ class SqliteStorage(Storage):
 
     async def close(self) -> None:
         await self.db.close()
+        if self._owner_file is not None:
+            self._owner_file.close()  # the lock goes with the file
+            self._owner_file = None
 
     async def migrate(self) -> int:
         await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
@@ -389,9 +410,10 @@ class SqliteStorage(Storage):
     # -- the outbox ------------------------------------------------------------
 
     async def claim_outbox(self, *, now: datetime, owner: str, lease: timedelta, limit: int,
-                           hold: timedelta, busy: Collection[int] = ()) -> list[OutboxItem]:
+                           hold: timedelta, busy: Collection[int] = (), skip: Collection[int] = ()) -> list[OutboxItem]:
         stamp = now.isoformat()
         waiting = ",".join(str(int(g)) for g in busy)
+        skipped = ",".join(str(int(g)) for g in skip)
         async with self._tx():
             cur = await self.db.execute(
                 "UPDATE outbox SET lease_owner = ?, lease_until = ? WHERE id IN ("
@@ -399,7 +421,8 @@ class SqliteStorage(Storage):
                 " AND (o.lease_until IS NULL OR o.lease_until < ?)"
                 " AND NOT (o.kind = 'board' AND o.created_at > ? AND EXISTS ("
                 "  SELECT 1 FROM jobs j WHERE j.game_id = o.game_id AND j.kind = 'ai_turn'))"
-                + (f" AND NOT (o.kind = 'board' AND o.game_id IN ({waiting}))" if waiting else "") +
+                + (f" AND NOT (o.kind = 'board' AND o.game_id IN ({waiting}))" if waiting else "")
+                + (f" AND o.game_id NOT IN ({skipped})" if skipped else "") +
                 " ORDER BY o.id LIMIT ?) "
                 "RETURNING id, game_id, version, kind, target, payload, attempts, created_at",
                 (owner, (now + lease).isoformat(), stamp, stamp, (now - hold).isoformat(), limit))
@@ -514,6 +537,33 @@ class SqliteStorage(Storage):
                                    "WHERE g.paused IS NULL OR j.kind = 'ai_turn'") as cur:
             row = await cur.fetchone()
         return datetime.fromisoformat(row[0]) if row and row[0] else None
+
+    async def take_back(self, owner: str) -> None:
+        """One process owns a SQLite file, whatever its id: a lock file beside the database (released by the
+        system when the process dies) refuses a second one. Every lease was freed when the file was opened."""
+        if self.path == ":memory:":
+            return
+        handle = open(f"{self.path}.owner", "a+")  # noqa: SIM115 (held open for the process's life)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            raise InstanceTaken(f"another bot process already runs on the SQLite database {self.path}; "
+                                "a SQLite database serves one process (use PostgreSQL for several)") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(owner)
+        handle.flush()
+        self._owner_file = handle
+
+    async def ping(self) -> None:
+        async with self.db.execute("SELECT 1") as cur:
+            await cur.fetchone()
+
+    async def games_running(self) -> int:
+        async with self.db.execute("SELECT COUNT(*) FROM games WHERE status = 'running'") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
 
     async def listen(self, wake: Callable[[], None]) -> None:
         """One process owns the file: its service wakes its own workers, nobody else writes (and the

@@ -16,13 +16,16 @@ from pathlib import Path
 
 import pytest
 from e2e_bot import BotProcess
+from e2e_driver import Person
 from e2e_table import Table, stored_rows
 from fake_discord import MESSAGES, FakeDiscord
-from test_e2e_scenarios import first_game, started_table
+from test_e2e_scenarios import first_game, seats_to_fill, started_table
 
 pytestmark = pytest.mark.e2e
 RESTART_BUDGET = 5.0
 """Seconds after a restart within which what was committed before a crash is shown."""
+OTHER_GAME_BUDGET = 5.0
+"""Seconds within which a game's board arrives while another game's post hangs."""
 
 
 @pytest.fixture
@@ -150,3 +153,36 @@ async def test_sigterm_mid_game_exits_0_and_the_game_goes_on(fake: FakeDiscord, 
         await fake.wait_for(lambda: table.game()["version"] > version, what="a move after the restart")
         names = board_versions(table)
         assert len(names) == len(set(names)), f"a board was posted twice: {names}"
+
+
+async def second_table(fake: FakeDiscord, bot: BotProcess, game_type: str) -> Table:
+    """A started game in a channel of its own, hosted by someone else, with AI seats."""
+    channel = fake.add_text_channel("second-table")
+    table = Table(fake, bot, Person(fake, fake.add_user("bob"), channel.id), channel.id)
+    lobby = await table.open(game_type)
+    await table.fill_with_ai_and_start(lobby, seats_to_fill(game_type, 1))
+    return table
+
+
+async def test_a_post_discord_never_answers_holds_up_no_other_game(fake: FakeDiscord, tmp_path: Path) -> None:
+    async with running_bot(fake, tmp_path, DISCORD_TIMEOUT_SECONDS="3") as bot:
+        stuck = await started_table(fake, bot, first_game())
+        other = await second_table(fake, bot, first_game())
+        await fake.settle(quiet=0.5)
+        stuck_boards, other_boards = len(stuck.boards()), len(other.boards())
+        hang = fake.slow(delay=3600, seconds=3600, method="POST", route=MESSAGES, channel=stuck.channel_id)
+        assert "✓" in await move_told(stuck)
+        await fake.wait_for(lambda: hang.hits >= 1, timeout=10, what="the stuck game's board post, never answered")
+        assert "✓" in await move_told(other)
+        await fake.wait_for(lambda: len(other.boards()) > other_boards, timeout=OTHER_GAME_BUDGET,
+                            what="the other game's board while the first game's post hangs")
+        await fake.wait_for(lambda: hang.hits >= 2, timeout=30, what="the stuck post given up on and tried again")
+        assert len(stuck.boards()) == stuck_boards
+        hang.stop()  # Discord answers again
+        await fake.wait_for(lambda: len(stuck.boards()) > stuck_boards, timeout=60,
+                            what="the stuck game's board once Discord answers")
+        await fake.settle(quiet=1.0)
+        assert len(stuck.boards()) == stuck_boards + 1, "the stuck board is posted once"
+        names = board_versions(stuck)
+        assert len(names) == len(set(names)), f"a board was posted twice: {names}"
+        assert fake.abandoned, "the bot gave up on the requests Discord never answered"
