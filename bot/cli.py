@@ -8,6 +8,7 @@ import json
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import games
 from games.core import RuleError
@@ -31,6 +32,9 @@ Check DISCORD_TOKEN in .env: copy it again from the Developer Portal (your appli
 NO_NETWORK = """\
 Could not reach Discord: {error}.
 Check the network connection (or a proxy or firewall in the way), then run `python -m bot` again."""
+
+NO_DATABASE = ("Could not open the database of {setting}={where}: {error}. "
+               "Check that it runs and that {setting} is right.")
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
@@ -150,6 +154,7 @@ def _run_bot(command: str) -> int:
     import discord
 
     from bot.client import run_bot, sync_once
+    from bot.storage import InstanceTaken, StorageUnavailable
 
     try:
         if command == "sync":
@@ -162,7 +167,23 @@ def _run_bot(command: str) -> int:
     except aiohttp.ClientConnectorError as err:
         print(NO_NETWORK.format(error=err), file=sys.stderr)
         return 3
+    except StorageUnavailable as err:
+        setting, where = ("DATABASE_URL", hide_password(settings.database_url)) if settings.database_url \
+            else ("DATABASE_PATH", str(settings.database_path))
+        print(NO_DATABASE.format(setting=setting, where=where, error=err), file=sys.stderr)
+        return 3
+    except InstanceTaken as err:
+        print(f"Not started: {err}.", file=sys.stderr)
+        return 2
     return 0
+
+
+def hide_password(url: str) -> str:
+    """A database URL as it may be printed: its password replaced by ***."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    return urlunsplit(parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@", 1)))
 
 
 def _selfplay(args: argparse.Namespace) -> int:

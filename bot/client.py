@@ -24,6 +24,8 @@ from discord.gateway import DiscordWebSocket
 from bot.config import Settings
 from bot.delivery import Delivery
 from bot.errors import told
+from bot.health import HealthServer
+from bot.logs import setup_logging
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.storage import Storage, open_storage
@@ -68,11 +70,23 @@ class Frontier(commands.AutoShardedBot):
         self._closing: asyncio.Future[None] | None = None
         self.stopping: asyncio.Future[None] | None = None
         """The clean stop a signal started (kept so the task is not collected)."""
+        self.health: HealthServer | None = None
         self.tree.on_error = self.on_app_command_error
 
+    async def open_database(self) -> None:
+        """Everything assembled and this process's claims taken back (`Storage.take_back`, refused when another
+        live process runs under its id): `run_bot` does it before Discord is contacted at all, so a database
+        that cannot be reached is said at once."""
+        if not hasattr(self, "storage"):
+            await self.assemble()
+            await self.storage.take_back(self.delivery.owner)
+
     async def setup_hook(self) -> None:
-        await self.assemble()
+        await self.open_database()
         await self.storage.listen(self._wake_workers)
+        if self.settings.metrics_port:
+            self.health = HealthServer(self, self.storage, self.service.clock)
+            await self.health.start(self.settings.metrics_host, self.settings.metrics_port)
         await self.service.recover()
         if self.settings.sync_commands and self.settings.owns_shard_0:
             await self.sync_commands()
@@ -85,8 +99,11 @@ class Frontier(commands.AutoShardedBot):
         self.storage = await open_storage(self.settings.database)
         self.service = GameService(self.storage, ai_pace=self.settings.ai_pace_seconds)
         lease = timedelta(seconds=self.settings.claim_lease_seconds)
-        self.delivery = Delivery(self, self.service, lease=lease)
-        self.scheduler = Scheduler(self.service, lease=lease)
+        owner = self.settings.instance_id or None
+        self.delivery = Delivery(self, self.service, owner=owner, lease=lease)
+        self.delivery.call_seconds = self.settings.discord_timeout_seconds
+        self.delivery.most = self.settings.delivery_concurrency
+        self.scheduler = Scheduler(self.service, owner=owner, lease=lease)
         self.service.on_change += [self.delivery.wake, self.scheduler.wake]
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -144,6 +161,8 @@ class Frontier(commands.AutoShardedBot):
         await _handlers_done()  # a click that came in meanwhile is answered ("restarting") while HTTP is up
         await super().close()
         await _handlers_done()  # and none reads a closed database
+        if self.health is not None:
+            await self.health.stop()
         if hasattr(self, "storage"):
             await self.storage.close()
 
@@ -191,7 +210,7 @@ class CommandSync(Frontier):
 
 async def sync_once(settings: Settings) -> int:
     """Log in, register the slash commands (whether or not they changed), record them, exit; how many."""
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+    setup_logging(settings.log_level, settings.log_format)
     point_at(settings)
     assert settings.token
     async with CommandSync(settings) as bot:
@@ -209,7 +228,7 @@ def point_at(settings: Settings) -> None:
 
 async def run_bot(settings: Settings) -> None:
     """Run until the gateway closes or SIGTERM/SIGINT asks for a clean stop (exit code 0)."""
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+    setup_logging(settings.log_level, settings.log_format)
     point_at(settings)
     assert settings.token
     async with Frontier(settings) as bot:
@@ -217,6 +236,7 @@ async def run_bot(settings: Settings) -> None:
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, _stop, bot, signum.name)
         try:
+            await bot.open_database()
             await bot.start(settings.token)
         finally:
             await bot.close()  # all of it: a stop closes the gateway, which ends start() before the database is closed

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +34,19 @@ class Settings:
     sync_commands: bool = True
     """Whether the process owning shard 0 registers changed slash commands at start (`python -m bot sync`
     always does)."""
+    instance_id: str = ""
+    """Who owns this process's claims on outbox rows and jobs: the same across its restarts, so a restarted
+    process takes its claims back at once (`INSTANCE_ID`; by default the host and the shards it runs)."""
+    discord_timeout_seconds: float = 20.0
+    """The longest one Discord request of the delivery worker may take before it is retried."""
+    delivery_concurrency: int = 16
+    """How many games' messages are sent at once."""
+    metrics_port: int | None = None
+    """Where `/healthz` and `/metrics` are served (None: not served)."""
+    metrics_host: str = "127.0.0.1"
+    """The address they are served on (0.0.0.0 for a scraper on another machine)."""
+    log_format: str = "text"
+    """`text` lines, or `json` (one object a line, with the game id and kind of work)."""
 
     @property
     def owns_shard_0(self) -> bool:
@@ -98,6 +112,29 @@ def _seconds(name: str, value: str | None, default: float) -> float:
     return seconds
 
 
+def _count(name: str, value: str | None, default: int, *, low: int = 1, high: int = 1_000_000) -> int:
+    value = (value or "").strip()
+    if not value:
+        return default
+    if not value.isdigit() or not low <= int(value) <= high:
+        raise SettingsError(f"{name}={value!r}: expected a whole number from {low} to {high}")
+    return int(value)
+
+
+def _choice(name: str, value: str | None, choices: tuple[str, ...]) -> str:
+    value = (value or "").strip().lower() or choices[0]
+    if value not in choices:
+        raise SettingsError(f"{name}={value!r}: expected one of {', '.join(choices)}")
+    return value
+
+
+def default_instance_id(shard_ids: tuple[int, ...] | None) -> str:
+    """This host and the shards it runs: stable across restarts, distinct for the processes of a cluster
+    on one host (each runs its own shards)."""
+    shards = "all" if shard_ids is None else "shards-" + ",".join(map(str, shard_ids))
+    return f"{socket.gethostname()}:{shards}"
+
+
 def _switch(name: str, value: str | None) -> bool:
     value = (value or "").strip().lower()
     if value in ("", "on", "true", "yes", "1"):
@@ -125,4 +162,10 @@ def load_settings() -> Settings:
         shard_ids=shard_ids,
         claim_lease_seconds=_seconds("CLAIM_LEASE_SECONDS", env.get("CLAIM_LEASE_SECONDS"), 120.0),
         sync_commands=_switch("SYNC_COMMANDS", env.get("SYNC_COMMANDS")),
+        instance_id=env.get("INSTANCE_ID", "").strip() or default_instance_id(shard_ids),
+        discord_timeout_seconds=_seconds("DISCORD_TIMEOUT_SECONDS", env.get("DISCORD_TIMEOUT_SECONDS"), 20.0),
+        delivery_concurrency=_count("DELIVERY_CONCURRENCY", env.get("DELIVERY_CONCURRENCY"), 16),
+        metrics_port=_count("METRICS_PORT", env.get("METRICS_PORT"), 0, low=1, high=65535) or None,
+        metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
+        log_format=_choice("LOG_FORMAT", env.get("LOG_FORMAT"), ("text", "json")),
     )

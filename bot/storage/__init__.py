@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
+
+import asyncpg
 
 from bot.storage.base import Rater, Storage
 from bot.storage.postgres import PostgresStorage
@@ -30,13 +33,15 @@ POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 async def open_storage(target: str | Path) -> Storage:
     """The backend a target names: a `postgresql://…` (or `postgres://…`) URL, else a SQLite file path
-    (the default) or `sqlite:///path`."""
+    (the default) or `sqlite:///path`. A database that cannot be reached or opened raises
+    `StorageUnavailable` with the cause."""
     text = str(target)
-    if text.startswith(POSTGRES_SCHEMES):
-        return await PostgresStorage.open(text)
-    if text.startswith("sqlite:///"):
-        text = text.removeprefix("sqlite:///")
-    return await SqliteStorage.open(text)
+    try:
+        if text.startswith(POSTGRES_SCHEMES):
+            return await PostgresStorage.open(text)
+        return await SqliteStorage.open(text.removeprefix("sqlite:///"))
+    except (OSError, sqlite3.OperationalError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
+        raise StorageUnavailable(f"{type(err).__name__}: {err}") from err
 
 
 __all__ = ["ActionRow", "BoardMessage", "Effects", "GameRow", "InstanceTaken", "Job", "JobRow", "Message",

@@ -17,6 +17,7 @@ from bot.service import GameService
 from bot.storage import (
     BoardMessage,
     Effects,
+    InstanceTaken,
     Message,
     PostgresStorage,
     SqliteStorage,
@@ -428,3 +429,67 @@ async def test_facts_about_the_bot_are_kept_and_replaced(storage: Storage) -> No
     await storage.set_meta("commands:1:global", "def")
     assert await storage.meta("commands:1:global") == "def"
     assert await storage.meta("commands:2:global") is None
+
+
+async def test_a_restart_under_the_same_instance_id_takes_its_claims_back_at_once(
+        database: str, clock: FakeClock) -> None:
+    """Issue 26: a process killed while it held claims, restarted under its instance id, serves them at once
+    instead of waiting out its lease; another id's claims stay held."""
+    first = await open_storage(database)
+    service = GameService(first, clock=clock)
+    mine, theirs = await running_game(service, channel=70), await running_game(service, channel=71)
+    await notices(first, mine, 2, clock)
+    await notices(first, theirs, 1, clock)
+    clock.advance(hours=25)
+    await first.take_back("host:shards-0")
+    held = await first.claim_outbox(now=clock(), owner="host:shards-0", lease=LEASE, limit=50, hold=timedelta(0),
+                                    skip=[theirs])
+    assert held and {i.game_id for i in held} == {mine}
+    jobs = await first.claim_jobs(now=clock(), owner="host:shards-0", lease=LEASE, limit=50)
+    assert jobs
+    await first.close()  # as a kill: the claims stay in the database
+    again = await open_storage(database)
+    await again.take_back("host:shards-0")
+    taken = await again.claim_outbox(now=clock(), owner="host:shards-0", lease=LEASE, limit=50, hold=timedelta(0))
+    assert {i.id for i in held} <= {i.id for i in taken}, "its own claims are served at once"
+    assert await again.claim_jobs(now=clock(), owner="host:shards-0", lease=LEASE, limit=50) == jobs
+    await again.close()
+
+
+async def test_a_game_being_delivered_is_skipped_by_the_next_claim(storage: Storage, service: GameService,
+                                                                     clock: FakeClock) -> None:
+    """Issue 26: one delivery task per game, so its rows stay in order: the loop's next claim skips the games
+    whose task still runs."""
+    busy, other = await running_game(service, channel=72), await running_game(service, channel=73)
+    await notices(storage, busy, 2, clock)
+    await notices(storage, other, 1, clock)
+    taken = await storage.claim_outbox(now=clock(), owner="me", lease=LEASE, limit=50, hold=timedelta(0), skip=[busy])
+    assert taken and {i.game_id for i in taken} == {other}
+
+
+async def test_two_live_processes_under_one_instance_id_are_refused(postgres_server: PostgresServer) -> None:
+    """PostgreSQL (issue 26): the second process to start under an id in use is refused, named; another id,
+    or the same id once the first has stopped, is not."""
+    url = await postgres_server.emptied_database()
+    first, second = await open_storage(url), await open_storage(url)
+    await first.take_back("host:shards-0")
+    with pytest.raises(InstanceTaken, match="INSTANCE_ID='host:shards-0'"):
+        await second.take_back("host:shards-0")
+    await second.take_back("host:shards-1")
+    await first.close()
+    third = await open_storage(url)
+    await third.take_back("host:shards-0")
+    await second.close()
+    await third.close()
+
+
+async def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
+    """SQLite (issue 26): one process serves a SQLite file, whatever its id; the lock goes with the process."""
+    path = tmp_path / "one.sqlite3"
+    first, second = await open_storage(path), await open_storage(path)
+    await first.take_back("a")
+    with pytest.raises(InstanceTaken, match="SQLite"):
+        await second.take_back("b")
+    await first.close()
+    await second.take_back("b")
+    await second.close()
