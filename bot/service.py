@@ -243,9 +243,12 @@ class GameService:
             raise Refused(STALE, "stale_board") from None
         return await self.get(row.id)
 
-    async def join(self, game_id: int, user_id: int) -> GameInfo:
+    async def join(self, game_id: int, user_id: int, *, guild_id: int | None) -> GameInfo:
+        """Take a seat, from the game's own server (`guild_id`: the caller's; a forged button elsewhere is refused)."""
         async with self._locked(game_id):
             row, cls = await self._lobby(game_id)
+            if guild_id != row.guild_id:
+                raise Refused("That table belongs to another server; join it there.", "other_server")
             if any(s.user_id == user_id for s in row.seats):
                 raise Refused("You are already seated in this game.", "already_seated")
             if len(row.seats) >= cls.max_players:

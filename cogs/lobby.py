@@ -164,7 +164,7 @@ async def lobby_step(interaction: discord.Interaction, game_id: int, verb: str) 
     bot = runtime(interaction)
     user = interaction.user.id
     if verb == "join":
-        return await bot.service.join(game_id, user)
+        return await bot.service.join(game_id, user, guild_id=interaction.guild_id)
     if verb == "ai":
         return await bot.service.add_ai(game_id, user, manages=manager_of(interaction))
     if verb == "leave":

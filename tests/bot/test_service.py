@@ -33,15 +33,15 @@ async def test_one_active_game_per_channel(service: GameService) -> None:
 async def test_lobby_rules(service: GameService) -> None:
     info = await service.create(game_type="testgame", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
     await refused(service.start(info.id, CREATOR), "too_few_players")
-    await refused(service.join(info.id, CREATOR), "already_seated")
+    await refused(service.join(info.id, CREATOR, guild_id=1), "already_seated")
     await refused(service.add_ai(info.id, STRANGER), "not_creator")
-    await service.join(info.id, FRIEND)
+    await service.join(info.id, FRIEND, guild_id=1)
     await refused(service.start(info.id, FRIEND), "not_creator")
     await refused(service.remove_seat(info.id, FRIEND, 0), "not_creator")
     await refused(service.add_ai(info.id, FRIEND), "not_creator")  # only the host (or Manage Server) seats AIs
     await service.add_ai(info.id, FRIEND, manages=1)
     await service.add_ai(info.id, CREATOR)
-    await refused(service.join(info.id, STRANGER), "lobby_full")
+    await refused(service.join(info.id, STRANGER, guild_id=1), "lobby_full")
     removed = await service.remove_seat(info.id, STRANGER, 3, manages=1)
     assert len(removed.seats) == 3
     left = await service.leave(info.id, FRIEND)
@@ -49,7 +49,7 @@ async def test_lobby_rules(service: GameService) -> None:
     await refused(service.leave(info.id, CREATOR), "creator_leaves")
     started = await service.start(info.id, CREATOR)
     assert started.game.status == "running"
-    await refused(service.join(info.id, STRANGER), "not_in_lobby")
+    await refused(service.join(info.id, STRANGER, guild_id=1), "not_in_lobby")
 
 
 async def test_only_seated_players_to_move_may_act(service: GameService) -> None:
@@ -259,8 +259,8 @@ async def test_starting_seats_the_players_as_the_game_says(service: GameService,
     the lobby's seats with `seating` before the first board, and seat 1 then plays first."""
     monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 0)  # seed 0 seats them [3, 2, 0, 1]
     info = await service.create(game_type="roanoke", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
-    await service.join(info.id, FRIEND)
-    await service.join(info.id, STRANGER)
+    await service.join(info.id, FRIEND, guild_id=1)
+    await service.join(info.id, STRANGER, guild_id=1)
     await service.add_ai(info.id, CREATOR)
     lobby = [s.user_id for s in (await service.get(info.id)).seats]
     row = await service.storage.load(info.id)
@@ -278,7 +278,7 @@ async def test_a_hand_goes_by_dm_only_when_others_changed_it_and_only_to_those_w
     others made does, for a person whose choice is every turn, not for my turn only."""
     info = await service.create(game_type="testgame", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
     for user in (FRIEND, STRANGER):
-        await service.join(info.id, user)
+        await service.join(info.id, user, guild_id=1)
     await service.set_notify(CREATOR, "every")
     await service.set_notify(STRANGER, "every")
     await service.start(info.id, CREATOR)

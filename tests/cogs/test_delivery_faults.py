@@ -18,7 +18,7 @@ async def second_table(world: World, host: Person, guest: Person, channel_id: in
     service = world.bot.service
     info = await service.create(game_type="testgame", guild_id=world.fake.guild.id, channel_id=channel_id,
                                 user_id=host.user.id)
-    await service.join(info.id, guest.user.id)
+    await service.join(info.id, guest.user.id, guild_id=world.fake.guild.id)
     await service.start(info.id, host.user.id)
     await world.settle()
     return info.id
