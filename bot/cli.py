@@ -170,7 +170,7 @@ def _run_bot(command: str) -> int:
     except StorageUnavailable as err:
         setting, where = ("DATABASE_URL", hide_password(settings.database_url)) if settings.database_url \
             else ("DATABASE_PATH", str(settings.database_path))
-        print(NO_DATABASE.format(setting=setting, where=where, error=err), file=sys.stderr)
+        print(NO_DATABASE.format(setting=setting, where=where, error=err.cause), file=sys.stderr)
         return 3
     except InstanceTaken as err:
         print(f"Not started: {err}.", file=sys.stderr)

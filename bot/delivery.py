@@ -123,7 +123,7 @@ class Delivery:
                 delay = IDLE_SECONDS if nearest is None else \
                     min(IDLE_SECONDS, max(0.05, (nearest - self.service.clock()).total_seconds()))
             except StorageUnavailable as err:
-                log.warning("delivery_paused: the database cannot be reached (%s); trying again in 5 s", err)
+                log.debug("delivery_paused: the database cannot save (%s); trying again in 5 s", err.cause)
                 delay = 5.0
             except Exception:
                 log.exception("delivery_loop_failed; trying again in 5 s")
@@ -160,7 +160,7 @@ class Delivery:
             del self._games[game_id]
         error = None if task.cancelled() else task.exception()
         if isinstance(error, StorageUnavailable):
-            log.warning("delivery_paused game=%s: the database cannot be reached (%s)", game_id, error)
+            log.debug("delivery_paused game=%s: the database cannot save (%s)", game_id, error.cause)
         elif error is not None:
             log.error("delivery_failed game=%s", game_id, exc_info=error)
         self.wake()

@@ -16,9 +16,10 @@ import socket
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
+from bot.logs import log_context
 from bot.retry import backoff
 from bot.service import GameService
-from bot.storage import JobRow
+from bot.storage import JobRow, StorageUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -52,12 +53,15 @@ class Scheduler:
         """Claim and run the jobs due now; returns how many were claimed."""
         jobs = await self.storage.claim_jobs(now=self.service.clock(), owner=self.owner, lease=self.lease, limit=BATCH)
         for job in jobs:
-            await self._run(job)
+            with log_context(game_id=job.game_id, kind=job.kind):
+                await self._run(job)
         return len(jobs)
 
     async def _run(self, job: JobRow) -> None:
         try:
             did = await self.service.run_job(job)
+        except StorageUnavailable:
+            raise  # nothing can be recorded, not even the retry: the loop waits for the database
         except Exception as err:
             if self.service.closing:
                 return  # the lease lapses; the next start runs it
@@ -89,6 +93,10 @@ class Scheduler:
             try:
                 await self.drain()
                 delay = await self.seconds_to_next()
+            except StorageUnavailable as err:
+                log.debug("scheduler_paused: the database cannot save (%s); trying again in %.0f s", err.cause,
+                          FAILED_LOOP_PAUSE)
+                delay = FAILED_LOOP_PAUSE
             except Exception:
                 log.exception("scheduler_loop_failed; trying again in %.0f s", FAILED_LOOP_PAUSE)
                 delay = FAILED_LOOP_PAUSE

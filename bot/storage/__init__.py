@@ -7,6 +7,7 @@ from pathlib import Path
 
 import asyncpg
 
+from bot.errors import StorageUnavailable
 from bot.storage.base import Rater, Storage
 from bot.storage.postgres import PostgresStorage
 from bot.storage.rows import (
@@ -23,7 +24,6 @@ from bot.storage.rows import (
     ResultSeat,
     SeatRow,
     StaleVersion,
-    StorageUnavailable,
     user_player,
 )
 from bot.storage.sqlite import SqliteStorage
@@ -42,6 +42,7 @@ async def open_storage(target: str | Path) -> Storage:
         return await SqliteStorage.open(text.removeprefix("sqlite:///"))
     except (OSError, sqlite3.OperationalError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
         raise StorageUnavailable(f"{type(err).__name__}: {err}") from err
+
 
 
 __all__ = ["ActionRow", "BoardMessage", "Effects", "GameRow", "InstanceTaken", "Job", "JobRow", "Message",

@@ -7,6 +7,7 @@ and writes its `Effects` — outbox rows, re-planned jobs, a result — in the s
 
 from __future__ import annotations
 
+import logging
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection
 from datetime import datetime, timedelta
@@ -14,6 +15,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from bot.errors import StorageUnavailable
+from bot.metrics import UNSAVED as UNSAVED_CHANGES
 from bot.storage.rows import (
     ActionRow,
     BoardMessage,
@@ -26,6 +29,9 @@ from bot.storage.rows import (
     ResultSeat,
     SeatRow,
 )
+
+log = logging.getLogger(__name__)
+
 
 Rater = Callable[[list[ResultSeat], dict[str, Rating]], list[Rating]]
 """A game's seats and the current ratings of their players (those rated before) -> the updated ratings."""
@@ -42,6 +48,24 @@ def migrations(backend: str) -> list[tuple[int, str]]:
 
 
 class Storage(ABC):
+    outage: str | None = None
+    """Why the database last failed to save, until a write succeeds again (said once in the log)."""
+
+    def unavailable(self, cause: str) -> StorageUnavailable:
+        """A write failed for a reason of the database's own (disk full, read-only, gone): the cause is logged
+        once per outage, the failure counted, and raised (the player reads `UNSAVED`)."""
+        if cause != self.outage:
+            log.warning("database_unavailable: %s; changes are rolled back until it can save again", cause)
+            self.outage = cause
+        UNSAVED_CHANGES.inc()
+        return StorageUnavailable(cause)
+
+    def saved(self) -> None:
+        """A write succeeded: an outage, if any, is over."""
+        if self.outage is not None:
+            self.outage = None
+            log.info("database_recovered: changes are saved again")
+
     @abstractmethod
     async def close(self) -> None: ...
 

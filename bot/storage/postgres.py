@@ -37,7 +37,6 @@ from bot.storage.rows import (
     ResultSeat,
     SeatRow,
     StaleVersion,
-    StorageUnavailable,
     user_player,
 )
 
@@ -109,8 +108,9 @@ class PostgresStorage(Storage):
         try:
             async with self.pool.acquire() as con, con.transaction():
                 yield con
+            self.saved()
         except UNAVAILABLE as err:
-            raise StorageUnavailable(f"PostgreSQL: {err!r}") from err
+            raise self.unavailable(f"PostgreSQL: {err!r}") from err
 
     async def close(self) -> None:
         if self._owner is not None:

@@ -14,11 +14,6 @@ class StaleVersion(Exception):
     """The game's stored version is not the one the change was computed from."""
 
 
-class StorageUnavailable(Exception):
-    """The database could not be reached or could not save (disk full, read-only, connection gone): the change
-    was rolled back whole. `str()` is the cause, for the operator's log."""
-
-
 class InstanceTaken(Exception):
     """Another live process already runs under this instance id (`INSTANCE_ID`)."""
 

@@ -36,7 +36,6 @@ from bot.storage.rows import (
     ResultSeat,
     SeatRow,
     StaleVersion,
-    StorageUnavailable,
     user_player,
 )
 
@@ -82,7 +81,7 @@ class SqliteStorage(Storage):
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[None]:
         """One write transaction at a time on this connection; rolled back on any error. SQLite's own
-        failures (disk full, read-only, I/O error) become `StorageUnavailable`: the change is rolled back."""
+        failures (disk full, read-only, I/O error) become `StorageUnavailable` (`Storage.unavailable`)."""
         async with self._lock:
             try:
                 await self.db.execute("BEGIN IMMEDIATE")
@@ -95,11 +94,12 @@ class SqliteStorage(Storage):
                         log.debug("rollback: %s", err)
                     raise
                 await self.db.execute("COMMIT")
+                self.saved()
             except sqlite3.OperationalError as err:
                 if self.db.in_transaction:
                     with suppress(sqlite3.Error):
                         await self.db.execute("ROLLBACK")
-                raise StorageUnavailable(f"SQLite {self.path}: {err}") from err
+                raise self.unavailable(f"SQLite {self.path}: {err}") from err
 
     @classmethod
     async def open(cls, path: Path | str) -> SqliteStorage:
