@@ -25,7 +25,7 @@ from bot.config import Settings
 from bot.delivery import Delivery
 from bot.errors import told
 from bot.health import HealthServer
-from bot.logs import setup_logging
+from bot.logs import interaction_context, log_context, setup_logging
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.storage import Storage, open_storage
@@ -71,6 +71,13 @@ class Frontier(commands.AutoShardedBot):
         self.stopping: asyncio.Future[None] | None = None
         """The clean stop a signal started (kept so the task is not collected)."""
         self.health: HealthServer | None = None
+        parse = self._connection.parsers["INTERACTION_CREATE"]
+
+        def parse_in_context(payload: dict) -> None:  # the handler's tasks are made here, and keep the context
+            with log_context(**interaction_context(payload)):
+                parse(payload)
+
+        self._connection.parsers["INTERACTION_CREATE"] = parse_in_context
         self.tree.on_error = self.on_app_command_error
 
     async def open_database(self) -> None:

@@ -28,6 +28,18 @@ def log_context(**fields: Any) -> Iterator[None]:
         _context.reset(token)
 
 
+def interaction_context(payload: dict[str, Any]) -> dict[str, Any]:
+    """What an INTERACTION_CREATE is about, for the lines logged while it is handled: the game its control
+    names (custom ids are `fr:<control>:<game>:…`), and `button:<control>` or `command:<name>`."""
+    data = payload.get("data") or {}
+    custom_id = str(data.get("custom_id") or "")
+    if not custom_id:
+        return {"game_id": None, "kind": f"command:{data.get('name', '')}"}
+    parts = custom_id.split(":")
+    game_id = int(parts[2]) if len(parts) > 2 and parts[0] == "fr" and parts[2].isdigit() else None
+    return {"game_id": game_id, "kind": f"button:{parts[1] if len(parts) > 1 else custom_id}"}
+
+
 class WorkContext(logging.Filter):
     """Puts the current game id and kind on each record."""
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from bot import outbox, ratings
 from bot.errors import Refused
+from bot.metrics import MOVES, counting_refusals
 from bot.outcome import GameInfo, Outcome, SeatInfo
 from bot.settings import DEFAULT_NOTIFY, DEFAULT_SETTINGS, checked_notify, merged, with_defaults
 from bot.storage import (
@@ -344,15 +345,16 @@ class GameService:
                 if done is not None:
                     return await self._replayed(done[0], done[1].events)
             row = await self._row(game_id)
-            if row.status != "running":
-                raise Refused("That game is not running: " + ("it has not started yet." if row.status == "lobby"
-                                                               else f"it is {row.status}."), "game_over")
-            if expected_version is not None and expected_version != row.version:
-                raise Refused(STALE, "stale_board")
-            game = self._engine(row)
-            assert game is not None
-            seat = self._acting_seat(row, user_id, as_seat)
-            return await self._apply(row, game, seat, action, interaction_id)
+            with counting_refusals(row.game_type):
+                if row.status != "running":
+                    raise Refused("That game is not running: " + ("it has not started yet." if row.status == "lobby"
+                                                                   else f"it is {row.status}."), "game_over")
+                if expected_version is not None and expected_version != row.version:
+                    raise Refused(STALE, "stale_board")
+                game = self._engine(row)
+                assert game is not None
+                seat = self._acting_seat(row, user_id, as_seat)
+                return await self._apply(row, game, seat, action, interaction_id)
 
     async def _apply(self, row: GameRow, game: Game, seat: int, action: Action,
                      interaction_id: str | None = None, *, before_lines: Sequence[str] = ()) -> Outcome:
@@ -381,6 +383,7 @@ class GameService:
         await self._write(self.storage.commit_move(
             row.id, expected_version=row.version, state=json.dumps(game.to_dict()), status=status, seat=seat,
             action=action, events=events, interaction_id=interaction_id, now=self.clock(), effects=effects))
+        MOVES.labels(row.game_type).inc()
         if status == "finished":
             await self._rate(row.id)
         return outcome

@@ -73,6 +73,8 @@ class Gateway:
         self.heartbeats = 0
         self.acks = 0
         self.ack_heartbeats = True
+        self.unreachable = False
+        """While set, connecting fails (503 on the upgrade): with `drop()`, the bot stays disconnected."""
         """False: heartbeats go unanswered, as on a zombie connection (the client should reconnect)."""
         self.heartbeat_gaps: list[float] = []
         """Seconds between one socket's successive heartbeats (from HELLO for the first)."""
@@ -102,7 +104,9 @@ class Gateway:
         i, n = session.shard
         return self.fake.shard_of(guild_id, n) == i
 
-    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        if self.unreachable:
+            return web.Response(status=503, text="the gateway is unreachable")
         ws = web.WebSocketResponse(autoping=True)
         await ws.prepare(request)
         self._sockets.add(ws)

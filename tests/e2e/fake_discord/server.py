@@ -22,7 +22,8 @@ is `times` answers and/or `seconds` of `fake.clock` (neither: once):
   clock.advance(seconds)                                         reach deadlines without sleeping
   (follow-up tokens expire 15 min after the interaction: 401 50027, always on)
   gateway.drop(code=4000, resumable=True), gateway.request_reconnect(),
-  gateway.invalidate_session(resumable=False), gateway.ack_heartbeats = False
+  gateway.invalidate_session(resumable=False), gateway.ack_heartbeats = False,
+  gateway.unreachable = True                                     connecting fails (503) until unset
 What happened: `requests_to(method, route, status=, fault=, channel=, **params)` and `count(...)`,
 `rate_limited`, `late_answers`, `refused_dms`, `gateway.heartbeats/acks/heartbeat_gaps/closes`.
 """
