@@ -172,9 +172,9 @@ def _run_bot(command: str) -> int:
             else ("DATABASE_PATH", str(settings.database_path))
         print(NO_DATABASE.format(setting=setting, where=where, error=err.cause), file=sys.stderr)
         return 3
-    except InstanceTaken as err:
+    except InstanceTaken as err:  # retried by a supervisor: the holder may be a dead host's session, soon dropped
         print(f"Not started: {err}.", file=sys.stderr)
-        return 2
+        return 3
     return 0
 
 

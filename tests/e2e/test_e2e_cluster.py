@@ -227,7 +227,7 @@ async def test_two_processes_share_the_games_and_one_survives_the_other(cluster:
     # A second live process under an instance id in use is refused at start, in words.
     twin = BotProcess(fake, survivor.log_path.parent / "twin", env=survivor.extra_env)
     twin.log_path.parent.mkdir()
-    with pytest.raises(RuntimeError, match="exited with 2"):
+    with pytest.raises(RuntimeError, match="exited with 3"):
         await twin.start()
     assert "is in use by another live process" in twin.log() and "Traceback" not in twin.log()
 
