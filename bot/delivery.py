@@ -198,8 +198,8 @@ class Delivery:
 
     async def _deliver_rows(self, items: list[OutboxItem]) -> None:
         with log_context(game_id=items[0].game_id):
-            left = list(items)
-            """The rows not yet handled: the one in hand first (let go too if the task is cancelled with it)."""
+            left = list(items)  # the rows not yet handled: the one in hand first (let go if cancelled with it)
+            until = self.service.clock()
             try:
                 try:
                     game = await self.service.get(items[0].game_id)
@@ -210,21 +210,21 @@ class Delivery:
                 newest_board = max((i.id for i in items if i.kind == "board"), default=None)
                 while left:
                     item = left[0]
-                    # older boards are shown with the newest
-                    passed = (item.kind == "board" and item.id != newest_board) or await self._one(game, item)
+                    older_board = item.kind == "board" and item.id != newest_board  # shown with the newest
+                    retry = None if older_board else await self._one(game, item)
                     left.pop(0)
-                    if not passed:
+                    if retry is not None:
+                        until = retry
                         break
             finally:
                 if left:
-                    await asyncio.shield(self._let_go(left))
+                    await asyncio.shield(self._let_go(left, until))
 
-    async def _let_go(self, items: list[OutboxItem]) -> None:
+    async def _let_go(self, items: list[OutboxItem], until: datetime) -> None:
         """Release the claims on rows this task will not send (it gave up on the game, or the bot is closing),
-        due again at once: they stay behind the failed row, whose retry comes first (rows go oldest first)."""
-        now = self.service.clock()
+        due again with the row that failed before them, so they still follow it."""
         for item in items:
-            await self.storage.outbox_retry(item.id, next_try=now, error="waiting behind an earlier row",
+            await self.storage.outbox_retry(item.id, next_try=until, error="waiting behind an earlier row",
                                             failed=False)
 
     async def _call(self, request: Awaitable[T]) -> T:
@@ -232,8 +232,9 @@ class Delivery:
         async with asyncio.timeout(self.call_seconds):
             return await request
 
-    async def _one(self, game: GameInfo, item: OutboxItem) -> bool:
-        """Deliver one row; False when Discord failed it for a reason that passes (the game's later rows wait)."""
+    async def _one(self, game: GameInfo, item: OutboxItem) -> datetime | None:
+        """Deliver one row. When Discord failed a channel row for a reason that passes, the time of its retry:
+        the game's later rows wait for it."""
         now = self.service.clock()
         with log_context(kind=item.kind):
             try:
@@ -260,14 +261,14 @@ class Delivery:
             except discord.HTTPException as err:
                 DISCORD_ERRORS.labels(err.status, err.code).inc()
                 if err.status == 429 or err.status >= 500:
-                    await self._retry(item, f"{err.status} {err.code}")
-                    return item.target is not None  # a DM's fault does not hold up the channel
+                    retry = await self._retry(item, f"{err.status} {err.code}")
+                    return retry if item.target is None else None  # a DM's fault does not hold up the channel
                 await self._refused(item, err)
             except RETRIED as err:
                 DISCORD_ERRORS.labels(0, 0).inc()
-                await self._retry(item, "no answer from Discord in time" if isinstance(err, TimeoutError)
-                                  else repr(err))
-                return item.target is not None
+                retry = await self._retry(item, "no answer from Discord in time" if isinstance(err, TimeoutError)
+                                          else repr(err))
+                return retry if item.target is None else None
             except NotYet as err:
                 await self._retry(item, str(err), quiet=True, wait=0.5, failed=False)
             except StorageUnavailable:
@@ -284,18 +285,20 @@ class Delivery:
             else:
                 if game.paused and item.target is None:
                     await self.service.resume(game.id)
-        return True
+        return None
 
     async def _retry(self, item: OutboxItem, why: str, *, quiet: bool = False, wait: float | None = None,
-                     failed: bool = True) -> None:
+                     failed: bool = True) -> datetime:
+        """Put the row back for another try; returns when."""
         wait = backoff(item.attempts + 1) if wait is None else wait
         if failed:
             DELIVERY_RETRIES.labels(item.kind).inc()
         if not quiet:
             log.warning("delivery_retry game=%s row=%s kind=%s attempt=%s retry_in=%.1fs error=%s",
                         item.game_id, item.id, item.kind, item.attempts + 1, wait, why)
-        await self.storage.outbox_retry(item.id, next_try=self.service.clock() + timedelta(seconds=wait), error=why,
-                                        failed=failed)
+        when = self.service.clock() + timedelta(seconds=wait)
+        await self.storage.outbox_retry(item.id, next_try=when, error=why, failed=failed)
+        return when
 
     async def _give_up(self, item: OutboxItem, why: str) -> None:
         await self.storage.outbox_done([item.id], now=self.service.clock(), error=why)
