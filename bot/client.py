@@ -14,6 +14,7 @@ import logging
 import signal
 from collections.abc import Awaitable
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 import discord
 import yarl
@@ -24,12 +25,14 @@ from discord.gateway import DiscordWebSocket
 from bot.config import Settings
 from bot.delivery import Delivery
 from bot.errors import told
-from bot.health import HealthServer
 from bot.logs import interaction_context, log_context, setup_logging
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.storage import Storage, open_storage
 from games.core import RuleError
+
+if TYPE_CHECKING:
+    from bot.health import HealthServer
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +74,7 @@ class Frontier(commands.AutoShardedBot):
         self.stopping: asyncio.Future[None] | None = None
         """The clean stop a signal started (kept so the task is not collected)."""
         self.health: HealthServer | None = None
+        """`/healthz` and `/metrics`, when `METRICS_PORT` is set."""
         parse = self._connection.parsers["INTERACTION_CREATE"]
 
         def parse_in_context(payload: dict) -> None:  # the handler's tasks are made here, and keep the context
@@ -92,6 +96,8 @@ class Frontier(commands.AutoShardedBot):
         await self.open_database()
         await self.storage.listen(self._wake_workers)
         if self.settings.metrics_port:
+            from bot.health import HealthServer  # aiohttp's server only where it serves (1.5 MB, the profiler says)
+
             self.health = HealthServer(self, self.storage, self.service.clock)
             await self.health.start(self.settings.metrics_host, self.settings.metrics_port)
         await self.service.recover()

@@ -109,7 +109,7 @@ def _paste_tile(img: Image.Image, h: int, terrain: str, token: int | None) -> No
     img.paste(tile, (round(cx - tile.width / 2), round(cy - tile.height / 2)), tile)
 
 
-@lru_cache(maxsize=2)  # the latest tables' layouts: each is a whole picture, so the cache stays small
+@lru_cache(maxsize=1)  # the table just drawn: with many tables it never hits (a whole picture each)
 def _island(terrain: tuple[str, ...], tokens: tuple[int | None, ...], harbors: tuple[str, ...]) -> Image.Image:
     """One game's layout, drawn once: sea, harbors, hexes with their names, and every path's tag and every
     intersection's disc; each board draws its pieces over these (a road hides its tag, a building its disc)."""

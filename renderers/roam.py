@@ -141,7 +141,7 @@ Slots = tuple[tuple[str, str, int] | None, ...]
 """Each slot's card as (id, name, points), or None: what the fixed part of the map depends on."""
 
 
-@lru_cache(maxsize=3)  # a table's board and a hand or two: each is a whole picture, so the cache stays small
+@lru_cache(maxsize=1)  # the view just drawn: with many tables it never hits (a whole picture each)
 def _land(edge: str, slots: Slots, seats: tuple[tuple[str, int], ...]) -> Image.Image:
     """The map's fixed part for a viewer at `edge`: the title, squares and their names, card borders, each
     card's plate and each seat's name at its edge.  Coins, markers and anchors change; they go on top."""
