@@ -54,8 +54,8 @@ def setup_logging(level: str, fmt: str = "text") -> None:
     """Log to stderr at `level`, as discord.py's text lines or (`json`) one JSON object per line."""
     handler = logging.StreamHandler()
     handler.addFilter(WorkContext())
-    formatter: logging.Formatter | None = None
+    extra: dict[str, Any] = {}  # text: discord.py's own formatter
     if fmt == "json":
-        formatter = JsonFormatter("{asctime}{levelname}{name}{message}{game_id}{kind}", style="{",
-                                  rename_fields={"asctime": "time", "levelname": "level", "name": "logger"})
-    discord.utils.setup_logging(handler=handler, formatter=formatter, level=getattr(logging, level, logging.INFO))
+        extra["formatter"] = JsonFormatter("{asctime}{levelname}{name}{message}{game_id}{kind}", style="{",
+                                           rename_fields={"asctime": "time", "levelname": "level", "name": "logger"})
+    discord.utils.setup_logging(handler=handler, level=getattr(logging, level, logging.INFO), **extra)

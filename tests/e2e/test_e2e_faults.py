@@ -1,14 +1,19 @@
-"""Faults a real machine and a real Discord produce, injected into the real bot process (issue 16).
+"""Faults a real machine and a real Discord produce, injected into the real bot process (issues 16, 26).
 
 Each scenario proves that what was committed is shown, once, and that nothing is left
 waiting: a kill -9 between a move's commit and its board, a kill -9 while AI seats are to
-move, a 30 s Discord outage during a move, SIGTERM mid-game.
+move, a 30 s Discord outage during a move, SIGTERM mid-game, a post Discord never answers,
+a full disk under the database.
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
+import shutil
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -186,3 +191,63 @@ async def test_a_post_discord_never_answers_holds_up_no_other_game(fake: FakeDis
         names = board_versions(stuck)
         assert len(names) == len(set(names)), f"a board was posted twice: {names}"
         assert fake.abandoned, "the bot gave up on the requests Discord never answered"
+
+
+def fill(disk: Path) -> Path:
+    """Write a ballast file on `disk` until the disk is full; returns it (delete it to free the disk)."""
+    ballast = disk / "ballast"
+    with ballast.open("wb") as out:
+        try:
+            while True:
+                out.write(b"\0" * 65536)
+                out.flush()
+        except OSError as err:
+            assert err.errno == errno.ENOSPC, err
+    return ballast
+
+
+def can_mount_a_small_disk() -> bool:
+    """Whether this machine lets a process mount its own tmpfs (a user and mount namespace)."""
+    if shutil.which("unshare") is None:
+        return False
+    probe = subprocess.run(["unshare", "-rm", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt"],
+                           capture_output=True, check=False)
+    return probe.returncode == 0
+
+
+@pytest.mark.skipif(not can_mount_a_small_disk(), reason="no user namespaces to mount a small tmpfs")
+async def test_a_full_disk_during_a_move_is_said_plainly_and_the_bot_recovers(fake: FakeDiscord,
+                                                                               tmp_path: Path) -> None:
+    """The bot's SQLite file on a 4 MB tmpfs of its own; the test fills that disk, through the bot's view of
+    it (/proc/<pid>/root), while the host is to move. (The database is read through the bot and the channel
+    only: SQLite's shared memory does not cross mount namespaces.)"""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    argv = ["unshare", "-rm", "sh", "-c", f'mount -t tmpfs -o size=4m tmpfs "{disk}" && exec "$0" -m bot',
+            sys.executable]
+    bot = BotProcess(fake, tmp_path, argv=argv, env={"DATABASE_PATH": str(disk / "frontier.db")})
+    await bot.start()
+    try:
+        assert bot.process is not None
+        seen = Path(f"/proc/{bot.process.pid}/root{disk}")  # the bot's disk, as the bot sees it
+        table = await started_table(fake, bot, first_game())
+        await fake.wait_for(lambda: table.host.mention in table.latest_board().content, timeout=60,
+                            what="the host's turn")
+        await fake.settle(quiet=0.5)
+        boards = len(table.boards())
+        ballast = fill(seen)
+        told = await move_told(table)
+        assert "cannot save moves right now" in told and "nothing was played" in told, told
+        await fake.settle(quiet=1.0)
+        assert len(table.boards()) == boards, "nothing was played"
+        full = [line for line in bot.log().splitlines() if "database or disk is full" in line]
+        assert len(full) == 1 and "WARNING" in full[0], full
+        assert await table.my_choices(table.host), "reads are still served"
+        ballast.unlink()  # the operator frees the disk
+        assert "✓" in await move_told(table)
+        await fake.wait_for(lambda: len(table.boards()) > boards, timeout=30, what="the board of the saved move")
+        names = board_versions(table)
+        assert len(names) == len(set(names)), f"a board was posted twice: {names}"
+    finally:
+        await bot.stop()
+    assert bot.problems() == [], bot.log_tail()
