@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -83,3 +85,41 @@ def test_the_claim_lease_is_read_in_seconds(monkeypatch: pytest.MonkeyPatch) -> 
         monkeypatch.setenv("CLAIM_LEASE_SECONDS", wrong)
         with pytest.raises(SettingsError, match="expected a number of seconds above 0"):
             load_settings()
+
+
+def test_the_instance_id_is_stable_per_host_and_shards_unless_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26: the id a process's claims are owned by survives its restart, and differs between the processes
+    of a cluster on one host (each runs other shards)."""
+    for name in ("INSTANCE_ID", "SHARD_COUNT", "SHARD_IDS"):
+        monkeypatch.delenv(name, raising=False)
+    host = socket.gethostname()
+    assert load_settings().instance_id == f"{host}:all" == load_settings().instance_id
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", "2-3")
+    assert load_settings().instance_id == f"{host}:shards-2,3"
+    monkeypatch.setenv("INSTANCE_ID", "frontier-b")
+    assert load_settings().instance_id == "frontier-b"
+
+
+@pytest.mark.parametrize(("name", "value", "said"), [
+    ("DISCORD_TIMEOUT_SECONDS", "0", "DISCORD_TIMEOUT_SECONDS='0': expected a number of seconds above 0"),
+    ("DELIVERY_CONCURRENCY", "none", "DELIVERY_CONCURRENCY='none': expected a whole number from 1"),
+    ("METRICS_PORT", "70000", "METRICS_PORT='70000': expected a whole number from 1 to 65535"),
+    ("LOG_FORMAT", "xml", "LOG_FORMAT='xml': expected one of text, json"),
+])
+def test_operations_settings_that_cannot_work_are_refused(monkeypatch: pytest.MonkeyPatch, name: str, value: str,
+                                                          said: str) -> None:
+    monkeypatch.setenv(name, value)
+    with pytest.raises(SettingsError, match=re.escape(said)):
+        load_settings()
+
+
+def test_operations_settings_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, value in (("DISCORD_TIMEOUT_SECONDS", "7.5"), ("DELIVERY_CONCURRENCY", "4"), ("METRICS_PORT", "9108"),
+                        ("LOG_FORMAT", "JSON")):
+        monkeypatch.setenv(name, value)
+    read = load_settings()
+    assert (read.discord_timeout_seconds, read.delivery_concurrency, read.metrics_port, read.log_format) == \
+        (7.5, 4, 9108, "json")
+    monkeypatch.setenv("METRICS_PORT", "")
+    assert load_settings().metrics_port is None
