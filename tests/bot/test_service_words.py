@@ -12,7 +12,7 @@ import pytest
 
 from bot.service import GameService
 from games.core import RuleError, registry
-from tests.games.test_junk_contract import SHIPPED
+from tests.support.shipped import SHIPPED
 from tests.support.tables import CHANNEL, CREATOR, FRIEND, STRANGER
 from tests.support.words import engine_keys, problems
 

@@ -5,12 +5,12 @@ again after a crash is not doubled."""
 from __future__ import annotations
 
 import pytest
-from e2e_driver import Person
-from fake_discord import MESSAGES
 
 from bot.storage import Message
-from tests.cogs.conftest import World
+from tests.support.fake_discord import MESSAGES
+from tests.support.person import Person
 from tests.support.tables import FakeClock
+from tests.support.world import World
 
 
 async def second_table(world: World, host: Person, guest: Person, channel_id: int) -> int:

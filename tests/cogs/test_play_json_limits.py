@@ -12,7 +12,7 @@ import pytest
 
 from bot.errors import Refused
 from cogs.play import JSON_MAX_CHARS, JSON_MAX_DEPTH, parse_move
-from tests.cogs.conftest import World
+from tests.support.world import World
 
 DEEP = '{"type": "offer", "give": ' + "[" * 5000 + "]" * 5000 + "}"
 LONG = '{"type": "bid", "amount": ' + "9" * 5000 + "}"

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from e2e_driver import Person
-from fake_discord import MESSAGES
-
-from tests.cogs.conftest import World
+from tests.support.fake_discord import MESSAGES
+from tests.support.person import Person
 from tests.support.tables import FakeClock
+from tests.support.world import World
 
 RECAP = "**How it went**"
 

@@ -3,14 +3,13 @@ builder as *Your move*, and Catan's bank and harbour trades are built in it, all
 
 from __future__ import annotations
 
-from e2e_driver import Person
-from fake_discord import StoredMessage
-
 from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD
 from games.colonies import cards as C
 from games.core import Move
-from tests.cogs.conftest import World, select_of
-from tests.cogs.test_clicking import _seats, build, click_on, seated, wait_for_people
+from tests.support.clicking import build, click_on, seated, seats, wait_for_people
+from tests.support.fake_discord import StoredMessage
+from tests.support.person import Person
+from tests.support.world import World, select_of
 
 CATAN_PLAIN = ("Roll", "Settle", "Road", "Discard", "Robber", "End your turn")
 
@@ -31,7 +30,7 @@ async def test_a_colonies_trade_is_built_and_sent_from_the_dm_that_asks_for_a_mo
         movers = await wait_for_people(world, game_id)
         if not movers:  # Threats ended the game before a trade came up: another table
             await world.open_table(alice, "colonies", guests=(bob,))
-            game_id, people = await _seats(world, alice, bob)
+            game_id, people = await seats(world, alice, bob)
             continue
         seat = movers[0]
         person, partner = people[seat], people[1 - seat]

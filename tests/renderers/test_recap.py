@@ -12,7 +12,7 @@ import games
 from bot import history
 from renderers import render_board
 from renderers.common import recording
-from tests.renderers.test_text_contrast import unreadable
+from tests.support.legibility import unreadable
 
 
 @pytest.mark.parametrize("game_id", sorted(games.registry()))

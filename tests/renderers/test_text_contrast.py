@@ -22,16 +22,14 @@ from renderers import render_board, render_private
 from renderers.common import (
     INK,
     WHITE,
-    Drawn,
     IllegibleText,
     canvas,
-    contrast,
     frame,
-    needed_contrast,
     plural,
     recording,
     text,
 )
+from tests.support.legibility import inside, unreadable
 
 STATES = 8  # per game; each is drawn once as the board and once per seat
 
@@ -61,33 +59,6 @@ def _fresh() -> None:
             for value in vars(module).values():
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
-
-
-def _inside(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    return a[0] >= b[0] and a[1] >= b[1] and a[2] <= b[2] and a[3] <= b[3]
-
-
-def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def unreadable(seen: list[Drawn]) -> list[str]:
-    """What a reader trips on: text below AA contrast with its declared or its real ground, text across a frame."""
-    bad = []
-    frames = [d for d in seen if d.kind == "frame"]
-    for t in (d for d in seen if d.kind == "text"):
-        need = needed_contrast(t.size)
-        for ground in {t.on, t.under} - {None}:
-            if contrast(t.fill, ground) < need:  # type: ignore[arg-type]
-                bad.append(f"{t.s!r} {t.size}px: {t.fill} on {ground} is {contrast(t.fill, ground):.2f}:1")  # type: ignore[arg-type]
-        for f in frames:
-            if f.surface != t.surface or not _overlap(t.box, f.box):
-                continue
-            x0, y0, x1, y1 = f.box
-            w = f.width
-            if not _inside(t.box, (x0 + w, y0 + w, x1 - w, y1 - w)):
-                bad.append(f"{t.s!r} at {t.box} crosses the frame {f.box}")
-    return bad
 
 
 @pytest.mark.parametrize("game_id", sorted(games.registry()))
@@ -121,7 +92,7 @@ def test_the_text_helper_fits_a_line_inside_its_box_and_the_recorder_sees_a_line
         frame(draw, box, outline=INK, width=2)
         drawn = text(draw, (14, 14), "A label far too long for its little box", 18, on=(250, 247, 240),
                      within=(14, 14, 116, 56))
-        assert _inside(drawn, (14, 14, 116, 56))
+        assert inside(drawn, (14, 14, 116, 56))
         assert not unreadable(seen)
         text(ImageDraw.Draw(img), (100, 20), "Longest Road", 15, on=(250, 247, 240))  # straddles the right border
     assert any("crosses the frame" in problem for problem in unreadable(seen))
