@@ -18,8 +18,6 @@ from typing import Any
 from games.ai import Player, RandomPlayer, choose_for, policy_for
 from games.core import Game, RuleError, get_game
 
-LINEUPS = ("heuristic-vs-random", "heuristic", "random")
-
 
 @dataclass
 class GameRecord:
