@@ -1,4 +1,4 @@
-"""The real bot, in this process, connected to the local fake Discord of the e2e tests.
+"""The real bot, in this process, connected to the local fake Discord (tests/support/fake_discord).
 
 Cog tests drive real discord.py objects with gateway payloads the fake sends (interactions
 as Discord would deliver them); every request the bot makes is checked against Discord's
@@ -25,6 +25,8 @@ from tests.support.world import World
 
 @pytest.fixture
 async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[World]:
+    """The bot on a fresh SQLite file; the test fails when the fake saw what Discord would refuse (the
+    strict e2e `fake`'s rules: `broken_rules()`) or a view that does not fit."""
     async with FakeDiscord(check_answers=True) as fake:
         monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
         monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url))
