@@ -9,6 +9,7 @@ and headings that never change are one cached layer.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -16,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from games.colonies import cards as C
 from games.colonies.text import cards as card_list
+from games.core import Action
 from renderers.common import (
     ACCENT,
     INK,
@@ -451,7 +453,7 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         _player(draw, view, p, (x0 - 4, top, x1 + 4, top + step - 10), shown)
 
 
-def board(view: dict[str, Any]) -> bytes:
+def board(view: dict[str, Any], choices: Sequence[Action] = ()) -> bytes:
     img = _frame().copy()
     draw = ImageDraw.Draw(img)
     _header(draw, view)

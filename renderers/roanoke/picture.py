@@ -3,11 +3,13 @@ grid, and the whole picture put together."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.core import Action
 from games.roanoke import board as B
 from renderers.common import (
     INK,
@@ -143,7 +145,7 @@ def _grid(img: Image.Image, view: dict[str, Any]) -> None:
         dotted(draw, (x + 2, y + 2, x + CELL - 4, y + CELL - 4))
 
 
-def board(view: dict[str, Any]) -> bytes:
+def board(view: dict[str, Any], choices: Sequence[Action] = ()) -> bytes:
     nodes = tuple(sorted((i, c["res"]) for i, c in enumerate(view["board"]) if c and c["kind"] == "node"))
     img = layer(nodes).copy()
     draw = ImageDraw.Draw(img)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
+from games.core import Action
 from games.small_islands.data import FACES
 from renderers.common import (
     canvas,
@@ -60,7 +62,7 @@ def palette() -> Image.Image:
                                       GRID, FRAME, BLOCKED, RULER, *CARD_FILL, *TOKEN_FILL])
 
 
-def board(view: dict[str, Any]) -> bytes:
+def board(view: dict[str, Any], choices: Sequence[Action] = ()) -> bytes:
     lay = Layout(view)
     img, draw = canvas(lay.width, lay.height)
     draw_header(draw, view, lay.width)

@@ -7,12 +7,12 @@ from typing import Any
 from renderers.common import COLOUR_RGB as SEAT_RGB
 from renderers.common import MUTED, RGB
 
-OCEAN: RGB = (46, 110, 160)        # open water where no tile lies
-TILE_SEA: RGB = (74, 146, 196)     # the sea printed on a tile
-SEAM: RGB = (58, 126, 178)         # tile edges, seen in the sea only
-SHALLOW: RGB = (128, 192, 222)
-SAND: RGB = (238, 218, 166)
-GRASS: RGB = (128, 180, 96)
+OCEAN: RGB = (92, 115, 147)        # open water where no tile lies; greyed, so blue ships stand out on it
+TILE_SEA: RGB = (94, 118, 133)     # the sea printed on a tile
+SEAM: RGB = (82, 104, 120)         # tile edges, seen in the sea only
+SHALLOW: RGB = (160, 182, 196)
+SAND: RGB = (254, 248, 223)
+GRASS: RGB = (203, 226, 184)
 BADGE: RGB = (252, 247, 228)       # the disc under an icon
 FLOWER: RGB = (222, 78, 150)
 FRUIT: RGB = (242, 140, 28)
@@ -21,7 +21,7 @@ STONE: RGB = (236, 236, 236)
 HULL: RGB = (120, 76, 40)
 GREY_SHIP: RGB = (160, 160, 160)
 RULER: RGB = (90, 90, 90)
-GRID: RGB = (58, 122, 172)         # faint lines over the open sea
+GRID: RGB = (82, 104, 136)         # faint lines over the open sea
 FRAME: RGB = (236, 246, 252)       # a free cell's dashed frame
 BLOCKED: RGB = (120, 160, 195)     # the name of a cell no tile can fill
 CARD_FILL: tuple[RGB, RGB] = ((255, 250, 235), (244, 244, 244))   # a card played now, a card held
