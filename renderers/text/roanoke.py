@@ -40,7 +40,7 @@ def summary(view: dict[str, Any]) -> list[str]:
                  f"tiles, {view['houses_left']} houses left.")
     if view.get("offer"):
         offer = view["offer"]
-        lines.append(f"Offer: {seat_name(offer['from'])} to {seat_name(offer['to'])}." if "to" in offer
-                     else "An offer is open.")
+        lines.append(f"Offer: {seat_name(offer['from'])} gives {_amounts(offer['give'])} to {seat_name(offer['to'])} "
+                     f"for {_amounts(offer['get'])}; it waits for their answer.")
     lines.append(recent(view))
     return lines
