@@ -4,7 +4,7 @@ Pictures are made to be read in Discord's chat column (550 px wide on a desktop,
 text on them is under 11 px there.  `renderers/<game_id>.py` provides `board(view, choices) -> bytes` (the
 ids of the places `choices` name drawn on it) and, when the game has hidden information, `private(view) ->
 bytes`; a game that lets a place be picked in two steps (`Game.areas`) provides `area(view, name, choices)
--> bytes`, the zoomed picture of one area, and `place_label(action) -> str | None`, the id it shows; a game
+-> bytes`, the zoomed picture of one area, and `place_label(view, action) -> str | None`, the id it shows; a game
 whose seats wear colours of their own (not the common seat palette) names them with `seat_rgb(view)`.
 The words sent beside a picture, and its alt text, are renderers.text.  A game with no renderer module of its own is
 drawn by `renderers.generic`, so a new engine is playable before its picture exists.
@@ -43,10 +43,10 @@ def render_area(game_id: str, view: dict[str, Any], area: str, choices: Sequence
     return fn(view, area, choices) if fn else None
 
 
-def place_label(game_id: str, action: Action) -> str | None:
-    """The id a picture shows for the place `action` names ("32", "C4"), or None."""
+def place_label(game_id: str, view: dict[str, Any], action: Action) -> str | None:
+    """The id a picture of `view` shows for the place `action` names ("32", "C4"), or None."""
     fn = getattr(_module(game_id), "place_label", None)
-    return fn(action) if fn else None
+    return fn(view, action) if fn else None
 
 
 def render_private(game_id: str, view: dict[str, Any]) -> bytes | None:

@@ -188,7 +188,12 @@ def _pieces(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             seat_marker(draw, (x, y), 18, seat)
 
 
-def place_label(action: Action) -> str | None:
+def place_label(view: dict[str, Any], action: Action) -> str | None:
+    """The id the picture shows for the place an action names (the same in every view)."""
+    return _label(action)
+
+
+def _label(action: Action) -> str | None:
     """The id the picture shows for the place an action names: an intersection or path number, a hex letter."""
     if "node" in action:
         return str(action["node"])
@@ -215,7 +220,7 @@ def _tags(choices: Sequence[Action], *, hexes: bool) -> list[tuple[Point, str]]:
     """Each place the choices name, once, with its id; hexes only when asked (the board letters them all)."""
     out: dict[str, tuple[Point, str]] = {}
     for action in choices:
-        xy, label = _place_xy(action), place_label(action)
+        xy, label = _place_xy(action), _label(action)
         if xy is not None and label is not None and (hexes or "hex" not in action):
             out[label] = (xy, label)
     return list(out.values())

@@ -255,7 +255,12 @@ def _picture(view: dict[str, Any], edge: str, extra: int = 0) -> tuple[Image.Ima
     return img, draw
 
 
-def place_label(action: Action) -> str | None:
+def place_label(view: dict[str, Any], action: Action) -> str | None:
+    """The id the picture shows for the place an action names (the same in every view)."""
+    return _label(action)
+
+
+def _label(action: Action) -> str | None:
     """The square an action names ("C4"), as the picture shows it."""
     square = parse_square(action.get("square"))
     return action["square"].upper() if square is not None else None
@@ -264,7 +269,7 @@ def place_label(action: Action) -> str | None:
 def _tags(choices: Sequence[Action], edge: str) -> list[tuple[Point, str]]:
     out: dict[str, tuple[Point, str]] = {}
     for action in choices:
-        square, label = parse_square(action.get("square")), place_label(action)
+        square, label = parse_square(action.get("square")), _label(action)
         if square is not None and label is not None:
             x0, y0, x1, _ = _box(*square, edge)
             out[label] = (((x0 + x1) / 2, y0 + 18), label)

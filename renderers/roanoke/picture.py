@@ -142,7 +142,12 @@ def _grid(img: Image.Image, view: dict[str, Any]) -> None:
         dotted(draw, (x + 2, y + 2, x + CELL - 4, y + CELL - 4))
 
 
-def place_label(action: Action) -> str | None:
+def place_label(view: dict[str, Any], action: Action) -> str | None:
+    """The id the picture shows for the place an action names (the same in every view)."""
+    return _label(action)
+
+
+def _label(action: Action) -> str | None:
     """The square an action names ("F2"), as the rulers name it (ROA-S1)."""
     if "col" in action and "row" in action:
         return B.label(B.sq(action["row"], action["col"]))
@@ -153,7 +158,7 @@ def place_label(action: Action) -> str | None:
 def _tags(choices: Sequence[Action]) -> list[tuple[Point, str]]:
     out: dict[str, tuple[Point, str]] = {}
     for action in choices:
-        label = place_label(action)
+        label = _label(action)
         if label is not None:
             x, y = cell_xy(*square_rc(label))
             out[label] = ((x + CELL / 2 - 1, y + CELL / 2 - 1), label)
@@ -180,8 +185,8 @@ def area(view: dict[str, Any], name: str, choices: Sequence[Action]) -> bytes:
     """One column ("column F") and its neighbours, over the rows where `choices` may go, zoomed, with the
     label of every square `choices` name there."""
     col = LETTERS.index(name.removeprefix("column "))
-    inside = [a for a in choices if (label := place_label(a)) is not None and square_rc(label)[1] == col]
-    rows = [square_rc(label)[0] for a in inside if (label := place_label(a)) is not None] or [0, SIZE - 1]
+    inside = [a for a in choices if (label := _label(a)) is not None and square_rc(label)[1] == col]
+    rows = [square_rc(label)[0] for a in inside if (label := _label(a)) is not None] or [0, SIZE - 1]
     left, right = max(0, col - 2), min(SIZE - 1, col + 2)
     top, bottom = max(0, min(rows) - 1), min(SIZE - 1, max(rows) + 1)
     x0, y0 = cell_xy(top, left)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.colours import seat_name
+from games.roanoke.market import TITLES
 from renderers.common import plural
 from renderers.text import ranking, recent, scores
 
@@ -36,6 +37,10 @@ def summary(view: dict[str, Any]) -> list[str]:
         state = "" if p["alive"] else "eliminated; "
         lines.append(f"{seat_name(p['seat'])}: {state}{_amounts(p['hand'])}; {plural(len(p['houses']), 'house')}, "
                      f"road {p['road_length']} (own {p['own_road']}), {p['reserve']} workers in reserve.")
+    market = [f"{TITLES[m]} " + ", ".join(f"Seat {s + 1} x{n}" for s, n in enumerate(workers) if n)
+              for m, workers in view["market"].items() if any(workers)]
+    if market:
+        lines.append("Market workers: " + "; ".join(market) + ".")
     lines.append("Pile: " + _amounts({r: view["pile"][r] for r in RESOURCES}) + f"; draw pile {view['draw_pile']} "
                  f"tiles, {view['houses_left']} houses left.")
     if view.get("offer"):

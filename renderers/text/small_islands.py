@@ -6,8 +6,12 @@ from typing import Any
 
 from games.colours import seat_name
 from renderers.common import plural
+from renderers.small_islands.side import status_line
 from renderers.text import ranking, recent, scores
 
+LEGEND = ("On the map: a pink flower, an orange fruit, a green leaf and a grey temple are the icons; an anchor is "
+          "a port; a dashed house is where a house may go; houses and ships wear their seat's colour and shape; "
+          "dashed frames are free cells.")
 PHASE = {"setup": "setup", "prep": "preparation", "explore": "exploration", "reward": "reward", "end": "game over"}
 
 
@@ -15,9 +19,8 @@ def summary(view: dict[str, Any]) -> list[str]:
     if view["result"]:
         lines = ["Game over (PP: prestige points).", ranking(view["result"], "PP")]
     else:
-        who = " and ".join(seat_name(s) for s in view["to_move"]) or "nobody"
-        lines = [f"Round {view['round']} of 4, {PHASE.get(view['phase'], view['phase'])}: {who} to move "
-                 "(PP: prestige points)."]
+        lines = [f"Round {view['round']} of 4, {PHASE.get(view['phase'], view['phase'])}: {status_line(view)} "
+                 "(PP: prestige points)"]
     if not view["result"]:
         lines.append(scores(view, [p["pp"] for p in view["players"]], "PP"))
     for p in view["players"]:
@@ -28,6 +31,7 @@ def summary(view: dict[str, Any]) -> list[str]:
     lines.append(f"Row: {', '.join(view['row']) or 'empty'}; navigation {view['nav']}, reserve {view['reserve']} "
                  f"tiles; ships landed {view['ships_placed']}.")
     lines.append(recent(view))
+    lines.append(LEGEND)
     return lines
 
 

@@ -79,7 +79,7 @@ def test_every_choosable_id_on_a_zoomed_pick_picture_is_11_px_at_350_px_wide(gam
             width = _width(png)
             labels = {d.s: d.size * PHONE / width for d in seen if d.kind == "text"}
             for action in actions:
-                label = place_label(game_id, action)
+                label = place_label(game_id, view, action)
                 if label is None:
                     continue
                 assert label in labels, f"{game_id} state {n} {area}: {label} not drawn for {action}"
