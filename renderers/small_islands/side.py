@@ -29,8 +29,8 @@ def status_line(view: dict[str, Any]) -> str:
     if step == "setup":
         return f"{who} arranges the starting tiles ({len(view['start_left'])} left): dashed cells are free."
     if step == "prep":
-        waiting = ", ".join(str(s + 1) for s in movers)
-        return f"Everyone chooses an objective in secret; waiting for seat{'s' if len(movers) > 1 else ''} {waiting}."
+        waiting = ", ".join(seat_name(players, s) for s in movers)
+        return f"Everyone chooses an objective in secret; waiting for {waiting}."
     if step == "turn":
         land = " or land a ship (ends the round)" if view["nav"] == 0 else ""
         return f"{who}: take a tile from the row{land}."

@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import Any, Literal
 
 from games.colours import seat_name
+from games.core import get_game
 
 DESCRIPTION_LIMIT = 1024
 """Discord's limit (characters) on an attachment's description (MessageAttachmentRequest.description)."""
@@ -33,9 +34,16 @@ def _module(game_id: str) -> ModuleType | None:
 def summary(game_id: str, view: dict[str, Any]) -> list[str]:
     """The lines sent beside a board picture: whose turn, the scores, what just happened, the bank."""
     module = _module(game_id)
-    if module is None:
-        return [str(view.get("title", game_id))]
-    return [line for line in module.summary(view) if line]
+    lines = module.summary(view) if module is not None else _any_game(game_id, view)
+    return [line for line in lines if line]
+
+
+def _any_game(game_id: str, view: dict[str, Any]) -> list[str]:
+    """A game with no words of its own: who is to move and the public scores."""
+    movers = view.get("to_move")
+    points = get_game(game_id).public_scores(view)
+    turn = "" if movers is None else " and ".join(map(seat_name, movers)) + " to move." if movers else "Game over."
+    return [turn, scores(view, points, "points") if points else ""]
 
 
 def hand(game_id: str, view: dict[str, Any]) -> list[str]:
