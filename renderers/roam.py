@@ -271,8 +271,8 @@ def _tags(choices: Sequence[Action], edge: str) -> list[tuple[Point, str]]:
     for action in choices:
         square, label = parse_square(action.get("square")), _label(action)
         if square is not None and label is not None:
-            x0, y0, x1, _ = _box(*square, edge)
-            out[label] = (((x0 + x1) / 2, y0 + 18), label)
+            x0, y0, _, _ = _box(*square, edge)
+            out[label] = ((x0 + 28, y0 + 18), label)  # top left: coins sit top right, markers in the middle
     return list(out.values())
 
 

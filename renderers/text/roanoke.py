@@ -41,7 +41,7 @@ def summary(view: dict[str, Any]) -> list[str]:
               for m, workers in view["market"].items() if any(workers)]
     if market:
         lines.append("Market workers: " + "; ".join(market) + ".")
-    lines.append("Pile: " + _amounts({r: view["pile"][r] for r in RESOURCES}) + f"; draw pile {view['draw_pile']} "
+    lines.append("Pile: " + ", ".join(f"{view['pile'][r]} {r}" for r in RESOURCES) + f"; draw pile {view['draw_pile']} "
                  f"tiles, {view['houses_left']} houses left.")
     if view.get("offer"):
         offer = view["offer"]
