@@ -30,7 +30,7 @@ MUTED: RGB = (95, 95, 95)
 ACCENT: RGB = (184, 48, 30)
 
 COLOUR_RGB: dict[str, RGB] = {
-    "red": (174, 78, 2),       # vermillion, darker: white text on it reads
+    "red": (195, 55, 25),      # a deep vermillion: white text on it reads
     "blue": (21, 77, 132),
     "yellow": (236, 199, 32),
     "green": (32, 164, 104),   # bluish green

@@ -32,7 +32,8 @@ def summary(view: dict[str, Any]) -> list[str]:
         lines.append(f"Season card {season['name']}: {season['goal']} (checked at the end of the season's "
                      "third round; a seat that fails is eliminated).")
     if not view["result"]:
-        lines.append(scores(view, [p["chits"] for p in view["players"]], "chits"))
+        lines.append(scores(view, [p["chits"] for p in view["players"]], "chits")[:-1] + " (chits are the resource "
+                     "tokens a seat holds; at the end survivors rank by chits, then houses, then own road).")
     for p in view["players"]:
         state = "" if p["alive"] else "eliminated; "
         lines.append(f"{seat_name(p['seat'])}: {state}{_amounts(p['hand'])}; {plural(len(p['houses']), 'house')}, "
