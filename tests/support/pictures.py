@@ -6,8 +6,8 @@ import io
 
 from PIL import Image
 
-MIN_WIDTH = 700
-"""Narrow enough that Discord shows it near full size; wide enough for the map (text sizes: test_legible_size)."""
+from renderers.common import MIN_WIDTH
+
 MAX_BYTES = 400 * 1024
 
 
