@@ -3,8 +3,8 @@ search pattern) beside it, coins and markers; and each player's map turned so th
 bottom, where patterns read as printed on the cards (A5.6), above a strip of that player's own characters.
 
 Made for Discord's chat column: 800 px wide, no text under 16 px (11 px at 550 px wide); the players, scores
-and artifacts go beside it as text (renderers.text.roam).  Square names are drawn on tags only where the
-player to move may put a marker (`choices`), and on the zoomed picture of one card.
+and artifacts go beside it as text (renderers.text.roam).  Every square is named in its corner; where the
+player to move may put a marker (`choices`) the name is on a tag, as on the zoomed picture of one card.
 
 A pattern is drawn as on the card: forward is up, a filled square is a marker, the dotted one is the
 key marker (it goes on the anchor square), a hollow square is a blank (a coin to fill it).
@@ -40,6 +40,7 @@ from renderers.common import (
     seat_marker,
     tag,
     text,
+    text_width,
     wrap_text,
     zoom,
 )
@@ -172,6 +173,8 @@ def _land(edge: str, slots: Slots, seats: tuple[tuple[str, int], ...]) -> Image.
             slot = 3 * (r // 3) + c // 2
             fill = NO_CARD if slots[slot] is None else LAND[(slot + slot // 3) % 2]
             draw.rectangle((x0, y0, x1, y1), fill=fill, outline=(120, 110, 90), width=1)
+            text(draw, (x0 + 6, y0 + 4), f"{COLUMNS[c]}{r + 1}", SMALL, on=fill,
+                 fill=INK if slots[slot] is None else MUTED)
     for slot in range(6):  # card borders, and each card's character on its plate
         x0, y0, x1, y1 = _slot_box(slot, edge)
         draw.rectangle((x0, y0, x1, y1), outline=INK, width=4)
@@ -272,7 +275,8 @@ def _tags(choices: Sequence[Action], edge: str) -> list[tuple[Point, str]]:
         square, label = parse_square(action.get("square")), _label(action)
         if square is not None and label is not None:
             x0, y0, _, _ = _box(*square, edge)
-            out[label] = ((x0 + 28, y0 + 18), label)  # top left: coins sit top right, markers in the middle
+            # over the corner name (coins sit top right, markers in the middle)
+            out[label] = ((x0 + 8 + text_width(label, SMALL) / 2, y0 + 6 + SMALL / 2), label)
     return list(out.values())
 
 

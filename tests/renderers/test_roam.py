@@ -8,7 +8,7 @@ from PIL import Image
 
 from games.roam.game import RoamGame
 from renderers import render_area, render_board, render_private, roam
-from renderers.common import plural, recording
+from renderers.common import TAG, plural, recording
 
 
 def test_display_puts_the_viewers_edge_at_the_bottom() -> None:
@@ -61,7 +61,7 @@ def test_the_chosen_characters_anchors_are_marked() -> None:
 
 
 def test_the_squares_a_marker_may_go_on_are_named_on_the_board_and_on_the_zoomed_card() -> None:
-    """Square names are drawn only where the player to move may put a marker, and every one of them on the
+    """Square names are on tags only where the player to move may put a marker, and every one of them on the
     zoomed picture of its card (issue 27)."""
     game = RoamGame.new(2, seed=3)
     seat = game.current
@@ -71,8 +71,8 @@ def test_the_squares_a_marker_may_go_on_are_named_on_the_board_and_on_the_zoomed
     roam._land.cache_clear()
     with recording() as seen:
         render_board("roam", game.view(None), [m.action for m in moves])
-    named = {d.s for d in seen if d.kind == "text" and len(d.s) == 2 and d.s[0] in "ABCDEF" and d.s[1].isdigit()}
-    assert named == {m.action["square"] for m in moves}
+    tagged = {d.s for d in seen if d.kind == "text" and d.on == TAG}
+    assert tagged == {m.action["square"] for m in moves}
     area = moves[0].areas[0]
     inside = [m.action for m in moves if area in m.areas]
     with recording() as seen:
