@@ -34,6 +34,7 @@ from bot.settings import wants
 from bot.storage import BoardMessage, OutboxItem
 from games.core import Move, RuleError
 from renderers import render_board, render_private
+from renderers.text import alt_text
 
 log = logging.getLogger(__name__)
 
@@ -69,8 +70,9 @@ class NotYet(Exception):
     """A row that must wait for another of its game's rows (a recap for the final board): tried again soon."""
 
 
-def png_file(data: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name)
+def png_file(data: bytes, name: str, description: str | None = None) -> discord.File:
+    """A PNG attachment; `description` is its alt text (renderers.text.alt_text)."""
+    return discord.File(io.BytesIO(data), filename=name, description=description)
 
 
 class Delivery:
@@ -223,7 +225,8 @@ class Delivery:
     async def _hand_file(self, game: GameInfo, view: dict) -> dict[str, discord.File]:
         """The player's private picture as a DM attachment (nothing for a game without one)."""
         picture = await asyncio.to_thread(render_private, game.game_type, view)
-        return {} if picture is None else {"file": png_file(picture, f"{game.game_type}-hand.png")}
+        return {} if picture is None else {"file": png_file(picture, f"{game.game_type}-hand.png",
+                                                            alt_text(game.game_type, view, "hand"))}
 
     # -- one handler per kind -----------------------------------------------------------------
 
@@ -246,15 +249,16 @@ class Delivery:
         view = next((r.payload["view"] for r in reversed(fresh) if r.payload.get("view") is not None), None)
         picture = None if view is None else await asyncio.to_thread(render_board, game.game_type, view)
         file_name = f"{game.game_type}-{game.id}-v{fresh[-1].version}.png"
+        alt = None if view is None else alt_text(game.game_type, view, "board", title=game.title)
         controls = self.controls(game) if game.status == "running" else None
         channel = self.where(game)
         message_id = None
         if editing and shown is not None:
-            message_id = await self._edit_board(channel, shown.message_id, content, picture, file_name, controls)
+            message_id = await self._edit_board(channel, shown.message_id, content, picture, file_name, controls, alt)
         if message_id is None:
             extras: dict = {"view": controls} if controls else {}
             if picture is not None:
-                extras["file"] = png_file(picture, file_name)
+                extras["file"] = png_file(picture, file_name, alt)
             mentions = discord.AllowedMentions.none() if editing else ONLY_USERS  # edited boards ping apart
             message = await channel.send(content, allowed_mentions=mentions, nonce=f"b{game.id}v{fresh[-1].version}",
                                          **extras)
@@ -267,9 +271,10 @@ class Delivery:
             await self._strip_buttons(channel, shown.message_id)
 
     async def _edit_board(self, channel: discord.PartialMessageable, message_id: int, content: str,
-                          picture: bytes | None, file_name: str, controls: discord.ui.View | None) -> int | None:
+                          picture: bytes | None, file_name: str, controls: discord.ui.View | None,
+                          alt: str | None = None) -> int | None:
         """Edit the table's board message in place; None when it was deleted (a new one is posted)."""
-        attachments = [png_file(picture, file_name)] if picture is not None else []
+        attachments = [png_file(picture, file_name, alt)] if picture is not None else []
         try:
             await channel.get_partial_message(message_id).edit(content=content, attachments=attachments,
                                                                view=controls, allowed_mentions=ONLY_USERS)
@@ -303,7 +308,8 @@ class Delivery:
         story = await history.story(self.storage, row)
         names = {s.seat: s.name for s in game.seats}
         picture, lines = await asyncio.to_thread(history.recap, game.game_type, story, names)
-        await self.where(game).send(fit(lines), file=png_file(picture, f"{game.game_type}-{game.id}-recap.png"),
+        alt = alt_text(game.game_type, story[-1].view, "recap", title=game.title)
+        await self.where(game).send(fit(lines), file=png_file(picture, f"{game.game_type}-{game.id}-recap.png", alt),
                                     allowed_mentions=discord.AllowedMentions.none(), nonce=f"r{game.id}")
 
     async def _notice(self, game: GameInfo, item: OutboxItem) -> None:

@@ -34,6 +34,7 @@ from bot.tools.bench_service import bench_service
 from bot.tools.selfplay import lineup_players, play_one
 from games.core import Game, get_game
 from renderers import render_board, render_private
+from renderers.common import MIN_WIDTH
 
 Row = dict[str, Any]
 
@@ -256,8 +257,8 @@ def budgets(data: dict[str, Any]) -> list[tuple[str, str, bool]]:
     rows = []
     for r in data["renders"]:
         ms, kb, px = r["board_ms"]["median"], r["board_max_bytes"] / 1024, r["board_min_width"]
-        rows.append((f"{r['game']} board ≤ 40 ms median, ≤ 400 KB, ≥ 1000 px wide",
-                     f"{ms:.1f} ms, {kb:.0f} KB, {px} px", ms <= 40 and kb <= 400 and px >= 1000))
+        rows.append((f"{r['game']} board ≤ 40 ms median, ≤ 400 KB, ≥ {MIN_WIDTH} px wide",
+                     f"{ms:.1f} ms, {kb:.0f} KB, {px} px", ms <= 40 and kb <= 400 and px >= MIN_WIDTH))
     for r in data.get("recaps", []):
         ms = r["recap_ms"]["median"]
         rows.append((f"{r['game']} recap of a {r['actions']:,}-action game ≤ 300 ms", f"{ms:.0f} ms", ms <= 300))

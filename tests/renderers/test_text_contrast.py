@@ -8,16 +8,10 @@ and the colour the picture had under it) to the recorder these tests install.
 
 from __future__ import annotations
 
-import random
-import sys
-from collections.abc import Iterator
-
 import pytest
 from PIL import ImageDraw
 
 import games
-from games.ai import choose_for, policy_for
-from games.core import Game
 from renderers import render_board, render_private
 from renderers.common import (
     INK,
@@ -30,43 +24,17 @@ from renderers.common import (
     text,
 )
 from tests.support.legibility import inside, unreadable
+from tests.support.states import fresh, states
 
 STATES = 8  # per game; each is drawn once as the board and once per seat
 
 
-def _states(game_id: str, count: int, seed: int) -> Iterator[Game]:
-    """Games of every table size stopped at random points of seeded play, and some finished; every other
-    game is played by the AI seats, which get further (houses, cities, claimed cards) than random moves."""
-    cls = games.get_game(game_id)
-    ai = policy_for(game_id)
-    for i in range(count):
-        rng = random.Random(seed + i)
-        game = cls.new(rng.randint(cls.min_players, cls.max_players), seed=seed + i)
-        stop = rng.choice((rng.randint(0, 40), rng.randint(0, 400), 10**6))
-        for _ in range(stop):
-            if game.over:
-                break
-            seat = sorted(game.to_move())[0]
-            game.apply(seat, choose_for(game, seat, ai, rng) if i % 2 else rng.choice(game.legal_actions(seat)))
-        yield game
-
-
-def _fresh() -> None:
-    """Forget every cached sprite and layer, so their words and frames are drawn (and recorded) again;
-    a sprite's words are checked against its own frames the first time it is drawn."""
-    for name, module in list(sys.modules.items()):
-        if name == "renderers" or name.startswith("renderers."):
-            for value in vars(module).values():
-                if callable(getattr(value, "cache_clear", None)):
-                    value.cache_clear()
-
-
 @pytest.mark.parametrize("game_id", sorted(games.registry()))
 def test_every_text_on_every_picture_meets_wcag_aa_and_stays_inside_its_frame(game_id: str) -> None:
-    for game in _states(game_id, STATES, seed=2020):
+    for game in states(game_id, STATES, seed=2020):
         views = [("board", render_board, game.view(None))]
         views += [(f"seat {s + 1}", render_private, game.view(s)) for s in range(game.num_players)]
-        _fresh()  # the board first: the layers it caches hold the frames its words must stay inside
+        fresh()  # the board first: the layers it caches hold the frames its words must stay inside
         for who, render, view in views:
             with recording() as seen:
                 render(game_id, view)
