@@ -30,12 +30,12 @@ async def hand_file(info: GameInfo, view: dict[str, Any]) -> discord.File | None
     return None if picture is None else png_file(picture, f"{info.game_type}-hand.png")
 
 
-class CancelButton(GameItem[discord.ui.Button], template=ids.template(ids.CANCEL, "game_id")):
+class CancelButton(GameItem[discord.ui.Button], form=ids.CANCEL):
     """The Cancel of an "Are you sure?": nothing happens, and the question goes away."""
 
     def __init__(self, game_id: int) -> None:
         super().__init__(discord.ui.Button(label="Cancel", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"{ids.CANCEL}:{game_id}"))
+                                           custom_id=self.form.format(game_id=game_id)))
         self.game_id = game_id
 
     async def run(self, interaction: Interaction) -> None:

@@ -141,39 +141,36 @@ async def commit(interaction: Interaction, game_id: int, version: int, action: A
     await interaction.edit_original_response(**await my_moves(interaction, game_id, done=label))
 
 
-class MoveButton(GameItem[discord.ui.Button],
-                 template=ids.template(ids.MOVE, "game_id", "version", "seat", "key")):
+class MoveButton(GameItem[discord.ui.Button], form=ids.MOVE):
     def __init__(self, game_id: int, version: int, seat: int, key: str, *, label: str = "Move",
                  row: int | None = None) -> None:
+        custom_id = self.form.format(game_id=game_id, version=version, seat=seat, key=key)
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, row=row,
-                                           custom_id=f"{ids.MOVE}:{game_id}:{version}:{seat}:{key}"))
+                                           custom_id=custom_id))
         self.game_id, self.version, self.seat, self.key = game_id, version, seat, key
 
     async def run(self, interaction: Interaction) -> None:
         await play_choice(interaction, self.game_id, self.version, self.seat, self.key)
 
 
-class ConfirmMove(GameItem[discord.ui.Button],
-                  template=ids.template(ids.CONFIRM_MOVE, "game_id", "version", "seat", "key")):
+class ConfirmMove(GameItem[discord.ui.Button], form=ids.CONFIRM_MOVE):
     """The Confirm of a costly move's "Are you sure?"."""
 
     def __init__(self, game_id: int, version: int, seat: int, key: str) -> None:
-        super().__init__(discord.ui.Button(label="Confirm", style=discord.ButtonStyle.danger,
-                                           custom_id=f"{ids.CONFIRM_MOVE}:{game_id}:{version}:{seat}:{key}"))
+        custom_id = self.form.format(game_id=game_id, version=version, seat=seat, key=key)
+        super().__init__(discord.ui.Button(label="Confirm", style=discord.ButtonStyle.danger, custom_id=custom_id))
         self.game_id, self.version, self.seat, self.key = game_id, version, seat, key
 
     async def run(self, interaction: Interaction) -> None:
         await play_choice(interaction, self.game_id, self.version, self.seat, self.key, confirmed=True)
 
 
-class MoveSelect(GameItem[discord.ui.Select],
-                 template=ids.template(ids.MOVE_SELECT, "game_id", "version", "seat", "group", "page", "area")):
+class MoveSelect(GameItem[discord.ui.Select], form=ids.MOVE_SELECT):
     def __init__(self, game_id: int, version: int, seat: int, group: str, page: int, area: int | None = None, *,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None,
                  row: int | None = None) -> None:
-        spot = "-" if area is None else str(area)
         super().__init__(discord.ui.Select(
-            custom_id=f"{ids.MOVE_SELECT}:{game_id}:{version}:{seat}:{group}:{page}:{spot}",
+            custom_id=self.form.format(game_id=game_id, version=version, seat=seat, group=group, page=page, area=area),
             options=options or [], placeholder=placeholder, row=row))
         self.game_id, self.version, self.seat, self.group = game_id, version, seat, group
         self.page, self.area = page, area
@@ -248,12 +245,12 @@ async def show(interaction: Interaction, game_id: int, version: int, k: int, sha
                                             view=builder_view(game_id, version, k, shape, draft))
 
 
-class OpenBuilder(GameItem[discord.ui.Button], template=ids.template(ids.BUILDER, "game_id", "version", "k", "o")):
+class OpenBuilder(GameItem[discord.ui.Button], form=ids.OPEN_BUILDER):
     """The move panel's button that turns the panel into the builder of one free-form move."""
 
     def __init__(self, game_id: int, version: int, k: int, *, label: str = "Trade…") -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success,
-                                           custom_id=f"{ids.BUILDER}:{game_id}:{version}:{k}:o"))
+                                           custom_id=self.form.format(game_id=game_id, version=version, k=k)))
         self.game_id, self.version, self.k = game_id, version, k
 
     async def run(self, interaction: Interaction) -> None:
@@ -262,10 +259,9 @@ class OpenBuilder(GameItem[discord.ui.Button], template=ids.template(ids.BUILDER
             await show(interaction, self.game_id, self.version, self.k, shape, fresh(shape))
 
 
-class BuilderSelect(GameItem[discord.ui.Select],
-                    template=ids.template(ids.BUILDER, "game_id", "version", "k", "f(?P<n>[^:]*)", "state")):
+class BuilderSelect(GameItem[discord.ui.Select], form=ids.BUILDER_SELECT):
     def __init__(self, game_id: int, version: int, k: int, n: int, state: str, **select: Any) -> None:
-        custom_id = f"{ids.BUILDER}:{game_id}:{version}:{k}:f{n}:{state}"
+        custom_id = self.form.format(game_id=game_id, version=version, k=k, n=n, state=state)
         if len(custom_id) > TEXT_LIMIT:
             raise Refused("That trade names too many kinds of cards to click together; use `/play`.", "builder_full")
         super().__init__(discord.ui.Select(custom_id=custom_id, **select))
@@ -281,13 +277,11 @@ class BuilderSelect(GameItem[discord.ui.Select],
         await show(interaction, self.game_id, self.version, self.k, shape, draft)
 
 
-class BuilderButton(GameItem[discord.ui.Button],
-                    template=ids.template(ids.BUILDER, "game_id", "version", "k", "(?P<verb>c[^:]*|send|back)",
-                                          "state")):
+class BuilderButton(GameItem[discord.ui.Button], form=ids.BUILDER_BUTTON):
     def __init__(self, game_id: int, version: int, k: int, verb: str, state: str, *, label: str = "…") -> None:
         style = discord.ButtonStyle.success if verb == "send" else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=label, style=style,
-                                           custom_id=f"{ids.BUILDER}:{game_id}:{version}:{k}:{verb}:{state}"))
+        custom_id = self.form.format(game_id=game_id, version=version, k=k, verb=verb, state=state)
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
         self.game_id, self.version, self.k, self.verb, self.state = game_id, version, k, verb, state
 
     async def run(self, interaction: Interaction) -> None:
@@ -322,14 +316,11 @@ class CountsModal(discord.ui.Modal):
     def __init__(self, game_id: int, version: int, k: int, n: int, state: str, field: dict[str, Any],
                  part: dict[int, int]) -> None:
         super().__init__(title=clip(f"{field['label']}: how many?", INPUT_LABEL), timeout=900,
-                         custom_id=f"{ids.BUILDER_COUNTS}:{game_id}:{version}:{k}:{n}:{state}")
+                         custom_id=ids.BUILDER_COUNTS.format(game_id=game_id, version=version, k=k, n=n, state=state))
         for i, count in sorted(part.items())[:MODAL_INPUTS]:
             choice = field["choices"][i]
             self.add_item(discord.ui.TextInput(label=clip(f"{choice['label']} (1–{choice['max']})", INPUT_LABEL),
                                                custom_id=str(i), default=str(count), max_length=3))
-
-
-COUNTS_ID = ids.template(ids.BUILDER_COUNTS, "game_id", "version", "k", "n", "state")
 
 
 def _inputs(components: list[dict[str, Any]]) -> dict[str, str]:
@@ -346,11 +337,12 @@ async def counts_submitted(interaction: Interaction) -> bool:
     """A submitted counts modal (any interaction else: False). Counts out of range are said, not kept."""
     data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
     custom_id = str(data.get("custom_id", ""))
-    if interaction.type is not discord.InteractionType.modal_submit or not custom_id.startswith(ids.BUILDER_COUNTS):
+    if (interaction.type is not discord.InteractionType.modal_submit
+            or not custom_id.startswith(ids.BUILDER_COUNTS.prefix)):
         return False
 
     async def work() -> None:
-        match = re.fullmatch(COUNTS_ID, custom_id)
+        match = re.fullmatch(ids.BUILDER_COUNTS.template, custom_id)
         if match is None:
             raise ids.BadId(custom_id)
         fields = ids.parse(match.groupdict())

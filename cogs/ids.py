@@ -1,8 +1,9 @@
-"""Every custom id the bot puts on a component: one prefix per kind of item, and the bounds of its fields.
+"""Every custom id the bot puts on a component: one form per kind of item, which both writes the id and
+reads it back, and the bounds of each field.
 
 Buttons already posted on Discord keep these formats, so a prefix or a field's order never changes.
-An id carries its fields between colons; a template matches any text in a field, so that a forged or
-damaged id reaches `parse` and is refused politely rather than ignored, and `parse` reads each field
+An id carries its fields between colons; a form's template matches any text in a field, so that a forged
+or damaged id reaches `parse` and is refused politely rather than ignored, and `parse` reads each field
 within what it may hold (a game id within the storage's 64-bit integers, a seat within a table's seats).
 No discord here.
 """
@@ -15,25 +16,11 @@ from typing import Any
 
 from bot.errors import Refused
 
-MOVE = "fr:a"
-CONFIRM_MOVE = "fr:k"
-MOVE_SELECT = "fr:s"
-BUILDER = "fr:t"
-BUILDER_COUNTS = "fr:tm"
-"""The builder's modal (not a dynamic item: its submit is read by custom id)."""
-YOUR_MOVE = "fr:m"
-HAND = "fr:h"
-CANCEL = "fr:x"
-LOBBY = "fr:l"
-HAND_OVER = "fr:q"
-REPLAY_STEP = "fr:r"
-REPLAY_JUMP = "fr:rj"
-
 MAX_ID = 2**63 - 1
 """The largest integer storage holds: a game id or a version past it names nothing."""
-
-
 BAD_ID = "This control is not one the bot drew (or no longer reads); use the newest board."
+PLACEHOLDER = re.compile(r"\{(\w+)(?::([^}]*))?\}")
+"""`{name}` a field of `FIELDS`, or `{name:a|b}` one of the literal words a|b (a regular expression)."""
 
 
 class BadId(Refused):
@@ -65,6 +52,9 @@ class Field:
             raise BadId(text)
         return int(text)
 
+    def write(self, value: Any) -> str:
+        return self.none if value is None and self.none is not None else str(value)
+
 
 FIELDS: dict[str, Field] = {
     "game_id": Field(r"\d+", 1, MAX_ID),
@@ -79,15 +69,50 @@ FIELDS: dict[str, Field] = {
     "area": Field(r"\d+", 0, 9999, none="-"),
     "state": Field(r"[0-9x,.]*"),
 }
-"""Every field name a template uses, by what it holds; a field not named here is a literal choice of its
-template (e.g. a verb) and is read as it stands."""
+"""Every field a form names, by what it holds."""
 
 
-def template(prefix: str, *parts: str) -> str:
-    """The regular expression of an item's ids: `prefix:part:part…`, a part being a field of `FIELDS` (any
-    text between colons, read by `parse`), or a literal regular expression written as `(?P<name>...)` or
-    plain text."""
-    return ":".join([re.escape(prefix), *(f"(?P<{p}>[^:]*)" if p in FIELDS else p for p in parts)])
+@dataclass(frozen=True)
+class Form:
+    """One kind of custom id, e.g. `fr:a:{game_id}:{version}:{seat}:{key}`."""
+
+    text: str
+
+    @property
+    def prefix(self) -> str:
+        """What every id of this kind starts with, e.g. `fr:a:`."""
+        return self.text[:self.text.index("{")]
+
+    @property
+    def template(self) -> str:
+        """The regular expression discord.py matches clicks with: any text where a field stands."""
+        out, at = [], 0
+        for m in PLACEHOLDER.finditer(self.text):
+            out += [re.escape(self.text[at:m.start()]), f"(?P<{m[1]}>{m[2] if m[2] else '[^:]*'})"]
+            at = m.end()
+        return "".join([*out, re.escape(self.text[at:])])
+
+    def format(self, **values: Any) -> str:
+        return PLACEHOLDER.sub(lambda m: FIELDS[m[1]].write(values[m[1]]) if m[1] in FIELDS else str(values[m[1]]),
+                               self.text)
+
+
+MOVE = Form("fr:a:{game_id}:{version}:{seat}:{key}")
+CONFIRM_MOVE = Form("fr:k:{game_id}:{version}:{seat}:{key}")
+MOVE_SELECT = Form("fr:s:{game_id}:{version}:{seat}:{group}:{page}:{area}")
+OPEN_BUILDER = Form("fr:t:{game_id}:{version}:{k}:o")
+BUILDER_SELECT = Form("fr:t:{game_id}:{version}:{k}:f{n}:{state}")
+BUILDER_BUTTON = Form("fr:t:{game_id}:{version}:{k}:{verb:c[^:]*|send|back}:{state}")
+BUILDER_COUNTS = Form("fr:tm:{game_id}:{version}:{k}:{n}:{state}")
+"""The builder's modal (not a dynamic item: its submit is read by custom id)."""
+YOUR_MOVE = Form("fr:m:{game_id}")
+HAND = Form("fr:h:{game_id}")
+CANCEL = Form("fr:x:{game_id}")
+LOBBY = Form("fr:l:{game_id}:{verb:join|ai|leave|start}")
+REMOVE_SEAT = Form("fr:l:{game_id}:rm")
+HAND_OVER = Form("fr:q:{game_id}:{verb:leave|resign|abandon}")
+REPLAY_STEP = Form("fr:r:{game_id}:{frame}:{direction:prev|next}")
+REPLAY_JUMP = Form("fr:rj:{game_id}")
 
 
 def parse(groups: dict[str, str]) -> dict[str, Any]:

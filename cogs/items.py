@@ -27,7 +27,7 @@ V = TypeVar("V", bound=discord.ui.Item[Any])
 
 Interaction = discord.Interaction[Frontier]
 
-ELSEWHERE = "That game is played on another server."
+ELSEWHERE = "That game is not played here: its controls work on its own server, or in a DM to one of its players."
 NOT_YOURS = "These are another player's moves; press **Your move** under the board for yours."
 
 
@@ -63,21 +63,30 @@ async def played_here(interaction: Interaction, game_id: int, seat: int | None =
     the clicker does not play), or on the controls of another seat than the clicker's."""
     info = await runtime(interaction).service.get(game_id)
     user = interaction.user.id
-    if info.guild_id != interaction.guild_id if interaction.guild_id is not None else info.seat_of(user) is None:
+    in_dm = interaction.guild_id is None  # a DM holds the panels and boards a game sends its players
+    if (info.seat_of(user) is None) if in_dm else (info.guild_id != interaction.guild_id):
         raise Refused(ELSEWHERE, "elsewhere")
     if seat is not None and info.seat_of(user) != seat:
         raise Refused(NOT_YOURS, "not_your_controls")
 
 
 class GameItem(discord.ui.DynamicItem[V], template=r"(?!)"):  # the base itself matches no id
-    """An item of one game, its fields read from its custom id by the names of its template's groups,
-    which are the names of its constructor's arguments."""
+    """An item of one game, its fields read from its custom id by the names of its form's fields, which are
+    the names of its constructor's arguments."""
 
+    form: ClassVar[ids.Form]
+    """How the item's custom id is written and read (see cogs/ids.py)."""
     game_id: int
+    seat: int | None = None
+    """The seat the controls were drawn for, where the id names one: only its player may use them."""
     checks_place: ClassVar[bool] = True
     """Whether a click outside the game's server (or a DM to one of its players) is refused; the replay
     leaves it to `bot.history.replayable`, which knows which games one may watch."""
     unreadable: bool = False
+
+    def __init_subclass__(cls, *, form: ids.Form) -> None:
+        super().__init_subclass__(template=form.template)
+        cls.form = form
 
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: V,  # type: ignore[override]
@@ -98,7 +107,7 @@ class GameItem(discord.ui.DynamicItem[V], template=r"(?!)"):  # the base itself 
         if self.unreadable:
             raise ids.BadId()
         if self.checks_place:
-            await played_here(interaction, self.game_id, getattr(self, "seat", None))
+            await played_here(interaction, self.game_id, self.seat)
         return True
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]

@@ -52,11 +52,11 @@ def lobby_message(info: GameInfo) -> dict[str, Any]:
             "allowed_mentions": discord.AllowedMentions.none()}
 
 
-class RemoveSeat(GameItem[discord.ui.Select], template=ids.template(ids.LOBBY, "game_id", "rm")):
+class RemoveSeat(GameItem[discord.ui.Select], form=ids.REMOVE_SEAT):
     """The host (or Manage Server) takes a seat or an AI away before the start."""
 
     def __init__(self, game_id: int, *, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"{ids.LOBBY}:{game_id}:rm", options=options or [],
+        super().__init__(discord.ui.Select(custom_id=self.form.format(game_id=game_id), options=options or [],
                                            placeholder="Remove a seat (host)…"))
         self.game_id = game_id
 
@@ -67,12 +67,11 @@ class RemoveSeat(GameItem[discord.ui.Select], template=ids.template(ids.LOBBY, "
         await interaction.response.edit_message(**lobby_message(info))
 
 
-class LobbyButton(GameItem[discord.ui.Button],
-                  template=ids.template(ids.LOBBY, "game_id", "(?P<verb>join|ai|leave|start)")):
+class LobbyButton(GameItem[discord.ui.Button], form=ids.LOBBY):
     def __init__(self, game_id: int, verb: str) -> None:
         style = discord.ButtonStyle.success if verb == "start" else discord.ButtonStyle.secondary
         super().__init__(discord.ui.Button(label=LOBBY_VERBS[verb], style=style,
-                                           custom_id=f"{ids.LOBBY}:{game_id}:{verb}"))
+                                           custom_id=self.form.format(game_id=game_id, verb=verb)))
         self.game_id, self.verb = game_id, verb
 
     async def run(self, interaction: Interaction) -> None:

@@ -32,6 +32,7 @@ from cogs.controls import (
 from cogs.items import GameItem, Interaction, runtime
 from cogs.layout.moves import clip
 from cogs.layout.typed import matching, parse_move, suggestion
+from games.core import RuleError
 
 AUTOCOMPLETE_LIMIT = 25
 
@@ -44,10 +45,10 @@ def board_controls(game: GameInfo) -> discord.ui.View:
     return view
 
 
-class YourMoveButton(GameItem[discord.ui.Button], template=ids.template(ids.YOUR_MOVE, "game_id")):
+class YourMoveButton(GameItem[discord.ui.Button], form=ids.YOUR_MOVE):
     def __init__(self, game_id: int, *, label: str = "Your move") -> None:
         super().__init__(discord.ui.Button(label=label, emoji="▶️", style=discord.ButtonStyle.success,
-                                           custom_id=f"{ids.YOUR_MOVE}:{game_id}"))
+                                           custom_id=self.form.format(game_id=game_id)))
         self.game_id = game_id
 
     async def run(self, interaction: Interaction) -> None:
@@ -61,10 +62,10 @@ class YourMoveButton(GameItem[discord.ui.Button], template=ids.template(ids.YOUR
         await interaction.followup.send(ephemeral=True, **body)
 
 
-class HandButton(GameItem[discord.ui.Button], template=ids.template(ids.HAND, "game_id")):
+class HandButton(GameItem[discord.ui.Button], form=ids.HAND):
     def __init__(self, game_id: int) -> None:
         super().__init__(discord.ui.Button(label="My hand", emoji="🂠", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"{ids.HAND}:{game_id}"))
+                                           custom_id=self.form.format(game_id=game_id)))
         self.game_id = game_id
 
     async def run(self, interaction: Interaction) -> None:
@@ -119,9 +120,13 @@ class Play(commands.Cog):
         if interaction.channel_id is None:
             return []
         info = await self.bot.service.game_in_channel(interaction.channel_id)
-        if info is None or info.seat_of(interaction.user.id) is None:
+        if info is None:
             return []
-        found = matching(current, await self.bot.service.choices(info.id, interaction.user.id))
+        try:
+            choices = await self.bot.service.choices(info.id, interaction.user.id)
+        except RuleError:  # not seated, or not started: nothing to suggest (the service says why on /play)
+            return []
+        found = matching(current, choices)
         return [app_commands.Choice(name=clip(move.label, 100), value=suggestion(info.version, move))
                 for move in found[:AUTOCOMPLETE_LIMIT]]
 

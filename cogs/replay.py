@@ -56,8 +56,7 @@ async def show(interaction: Interaction, game_id: int, at: int) -> None:
                                              allowed_mentions=discord.AllowedMentions.none())
 
 
-class StepButton(GameItem[discord.ui.Button],
-                 template=ids.template(ids.REPLAY_STEP, "game_id", "frame", "(?P<direction>prev|next)")):
+class StepButton(GameItem[discord.ui.Button], form=ids.REPLAY_STEP):
     """◀ or ▶: the frame it leads to is in its custom id."""
 
     checks_place = False
@@ -65,20 +64,21 @@ class StepButton(GameItem[discord.ui.Button],
     def __init__(self, game_id: int, frame: int, direction: str, *, disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label="◀" if direction == "prev" else "▶", disabled=disabled,
                                            style=discord.ButtonStyle.secondary,
-                                           custom_id=f"{ids.REPLAY_STEP}:{game_id}:{frame}:{direction}"))
+                                           custom_id=self.form.format(game_id=game_id, frame=frame,
+                                                                      direction=direction)))
         self.game_id, self.frame = game_id, frame
 
     async def run(self, interaction: Interaction) -> None:
         await show(interaction, self.game_id, self.frame)
 
 
-class JumpSelect(GameItem[discord.ui.Select], template=ids.template(ids.REPLAY_JUMP, "game_id")):
+class JumpSelect(GameItem[discord.ui.Select], form=ids.REPLAY_JUMP):
     """Jump to the start of a round."""
 
     checks_place = False
 
     def __init__(self, game_id: int, *, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"{ids.REPLAY_JUMP}:{game_id}", options=options or [],
+        super().__init__(discord.ui.Select(custom_id=self.form.format(game_id=game_id), options=options or [],
                                            placeholder="Jump to a round…"))
         self.game_id = game_id
 

@@ -17,7 +17,7 @@ from cogs import ids
 from cogs.common import confirm_view, game_here
 from cogs.items import GameItem, Interaction, manager_of, runtime
 from cogs.play import show_hand
-from cogs.words import describe_settings, hand_over_text, handed_over_text, status_lines
+from cogs.words import hand_over_text, handed_over_text, server_defaults_text, status_lines, table_settings_text
 from renderers import render_board
 
 POLICY_CHOICES = [app_commands.Choice(name=p, value=p) for p in POLICIES]
@@ -32,13 +32,12 @@ def setting_changes(**given: Any) -> dict[str, Any]:
     return changes
 
 
-class HandOver(GameItem[discord.ui.Button],
-               template=ids.template(ids.HAND_OVER, "game_id", "(?P<verb>leave|resign|abandon)")):
+class HandOver(GameItem[discord.ui.Button], form=ids.HAND_OVER):
     """The Confirm of "Are you sure?" before leaving, resigning or abandoning a running game."""
 
     def __init__(self, game_id: int, verb: str) -> None:
         super().__init__(discord.ui.Button(label=f"Yes, {verb}", style=discord.ButtonStyle.danger,
-                                           custom_id=f"{ids.HAND_OVER}:{game_id}:{verb}"))
+                                           custom_id=self.form.format(game_id=game_id, verb=verb)))
         self.game_id, self.verb = game_id, verb
 
     async def run(self, interaction: Interaction) -> None:
@@ -115,12 +114,11 @@ class TableCommands:
         if changes:
             info = await self.bot.service.update_settings(info.id, interaction.user.id,
                                                           manages=manager_of(interaction), changes=changes)
-        text = f"{info.title} #{info.id}: {describe_settings(info.settings)}"
         if changes:
-            await interaction.response.send_message(f"{interaction.user.mention} changed the table settings. {text}",
+            await interaction.response.send_message(table_settings_text(info, changed_by=interaction.user.id),
                                                     allowed_mentions=discord.AllowedMentions.none())
         else:
-            await answer(interaction, text)
+            await answer(interaction, table_settings_text(info))
 
     @app_commands.command(name="server-defaults", description="Settings new tables on this server start with")
     @app_commands.describe(deadline_hours="Hours per turn (0 turns the deadline off)",
@@ -144,5 +142,4 @@ class TableCommands:
                                                          changes=changes)
         else:
             defaults = await service.server_defaults(interaction.guild_id)
-        text = f"New tables on this server: {describe_settings(defaults, server=True)}"
-        await answer(interaction, f"Saved. {text}" if changes else text)
+        await answer(interaction, server_defaults_text(defaults, saved=bool(changes)))

@@ -76,6 +76,17 @@ def describe_settings(settings: dict[str, Any], *, server: bool = False) -> str:
     return text + (f", tables open in a thread: {'yes' if settings['thread'] else 'no'}." if server else ".")
 
 
+def table_settings_text(info: GameInfo, *, changed_by: int | None = None) -> str:
+    """A table's settings, said after `/game settings` (by whom, where they were changed)."""
+    text = f"{info.title} #{info.id}: {describe_settings(info.settings)}"
+    return text if changed_by is None else f"{mention(changed_by)} changed the table settings. {text}"
+
+
+def server_defaults_text(defaults: dict[str, Any], *, saved: bool) -> str:
+    text = f"New tables on this server: {describe_settings(defaults, server=True)}"
+    return f"Saved. {text}" if saved else text
+
+
 def status_lines(outcome: Outcome) -> list[str]:
     """`/game status`: the game, its seats, its result or whose move it is, and its turn settings."""
     info, settings = outcome.game, outcome.game.settings

@@ -1,4 +1,5 @@
-"""Custom ids: one prefix per item kind, the formats of buttons already posted kept, every field bounded."""
+"""Custom ids: one form per item kind, writing the ids of buttons already posted as they were written, and
+reading every field within its bounds."""
 
 from __future__ import annotations
 
@@ -9,28 +10,41 @@ import pytest
 from cogs import ids
 
 
-def test_the_prefixes_are_those_of_the_buttons_already_posted() -> None:
-    assert (ids.MOVE, ids.CONFIRM_MOVE, ids.MOVE_SELECT, ids.BUILDER, ids.BUILDER_COUNTS, ids.YOUR_MOVE, ids.HAND,
-            ids.CANCEL, ids.LOBBY, ids.HAND_OVER, ids.REPLAY_STEP, ids.REPLAY_JUMP) == (
-        "fr:a", "fr:k", "fr:s", "fr:t", "fr:tm", "fr:m", "fr:h", "fr:x", "fr:l", "fr:q", "fr:r", "fr:rj")
+def test_each_form_writes_the_ids_already_posted_on_discord() -> None:
+    written = {
+        ids.MOVE.format(game_id=12, version=40, seat=1, key="ab12"): "fr:a:12:40:1:ab12",
+        ids.CONFIRM_MOVE.format(game_id=12, version=40, seat=1, key="ab12"): "fr:k:12:40:1:ab12",
+        ids.MOVE_SELECT.format(game_id=12, version=40, seat=1, group="*", page=2, area=None): "fr:s:12:40:1:*:2:-",
+        ids.OPEN_BUILDER.format(game_id=12, version=40, k=0): "fr:t:12:40:0:o",
+        ids.BUILDER_SELECT.format(game_id=12, version=40, k=0, n=1, state="1.0x2"): "fr:t:12:40:0:f1:1.0x2",
+        ids.BUILDER_BUTTON.format(game_id=12, version=40, k=0, verb="c1", state=""): "fr:t:12:40:0:c1:",
+        ids.BUILDER_COUNTS.format(game_id=12, version=40, k=0, n=1, state="."): "fr:tm:12:40:0:1:.",
+        ids.YOUR_MOVE.format(game_id=12): "fr:m:12",
+        ids.HAND.format(game_id=12): "fr:h:12",
+        ids.CANCEL.format(game_id=12): "fr:x:12",
+        ids.LOBBY.format(game_id=12, verb="join"): "fr:l:12:join",
+        ids.REMOVE_SEAT.format(game_id=12): "fr:l:12:rm",
+        ids.HAND_OVER.format(game_id=12, verb="resign"): "fr:q:12:resign",
+        ids.REPLAY_STEP.format(game_id=12, frame=-1, direction="prev"): "fr:r:12:-1:prev",
+        ids.REPLAY_JUMP.format(game_id=12): "fr:rj:12",
+    }
+    assert list(written) == list(written.values())
 
 
-def test_a_template_reads_an_id_the_bot_wrote_into_its_fields() -> None:
-    pattern = ids.template(ids.MOVE_SELECT, "game_id", "version", "seat", "group", "page", "area")
-    match = re.fullmatch(pattern, "fr:s:12:40:1:build_road:2:-")
+def test_a_form_reads_back_what_it_wrote() -> None:
+    text = ids.MOVE_SELECT.format(game_id=12, version=40, seat=1, group="build_road", page=2, area=3)
+    match = re.fullmatch(ids.MOVE_SELECT.template, text)
     assert match is not None
     assert ids.parse(match.groupdict()) == {"game_id": 12, "version": 40, "seat": 1, "group": "build_road",
-                                            "page": 2, "area": None}
-    match = re.fullmatch(pattern, "fr:s:12:40:1:*:0:3")
-    assert match is not None and ids.parse(match.groupdict())["area"] == 3
+                                            "page": 2, "area": 3}
+    assert ids.BUILDER_COUNTS.prefix == "fr:tm:"
 
 
-def test_literal_parts_keep_kinds_apart() -> None:
-    verbs = ids.template(ids.LOBBY, "game_id", "(?P<verb>join|ai|leave|start)")
-    remove = ids.template(ids.LOBBY, "game_id", "rm")
-    assert re.fullmatch(verbs, "fr:l:5:rm") is None and re.fullmatch(remove, "fr:l:5:rm") is not None
-    assert re.fullmatch(ids.template(ids.REPLAY_STEP, "game_id", "frame", "(?P<direction>prev|next)"),
-                        "fr:rj:5") is None
+def test_no_id_matches_two_forms() -> None:
+    forms = [value for value in vars(ids).values() if isinstance(value, ids.Form)]
+    for text in ["fr:l:5:rm", "fr:l:5:join", "fr:t:1:2:0:o", "fr:t:1:2:0:f1:", "fr:t:1:2:0:send:", "fr:r:1:0:next",
+                 "fr:rj:1", "fr:tm:1:2:0:1:"]:
+        assert len([f for f in forms if re.fullmatch(f.template, text)]) == 1, text
 
 
 @pytest.mark.parametrize(("name", "text"), [
