@@ -4,10 +4,12 @@ not exist. Sent through real discord.py objects as a client that forged the mess
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 
 import pytest
+from fake_discord.interactions import MODAL_SUBMIT
 
 from bot.client import OUR_FAULT
 from cogs.ids import BAD_ID
@@ -35,6 +37,8 @@ FORMS = [  # (component type, custom id with {g} the game, {v} its version, {s} 
     (BUTTON, "fr:r:{g}:0:next"),
     (SELECT, "fr:rj:{g}"),
 ]
+COUNTS = "fr:tm:{g}:{v}:0:0:0x1"
+"""The builder's modal: not an item, its submit is read by custom id."""
 
 
 def forged(board, kind: int, custom_id: str):
@@ -82,6 +86,16 @@ async def test_every_item_kind_refuses_a_forged_id_politely_and_changes_nothing(
             assert OUR_FAULT not in said, f"{what}, {custom_id}: {said}"
             if not custom_id.startswith("fr:r"):  # the replay lets the history say which games one may watch
                 assert refusal in said, f"{what}, {custom_id}: {said}"
+        if what.startswith("seat"):
+            continue
+        custom_id = COUNTS.format(g=g, v=v)
+        data = {"custom_id": custom_id, "components": [
+            {"type": 1, "components": [{"type": 4, "custom_id": "0", "value": "2"}]}]}
+        record = await world.fake.interact(MODAL_SUBMIT, alice.user, board.channel_id, data, message=board)
+        await asyncio.wait_for(record.answered.wait(), 10)
+        await world.settle()
+        said = " ".join(m.content for m in record.replies() if m.id != board.id)
+        assert refusal in said and OUR_FAULT not in said, f"{what}, {custom_id}: {said}"
     assert [await service.get(g) for g in games] == before
     assert len(world.channel()) == posts and world.fake.find_message(board.id).edits == edits
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
