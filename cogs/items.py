@@ -93,7 +93,7 @@ class GameItem(discord.ui.DynamicItem[V], template=r"(?!)"):  # the base itself 
                              match: re.Match[str]) -> Self:
         try:
             return cls(**ids.parse(match.groupdict()))
-        except ids.BadId:
+        except RuleError:  # a field out of bounds, or an id the item would not draw
             log.info("unreadable custom id %r", match.string)
             broken = cls.__new__(cls)
             discord.ui.DynamicItem.__init__(broken, item)
