@@ -9,7 +9,7 @@ import dataclasses
 import logging
 
 import pytest
-from fake_discord.interactions import MODAL_SUBMIT
+from tests.support.fake_discord.interactions import MODAL_SUBMIT
 
 from bot.client import OUR_FAULT
 from cogs.ids import BAD_ID
