@@ -90,6 +90,7 @@ class Frontier(commands.AutoShardedBot):
         self.service.on_change += [self.delivery.wake, self.scheduler.wake]
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        _ = self.delivery.presenter  # raises unless a cog (cogs.play) handed delivery its buttons: fail at start
 
     def _wake_workers(self) -> None:
         """Look for due work now: a process (maybe another one) wrote outbox rows or jobs, or the bot is

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.errors import Refused
+from bot.service import StalePanel
 from cogs.common import refusing, runtime
 from cogs.controls import TEXT_LIMIT, clip, commit, my_moves, stale_redraw
 from games.core import Action
@@ -149,13 +150,10 @@ def builder_view(game_id: int, version: int, k: int, shape: dict[str, Any], draf
 async def current_shape(interaction: discord.Interaction, game_id: int, version: int, k: int
                         ) -> dict[str, Any] | None:
     """The shape the builder was drawn for, or None when the game moved on (the panel is then redrawn)."""
-    service = runtime(interaction).service
-    info = await service.get(game_id)
-    if info.seat_of(interaction.user.id) is None:
-        raise Refused("You are not seated in this game.", "not_seated")
-    shapes = await service.shapes(game_id, interaction.user.id)
-    if info.version != version or not 0 <= k < len(shapes) or not shapes[k].get("fields"):
-        await stale_redraw(interaction, game_id)
+    panel = await runtime(interaction).service.panel(game_id, interaction.user.id)
+    shapes = panel.shapes
+    if panel.game.version != version or not 0 <= k < len(shapes) or not shapes[k].get("fields"):
+        await stale_redraw(interaction, StalePanel(panel))
         return None
     return shapes[k]
 

@@ -21,9 +21,10 @@ from typing import Any
 import discord
 
 from bot.errors import Refused
-from bot.service import STALE
+from bot.outcome import Outcome, Panel
+from bot.service import NOT_SEATED, OTHERS_MOVES, Click, StalePanel
 from cogs.common import CancelButton, refusing, runtime
-from games.core import Action, Move, get_game
+from games.core import Action, Move
 
 MAX_ROWS = 5
 BUTTONS_PER_ROW = 5
@@ -34,9 +35,6 @@ POOL = "*"
 """The group key of the catch-all select that takes what does not fit in five rows."""
 NO_AREA = "-"
 EXPLANATION = re.compile(r" \(([^()]*)\)")
-
-Choice = Move
-
 
 def type_title(kind: str) -> str:
     return kind.replace("_", " ").capitalize()
@@ -51,7 +49,7 @@ def digest(action: Action) -> str:
     return hashlib.sha1(json.dumps(action, sort_keys=True).encode()).hexdigest()[:12]
 
 
-def find_choice(choices: list[Choice], key: str) -> Choice | None:
+def find_choice(choices: list[Move], key: str) -> Move | None:
     return next((c for c in choices if digest(c.action) == key), None)
 
 
@@ -79,7 +77,7 @@ class Group:
     indices: list[int]
 
 
-def group_moves(choices: list[Choice], reserved: int = 0) -> tuple[list[int], list[Group]]:
+def group_moves(choices: list[Move], reserved: int = 0) -> tuple[list[int], list[Group]]:
     """Single-action types become buttons, the others selects; what does not fit goes to one pool.
     `reserved` buttons (the builders) come first."""
     by_type: dict[str, list[int]] = {}
@@ -107,7 +105,7 @@ def page_of(indices: list[int], page: int, room: int = MAX_OPTIONS) -> tuple[lis
     return chunk, (page + 1) * per < len(indices)
 
 
-def places(choices: list[Choice], indices: list[int]) -> list[str]:
+def places(choices: list[Move], indices: list[int]) -> list[str]:
     """The places these moves happen, in the order the moves come; empty when not every move names one
     (then the list is paged instead)."""
     named = [choices[i].areas for i in indices]
@@ -116,7 +114,7 @@ def places(choices: list[Choice], indices: list[int]) -> list[str]:
     return list(dict.fromkeys(area for names in named for area in names))
 
 
-def group_options(choices: list[Choice], group: Group, page: int, area: int | None
+def group_options(choices: list[Move], group: Group, page: int, area: int | None
                   ) -> list[discord.SelectOption]:
     """A group's select: its moves (of one place, once a place is chosen), or first the places where
     the moves are too many for one list, or pages."""
@@ -141,7 +139,7 @@ def group_options(choices: list[Choice], group: Group, page: int, area: int | No
     return options
 
 
-def move_controls(game_id: int, version: int, seat: int, choices: list[Choice],
+def move_controls(game_id: int, version: int, seat: int, choices: list[Move],
                   shapes: list[dict[str, Any]], *, pages: dict[str, int] | None = None,
                   area: tuple[str, int] | None = None) -> discord.ui.View:
     """The move panel, the same under *Your move* and in a DM that asks for a move: the listed moves, and
@@ -169,62 +167,61 @@ def move_controls(game_id: int, version: int, seat: int, choices: list[Choice],
     return view
 
 
-async def stale_redraw(interaction: discord.Interaction, game_id: int) -> None:
+async def stale_redraw(interaction: discord.Interaction, stale: StalePanel) -> None:
     """The game moved on (another player acted meanwhile): the clicked panel is redrawn for now."""
     if not interaction.response.is_done():
         await interaction.response.defer()
-    await interaction.edit_original_response(**await my_moves(interaction, game_id))
-    raise Refused(STALE, "stale_board")
-
-
-async def seat_check(interaction: discord.Interaction, game_id: int, seat: int) -> None:
-    info = await runtime(interaction).service.get(game_id)
-    if info.seat_of(interaction.user.id) != seat:
-        raise Refused("These are another player's moves; press **Your move** under the board for yours.",
-                      "not_your_controls")
+    await interaction.edit_original_response(**panel_body(stale.panel))
+    raise stale
 
 
 async def play_choice(interaction: discord.Interaction, game_id: int, version: int, seat: int, key: str, *,
                       confirmed: bool = False) -> None:
-    """Apply the clicker's legal move `key` as drawn at `version`; a costly one is confirmed first."""
-    bot = runtime(interaction)
-    await seat_check(interaction, game_id, seat)
-    info = await bot.service.get(game_id)
-    choices = await bot.service.choices(game_id, interaction.user.id)
-    picked = find_choice(choices, key)
-    if info.version != version or picked is None:
-        await stale_redraw(interaction, game_id)
+    """Apply the clicker's legal move `key` as drawn at `version` (one load of the game); a costly one is
+    confirmed first."""
+    service = runtime(interaction).service
+    await interaction.response.defer()
+    click = Click(version, seat, lambda choices: find_choice(choices, key), confirmed)
+    try:
+        done = await service.click(game_id, interaction.user.id, click, interaction_id=str(interaction.id))
+    except StalePanel as stale:
+        await stale_redraw(interaction, stale)
         return
-    label, action = picked.label, picked.action
-    if not confirmed and get_game(info.game_type).costly(action):
-        await interaction.response.send_message(
-            f"**{label}** — this cannot be taken back. Are you sure?", ephemeral=True,
+    if done.outcome is None and done.move is not None:
+        await interaction.followup.send(
+            f"**{done.move.label}** — this cannot be taken back. Are you sure?", ephemeral=True,
             view=confirm_view(ConfirmMove(game_id, version, seat, key), game_id))
         return
-    await commit(interaction, game_id, version, action, label)
+    assert done.outcome is not None
+    await show_next(interaction, done.outcome, done.move.label if done.move else "(already made)")
 
 
 async def commit(interaction: discord.Interaction, game_id: int, version: int, action: Action, label: str) -> None:
-    """Make the move (the board follows from the outbox) and turn the clicked message into the player's
-    fresh panel."""
+    """Make a free-form move (the board follows from the outbox) and turn the clicked message into the
+    player's fresh panel, which the move's outcome carries."""
     bot = runtime(interaction)
     if not interaction.response.is_done():
         await interaction.response.defer()
-    await bot.service.act(game_id, interaction.user.id, action, interaction_id=str(interaction.id),
-                          expected_version=version)
-    await interaction.edit_original_response(**await my_moves(interaction, game_id, done=label))
+    outcome = await bot.service.act(game_id, interaction.user.id, action, interaction_id=str(interaction.id),
+                                    expected_version=version)
+    await show_next(interaction, outcome, label)
 
 
-async def my_moves(interaction: discord.Interaction, game_id: int, *, done: str | None = None,
-                   note: str | None = None) -> dict[str, Any]:
-    """The message body of a player's private move panel: what they did, what they may do now."""
-    bot = runtime(interaction)
-    info = await bot.service.get(game_id)
-    seat = info.seat_of(interaction.user.id)
-    if seat is None:
-        raise Refused("You are not seated in this game.", "not_seated")
-    choices = await bot.service.choices(game_id, interaction.user.id)
-    shapes = await bot.service.shapes(game_id, interaction.user.id)
+async def show_next(interaction: discord.Interaction, outcome: Outcome, label: str) -> None:
+    """The clicked message becomes what the player did and their panel after it."""
+    if outcome.panel is None:
+        raise Refused(NOT_SEATED, "not_seated")
+    await interaction.edit_original_response(**panel_body(outcome.panel, done=label))
+
+
+async def my_moves(interaction: discord.Interaction, game_id: int, *, note: str | None = None) -> dict[str, Any]:
+    """The message body of a player's private move panel, from one load of the game."""
+    return panel_body(await runtime(interaction).service.panel(game_id, interaction.user.id), note=note)
+
+
+def panel_body(panel: Panel, *, done: str | None = None, note: str | None = None) -> dict[str, Any]:
+    """A player's private move panel as a message body: what they did, what they may do now."""
+    info, choices, shapes = panel.game, panel.choices, panel.shapes
     head = (f"✓ {done}\n" if done else "") + (f"{note}\n" if note else "")
     if not choices and not shapes:
         waiting = ", ".join(f"<@{u}>" for u in info.users_to_move()) or "the AI players"
@@ -232,7 +229,7 @@ async def my_moves(interaction: discord.Interaction, game_id: int, *, done: str 
         return {"content": head + body, "view": None}
     hint = "Your move:" + "".join(f"\n• With `/play`: {s['help']}" for s in shapes)
     return {"content": clip(head + hint, 2000),
-            "view": move_controls(game_id, info.version, seat, choices, shapes)}
+            "view": move_controls(info.id, info.version, panel.seat, choices, shapes)}
 
 
 def confirm_view(confirm: discord.ui.Item[Any], game_id: int) -> discord.ui.View:
@@ -305,15 +302,13 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select],
             await refusing(interaction, lambda: play_choice(interaction, self.game_id, self.version, self.seat, value))
 
     async def _redraw(self, interaction: discord.Interaction, page: int, area: int | None) -> None:
-        """Another page, or the moves of one place (or the places again)."""
-        bot = runtime(interaction)
-        await seat_check(interaction, self.game_id, self.seat)
-        info = await bot.service.get(self.game_id)
-        if info.version != self.version:
-            await stale_redraw(interaction, self.game_id)
+        """Another page, or the moves of one place (or the places again), from one load of the game."""
+        panel = await runtime(interaction).service.panel(self.game_id, interaction.user.id)
+        if panel.seat != self.seat:
+            raise Refused(OTHERS_MOVES, "not_your_controls")
+        if panel.game.version != self.version:
+            await stale_redraw(interaction, StalePanel(panel))
             return
-        choices = await bot.service.choices(self.game_id, interaction.user.id)
-        shapes = await bot.service.shapes(self.game_id, interaction.user.id)
         await interaction.response.edit_message(view=move_controls(
-            self.game_id, self.version, self.seat, choices, shapes, pages={self.key: page},
+            self.game_id, self.version, self.seat, panel.choices, panel.shapes, pages={self.key: page},
             area=None if area is None else (self.key, area)))

@@ -83,7 +83,7 @@ class RemoveSeat(discord.ui.DynamicItem[discord.ui.Select], template=r"fr:l:(?P<
         async def work() -> None:
             seat = int((interaction.data or {}).get("values", ["-1"])[0])  # type: ignore[union-attr]
             info = await runtime(interaction).service.remove_seat(self.game_id, interaction.user.id, seat,
-                                                                  manages=manager_of(interaction))
+                                                                  guild_rights=manager_of(interaction))
             await interaction.response.edit_message(content=lobby_text(info), view=lobby_controls(info),
                                                     allowed_mentions=discord.AllowedMentions.none())
 
@@ -127,7 +127,7 @@ async def hand_over(interaction: discord.Interaction, game_id: int, verb: str) -
     bot = runtime(interaction)
     user = interaction.user.id
     if verb == "abandon":
-        info = await bot.service.abandon(game_id, user, manages=manager_of(interaction))
+        info = await bot.service.abandon(game_id, user, guild_rights=manager_of(interaction))
         await interaction.response.edit_message(content="Done.", view=None)
         await interaction.followup.send(f"{info.title} #{info.id} was abandoned by {interaction.user.mention}.",
                                         allowed_mentions=ONLY_USERS)
@@ -166,10 +166,10 @@ async def lobby_step(interaction: discord.Interaction, game_id: int, verb: str) 
     if verb == "join":
         return await bot.service.join(game_id, user)
     if verb == "ai":
-        return await bot.service.add_ai(game_id, user, manages=manager_of(interaction))
+        return await bot.service.add_ai(game_id, user, guild_rights=manager_of(interaction))
     if verb == "leave":
         return (await bot.service.leave(game_id, user)).game
-    outcome = await bot.service.start(game_id, user, manages=manager_of(interaction))
+    outcome = await bot.service.start(game_id, user, guild_rights=manager_of(interaction))
     closed = [*lobby_text(outcome.game).split("\n")[:2], "Started!"]
     if interaction.message is not None:
         await interaction.response.edit_message(content="\n".join(closed), view=None,
@@ -369,7 +369,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         changes = setting_changes(deadline_hours=deadline_hours, reminder=reminder, policy=policy, board=board)
         if changes:
             info = await self.bot.service.update_settings(info.id, interaction.user.id,
-                                                          manages=manager_of(interaction), changes=changes)
+                                                          guild_rights=manager_of(interaction), changes=changes)
         text = f"{info.title} #{info.id}: {describe_settings(info.settings)}"
         if changes:
             await interaction.response.send_message(f"{interaction.user.mention} changed the table settings. {text}",
@@ -395,7 +395,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                                   thread=thread)
         service = self.bot.service
         if changes:
-            defaults = await service.set_server_defaults(interaction.guild_id, manages=manager_of(interaction),
+            defaults = await service.set_server_defaults(interaction.guild_id, guild_rights=manager_of(interaction),
                                                          changes=changes)
         else:
             defaults = await service.server_defaults(interaction.guild_id)

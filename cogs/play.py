@@ -17,11 +17,11 @@ from discord.ext import commands
 
 from bot.client import Frontier, answer
 from bot.errors import Refused
-from bot.outcome import GameInfo
+from bot.outcome import GameInfo, Panel
 from bot.service import STALE
 from cogs.builder import BuilderButton, BuilderSelect, OpenBuilder, counts_submitted
 from cogs.common import CancelButton, game_here, hand_file, refusing, runtime
-from cogs.controls import ConfirmMove, MoveButton, MoveSelect, clip, digest, find_choice, move_controls, my_moves
+from cogs.controls import ConfirmMove, MoveButton, MoveSelect, clip, digest, find_choice, move_controls, panel_body
 from games.core import Action, Move
 
 AUTOCOMPLETE_LIMIT = 25
@@ -32,12 +32,21 @@ JSON_MAX_DEPTH = 8
 """No move needs more: refused before parsing, which a deep nest or a 5,000-digit number would break."""
 
 
-def board_controls(game: GameInfo) -> discord.ui.View:
-    """Under a running game's board: each player opens their own moves or hand, privately."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(YourMoveButton(game.id))
-    view.add_item(HandButton(game.id))
-    return view
+class Buttons:
+    """The buttons delivery sends (`bot.delivery.Presenter`), handed over when this cog loads."""
+
+    @staticmethod
+    def board_controls(game: GameInfo) -> discord.ui.View:
+        """Under a running game's board: each player opens their own moves or hand, privately."""
+        view = discord.ui.View(timeout=None)
+        view.add_item(YourMoveButton(game.id))
+        view.add_item(HandButton(game.id))
+        return view
+
+    @staticmethod
+    def move_panel(panel: Panel) -> discord.ui.View:
+        """A seat's moves in a DM that asks for a move: the panel *Your move* opens."""
+        return move_controls(panel.game.id, panel.game.version, panel.seat, panel.choices, panel.shapes)
 
 
 class YourMoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fr:m:(?P<g>\d+)"):
@@ -54,10 +63,9 @@ class YourMoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fr:m:
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            service = runtime(interaction).service
-            body = {k: v for k, v in (await my_moves(interaction, self.game_id)).items() if v is not None}
-            picture = await hand_file(await service.get(self.game_id),
-                                      await service.hand(self.game_id, interaction.user.id))
+            panel = await runtime(interaction).service.panel(self.game_id, interaction.user.id)
+            body = {k: v for k, v in panel_body(panel).items() if v is not None}
+            picture = await hand_file(panel.game, panel.hand)
             if picture is not None:
                 body["file"] = picture
             await interaction.followup.send(ephemeral=True, **body)
@@ -83,9 +91,9 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fr:h:(?P<
 async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
     """The player's private view, as a picture, only to them."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    service = runtime(interaction).service
-    info = await service.get(game_id)
-    picture = await hand_file(info, await service.hand(game_id, interaction.user.id))
+    panel = await runtime(interaction).service.panel(game_id, interaction.user.id)
+    info = panel.game
+    picture = await hand_file(info, panel.hand)
     if picture is None:
         await interaction.followup.send(f"{info.title} has no hidden cards: everything is on the board.",
                                         ephemeral=True)
@@ -171,9 +179,7 @@ class Play(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(MoveButton, MoveSelect, ConfirmMove, CancelButton, YourMoveButton, HandButton,
                                    OpenBuilder, BuilderSelect, BuilderButton)
-        self.bot.delivery.controls = board_controls
-        self.bot.delivery.moves = lambda game, seat, choices, shapes: move_controls(
-            game.id, game.version, seat, choices, shapes)
+        self.bot.delivery.present_with(Buttons())
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
