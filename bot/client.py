@@ -23,7 +23,7 @@ from discord.gateway import DiscordWebSocket
 
 from bot.config import Settings
 from bot.delivery import Delivery
-from bot.errors import told
+from bot.errors import log_refusal
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.storage import Storage, open_storage
@@ -157,7 +157,7 @@ class Frontier(commands.AutoShardedBot):
                         interaction.command.qualified_name, cause)
             return
         if isinstance(cause, RuleError):
-            await answer(interaction, told(cause))
+            await answer(interaction, log_refusal(cause))
             return
         if isinstance(error, app_commands.CheckFailure):
             await answer(interaction, str(error) or "You cannot use that command here.")

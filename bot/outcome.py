@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.settings import wants
+from bot.seats import dm_target, is_person
 from games.core import Event, Move, Result
 
 
@@ -26,15 +26,6 @@ class SeatInfo:
     def name(self) -> str:
         return f"AI {self.seat + 1}" if self.is_ai else f"<@{self.user_id}>"
 
-    @property
-    def is_person(self) -> bool:
-        """A person plays this seat (not an AI, nor an AI that took over from a person who left)."""
-        return self.user_id is not None and not self.is_ai and not self.left
-
-    def dm_target(self, level: str) -> int | None:
-        """The user to DM from this seat: a person seated here who has not closed their DMs and wants DMs of
-        this level (`bot.settings.NOTIFY`: `turn` for being asked to move, `every` for hands and notices)."""
-        return self.user_id if self.is_person and self.dm_ok and wants(self.notify, level) else None
 
 
 @dataclass(frozen=True)
@@ -60,15 +51,15 @@ class GameInfo:
     """Why the game waits for its channel to be reachable again (no turn times out meanwhile)."""
 
     def seat_of(self, user_id: int) -> int | None:
-        return next((s.seat for s in self.seats if s.user_id == user_id and s.is_person), None)
+        return next((s.seat for s in self.seats if s.user_id == user_id and is_person(s)), None)
 
     def users_to_move(self) -> list[int]:
-        return [s.user_id for s in self.seats if s.seat in self.to_move and s.user_id is not None and s.is_person]
+        return [s.user_id for s in self.seats if s.seat in self.to_move and is_person(s)]
 
     def dm_target(self, seat: int, level: str) -> int | None:
-        """The user to DM for a seat at this level of DMs, or None (`SeatInfo.dm_target`)."""
+        """The user to DM for a seat at this level of DMs, or None (`bot.seats.dm_target`)."""
         info = next((s for s in self.seats if s.seat == seat), None)
-        return None if info is None else info.dm_target(level)
+        return None if info is None else dm_target(info, level)
 
 
 @dataclass(frozen=True)

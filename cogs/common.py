@@ -12,7 +12,7 @@ import discord
 
 from bot.client import OUR_FAULT, answer
 from bot.delivery import png_file
-from bot.errors import Refused, told
+from bot.errors import Refused, log_refusal
 from bot.outcome import GameInfo
 from games.core import RuleError
 from renderers import render_private
@@ -48,7 +48,7 @@ async def refusing(interaction: discord.Interaction, work: Callable[[], Awaitabl
     try:
         return await work()
     except RuleError as err:
-        await answer(interaction, told(err))
+        await answer(interaction, log_refusal(err))
     except Exception:
         log.exception("interaction %s failed", interaction.data and interaction.data.get("custom_id"))
         await answer(interaction, OUR_FAULT)

@@ -214,15 +214,15 @@ async def show_next(interaction: discord.Interaction, outcome: Outcome, label: s
     await interaction.edit_original_response(**panel_body(outcome.panel, done=label))
 
 
-async def my_moves(interaction: discord.Interaction, game_id: int, *, note: str | None = None) -> dict[str, Any]:
+async def my_moves(interaction: discord.Interaction, game_id: int) -> dict[str, Any]:
     """The message body of a player's private move panel, from one load of the game."""
-    return panel_body(await runtime(interaction).service.panel(game_id, interaction.user.id), note=note)
+    return panel_body(await runtime(interaction).service.panel(game_id, interaction.user.id))
 
 
-def panel_body(panel: Panel, *, done: str | None = None, note: str | None = None) -> dict[str, Any]:
+def panel_body(panel: Panel, *, done: str | None = None) -> dict[str, Any]:
     """A player's private move panel as a message body: what they did, what they may do now."""
     info, choices, shapes = panel.game, panel.choices, panel.shapes
-    head = (f"✓ {done}\n" if done else "") + (f"{note}\n" if note else "")
+    head = f"✓ {done}\n" if done else ""
     if not choices and not shapes:
         waiting = ", ".join(f"<@{u}>" for u in info.users_to_move()) or "the AI players"
         body = "The game is over." if info.status == "finished" else f"Not your move now — waiting for {waiting}."

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from bot.errors import Refused
 from bot.outcome import GameInfo, SeatInfo
+from bot.seats import is_person
 from bot.settings import with_defaults
 from bot.storage import ActionRow, Effects, GameRow, Job, JobKind, ResultSeat, SeatRow, StaleVersion, Storage
 from games.ai import policy_name
@@ -63,7 +64,7 @@ def humans(row: GameRow) -> list[int]:
 
 def person_seat(row: GameRow, user_id: int) -> int | None:
     """The seat a person plays (an AI took over the seats of those who left)."""
-    return next((s.seat for s in row.seats if s.user_id == user_id and not s.is_ai and not s.left), None)
+    return next((s.seat for s in row.seats if s.user_id == user_id and is_person(s)), None)
 
 
 def acting_seat(row: GameRow, user_id: int | None, as_seat: int | None) -> int:

@@ -69,7 +69,7 @@ class Storage(ABC):
     @abstractmethod
     async def set_seats(self, game_id: int, seats: list[SeatRow], *, expected_version: int, now: datetime,
                         effects: Effects | None = None) -> int:
-        """Replace the seat list (lobby changes, hand-overs to AI); returns the new version."""
+        """Replace the seat list (lobby changes, seats passing to AI players); returns the new version."""
 
     @abstractmethod
     async def set_status(self, game_id: int, status: str, *, expected_version: int, now: datetime,
