@@ -21,7 +21,8 @@ from typing import Any
 import discord
 
 from bot.errors import Refused
-from bot.service import STALE
+from bot.outcome import Outcome, Panel
+from bot.service import NOT_SEATED, Click, Snapshot, StalePanel
 from cogs import ids
 from cogs.common import confirm_view
 from cogs.items import GameItem, Interaction, chosen, played_here, refusing, runtime
@@ -49,7 +50,7 @@ from cogs.layout.moves import (
     group_options,
     type_title,
 )
-from games.core import Action, Move, get_game
+from games.core import Action, Move
 
 INPUT_LABEL = 45
 """Discord's limit on a modal's title and a text input's label."""
@@ -85,60 +86,71 @@ def move_controls(game_id: int, version: int, seat: int, choices: list[Move],
     return view
 
 
-async def my_moves(interaction: Interaction, game_id: int, *, done: str | None = None,
-                   note: str | None = None) -> dict[str, Any]:
-    """The message body of a player's private move panel: what they did, what they may do now (the service
-    refuses one who is not seated)."""
-    service = runtime(interaction).service
-    choices = await service.choices(game_id, interaction.user.id)
-    shapes = await service.shapes(game_id, interaction.user.id)
-    info = await service.get(game_id)
-    head = (f"✓ {done}\n" if done else "") + (f"{note}\n" if note else "")
+async def my_moves(interaction: Interaction, game_id: int) -> dict[str, Any]:
+    """The message body of a player's private move panel, from one load of the game (the service refuses one
+    who is not seated)."""
+    return panel_body(await runtime(interaction).service.panel(game_id, interaction.user.id))
+
+
+def panel_body(panel: Panel, *, done: str | None = None) -> dict[str, Any]:
+    """A player's private move panel as a message body: what they did, what they may do now."""
+    info, choices, shapes = panel.game, panel.choices, panel.shapes
+    head = f"✓ {done}\n" if done else ""
     if not choices and not shapes:
         waiting = ", ".join(f"<@{u}>" for u in info.users_to_move()) or "the AI players"
         body = "The game is over." if info.status == "finished" else f"Not your move now — waiting for {waiting}."
         return {"content": head + body, "view": None}
-    seat = info.seat_of(interaction.user.id)
-    assert seat is not None  # the service gave moves: the user is seated
     hint = "Your move:" + "".join(f"\n• With `/play`: {s['help']}" for s in shapes)
     return {"content": clip(head + hint, 2000),
-            "view": move_controls(game_id, info.version, seat, choices, shapes)}
+            "view": move_controls(info.id, info.version, panel.seat, choices, shapes)}
 
 
-async def stale_redraw(interaction: Interaction, game_id: int) -> None:
+async def stale_redraw(interaction: Interaction, stale: StalePanel) -> None:
     """The game moved on (another player acted meanwhile): the clicked panel is redrawn for now."""
     if not interaction.response.is_done():
         await interaction.response.defer()
-    await interaction.edit_original_response(**await my_moves(interaction, game_id))
-    raise Refused(STALE, "stale_board")
+    await interaction.edit_original_response(**panel_body(stale.panel))
+    raise stale
 
 
-async def play_choice(interaction: Interaction, game_id: int, version: int, seat: int, key: str, *,
-                      confirmed: bool = False) -> None:
-    """Apply the clicker's legal move `key` as drawn at `version`; a costly one is confirmed first."""
-    service = runtime(interaction).service
-    info = await service.get(game_id)
-    picked_move = find_choice(await service.choices(game_id, interaction.user.id), key)
-    if info.version != version or picked_move is None:
-        await stale_redraw(interaction, game_id)
+async def play_choice(interaction: Interaction, item: GameItem[Any], key: str, *, confirmed: bool = False) -> None:
+    """Apply the clicker's legal move `key` as drawn at the item's version, from the game its check loaded;
+    a costly one is confirmed first."""
+    version, seat = item.version, item.seat  # type: ignore[attr-defined]
+    assert seat is not None
+    await interaction.response.defer()
+    click = Click(version, seat, lambda choices: find_choice(choices, key), confirmed)
+    try:
+        done = await runtime(interaction).service.click(item.game_id, interaction.user.id, click,
+                                                        interaction_id=str(interaction.id), seen=item.snapshot.row)
+    except StalePanel as stale:
+        await stale_redraw(interaction, stale)
         return
-    label, action = picked_move.label, picked_move.action
-    if not confirmed and get_game(info.game_type).costly(action):
-        await interaction.response.send_message(
-            f"**{label}** — this cannot be taken back. Are you sure?", ephemeral=True,
-            view=confirm_view(ConfirmMove(game_id, version, seat, key), game_id))
+    if done.outcome is None and done.move is not None:
+        await interaction.followup.send(
+            f"**{done.move.label}** — this cannot be taken back. Are you sure?", ephemeral=True,
+            view=confirm_view(ConfirmMove(item.game_id, version, seat, key), item.game_id))
         return
-    await commit(interaction, game_id, version, action, label)
+    assert done.outcome is not None
+    await show_next(interaction, done.outcome, done.move.label if done.move else "(already made)")
 
 
-async def commit(interaction: Interaction, game_id: int, version: int, action: Action, label: str) -> None:
-    """Make the move (the board follows from the outbox) and turn the clicked message into the player's
-    fresh panel."""
+async def commit(interaction: Interaction, snapshot: Snapshot, version: int, action: Action, label: str) -> None:
+    """Make a free-form move (the board follows from the outbox) and turn the clicked message into the
+    player's fresh panel, which the move's outcome carries."""
     if not interaction.response.is_done():
         await interaction.response.defer()
-    await runtime(interaction).service.act(game_id, interaction.user.id, action, interaction_id=str(interaction.id),
-                                           expected_version=version)
-    await interaction.edit_original_response(**await my_moves(interaction, game_id, done=label))
+    outcome = await runtime(interaction).service.act(snapshot.game.id, interaction.user.id, action,
+                                                     interaction_id=str(interaction.id), expected_version=version,
+                                                     seen=snapshot.row)
+    await show_next(interaction, outcome, label)
+
+
+async def show_next(interaction: Interaction, outcome: Outcome, label: str) -> None:
+    """The clicked message becomes what the player did and their panel after it."""
+    if outcome.panel is None:
+        raise Refused(NOT_SEATED, "not_seated")
+    await interaction.edit_original_response(**panel_body(outcome.panel, done=label))
 
 
 class MoveButton(GameItem[discord.ui.Button], form=ids.MOVE):
@@ -150,7 +162,7 @@ class MoveButton(GameItem[discord.ui.Button], form=ids.MOVE):
         self.game_id, self.version, self.seat, self.key = game_id, version, seat, key
 
     async def run(self, interaction: Interaction) -> None:
-        await play_choice(interaction, self.game_id, self.version, self.seat, self.key)
+        await play_choice(interaction, self, self.key)
 
 
 class ConfirmMove(GameItem[discord.ui.Button], form=ids.CONFIRM_MOVE):
@@ -162,7 +174,7 @@ class ConfirmMove(GameItem[discord.ui.Button], form=ids.CONFIRM_MOVE):
         self.game_id, self.version, self.seat, self.key = game_id, version, seat, key
 
     async def run(self, interaction: Interaction) -> None:
-        await play_choice(interaction, self.game_id, self.version, self.seat, self.key, confirmed=True)
+        await play_choice(interaction, self, self.key, confirmed=True)
 
 
 class MoveSelect(GameItem[discord.ui.Select], form=ids.MOVE_SELECT):
@@ -182,18 +194,16 @@ class MoveSelect(GameItem[discord.ui.Select], form=ids.MOVE_SELECT):
         elif value.startswith("@"):
             await self._redraw(interaction, 0, ids.FIELDS["area"].read(value[1:] or "-"))
         else:
-            await play_choice(interaction, self.game_id, self.version, self.seat, value)
+            await play_choice(interaction, self, value)
 
     async def _redraw(self, interaction: Interaction, page: int, area: int | None) -> None:
-        """Another page, or the moves of one place (or the places again)."""
-        service = runtime(interaction).service
-        if (await service.get(self.game_id)).version != self.version:
-            await stale_redraw(interaction, self.game_id)
+        """Another page, or the moves of one place (or the places again), from the game the check loaded."""
+        panel = self.snapshot.panel(interaction.user.id)
+        if panel.game.version != self.version:
+            await stale_redraw(interaction, StalePanel(panel))
             return
-        choices = await service.choices(self.game_id, interaction.user.id)
-        shapes = await service.shapes(self.game_id, interaction.user.id)
         await interaction.response.edit_message(view=move_controls(
-            self.game_id, self.version, self.seat, choices, shapes, pages={self.group: page},
+            self.game_id, self.version, self.seat, panel.choices, panel.shapes, pages={self.group: page},
             area=None if area is None else (self.group, area)))
 
 
@@ -227,12 +237,13 @@ def builder_view(game_id: int, version: int, k: int, shape: dict[str, Any], draf
     return view
 
 
-async def current_shape(interaction: Interaction, game_id: int, version: int, k: int) -> dict[str, Any] | None:
+async def current_shape(interaction: Interaction, snapshot: Snapshot, version: int, k: int
+                        ) -> dict[str, Any] | None:
     """The shape the builder was drawn for, or None when the game moved on (the panel is then redrawn)."""
-    service = runtime(interaction).service
-    shapes = await service.shapes(game_id, interaction.user.id)
-    if (await service.get(game_id)).version != version or not 0 <= k < len(shapes) or not shapes[k].get("fields"):
-        await stale_redraw(interaction, game_id)
+    panel = snapshot.panel(interaction.user.id)
+    shapes = panel.shapes
+    if panel.game.version != version or not 0 <= k < len(shapes) or not shapes[k].get("fields"):
+        await stale_redraw(interaction, StalePanel(panel))
         return None
     return shapes[k]
 
@@ -254,7 +265,7 @@ class OpenBuilder(GameItem[discord.ui.Button], form=ids.OPEN_BUILDER):
         self.game_id, self.version, self.k = game_id, version, k
 
     async def run(self, interaction: Interaction) -> None:
-        shape = await current_shape(interaction, self.game_id, self.version, self.k)
+        shape = await current_shape(interaction, self.snapshot, self.version, self.k)
         if shape is not None:
             await show(interaction, self.game_id, self.version, self.k, shape, fresh(shape))
 
@@ -268,7 +279,7 @@ class BuilderSelect(GameItem[discord.ui.Select], form=ids.BUILDER_SELECT):
         self.game_id, self.version, self.k, self.n, self.state = game_id, version, k, n, state
 
     async def run(self, interaction: Interaction) -> None:
-        shape = await current_shape(interaction, self.game_id, self.version, self.k)
+        shape = await current_shape(interaction, self.snapshot, self.version, self.k)
         if shape is None:
             return
         if self.n >= len(shape["fields"]):
@@ -287,9 +298,9 @@ class BuilderButton(GameItem[discord.ui.Button], form=ids.BUILDER_BUTTON):
     async def run(self, interaction: Interaction) -> None:
         if self.verb == "back":
             await interaction.response.defer()
-            await interaction.edit_original_response(**await my_moves(interaction, self.game_id))
+            await interaction.edit_original_response(**panel_body(self.snapshot.panel(interaction.user.id)))
             return
-        shape = await current_shape(interaction, self.game_id, self.version, self.k)
+        shape = await current_shape(interaction, self.snapshot, self.version, self.k)
         if shape is None:
             return
         draft = decode(shape, self.state)
@@ -300,7 +311,7 @@ class BuilderButton(GameItem[discord.ui.Button], form=ids.BUILDER_BUTTON):
                 await show(interaction, self.game_id, self.version, self.k, shape, draft, f"⚠ {err}")
                 return
             label = "Sent: " + " · ".join(summary(shape, draft)[1:])
-            await commit(interaction, self.game_id, self.version, action, clip(label, 300))
+            await commit(interaction, self.snapshot, self.version, action, clip(label, 300))
             return
         n = ids.FIELDS["n"].read(self.verb[1:])
         if n >= len(shape["fields"]) or not isinstance(draft[n], dict):
@@ -347,8 +358,8 @@ async def counts_submitted(interaction: Interaction) -> bool:
             raise ids.BadId(custom_id)
         fields = ids.parse(match.groupdict())
         game_id, version, k, n = fields["game_id"], fields["version"], fields["k"], fields["n"]
-        await played_here(interaction, game_id)
-        shape = await current_shape(interaction, game_id, version, k)
+        snapshot = await played_here(interaction, game_id)
+        shape = await current_shape(interaction, snapshot, version, k)
         if shape is None:
             return
         draft = decode(shape, fields["state"])

@@ -17,7 +17,8 @@ from typing import Any, ClassVar, Self, TypeVar
 import discord
 
 from bot.client import OUR_FAULT, Frontier, answer
-from bot.errors import Refused, told
+from bot.errors import Refused, log_refusal
+from bot.service import Snapshot
 from cogs import ids
 from games.core import RuleError
 
@@ -51,23 +52,26 @@ async def refusing(interaction: Interaction, work: Callable[[], Awaitable[T]]) -
     try:
         return await work()
     except RuleError as err:
-        await answer(interaction, told(err))
+        await answer(interaction, log_refusal(err))
     except Exception:
         log.exception("interaction %s failed", interaction.data and interaction.data.get("custom_id"))
         await answer(interaction, OUR_FAULT)
     return None
 
 
-async def played_here(interaction: Interaction, game_id: int, seat: int | None = None) -> None:
+async def played_here(interaction: Interaction, game_id: int, seat: int | None = None) -> Snapshot:
     """Refuse a click on a game that does not exist, or is played elsewhere (another server; in a DM, a game
-    the clicker does not play), or on the controls of another seat than the clicker's."""
-    info = await runtime(interaction).service.get(game_id)
+    the clicker does not play), or on the controls of another seat than the clicker's. The game as this one
+    load found it is what the click then works from."""
+    snapshot = await runtime(interaction).service.snapshot(game_id)
+    info = snapshot.game
     user = interaction.user.id
     in_dm = interaction.guild_id is None  # a DM holds the panels and boards a game sends its players
     if (info.seat_of(user) is None) if in_dm else (info.guild_id != interaction.guild_id):
         raise Refused(ELSEWHERE, "elsewhere")
     if seat is not None and info.seat_of(user) != seat:
         raise Refused(NOT_YOURS, "not_your_controls")
+    return snapshot
 
 
 class GameItem(discord.ui.DynamicItem[V], template=r"(?!)"):  # the base itself matches no id
@@ -83,6 +87,8 @@ class GameItem(discord.ui.DynamicItem[V], template=r"(?!)"):  # the base itself 
     """Whether a click outside the game's server (or a DM to one of its players) is refused; the replay
     leaves it to `bot.history.replayable`, which knows which games one may watch."""
     unreadable: bool = False
+    snapshot: Snapshot
+    """The game as `interaction_check` loaded it (items that skip the place check load nothing)."""
 
     def __init_subclass__(cls, *, form: ids.Form) -> None:
         super().__init_subclass__(template=form.template)
@@ -107,7 +113,7 @@ class GameItem(discord.ui.DynamicItem[V], template=r"(?!)"):  # the base itself 
         if self.unreadable:
             raise ids.BadId()
         if self.checks_place:
-            await played_here(interaction, self.game_id, self.seat)
+            self.snapshot = await played_here(interaction, self.game_id, self.seat)
         return True
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]

@@ -63,7 +63,7 @@ class RemoveSeat(GameItem[discord.ui.Select], form=ids.REMOVE_SEAT):
     async def run(self, interaction: Interaction) -> None:
         seat = ids.FIELDS["seat"].read((chosen(interaction) or [""])[0])
         info = await runtime(interaction).service.remove_seat(self.game_id, interaction.user.id, seat,
-                                                              manages=manager_of(interaction))
+                                                              guild_rights=manager_of(interaction))
         await interaction.response.edit_message(**lobby_message(info))
 
 
@@ -87,10 +87,10 @@ async def lobby_step(interaction: Interaction, game_id: int, verb: str) -> GameI
     if verb == "join":
         return await service.join(game_id, user)
     if verb == "ai":
-        return await service.add_ai(game_id, user, manages=manager_of(interaction))
+        return await service.add_ai(game_id, user, guild_rights=manager_of(interaction))
     if verb == "leave":
         return (await service.leave(game_id, user)).game
-    outcome = await service.start(game_id, user, manages=manager_of(interaction))
+    outcome = await service.start(game_id, user, guild_rights=manager_of(interaction))
     if interaction.message is not None:
         await interaction.response.edit_message(content=started_text(outcome.game), view=None,
                                                 allowed_mentions=discord.AllowedMentions.none())

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Frontier, answer
-from bot.outcome import GameInfo
+from bot.outcome import GameInfo, Panel
 from cogs import ids
 from cogs.common import CancelButton, game_here, hand_file
 from cogs.controls import (
@@ -27,9 +27,9 @@ from cogs.controls import (
     OpenBuilder,
     counts_submitted,
     move_controls,
-    my_moves,
+    panel_body,
 )
-from cogs.items import GameItem, Interaction, runtime
+from cogs.items import GameItem, Interaction
 from cogs.layout.moves import clip
 from cogs.layout.typed import matching, parse_move, suggestion
 from games.core import RuleError
@@ -37,12 +37,21 @@ from games.core import RuleError
 AUTOCOMPLETE_LIMIT = 25
 
 
-def board_controls(game: GameInfo) -> discord.ui.View:
-    """Under a running game's board: each player opens their own moves or hand, privately."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(YourMoveButton(game.id))
-    view.add_item(HandButton(game.id))
-    return view
+class Buttons:
+    """The buttons delivery sends (`bot.delivery.Presenter`), handed over when this cog loads."""
+
+    @staticmethod
+    def board_controls(game: GameInfo) -> discord.ui.View:
+        """Under a running game's board: each player opens their own moves or hand, privately."""
+        view = discord.ui.View(timeout=None)
+        view.add_item(YourMoveButton(game.id))
+        view.add_item(HandButton(game.id))
+        return view
+
+    @staticmethod
+    def move_panel(panel: Panel) -> discord.ui.View:
+        """A seat's moves in a DM that asks for a move: the panel *Your move* opens."""
+        return move_controls(panel.game.id, panel.game.version, panel.seat, panel.choices, panel.shapes)
 
 
 class YourMoveButton(GameItem[discord.ui.Button], form=ids.YOUR_MOVE):
@@ -53,10 +62,9 @@ class YourMoveButton(GameItem[discord.ui.Button], form=ids.YOUR_MOVE):
 
     async def run(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        service = runtime(interaction).service
-        body = {k: v for k, v in (await my_moves(interaction, self.game_id)).items() if v is not None}
-        picture = await hand_file(await service.get(self.game_id),
-                                  await service.hand(self.game_id, interaction.user.id))
+        panel = self.snapshot.panel(interaction.user.id)
+        body = {k: v for k, v in panel_body(panel).items() if v is not None}
+        picture = await hand_file(panel.game, panel.hand)
         if picture is not None:
             body["file"] = picture
         await interaction.followup.send(ephemeral=True, **body)
@@ -69,15 +77,14 @@ class HandButton(GameItem[discord.ui.Button], form=ids.HAND):
         self.game_id = game_id
 
     async def run(self, interaction: Interaction) -> None:
-        await show_hand(interaction, self.game_id)
+        await show_hand(interaction, self.snapshot.panel(interaction.user.id))
 
 
-async def show_hand(interaction: Interaction, game_id: int) -> None:
+async def show_hand(interaction: Interaction, panel: Panel) -> None:
     """The player's private view, as a picture, only to them."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    service = runtime(interaction).service
-    info = await service.get(game_id)
-    picture = await hand_file(info, await service.hand(game_id, interaction.user.id))
+    info = panel.game
+    picture = await hand_file(info, panel.hand)
     if picture is None:
         await interaction.followup.send(f"{info.title} has no hidden cards: everything is on the board.",
                                         ephemeral=True)
@@ -92,9 +99,7 @@ class Play(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(MoveButton, MoveSelect, ConfirmMove, CancelButton, YourMoveButton, HandButton,
                                    OpenBuilder, BuilderSelect, BuilderButton)
-        self.bot.delivery.controls = board_controls
-        self.bot.delivery.moves = lambda game, seat, choices, shapes: move_controls(
-            game.id, game.version, seat, choices, shapes)
+        self.bot.delivery.present_with(Buttons())
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: Interaction) -> None:

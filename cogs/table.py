@@ -45,7 +45,7 @@ class HandOver(GameItem[discord.ui.Button], form=ids.HAND_OVER):
         service = runtime(interaction).service
         user = interaction.user.id
         if self.verb == "abandon":
-            info = await service.abandon(self.game_id, user, manages=manager_of(interaction))
+            info = await service.abandon(self.game_id, user, guild_rights=manager_of(interaction))
             await interaction.response.edit_message(content="Done.", view=None)
             await interaction.followup.send(f"{info.title} #{info.id} was abandoned by {interaction.user.mention}.",
                                             allowed_mentions=ONLY_USERS)
@@ -80,7 +80,8 @@ class TableCommands:
 
     @app_commands.command(name="hand", description="Your hidden cards, only to you")
     async def hand(self, interaction: Interaction) -> None:
-        await show_hand(interaction, (await game_here(interaction)).id)
+        info = await game_here(interaction)
+        await show_hand(interaction, await runtime(interaction).service.panel(info.id, interaction.user.id))
 
     @app_commands.command(name="abandon", description="End this game without a result (host or Manage Server)")
     async def abandon(self, interaction: Interaction) -> None:
@@ -113,7 +114,7 @@ class TableCommands:
         changes = setting_changes(deadline_hours=deadline_hours, reminder=reminder, policy=policy, board=board)
         if changes:
             info = await self.bot.service.update_settings(info.id, interaction.user.id,
-                                                          manages=manager_of(interaction), changes=changes)
+                                                          guild_rights=manager_of(interaction), changes=changes)
         if changes:
             await interaction.response.send_message(table_settings_text(info, changed_by=interaction.user.id),
                                                     allowed_mentions=discord.AllowedMentions.none())
@@ -138,7 +139,7 @@ class TableCommands:
                                   thread=thread)
         service = self.bot.service
         if changes:
-            defaults = await service.set_server_defaults(interaction.guild_id, manages=manager_of(interaction),
+            defaults = await service.set_server_defaults(interaction.guild_id, guild_rights=manager_of(interaction),
                                                          changes=changes)
         else:
             defaults = await service.server_defaults(interaction.guild_id)

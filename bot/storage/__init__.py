@@ -12,9 +12,11 @@ from bot.storage.rows import (
     Effects,
     GameRow,
     Job,
+    JobKind,
     JobRow,
-    Message,
     OutboxItem,
+    OutboxKind,
+    OutboxRow,
     Rating,
     ResultSeat,
     SeatRow,
@@ -37,6 +39,6 @@ async def open_storage(target: str | Path) -> Storage:
     return await SqliteStorage.open(text)
 
 
-__all__ = ["ActionRow", "BoardMessage", "Effects", "GameRow", "Job", "JobRow", "Message", "OutboxItem",
-           "PostgresStorage", "Rater", "Rating", "ResultSeat", "SeatRow", "SqliteStorage", "StaleVersion", "Storage",
-           "open_storage", "user_player"]
+__all__ = ["ActionRow", "BoardMessage", "Effects", "GameRow", "Job", "JobKind", "JobRow", "OutboxItem", "OutboxKind",
+           "OutboxRow", "PostgresStorage", "Rater", "Rating", "ResultSeat", "SeatRow", "SqliteStorage", "StaleVersion",
+           "Storage", "open_storage", "user_player"]

@@ -10,6 +10,7 @@ import pytest
 from bot.errors import Refused
 from bot.service import GameService
 from games.core import RuleError, get_game
+from tests.support.inspector import outbox_pending
 from tests.support.tables import CHANNEL, CREATOR, FRIEND, STRANGER, play_out, running_game
 
 
@@ -39,10 +40,10 @@ async def test_lobby_rules(service: GameService) -> None:
     await refused(service.start(info.id, FRIEND), "not_creator")
     await refused(service.remove_seat(info.id, FRIEND, 0), "not_creator")
     await refused(service.add_ai(info.id, FRIEND), "not_creator")  # only the host (or Manage Server) seats AIs
-    await service.add_ai(info.id, FRIEND, manages=1)
+    await service.add_ai(info.id, FRIEND, guild_rights=1)
     await service.add_ai(info.id, CREATOR)
     await refused(service.join(info.id, STRANGER), "lobby_full")
-    removed = await service.remove_seat(info.id, STRANGER, 3, manages=1)
+    removed = await service.remove_seat(info.id, STRANGER, 3, guild_rights=1)
     assert len(removed.seats) == 3
     left = await service.leave(info.id, FRIEND)
     assert [s.user_id for s in left.game.seats] == [CREATOR, None]
@@ -84,7 +85,7 @@ async def test_unknown_finished_and_abandoned_games_refuse_moves(service: GameSe
     await refused(service.act(424242, CREATOR, {"type": "play", "card": 1}), "no_game")
     game_id = await running_game(service)
     await refused(service.abandon(game_id, FRIEND), "not_creator")
-    await service.abandon(game_id, FRIEND, manages=1)
+    await service.abandon(game_id, FRIEND, guild_rights=1)
     await refused(service.act(game_id, CREATOR, {"type": "play", "card": 1}), "game_over")
     await refused(service.abandon(game_id, CREATOR), "game_over")
 
@@ -268,7 +269,7 @@ async def test_roa_r28_resigning_in_roanoke_eliminates_the_seat_where_other_game
 async def test_starting_seats_the_players_as_the_game_says(service: GameService, monkeypatch) -> None:
     """Roanoke seats its four players in a seeded random order (ROA-S11 step 1, R12): the service reorders
     the lobby's seats with `seating` before the first board, and seat 1 then plays first."""
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 0)  # seed 0 seats them [3, 2, 0, 1]
+    monkeypatch.setattr("bot.service.lobby.secrets.randbits", lambda bits: 0)  # seed 0 seats them [3, 2, 0, 1]
     info = await service.create(game_type="roanoke", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
     await service.join(info.id, FRIEND)
     await service.join(info.id, STRANGER)
@@ -294,13 +295,13 @@ async def test_a_hand_goes_by_dm_only_when_others_changed_it_and_only_to_those_w
     await service.set_notify(STRANGER, "every")
     await service.start(info.id, CREATOR)
     storage = service.storage
-    await storage.outbox_done([i.id for i in await storage.outbox_pending(info.id)], now=service.clock())
+    await storage.outbox_done([i.id for i in await outbox_pending(storage, info.id)], now=service.clock())
 
     async def hands_after(user: int) -> list[int | None]:
         card = (await service.hand(info.id, user))["hand"][0]
         outcome = await service.act(info.id, user, {"type": "play", "card": card})
         assert outcome.private_views, "the mover's own view changed"
-        rows = await storage.outbox_pending(info.id)
+        rows = await outbox_pending(storage, info.id)
         await storage.outbox_done([i.id for i in rows], now=service.clock())
         return sorted(i.target for i in rows if i.kind == "hand")
 

@@ -78,7 +78,7 @@ async def test_service_refusals_name_no_rule_id_and_no_field(service: GameServic
     await said(messages, "stranger's settings", service.update_settings(info.id, STRANGER, changes={"policy": "ai"}))
     await said(messages, "bad setting", service.update_settings(info.id, CREATOR, changes={"nonesuch": 1}))
     await said(messages, "stranger abandons", service.abandon(info.id, STRANGER))
-    await said(messages, "not a manager", service.set_server_defaults(1, manages=None, changes={"policy": "ai"}))
+    await said(messages, "not a manager", service.set_server_defaults(1, guild_rights=None, changes={"policy": "ai"}))
     await service.abandon(info.id, CREATOR)
     await said(messages, "move after abandoning", service.act(info.id, CREATOR, {"type": "end_turn"}))
     await said(messages, "abandoned twice", service.abandon(info.id, CREATOR))

@@ -9,11 +9,11 @@ import dataclasses
 import logging
 
 import pytest
-from tests.support.fake_discord.interactions import MODAL_SUBMIT
 
 from bot.client import OUR_FAULT
 from cogs.ids import BAD_ID
 from cogs.items import ELSEWHERE
+from tests.support.fake_discord.interactions import MODAL_SUBMIT
 from tests.support.world import World
 
 BUTTON, SELECT = 2, 3
