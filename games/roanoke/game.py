@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from games.core import (
@@ -131,7 +132,7 @@ class Roanoke(RecapMixin, TradeMixin):
         # Placements come from the same S5–S7 checks (`board.placements`), so they are not checked twice.
         self._memo: dict[Any, Any] | None = {}
         try:
-            return [a for a in out if a["type"] == "place" or getattr(self, f"_check_{a['type']}")(seat, a) is None]
+            return [a for a in out if a["type"] == "place" or _CHECKS[a['type']](self, seat, a) is None]
         finally:
             self._memo = None
 
@@ -170,14 +171,14 @@ class Roanoke(RecapMixin, TradeMixin):
             return "You cannot answer your own offer; cancel it instead (ROA-S18)."
         if self.s["phase"] == SETUP and kind != "market_add":
             return "Setup: put your first worker on a market square (ROA-S11)."
-        return getattr(self, f"_check_{kind}")(seat, action)
+        return _CHECKS[kind](self, seat, action)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         problem = self._problem(seat, action)
         if problem is not None:
             raise RuleError(problem, f"roanoke_{kind_of(action)}")
         self.events = []
-        getattr(self, f"_do_{action['type']}")(seat, action)
+        _DOS[action['type']](self, seat, action)
         self.check_offer_still_stands()
         self.s["rng"] = self.rng.to_dict()
         self._remember(self.events)
@@ -284,3 +285,26 @@ class Roanoke(RecapMixin, TradeMixin):
         if dead:
             ranking.append(dead)
         return Result(scores, ranking, details)
+
+
+Check = Callable[[Roanoke, int, Action], str | None]
+Do = Callable[[Roanoke, int, Action], None]
+_HANDLERS: dict[str, tuple[Check, Do]] = {
+    "market_add": (Roanoke._check_market_add, Roanoke._do_market_add),
+    "market_move": (Roanoke._check_market_move, Roanoke._do_market_move),
+    "collect": (Roanoke._check_collect, Roanoke._do_collect),
+    "place": (Roanoke._check_place, Roanoke._do_place),
+    "discard": (Roanoke._check_discard, Roanoke._do_discard),
+    "buy_house": (Roanoke._check_buy_house, Roanoke._do_buy_house),
+    "buy_generator": (Roanoke._check_buy_generator, Roanoke._do_buy_generator),
+    "buy_road_upgrade": (Roanoke._check_buy_road_upgrade, Roanoke._do_buy_road_upgrade),
+    "offer": (Roanoke._check_offer, Roanoke._do_offer),
+    "accept": (Roanoke._check_accept, Roanoke._do_accept),
+    "decline": (Roanoke._check_decline, Roanoke._do_decline),
+    "cancel": (Roanoke._check_cancel, Roanoke._do_cancel),
+    "end_turn": (Roanoke._check_end_turn, Roanoke._do_end_turn),
+    "resign": (Roanoke._check_resign, Roanoke._do_resign),
+}
+"""Every action type's checker (why it is illegal, or None) and doer, in one visible table."""
+_CHECKS = {kind: check for kind, (check, _do) in _HANDLERS.items()}
+_DOS = {kind: do for kind, (_check, do) in _HANDLERS.items()}

@@ -7,6 +7,7 @@ not chosen yet.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from games.core import Action, Event, Option, Result, Rng, RuleError, register
@@ -99,7 +100,7 @@ class SmallIslands(RecapMixin, MovesMixin):
         if seat not in self.to_move():
             return []
         # candidates are built for this step and seat in the right shape: only the rule checkers remain
-        return [a for a in self.candidates(seat) if getattr(self, f"_check_{a['type']}")(seat, a) is None]
+        return [a for a in self.candidates(seat) if _CHECKS[a['type']](self, seat, a) is None]
 
     def _problem(self, seat: int, action: Any) -> tuple[str, str] | None:
         """(code, reason) why this seat may not play this action now; None when it may."""
@@ -113,7 +114,7 @@ class SmallIslands(RecapMixin, MovesMixin):
         kind = action["type"]
         if STEP_OF[kind] != self.s["step"]:
             return "wrong_step", f"You cannot {text.VERBS[kind]} now: the game waits for {WAITING[self.s['step']]}."
-        problem = getattr(self, f"_check_{kind}")(seat, action)
+        problem = _CHECKS[kind](self, seat, action)
         return None if problem is None else (f"illegal_{kind}", problem)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -121,7 +122,7 @@ class SmallIslands(RecapMixin, MovesMixin):
         if problem is not None:
             raise RuleError(problem[1], problem[0])
         self.events = []
-        getattr(self, f"_do_{action['type']}")(seat, action)
+        _DOS[action['type']](self, seat, action)
         self.s["rng"] = self.rng.to_dict()
         self._remember(self.events)
         return self.events
@@ -227,3 +228,22 @@ def _colour(ship: Any) -> str | None:
     return "grey" if ship == "grey" else COLOURS[ship]
 
 
+Check = Callable[[SmallIslands, int, Action], str | None]
+Do = Callable[[SmallIslands, int, Action], None]
+_HANDLERS: dict[str, tuple[Check, Do]] = {
+    "start_tile": (SmallIslands._check_start_tile, SmallIslands._do_start_tile),
+    "choose": (SmallIslands._check_choose, SmallIslands._do_choose),
+    "take": (SmallIslands._check_take, SmallIslands._do_take),
+    "discard": (SmallIslands._check_discard, SmallIslands._do_discard),
+    "place": (SmallIslands._check_place, SmallIslands._do_place),
+    "port": (SmallIslands._check_port, SmallIslands._do_port),
+    "convert": (SmallIslands._check_convert, SmallIslands._do_convert),
+    "no_bonus": (SmallIslands._check_no_bonus, SmallIslands._do_no_bonus),
+    "land": (SmallIslands._check_land, SmallIslands._do_land),
+    "house": (SmallIslands._check_house, SmallIslands._do_house),
+    "keep": (SmallIslands._check_keep, SmallIslands._do_keep),
+    "done": (SmallIslands._check_done, SmallIslands._do_done),
+}
+"""Every action type's checker (why it is illegal, or None) and doer, in one visible table."""
+_CHECKS = {kind: check for kind, (check, _do) in _HANDLERS.items()}
+_DOS = {kind: do for kind, (_check, do) in _HANDLERS.items()}
