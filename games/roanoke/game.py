@@ -35,7 +35,7 @@ from games.roanoke import text
 from games.roanoke.market import MARKET, payout
 from games.roanoke.moves import NAMES_OF, OFFER_NAMES
 from games.roanoke.recap import RecapMixin
-from games.roanoke.table import MAIN, OVER, RES, SEATS, SETUP, new_table
+from games.roanoke.table import MAIN, OVER, RES, ROUNDS, SEATS, SETUP, new_table
 from games.roanoke.trade import TradeMixin
 
 MAP = Field("a map of resource to amount", lambda v: isinstance(v, dict))
@@ -199,6 +199,24 @@ class Roanoke(RecapMixin, TradeMixin):
                 out.setdefault(e["seat"], []).append(e)
         return out
 
+    def warnings(self, seat: int) -> list[str]:
+        """A living colony that does not meet the season card as things stand: what is short, when the card is
+        checked and how many of its turns remain before then, and that failing eliminates (ROA-S31, S35)."""
+        s = self.s
+        if self.over or not self.player(seat)["alive"]:
+            return []
+        card = s["seasons"][s["season_idx"]]
+        if self.passes(seat, card):
+            return []
+        _ok, why = SE.standing(card, seat, self._players())
+        order = [x for x in ((s["first_seat"] + i) % SEATS for i in range(SEATS)) if self.player(x)["alive"]]
+        if s["phase"] == SETUP:  # the first season's rounds are all ahead
+            turns, now = ROUNDS, False
+        else:
+            now = seat == s["active"]
+            turns = ROUNDS - s["round"] + (1 if now or seat in s["round_left"] else 0)
+        return [text.season_warning(card, s["season_idx"], why, last=order[-1], turns=turns, now=now)]
+
     def undoable(self, action: Action, events: list[Event]) -> bool:
         """Market moves, purchases and tile moves that drew no new tile: nothing hidden came to light."""
         if action.get("type") not in QUIET or self.s["phase"] == SETUP:
@@ -219,21 +237,25 @@ class Roanoke(RecapMixin, TradeMixin):
 
     # -- views -------------------------------------------------------------------------------------
 
+    def _players(self) -> list[dict[str, Any]]:
+        """Every colony as anyone may see it (the view's players, which `seasons.standing` reads)."""
+        s = self.s
+        board = s["board"]
+        return [{"seat": i, "colour": text.COLOURS[i], "alive": p["alive"], "hand": dict(p["hand"]),
+                 "chits": sum(p["hand"].values()), "reserve": p["reserve"],
+                 "workers": {m: s["market"][j][i] for j, m in enumerate(MARKET) if s["market"][j][i]},
+                 "houses": [B.label(x) for x in self.pieces(i, "house")],
+                 "generators": {B.label(x): board[x]["gen"] for x in self.pieces(i, "gen")},
+                 "road_upgrades": [B.label(x) for x in self.pieces(i, "up")],
+                 "road_length": self.road_length(i), "own_road": self.own_road(i),
+                 "link_class": self.link_class(i), "nodes": [B.label(x) for x in self.nodes_reached(i)]}
+                for i, p in enumerate(s["players"])]
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """ROA §7: everything but the draw-pile order, unrevealed season cards and the RNG; the same for all."""
         s = self.s
         board = s["board"]
-        players = []
-        for i, p in enumerate(s["players"]):
-            players.append({
-                "seat": i, "colour": text.COLOURS[i], "alive": p["alive"], "hand": dict(p["hand"]),
-                "chits": sum(p["hand"].values()), "reserve": p["reserve"],
-                "workers": {m: s["market"][j][i] for j, m in enumerate(MARKET) if s["market"][j][i]},
-                "houses": [B.label(x) for x in self.pieces(i, "house")],
-                "generators": {B.label(x): board[x]["gen"] for x in self.pieces(i, "gen")},
-                "road_upgrades": [B.label(x) for x in self.pieces(i, "up")],
-                "road_length": self.road_length(i), "own_road": self.own_road(i),
-                "link_class": self.link_class(i), "nodes": [B.label(x) for x in self.nodes_reached(i)]})
+        players = self._players()
         seasons = []
         for k, card in enumerate(s["seasons"]):
             shown = s["revealed"][k]

@@ -31,6 +31,24 @@ def card_line(card_id: str) -> str:
     return f"{SE.CARDS[card_id]['name']}: {SE.goal_text(card_id)}"
 
 
+def season_warning(card_id: str, season: int, why: str, *, last: int, turns: int, now: bool) -> str:
+    """The turn message's warning for a colony that does not meet the season card yet (ROA-S31, S35)."""
+    name = SE.SEASON_NAMES[season]
+    when = f"at the end of round 3 of {name}, once {who(last)} has played"
+    if turns == 0:
+        left = "you have no turn left before then"
+    elif now:
+        left = "this is your last turn before then" if turns == 1 else f"you have {turns} turns left, this one included"
+    else:
+        left = f"you have {turns} turn{'s' if turns > 1 else ''} left before then"
+    if SE.collective(card_id):
+        fate = "If it is not met then, every colony is eliminated and nobody wins."
+    else:
+        fate = "A colony that fails it then is eliminated, and its hand passes to the left."
+    return (f"Warning: this season's card is not met yet. {card_line(card_id)}; {why}. It is checked {when}; "
+            f"{left}. {fate}")
+
+
 def describe(action: Action) -> str:
     kind = action.get("type")
     if kind == "market_add":
