@@ -204,6 +204,18 @@ class Colonies(RecapMixin, TradeMixin):
                 out.setdefault(e["seat"], []).append(e)
         return out
 
+    def warnings(self, seat: int) -> list[str]:
+        """On the player's own turn: ending it now would eliminate the colony, because no Population would be
+        left once the hand's Population is lost at clean-up (COL-S22, S25, R39)."""
+        s = self.s
+        if self.over or seat != s["current"] or self.player(seat)["eliminated"]:
+            return []
+        p = self.player(seat)
+        kept = p["deck"] + p["discard"] + [e["card"] for e in p["in_play"]]
+        if any(C.kind(c) == C.POPULATION for c in kept):
+            return []
+        return [text.last_population_warning(sum(C.kind(c) == C.POPULATION for c in p["hand"]))]
+
     def undoable(self, action: Action, events: list[Event]) -> bool:
         """Moves that revealed no card and rolled no die; nothing another player did depends on them."""
         if action.get("type") not in ("play", "work", "group", "reproduce", "combat"):

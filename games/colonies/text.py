@@ -36,6 +36,17 @@ def _work_label(a: dict[str, Any]) -> str:
     return f"work {land}"
 
 
+def last_population_warning(in_hand: int) -> str:
+    """The turn message's warning for a colony whose Population all sits in its hand, or is gone (COL-S22, S25):
+    the hand's Population is lost at clean-up, and a colony with none left is eliminated."""
+    if in_hand:
+        return (f"Warning: your colony's only Population is the {in_hand} in your hand, and a Population still in "
+                "your hand when your turn ends is lost. With none left in your deck, discard pile or play, your "
+                "colony is eliminated when you end this turn: put a Population into play, or gain one, first.")
+    return ("Warning: your colony has no Population left in hand, deck, discard pile or play. It is eliminated "
+            "when you end this turn unless you gain one first.")
+
+
 def describe(action: Action) -> str:
     kind = action.get("type")
     if kind == "play":
