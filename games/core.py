@@ -359,7 +359,8 @@ class Game(ABC):
     def warnings(self, seat: int) -> list[str]:
         """What the seat should hear in its turn message before a check that can eliminate it or cost it points
         (a season card it does not meet, a colony about to run out): plain sentences, no rule ids, each saying
-        what is short and when the check comes.  Default: none."""
+        what is short and when the check comes.  A warning may name what only that seat knows (a secret
+        objective): show it to that player alone.  Default: none."""
         return []
 
     def undoable(self, action: Action, events: list[Event]) -> bool:

@@ -17,7 +17,7 @@ from games.small_islands.data import COLOURS, DISCOVERY, LAYOUTS
 from games.small_islands.moves import STEP_OF, WAITING, MovesMixin
 from games.small_islands.names import column_name, origin
 from games.small_islands.recap import RecapMixin
-from games.small_islands.table import KEEP, OVER, PHASE, PREP, SETUP, new_state
+from games.small_islands.table import EXPLORE_STEPS, KEEP, OVER, PHASE, PREP, SETUP, new_state
 from games.small_islands.tiles import cell_of, frontier
 
 REVEALING = frozenset({"refilled", "drew", "discovery", "kept", "revealed", "cards_drawn", "round", "nav",
@@ -132,6 +132,18 @@ class SmallIslands(RecapMixin, MovesMixin):
         when it is drawn, which changes when the map grows west or north."""
         kept = [e for e in events if e["type"] not in text.QUIET]
         self.s["log"] = (self.s["log"] + kept)[-8:]
+
+    def warnings(self, seat: int) -> list[str]:
+        """While tiles are explored and the round may soon end (the Navigation stack holds no more tiles than
+        there are players): no island meets the seat's mission with room for its house, so the round's reward
+        would be lost (B5.3 REWARD 2).  It names the secret mission: show it to that player only."""
+        s = self.s
+        if s["step"] not in EXPLORE_STEPS or not 0 <= seat < s["n"] or len(s["nav"]) > s["n"]:
+            return []
+        mission, _reward = self.mission_reward(seat)
+        if mission is None or self.player(seat)["houses_hand"] < 1 or self.house_islands(seat):
+            return []
+        return [text.mission_warning(mission, len(s["nav"]))]
 
     def undoable(self, action: Action, events: list[Event]) -> bool:
         """Taking a row tile, placing a tile or a house: only while nothing new was revealed or drawn."""

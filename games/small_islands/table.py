@@ -334,20 +334,29 @@ class TableMixin(StateGame):
         self.events.append({"type": "reward_done", "seat": seat, "refilled": moved})
         s["reward_count"] += 1
 
-    def house_choices(self, seat: int) -> list[dict[str, Any]]:
-        """REWARD 2: every (tile, resource) where this player may put a house now."""
-        s = self.s
-        p = self.player(seat)
-        mission, reward = self.mission_reward(seat)
-        if p["houses_hand"] < 1 or mission is None or reward is None:
+    def house_islands(self, seat: int) -> list[list[str]]:
+        """REWARD 2: the islands (their cells) on which this player's mission would let a house go as the map
+        stands: 2 tiles or more, the mission met, a free house symbol and no house of theirs yet."""
+        mission, _reward = self.mission_reward(seat)
+        if mission is None:
             return []
         out = []
-        for _island, cells in sorted(s["islands"].items(), key=lambda kv: int(kv[0])):
+        for _island, cells in sorted(self.s["islands"].items(), key=lambda kv: int(kv[0])):
             if len(cells) < 2:
                 continue
             st = I.stats(self.grid, cells)
-            if seat in st["houses"] or st["symbols"] <= len(st["houses"]) or not R.satisfies(mission, st):
-                continue
+            if seat not in st["houses"] and st["symbols"] > len(st["houses"]) and R.satisfies(mission, st):
+                out.append(cells)
+        return out
+
+    def house_choices(self, seat: int) -> list[dict[str, Any]]:
+        """REWARD 2: every (tile, resource) where this player may put a house now."""
+        p = self.player(seat)
+        _mission, reward = self.mission_reward(seat)
+        if p["houses_hand"] < 1 or reward is None:
+            return []
+        out = []
+        for cells in self.house_islands(seat):
             for k in cells:
                 t = self.grid[k]
                 if t["symbols"] > len(t["houses"]):

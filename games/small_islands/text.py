@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event
-from games.small_islands.data import FACES, card_text
+from games.small_islands.data import FACES, MISSIONS, card_text
 from games.small_islands.names import cell_name
 
 VERBS = {"start_tile": "place a starting tile", "choose": "choose objectives", "take": "take a tile from the row",
@@ -50,6 +50,19 @@ def cards(now: dict[str, Any]) -> str:
 def at(where: Action | Event, grid: dict[str, Any]) -> str:
     """ "at C4": where an action or event happens, named as the picture's rulers name it."""
     return f"at {cell_name(where['x'], where['y'], grid)}" if "x" in where else ""
+
+
+def mission_warning(mission: str, nav_left: int) -> str:
+    """The turn message's warning to a player whose mission no island meets while the round may soon end."""
+    if nav_left == 0:
+        soon = "The Navigation stack is empty: any player may land a ship on their turn, which ends the round at once."
+    else:
+        tiles = f"{nav_left} tile" + ("s" if nav_left > 1 else "")
+        soon = (f"The Navigation stack holds {tiles}: once it is empty, any player may land a ship on their turn, "
+                "which ends the round at once.")
+    return (f"Warning: no island meets your mission yet ({MISSIONS[mission]['text']}) with a free house symbol "
+            "and no house of yours on it. If the round ended now you would place no house and score nothing this "
+            f"round. {soon}")
 
 
 def describe(action: Action, s: dict[str, Any]) -> str:
