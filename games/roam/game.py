@@ -323,7 +323,10 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, Game):
                                "rotations": self.turn.get("rotations", 0), "blanks_left": list(self.turn["blanks"]),
                                "pending": list(self.turn["pending"])}
         if self.phase == "anchor":
-            out["anchors"] = [square_name(a) for a in self.anchors(self.current, self._pattern())]
+            # A5.3 step 1.1 makes every anchor whose normal squares lie on cards legal, even one that would place
+            # nothing; the picture marks only the anchors that place something
+            anchors = self.anchors(self.current, self._pattern())
+            out["anchors"] = [square_name(a) for a in anchors if any(self.yield_of(self.current, a))]
         return out
 
     def _bid_view(self) -> dict[str, Any] | None:
