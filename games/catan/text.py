@@ -102,5 +102,19 @@ def describe_event(event: Event) -> str:
     if kind == "largest_army":
         return f"{who} takes Largest Army ({event['knights']} knights)."
     if kind == "won":
-        return f"{who} wins with {event['vp'][event['seat']]} victory points!"
+        return f"{who} wins with {event['vp'][event['seat']]} victory points{_won_why(event)}!"
     return kind
+
+
+def _won_why(event: Event) -> str:
+    """": 6 from settlements and cities, 2 for Longest Road, 2 from victory point cards" (CAT-38)."""
+    if "buildings" not in event:  # a game stored before the breakdown was recorded
+        return ""
+    seat = event["seat"]
+    parts = [f"{event['buildings']} from settlements and cities"]
+    parts += [f"2 for {title}" for key, title in (("longest", "Longest Road"), ("largest", "Largest Army"))
+              if event[key] == seat]
+    if event["vp_cards"][seat]:
+        cards = event["vp_cards"][seat]
+        parts.append(f"{cards} from victory point card{'s' if cards > 1 else ''}")
+    return ": " + ", ".join(parts)

@@ -146,8 +146,20 @@ def describe_event(event: Event) -> str:
     if kind == "eliminated":
         return f"{p} has no Population left and is eliminated."
     if kind == "game_over":
-        return "Game over. Scores: " + ", ".join(f"{who(s)} {v}" for s, v in enumerate(event["scores"])) + "."
+        tallies = event.get("tallies") or [{}] * len(event["scores"])  # none in games stored before them
+        return "Game over. Scores: " + "; ".join(f"{who(s)} {v}{_score_why(t)}" for s, (v, t) in
+                                                  enumerate(zip(event["scores"], tallies, strict=True))) + "."
     return kind
+
+
+def _score_why(tally: dict[str, int] | None) -> str:
+    """" (5 Population, 2 Wealth, 3 Land ×2, 1 shipped ×5)", or why an eliminated colony scores nothing (COL-S28)."""
+    if tally is None:
+        return " (eliminated: scores nothing)"
+    if not tally:
+        return ""
+    return (f" ({tally['population']} Population, {tally['wealth']} Wealth, {tally['land']} Land ×2, "
+            f"{tally['shipped']} shipped Wealth ×5)")
 
 
 _TITLED = {"farmland", "forest", "mountains", "coast", "livestock", "supplies", "trader", "gold_rush"}

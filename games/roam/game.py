@@ -219,7 +219,9 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, Game):
             self.phase = "over"
             result = self.result()
             events.append({"type": "game_over", "scores": result.scores if result else [],
-                           "winners": result.winners if result else []})
+                           "winners": result.winners if result else [],
+                           "parts": [self.score_parts(x) for x in range(n)],
+                           "coins": [p["coins"] for p in self.players]})
             return
         self.current = (self.current + 1) % n
         self.turn_no += 1

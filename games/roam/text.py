@@ -158,7 +158,12 @@ class TextMixin:
         if kind == "turn_ended":
             return f"{who(seat)} ends the turn."
         if kind == "game_over":
-            return "Game over. Winner: " + ", ".join(who(s) for s in event["winners"]) + "."
+            won = "Game over. Winner: " + ", ".join(who(s) for s in event["winners"])
+            if "parts" not in event:  # a game stored before the parts were recorded
+                return won + "."
+            points = [f"{who(s)} {p['total']} ({_parts(p)}), {_coins(event['coins'][s])}"
+                      for s, p in enumerate(event["parts"])]
+            return f"{won}. Points: {'; '.join(points)}. Equal points go to the most coins."
         return kind
 
     # -- refusals --------------------------------------------------------------
@@ -261,6 +266,20 @@ def field_error(action: Action) -> RuleError | None:
             return RuleError(f"Name {NAMES_OF[key]} by its id, such as "
                              f"{'S1-blue' if key == 'card' else 'A-coin-1'}, not {value!r}.", "bad_action")
     return None
+
+
+def _coins(n: int) -> str:
+    return f"{n} coin{'s' if n != 1 else ''}"
+
+
+def _parts(parts: dict[str, int]) -> str:
+    """"9 from cards, 2 from artifacts, 3 for the Outpost": a score as A5.4 adds it up."""
+    said = [f"{parts['cards']} from cards"]
+    if parts["artifacts"]:
+        said.append(f"{parts['artifacts']} from artifacts")
+    if parts["outpost"]:
+        said.append(f"{parts['outpost']} for the Outpost")
+    return ", ".join(said)
 
 
 def _artifact_name(kind: str) -> str:

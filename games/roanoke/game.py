@@ -208,7 +208,7 @@ class Roanoke(RecapMixin, TradeMixin):
         card = s["seasons"][s["season_idx"]]
         if self.passes(seat, card):
             return []
-        _ok, why = SE.standing(card, seat, self._players())
+        _ok, why = SE.standing(card, seat, self.public_players())
         order = [x for x in ((s["first_seat"] + i) % SEATS for i in range(SEATS)) if self.player(x)["alive"]]
         if s["phase"] == SETUP:  # the first season's rounds are all ahead
             turns, now = ROUNDS, False
@@ -237,25 +237,11 @@ class Roanoke(RecapMixin, TradeMixin):
 
     # -- views -------------------------------------------------------------------------------------
 
-    def _players(self) -> list[dict[str, Any]]:
-        """Every colony as anyone may see it (the view's players, which `seasons.standing` reads)."""
-        s = self.s
-        board = s["board"]
-        return [{"seat": i, "colour": text.COLOURS[i], "alive": p["alive"], "hand": dict(p["hand"]),
-                 "chits": sum(p["hand"].values()), "reserve": p["reserve"],
-                 "workers": {m: s["market"][j][i] for j, m in enumerate(MARKET) if s["market"][j][i]},
-                 "houses": [B.label(x) for x in self.pieces(i, "house")],
-                 "generators": {B.label(x): board[x]["gen"] for x in self.pieces(i, "gen")},
-                 "road_upgrades": [B.label(x) for x in self.pieces(i, "up")],
-                 "road_length": self.road_length(i), "own_road": self.own_road(i),
-                 "link_class": self.link_class(i), "nodes": [B.label(x) for x in self.nodes_reached(i)]}
-                for i, p in enumerate(s["players"])]
-
     def view(self, seat: int | None) -> dict[str, Any]:
         """ROA §7: everything but the draw-pile order, unrevealed season cards and the RNG; the same for all."""
         s = self.s
         board = s["board"]
-        players = self._players()
+        players = self.public_players()
         seasons = []
         for k, card in enumerate(s["seasons"]):
             shown = s["revealed"][k]

@@ -316,6 +316,7 @@ class TableMixin(StateGame):
                 self.events.append({"type": "revealed", "seat": seat, "cards": now})
             if self.house_choices(seat):
                 return
+            self.events.append({"type": "no_house", "seat": seat, **self.no_house_why(seat)})
             self.close_reward_turn(seat)
         self.end_round()
 
@@ -348,6 +349,13 @@ class TableMixin(StateGame):
             if seat not in st["houses"] and st["symbols"] > len(st["houses"]) and R.satisfies(mission, st):
                 out.append(cells)
         return out
+
+    def no_house_why(self, seat: int) -> dict[str, Any]:
+        """Why a player with no house choice at the reward builds none: no house in hand, or no island meets the
+        mission (B5.3 REWARD 2); the mission is public by then, revealed in REWARD 1."""
+        if self.player(seat)["houses_hand"] < 1:
+            return {"why": "no_houses"}
+        return {"why": "mission", "mission": self.mission_reward(seat)[0]}
 
     def house_choices(self, seat: int) -> list[dict[str, Any]]:
         """REWARD 2: every (tile, resource) where this player may put a house now."""
@@ -384,4 +392,6 @@ class TableMixin(StateGame):
         s["pending"] = None
         self.events.append({"type": "game_over", "reason": reason,
                             "scores": [self.score(i) for i in range(s["n"])],
-                            "discovery": [self.discovery_pp(i) for i in range(s["n"])]})
+                            "discovery": [self.discovery_pp(i) for i in range(s["n"])],
+                            "prestige": [self.player(i)["pp"] for i in range(s["n"])],
+                            "ports": [self.ship_ports(i) for i in range(s["n"])]})
