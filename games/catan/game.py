@@ -271,7 +271,25 @@ class Catan(RecapMixin, TradeMixin):
         return out
 
     def describe(self, action: Action) -> str:
-        return text.describe(action, self.s["phase"], lambda resource: self.rate(self.s["active"], resource))
+        """The label, and in parentheses what the move costs and what else it does: a build's price, what a
+        place produces, a robber put on the mover's own hex."""
+        s = self.s
+        label = text.describe(action, s["phase"], lambda resource: self.rate(s["active"], resource))
+        kind = action.get("type")
+        layout = s["layout"]
+        if kind in ("build_settlement", "build_city"):
+            makes = text.produces(GEOMETRY.node_hexes[action["node"]], layout)
+            price = "" if s["phase"] == "setup" else text.COST_WORDS[kind] + "; "
+            harbour = self._harbors.get(action["node"]) if kind == "build_settlement" else None
+            port = "" if harbour is None else f"; harbour {'3:1' if harbour == 'any' else '2:1 ' + harbour}"
+            return f"{label} ({price}{makes}{port})"
+        if kind in ("build_road", "buy_dev") and s["phase"] not in ("setup", "road_building"):
+            return f"{label} ({text.COST_WORDS[kind]})"
+        if kind == "move_robber":
+            mine = any(b is not None and b[0] == s["active"] for b in
+                       (s["buildings"][v] for v in GEOMETRY.hex_nodes[action["hex"]]))
+            return f"{label} ({text.produces((action['hex'],), layout)}" + ("; your own hex too)" if mine else ")")
+        return label
 
     def describe_event(self, event: Event) -> str:
         return text.describe_event(event)

@@ -27,13 +27,23 @@ def cards(names: list[str]) -> str:
     return ", ".join(title(n) + (f" ×{k}" if k > 1 else "") for n, k in counts.items()) or "nothing"
 
 
+WORK_GIVES = {"farmland": "+2 Food", "livestock": "+1 Food", "mountains": "d6: 1 loses the worker, 3+ Wealth",
+              "forest": "d6: 1 loses the worker, else Food or Wealth"}
+"""What working each Land gives before bonuses (COL-S15), as a label says it."""
+BONUS = {("farmland", "farmer"): "+3 Food", ("livestock", "farmer"): "+2 Food",
+         ("mountains", "miner"): "d6+1: Wealth on 2+, never lost", ("forest", "trapper"): "d6+1: Food or Wealth"}
+"""What a Population's +1 makes of a Land's yield (COL-S15, R17)."""
+
+
 def _work_label(a: dict[str, Any]) -> str:
     land = title(a["land"])
     if a.get("mode") == "ship":
-        return f"ship a Wealth from {'hand' if a['wealth'] == 'hand' else 'play'} on {land}"
+        where = "hand" if a["wealth"] == "hand" else "play"
+        return f"ship a Wealth from {where} on {land} (+5 points, gain a Shipment)"
     if a.get("mode") == "food":
-        return f"work {land} for Food"
-    return f"work {land}"
+        return f"work {land} for Food (+2 Food)"
+    gives = BONUS.get((a["land"], a.get("worker", "")), WORK_GIVES.get(a["land"]))
+    return f"work {land}" + (f" ({gives})" if gives else "")
 
 
 def last_population_warning(in_hand: int) -> str:
@@ -68,7 +78,8 @@ def describe(action: Action) -> str:
     if kind == "group":
         return f"{cards(action['workers'])}: work Farmland together (+{len(action['workers'])} Wealth)"
     if kind == "explore":
-        return f"{title(action['worker'])}: explore {title(action['card'])}"
+        threat = "see the top 3 Threats, gain one" if action["worker"] == "explorer" else "also gain the top Threat"
+        return f"{title(action['worker'])}: explore {title(action['card'])} ({threat})"
     if kind == "reproduce":
         return f"{title(action['worker'])}: reproduce, gaining {title(action['card'])}"
     if kind == "combat":

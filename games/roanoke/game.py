@@ -230,6 +230,9 @@ class Roanoke(RecapMixin, TradeMixin):
         return (f"column {B.label(B.sq(0, action['col']))[0]}",) if "col" in action else ()
 
     def describe(self, action: Action) -> str:
+        """The label; collecting says what the income will be (market, nodes and generators, ROA-S14, S15)."""
+        if action.get("type") == "collect" and not self.over:
+            return f"Collect income ({text.bundle(self.income(self.s['active']))})"
         return text.describe(action)
 
     def describe_event(self, event: Event) -> str:

@@ -140,7 +140,7 @@ class MovesMixin(TableMixin):
         if len(self.pieces(seat, "house")) >= MAX_HOUSES:
             return f"You already own {MAX_HOUSES} houses, the most a player may have (ROA-R19)."
         if self.s["houses_left"] < 1:
-            return "All 20 house chits are on the board (ROA-R19)."
+            return "All 20 houses are on the board (ROA-R19)."
         return self._cost_problem(seat, HOUSE_COST, "A house")
 
     def _check_buy_generator(self, seat: int, a: Action) -> str | None:
