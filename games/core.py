@@ -356,6 +356,13 @@ class Game(ABC):
         new season's goal.  Default: none; the channel shows every event anyway."""
         return {}
 
+    def warnings(self, seat: int) -> list[str]:
+        """What the seat should hear in its turn message before a check that can eliminate it or cost it points
+        (a season card it does not meet, a colony about to run out): plain sentences, no rule ids, each saying
+        what is short and when the check comes.  A warning may name what only that seat knows (a secret
+        objective): show it to that player alone.  Default: none."""
+        return []
+
     def undoable(self, action: Action, events: list[Event]) -> bool:
         """May the actor take this action back?  Only when it revealed nothing hidden or random."""
         return False

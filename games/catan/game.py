@@ -9,6 +9,7 @@ checker lets through, so what is listed and what is accepted can never drift apa
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from games.catan import text
@@ -270,7 +271,25 @@ class Catan(RecapMixin, TradeMixin):
         return out
 
     def describe(self, action: Action) -> str:
-        return text.describe(action, self.s["phase"], lambda resource: self.rate(self.s["active"], resource))
+        """The label, and in parentheses what the move costs and what else it does: a build's price, what a
+        place produces, a robber put on the mover's own hex."""
+        s = self.s
+        label = text.describe(action, s["phase"], lambda resource: self.rate(s["active"], resource))
+        kind = action.get("type")
+        layout = s["layout"]
+        if kind in ("build_settlement", "build_city"):
+            makes = text.produces(GEOMETRY.node_hexes[action["node"]], layout)
+            price = "" if s["phase"] == "setup" else text.COST_WORDS[kind] + "; "
+            harbour = self._harbors.get(action["node"]) if kind == "build_settlement" else None
+            port = "" if harbour is None else f"; harbour {'3:1' if harbour == 'any' else '2:1 ' + harbour}"
+            return f"{label} ({price}{makes}{port})"
+        if kind in ("build_road", "buy_dev") and s["phase"] not in ("setup", "road_building"):
+            return f"{label} ({text.COST_WORDS[kind]})"
+        if kind == "move_robber":
+            mine = any(b is not None and b[0] == s["active"] for b in
+                       (s["buildings"][v] for v in GEOMETRY.hex_nodes[action["hex"]]))
+            return f"{label} ({text.produces((action['hex'],), layout)}" + ("; your own hex too)" if mine else ")")
+        return label
 
     def describe_event(self, event: Event) -> str:
         return text.describe_event(event)
@@ -291,6 +310,29 @@ class Catan(RecapMixin, TradeMixin):
             and not any(e["type"] == "won" for e in events)
 
 
-_CHECKS = {kind: getattr(Catan, f"_check_{kind}") for kind in KEYS}
-"""The checker of each action type, looked up once rather than by name on every call."""
-_DOS = {kind: getattr(Catan, f"_do_{kind}") for kind in KEYS}
+Check = Callable[[Catan, int, Action], str | None]
+Do = Callable[[Catan, int, Action], list[Event]]
+_HANDLERS: dict[str, tuple[Check, Do]] = {
+    "roll": (Catan._check_roll, Catan._do_roll),
+    "end_turn": (Catan._check_end_turn, Catan._do_end_turn),
+    "buy_dev": (Catan._check_buy_dev, Catan._do_buy_dev),
+    "build_road": (Catan._check_build_road, Catan._do_build_road),
+    "build_settlement": (Catan._check_build_settlement, Catan._do_build_settlement),
+    "build_city": (Catan._check_build_city, Catan._do_build_city),
+    "maritime": (Catan._check_maritime, Catan._do_maritime),
+    "discard": (Catan._check_discard, Catan._do_discard),
+    "move_robber": (Catan._check_move_robber, Catan._do_move_robber),
+    "play_knight": (Catan._check_play_knight, Catan._do_play_knight),
+    "play_road_building": (Catan._check_play_road_building, Catan._do_play_road_building),
+    "play_year_of_plenty": (Catan._check_play_year_of_plenty, Catan._do_play_year_of_plenty),
+    "play_monopoly": (Catan._check_play_monopoly, Catan._do_play_monopoly),
+    "offer": (Catan._check_offer, Catan._do_offer),
+    "accept": (Catan._check_accept, Catan._do_accept),
+    "decline": (Catan._check_decline, Catan._do_decline),
+    "counter": (Catan._check_counter, Catan._do_counter),
+    "confirm": (Catan._check_confirm, Catan._do_confirm),
+    "withdraw": (Catan._check_withdraw, Catan._do_withdraw),
+}
+"""Every action type's checker (why it is illegal, or None) and doer, in one visible table."""
+_CHECKS = {kind: check for kind, (check, _do) in _HANDLERS.items()}
+_DOS = {kind: do for kind, (_check, do) in _HANDLERS.items()}

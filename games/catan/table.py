@@ -215,5 +215,6 @@ class TableMixin(StateGame):
         s = self.s
         s["phase"], s["winner"], s["offer"], s["discards"] = "over", seat, None, {}
         return {"type": "won", "seat": seat, "vp": [self.vp(t) for t in range(self.num_players)],
-                "vp_cards": [s["devs"][t]["vp"] for t in range(self.num_players)]}
+                "vp_cards": [s["devs"][t]["vp"] for t in range(self.num_players)],
+                "buildings": self._placement().vp[seat], "longest": s["longest"], "largest": s["largest"]}
 

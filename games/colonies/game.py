@@ -7,6 +7,7 @@ The state is one JSON dict.  Moves are checked by one checker per move type (see
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from games.colonies import cards as C
@@ -165,7 +166,7 @@ class Colonies(RecapMixin, TradeMixin):
                 what = "which Threat your Explorer keeps" if pending["kind"] == "explorer" else \
                     "which Population Witch Trials takes"
                 return f"First choose {what} (COL-R43)."
-        return getattr(self, f"_check_{kind}")(seat, action)
+        return _CHECKS[kind](self, seat, action)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         if kind_problem(action, KEYS, self.title) is None:
@@ -174,7 +175,7 @@ class Colonies(RecapMixin, TradeMixin):
         if problem is not None:
             raise RuleError(problem, f"colonies_{kind_of(action)}")
         self.events = []
-        getattr(self, f"_do_{action['type']}")(seat, action)
+        _DOS[action['type']](self, seat, action)
         self._settle()
         self.s["rng"] = self.rng.to_dict()
         self._remember(self.events)
@@ -202,6 +203,18 @@ class Colonies(RecapMixin, TradeMixin):
             if e["type"] == "eliminated":
                 out.setdefault(e["seat"], []).append(e)
         return out
+
+    def warnings(self, seat: int) -> list[str]:
+        """On the player's own turn: ending it now would eliminate the colony, because no Population would be
+        left once the hand's Population is lost at clean-up (COL-S22, S25, R39)."""
+        s = self.s
+        if self.over or seat != s["current"] or self.player(seat)["eliminated"]:
+            return []
+        p = self.player(seat)
+        kept = p["deck"] + p["discard"] + [e["card"] for e in p["in_play"]]
+        if any(C.kind(c) == C.POPULATION for c in kept):
+            return []
+        return [text.last_population_warning(sum(C.kind(c) == C.POPULATION for c in p["hand"]))]
 
     def undoable(self, action: Action, events: list[Event]) -> bool:
         """Moves that revealed no card and rolled no die; nothing another player did depends on them."""
@@ -236,7 +249,9 @@ class Colonies(RecapMixin, TradeMixin):
             "first_settler": s["first_settler"], "round": s["round"], "turn": s["turn_no"],
             "final_round": s["final_round"], "food_supply": s["food_supply"], "wealth_supply": s["wealth_supply"],
             "active_event": s["active_event"], "events_left": len(s["event_deck"]),
-            "event_discard": list(s["event_discard"]), "lineup": list(s["lineup"]), "frontier": list(s["frontier"]),
+            "event_discard": list(s["event_discard"]),
+            "events_flipped": len(s["event_discard"]) + (s["active_event"] is not None),
+            "lineup": list(s["lineup"]), "frontier": list(s["frontier"]),
             "pop_deck": len(s["pop_deck"]), "land_deck": len(s["land_deck"]), "threat_deck": len(s["threat_deck"]),
             "shipment_deck": len(s["shipment_deck"]), "trash": list(s["trash"]), "last_roll": s["last_roll"],
             "threats_played": s["threats_played"], "locked": self.locked(),
@@ -291,3 +306,27 @@ def count_cards(game: Colonies) -> Counter[str]:
     total["food"] += s["food_supply"]
     total["wealth"] += s["wealth_supply"]
     return total
+
+
+Check = Callable[[Colonies, int, Action], str | None]
+Do = Callable[[Colonies, int, Action], None]
+_HANDLERS: dict[str, tuple[Check, Do]] = {
+    "play": (Colonies._check_play, Colonies._do_play),
+    "cannibalize": (Colonies._check_cannibalize, Colonies._do_cannibalize),
+    "work": (Colonies._check_work, Colonies._do_work),
+    "group": (Colonies._check_group, Colonies._do_group),
+    "explore": (Colonies._check_explore, Colonies._do_explore),
+    "reproduce": (Colonies._check_reproduce, Colonies._do_reproduce),
+    "combat": (Colonies._check_combat, Colonies._do_combat),
+    "pick": (Colonies._check_pick, Colonies._do_pick),
+    "witch": (Colonies._check_witch, Colonies._do_witch),
+    "end_turn": (Colonies._check_end_turn, Colonies._do_end_turn),
+    "offer": (Colonies._check_offer, Colonies._do_offer),
+    "accept": (Colonies._check_accept, Colonies._do_accept),
+    "decline": (Colonies._check_decline, Colonies._do_decline),
+    "counter": (Colonies._check_counter, Colonies._do_counter),
+    "withdraw": (Colonies._check_withdraw, Colonies._do_withdraw),
+}
+"""Every action type's checker (why it is illegal, or None) and doer, in one visible table."""
+_CHECKS = {kind: check for kind, (check, _do) in _HANDLERS.items()}
+_DOS = {kind: do for kind, (_check, do) in _HANDLERS.items()}

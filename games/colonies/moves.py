@@ -8,6 +8,7 @@ the listed moves and the accepted moves cannot drift apart (the Catan engine's p
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
@@ -101,7 +102,7 @@ class MovesMixin(TableMixin):
                 return "Play every Threat in your hand first (COL-S7)."
             if self.locked():
                 return "A Threat in your hand must be played before any other card (COL-S9)."
-        return getattr(self, f"_shape_{k.lower()}")(seat, a)
+        return _SHAPES[k](self, seat, a)
 
     def _extra(self, a: Action, allowed: set[str]) -> str | None:
         extra = set(a) - {"type", "card"} - allowed
@@ -138,9 +139,8 @@ class MovesMixin(TableMixin):
         return self._extra(a, {"food"})
 
     def _shape_land(self, seat: int, a: Action) -> str | None:
+        """A Land or a Wealth names nothing more than the card."""
         return self._extra(a, set())
-
-    _shape_wealth = _shape_land
 
     def _shape_shipment(self, seat: int, a: Action) -> str | None:
         card = a["card"]
@@ -547,3 +547,9 @@ class MovesMixin(TableMixin):
                 e["state"] = READY
         self.s["offer"] = None
         self.emit({"type": "offer_closed", "seat": offer["from"], "partner": offer["to"], "why": why})
+
+
+_SHAPES: dict[str, Callable[[MovesMixin, int, Action], str | None]] = {
+    C.THREAT: MovesMixin._shape_threat, C.POPULATION: MovesMixin._shape_population, C.LAND: MovesMixin._shape_land,
+    C.WEALTH: MovesMixin._shape_land, C.SHIPMENT: MovesMixin._shape_shipment}
+"""What each kind of card needs named when it is played (Food is never played, COL-R42)."""

@@ -221,7 +221,8 @@ class TableMixin(StateGame):
         s["phase"] = OVER
         s["pending"] = None
         s["offer"] = None
-        self.emit({"type": "game_over", "scores": [self.score(seat) for seat in range(s["n"])]})
+        self.emit({"type": "game_over", "scores": [self.score(seat) for seat in range(s["n"])],
+                   "tallies": [None if p["eliminated"] else self.tally(seat) for seat, p in enumerate(s["players"])]})
 
     # -- scoring ----------------------------------------------------------------------------
 

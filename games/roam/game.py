@@ -219,7 +219,9 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, Game):
             self.phase = "over"
             result = self.result()
             events.append({"type": "game_over", "scores": result.scores if result else [],
-                           "winners": result.winners if result else []})
+                           "winners": result.winners if result else [],
+                           "parts": [self.score_parts(x) for x in range(n)],
+                           "coins": [p["coins"] for p in self.players]})
             return
         self.current = (self.current + 1) % n
         self.turn_no += 1
@@ -323,7 +325,10 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, Game):
                                "rotations": self.turn.get("rotations", 0), "blanks_left": list(self.turn["blanks"]),
                                "pending": list(self.turn["pending"])}
         if self.phase == "anchor":
-            out["anchors"] = [square_name(a) for a in self.anchors(self.current, self._pattern())]
+            # A5.3 step 1.1 makes every anchor whose normal squares lie on cards legal, even one that would place
+            # nothing; the picture marks only the anchors that place something
+            anchors = self.anchors(self.current, self._pattern())
+            out["anchors"] = [square_name(a) for a in anchors if any(self.yield_of(self.current, a))]
         return out
 
     def _bid_view(self) -> dict[str, Any] | None:

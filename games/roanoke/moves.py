@@ -11,6 +11,7 @@ from typing import Any
 
 from games.core import Action
 from games.roanoke import board as B
+from games.roanoke import text
 from games.roanoke.market import MARKET, MARKET_RES, TITLES
 from games.roanoke.table import MAIN, MARKET_PHASE, MAX_HOUSES, MAX_UPGRADES, OVER, RES, SEATS, SETUP, TableMixin
 
@@ -111,7 +112,7 @@ class MovesMixin(TableMixin):
             return "That square is off the board, which runs from A1 to M13 (ROA-S1)."
         if mask not in B.ORIENTATIONS[kind]:
             turns = ", ".join(B.edges_text(m) for m in B.ORIENTATIONS[kind])
-            return f"The drawn tile is {'an' if kind[0] in 'aeiou' else 'a'} {kind}; it can lie open {turns} (ROA-S4)."
+            return f"The drawn tile is {text.a(kind)}; it can lie open {turns} (ROA-S4)."
         x = B.sq(row, col)
         return B.pave_problem(s["board"], x, seat) or B.fit_problem(s["board"], x, mask, seat)
 
@@ -139,7 +140,7 @@ class MovesMixin(TableMixin):
         if len(self.pieces(seat, "house")) >= MAX_HOUSES:
             return f"You already own {MAX_HOUSES} houses, the most a player may have (ROA-R19)."
         if self.s["houses_left"] < 1:
-            return "All 20 house chits are on the board (ROA-R19)."
+            return "All 20 houses are on the board (ROA-R19)."
         return self._cost_problem(seat, HOUSE_COST, "A house")
 
     def _check_buy_generator(self, seat: int, a: Action) -> str | None:
