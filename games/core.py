@@ -9,6 +9,7 @@ same seed and the same actions always give the same `to_dict()`.
 from __future__ import annotations
 
 import json
+import marshal
 import math
 import random
 import re
@@ -456,17 +457,10 @@ def bundle_field(name: str, label: str, choices: list[tuple[str, str, int]], *, 
             "choices": [{"value": v, "label": text, "max": most} for v, text, most in choices if most > 0]}
 
 
-_ATOMS = frozenset({int, str, bool, float, type(None)})
-
-
 def clone(value: Any) -> Any:
-    """A deep copy of JSON data (dicts, lists, atoms), several times quicker than a JSON round trip."""
-    kind = type(value)
-    if kind is list:
-        return [x if type(x) in _ATOMS else clone(x) for x in value]
-    if kind is dict:
-        return {k: x if type(x) in _ATOMS else clone(x) for k, x in value.items()}
-    return value
+    """A deep copy of JSON data (dicts, lists, text, numbers): through `marshal`, which writes and reads those
+    in C, several times quicker than a JSON round trip or `copy.deepcopy`."""
+    return marshal.loads(marshal.dumps(value))
 
 
 class StateGame(Game):
@@ -505,7 +499,9 @@ class StateGame(Game):
     def copied_state(self) -> dict[str, Any]:
         """A deep copy of the state that shares the fixed keys."""
         fixed = self.fixed
-        return {k: v if k in fixed or type(v) in _ATOMS else clone(v) for k, v in self.s.items()}
+        state = clone({k: v for k, v in self.s.items() if k not in fixed})
+        state.update((k, self.s[k]) for k in fixed)
+        return state
 
     def to_dict(self) -> dict[str, Any]:
         self.s["rng"] = self.rng.to_dict()

@@ -13,7 +13,7 @@ import pytest
 import games
 from games.core import Game
 
-SEARCHABLE = ["catan"]
+SEARCHABLE = ["catan", "colonies", "roam", "roanoke", "small_islands"]
 STOPS = (5, 40, 120, 300)
 """After how many random actions each position is taken."""
 
@@ -87,3 +87,52 @@ def test_evaluate_stays_between_0_and_1(game_id: str, seed: int) -> None:
     for game in positions(game_id, seed):
         values = [game.evaluate(seat) for seat in range(game.num_players)]
         assert all(0.0 <= v <= 1.0 for v in values), values
+
+
+def _colonies_lead() -> Game:
+    game = games.get_game("colonies").new(3, seed=1)
+    game.s["players"][0]["discard"] += ["farmland", "coast", "mountains", "wealth", "wealth"]  # type: ignore[attr-defined]
+    return game
+
+
+def _roanoke_lead() -> Game:
+    game = games.get_game("roanoke").new(4, seed=1)
+    game.s["players"][0]["hand"] = {"food": 9, "water": 9, "metal": 9, "wood": 9}  # type: ignore[attr-defined]
+    return game
+
+
+def _small_islands_lead() -> Game:
+    game = games.get_game("small_islands").new(3, seed=1)
+    game.s["players"][0]["pp"] = 20  # type: ignore[attr-defined]
+    return game
+
+
+def _roam_lead() -> Game:
+    from games.roam.data import CARDS, LAND_IDS
+
+    game = games.get_game("roam").new(3, seed=1)
+    lands = sorted(LAND_IDS, key=lambda c: -CARDS[c].vp)[:3]
+    game.players[0]["characters"] += [{"card": c, "up": True} for c in lands]  # type: ignore[attr-defined]
+    return game
+
+
+def _catan_lead() -> Game:
+    from tests.games.catan.positions import after_setup
+
+    game = after_setup(4, seed=3)
+    for v in [v for v, b in enumerate(game.s["buildings"]) if b is not None and b[0] == 0]:
+        game.s["buildings"][v] = [0, 2]  # seat 0's settlements are cities
+    return game
+
+
+LEADS = {"catan": _catan_lead, "colonies": _colonies_lead, "roam": _roam_lead, "roanoke": _roanoke_lead,
+         "small_islands": _small_islands_lead}
+"""A position where seat 0 clearly leads seat 1, built by hand, per game."""
+
+
+@pytest.mark.parametrize("game_id", SEARCHABLE)
+def test_evaluate_ranks_a_clear_lead_above_the_seats_behind(game_id: str) -> None:
+    game = LEADS[game_id]()
+    values = [game.evaluate(seat) for seat in range(game.num_players)]
+    assert all(0.0 <= v <= 1.0 for v in values)
+    assert values[0] > 0.5 > values[1], values
