@@ -103,6 +103,9 @@ def fields_problem(action: dict[str, Any], required: Mapping[str, Field], option
     """Why an action's fields are not its type's own: one missing, one extra, or one of the wrong JSON type.
     Asked after `kind_problem`, which makes sure of the "type".  The refusal says what each field means as
     the pictures and panels name it (`names`: "col" is "the column"), never the JSON key."""
+    if not optional and len(action) == len(required) + 1 and all(
+            name in action and spec.accepts(action[name]) for name, spec in required.items()):
+        return None  # the usual case, answered without building sets
     optional = optional or {}
     given = set(action) - {"type"}
     if not set(required) <= given or not given <= set(required) | set(optional):
