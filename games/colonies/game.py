@@ -46,6 +46,9 @@ KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {k: (frozenset(r), froz
     "offer": (("partner", "give", "want"), ("worker",)), "accept": ((), ()), "decline": ((), ()),
     "counter": (("give",), ()), "withdraw": ((), ())}.items()}
 """Each move type's required and optional fields."""
+SPECS = {kind: ({f: FIELDS[f] for f in required}, {f: FIELDS[f] for f in optional})
+         for kind, (required, optional) in KEYS.items()}
+"""The same with each field's JSON type, as `fields_problem` checks them."""
 ANSWERS = frozenset({"accept", "decline", "counter"})
 PROMPTS = {"explorer": "pick", "witch": "witch"}
 """A pending choice and the only move that resolves it (COL-R43)."""
@@ -152,9 +155,7 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
         if problem := kind_problem(action, KEYS, self.title):
             return problem
         kind = action["type"]
-        required, optional = KEYS[kind]
-        if problem := fields_problem(action, {f: FIELDS[f] for f in required}, {f: FIELDS[f] for f in optional},
-                                     names=NAMES_OF):
+        if problem := fields_problem(action, *SPECS[kind], names=NAMES_OF):
             return problem
         if self.over:
             return "The game is over."
