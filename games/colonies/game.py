@@ -115,7 +115,7 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
             out += self.candidates(seat)
             if offer is not None and offer["waiting"] != seat:
                 out.append({"type": "withdraw"})
-        return [a for a in out if self._problem(seat, a) is None]
+        return [a for a in out if self._rule_problem(seat, a) is None]  # candidates are well-formed
 
     def action_shapes(self, seat: int) -> list[dict[str, Any]]:
         """The trade offer, free-form because any cards may be offered for any names (COL-R27)."""
@@ -157,6 +157,11 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
         kind = action["type"]
         if problem := fields_problem(action, *SPECS[kind], names=NAMES_OF):
             return problem
+        return self._rule_problem(seat, action)
+
+    def _rule_problem(self, seat: int, action: Action) -> str | None:
+        """Why this seat may not make this well-formed move now; None when it may."""
+        kind = action["type"]
         if self.over:
             return "The game is over."
         if kind not in ANSWERS:
