@@ -193,7 +193,7 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
         if s["phase"] == OVER:
             return
         self.check_offer_still_stands()
-        threat_in_hand = any(C.kind(c) == C.THREAT for c in self.player(s["current"])["hand"])
+        threat_in_hand = not C.THREATS.isdisjoint(self.player(s["current"])["hand"])
         if s["phase"] in (SOLDIER, THREAT) and s["pending"] is None and not threat_in_hand:
             s["phase"] = MAIN
 
