@@ -66,6 +66,8 @@ def move_controls(game_id: int, version: int, seat: int, choices: list[Move],
     """The move panel, the same under *Your move* and in a DM that asks for a move: the listed moves, and
     a button that opens the builder of each free-form move in `shapes`."""
     view = discord.ui.View(timeout=None)
+    built = {kind for shape in shapes if shape.get("fields") for kind in shape.get("groups", ())}
+    choices = [c for c in choices if c.action.get("type") not in built]  # their builder makes them (DESIGN §2)
     builders: list[discord.ui.Item[Any]] = [
         OpenBuilder(game_id, version, k, label=clip(f"{shape.get('title', type_title(shape['type']))}…"))
         for k, shape in enumerate(shapes) if shape.get("fields")]

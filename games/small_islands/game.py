@@ -17,6 +17,7 @@ from games.small_islands.data import COLOURS, DISCOVERY, LAYOUTS
 from games.small_islands.moves import STEP_OF, WAITING, MovesMixin
 from games.small_islands.names import column_name, origin
 from games.small_islands.recap import RecapMixin
+from games.small_islands.search import SearchMixin
 from games.small_islands.table import EXPLORE_STEPS, KEEP, OVER, PHASE, PREP, SETUP, new_state
 from games.small_islands.tiles import cell_of, frontier
 
@@ -26,7 +27,7 @@ REVEALING = frozenset({"refilled", "drew", "discovery", "kept", "revealed", "car
 
 
 @register
-class SmallIslands(RecapMixin, MovesMixin):
+class SmallIslands(RecapMixin, SearchMixin, MovesMixin):
     id: ClassVar[str] = "small_islands"
     title: ClassVar[str] = "Small Islands"
     min_players: ClassVar[int] = 2
@@ -99,8 +100,10 @@ class SmallIslands(RecapMixin, MovesMixin):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_move():
             return []
-        # candidates are built for this step and seat in the right shape: only the rule checkers remain
-        return [a for a in self.candidates(seat) if _CHECKS[a['type']](self, seat, a) is None]
+        # candidates are built for this step and seat in the right shape: only the rule checkers remain.
+        # Placements come from the same B2 test (`needs`, `fits`) that `_check_place` applies: not checked twice.
+        return [a for a in self.candidates(seat)
+                if a["type"] == "place" or _CHECKS[a["type"]](self, seat, a) is None]
 
     def _problem(self, seat: int, action: Any) -> tuple[str, str] | None:
         """(code, reason) why this seat may not play this action now; None when it may."""
