@@ -15,6 +15,7 @@ from games.catan import text
 from games.catan.board import GEOMETRY, RESOURCES
 from games.catan.moves import KEYS, NAMES_OF
 from games.catan.recap import RecapMixin
+from games.catan.search import SearchMixin
 from games.catan.table import DEV_DECK, INDEX, PIECES, WIN_VP, affordable, named, new_table
 from games.catan.trade import BANK, TradeMixin, offer_shape_help
 from games.core import (
@@ -36,7 +37,7 @@ __all__ = ["DEV_DECK", "PIECES", "Catan"]
 
 
 @register
-class Catan(RecapMixin, TradeMixin):
+class Catan(RecapMixin, SearchMixin, TradeMixin):
     id: ClassVar[str] = "catan"
     title: ClassVar[str] = "Catan"
     min_players: ClassVar[int] = 3

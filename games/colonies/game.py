@@ -13,6 +13,7 @@ from games.colonies import cards as C
 from games.colonies import text
 from games.colonies.moves import NAMES_OF
 from games.colonies.recap import RecapMixin
+from games.colonies.search import SearchMixin
 from games.colonies.table import MAIN, OVER, READY, SOLDIER, THREAT, new_table
 from games.colonies.trade import TradeMixin
 from games.core import (
@@ -52,7 +53,7 @@ RANDOM_EVENTS = frozenset({"drew", "reshuffled", "roll", "turn", "returned", "ev
 
 
 @register
-class Colonies(RecapMixin, TradeMixin):
+class Colonies(RecapMixin, SearchMixin, TradeMixin):
     id: ClassVar[str] = "colonies"
     title: ClassVar[str] = "Colonies"
     min_players: ClassVar[int] = 2

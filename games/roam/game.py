@@ -18,6 +18,7 @@ from games.roam.data import ARTIFACTS, CARDS, COLOURS, LAND_IDS, starting_ids
 from games.roam.geometry import DEFAULT_EDGES, SIZE, parse_square, slot_of, square_name
 from games.roam.placement import PlacementMixin
 from games.roam.recap import RecapMixin
+from games.roam.search import SearchMixin
 from games.roam.text import TextMixin, field_error
 
 MARKERS = 24
@@ -29,7 +30,7 @@ TARGET_CARDS = 10
 
 
 @register
-class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, Game):
+class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, Game):
     id: ClassVar[str] = "roam"
     title: ClassVar[str] = "ROAM"
     min_players: ClassVar[int] = 2

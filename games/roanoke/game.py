@@ -34,6 +34,7 @@ from games.roanoke import text
 from games.roanoke.market import MARKET, payout
 from games.roanoke.moves import NAMES_OF, OFFER_NAMES
 from games.roanoke.recap import RecapMixin
+from games.roanoke.search import SearchMixin
 from games.roanoke.table import MAIN, OVER, RES, SEATS, SETUP, new_table
 from games.roanoke.trade import TradeMixin
 
@@ -51,7 +52,7 @@ REVEALING = frozenset({"tile_drawn", "reshuffled", "season_revealed", "season_ch
 
 
 @register
-class Roanoke(RecapMixin, TradeMixin):
+class Roanoke(RecapMixin, SearchMixin, TradeMixin):
     id: ClassVar[str] = "roanoke"
     title: ClassVar[str] = "Roanoke"
     resignation: ClassVar[str] = "Resigning eliminates your colony at once; your resources pass to the left."

@@ -16,6 +16,7 @@ from games.small_islands.data import COLOURS, DISCOVERY, LAYOUTS
 from games.small_islands.moves import STEP_OF, WAITING, MovesMixin
 from games.small_islands.names import column_name, origin
 from games.small_islands.recap import RecapMixin
+from games.small_islands.search import SearchMixin
 from games.small_islands.table import KEEP, OVER, PHASE, PREP, SETUP, new_state
 from games.small_islands.tiles import cell_of, frontier
 
@@ -25,7 +26,7 @@ REVEALING = frozenset({"refilled", "drew", "discovery", "kept", "revealed", "car
 
 
 @register
-class SmallIslands(RecapMixin, MovesMixin):
+class SmallIslands(RecapMixin, SearchMixin, MovesMixin):
     id: ClassVar[str] = "small_islands"
     title: ClassVar[str] = "Small Islands"
     min_players: ClassVar[int] = 2
