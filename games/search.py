@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.ai import Player, ViewT
-from games.core import Action, Game, RuleError
+from games.core import Action, Game, RuleError, outcome
 
 EXPLORATION = 0.7
 """UCB's exploration weight, for rewards in [0, 1]."""
@@ -49,29 +49,13 @@ class Budget:
         return lambda: clock() >= deadline
 
 
-def copy_of(game: Game) -> Game:
-    """A copy to play on: the engine's fast `copy` where it has one, else a JSON round trip."""
-    fast = getattr(game, "copy", None)
-    return fast() if fast is not None else type(game).from_dict(game.to_dict())
-
-
-def determinized(game: Game, seat: int, rng: random.Random) -> Game:
-    """A full game consistent with `view(seat)`, the hidden information sampled (the engine's hook)."""
-    sample = getattr(game, "determinize", None)
-    if sample is None:
-        raise NotImplementedError(f"{game.id} has no determinize hook: the search would see hidden cards")
-    return sample(seat, rng)
-
-
 def scores(game: Game) -> list[float]:
     """Every seat's value of a position in [0, 1]: an ended game pays its winners (ties share), a cut-off
     one is the engine's `evaluate`."""
-    n = game.num_players
-    if game.over:
-        result = game.result()
-        winners = result.winners if result is not None else []
-        return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
-    return [float(game.evaluate(s)) for s in range(n)]  # type: ignore[attr-defined]
+    result = game.result() if game.over else None
+    if result is not None:
+        return [outcome(result, s) for s in range(game.num_players)]
+    return [game.evaluate(s) for s in range(game.num_players)]
 
 
 def mover(game: Game, first: int | None = None) -> int:
@@ -134,7 +118,7 @@ class Search:
         return self.moves[pick]
 
     def iterate(self) -> None:
-        world = determinized(self.game, self.seat, self.rng)
+        world = self.game.determinize(self.seat, self.rng)
         node, path = self.root, []
         while not world.over:
             actor = mover(world, self.seat if node is self.root else None)
