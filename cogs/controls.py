@@ -149,6 +149,8 @@ def move_controls(game_id: int, version: int, seat: int, choices: list[Choice],
     from cogs.builder import OpenBuilder  # it imports this module: its button is drawn here all the same
 
     view = discord.ui.View(timeout=None)
+    built = {kind for shape in shapes if shape.get("fields") for kind in shape.get("groups", ())}
+    choices = [c for c in choices if c.action.get("type") not in built]  # their builder makes them (DESIGN §2)
     builders: list[discord.ui.Item[Any]] = [
         OpenBuilder(game_id, version, k, label=clip(f"{shape.get('title', type_title(shape['type']))}…"))
         for k, shape in enumerate(shapes) if shape.get("fields")]

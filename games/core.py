@@ -333,7 +333,9 @@ class Game(ABC):
         Each entry: {"type": ..., "help": "what to send"}, and for building the move by clicking:
         "title" (what the builder is called), "fixed" (fields sent as they are, e.g. the offer
         answered), "fields" (see `pick_field` and `bundle_field`, in the order they are asked) and
-        optionally "same_size": [field, field] when both bundles must hold as many cards.
+        optionally "same_size": [field, field] when both bundles must hold as many cards, and "groups": the
+        types of listed moves the builder also makes (Catan's one-card bank trades), which a move panel then
+        shows inside the builder rather than one by one (the engine lists; the interface groups).
         Default: none.
         """
         return []

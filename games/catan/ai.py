@@ -79,8 +79,7 @@ class CatanPlayer(Player):
         if "withdraw" in moves:  # our own offer, answered
             return self._close(view, moves)
         if "discard" in moves:
-            hand = view["hand"]
-            return max(moves["discard"], key=lambda a: (hand[a["resource"]], rng.random()))
+            return self._discard(view, moves["discard"], rng)
         if "move_robber" in moves:
             return max(moves["move_robber"], key=lambda a: self._robber_value(view, a) + rng.random() * 0.01)
         if view["phase"] == "setup":
@@ -115,6 +114,15 @@ class CatanPlayer(Player):
         if "buy_dev" in moves and self._spare(view, COSTS["dev"]):
             return moves["buy_dev"][0]
         return moves["end_turn"][0] if "end_turn" in moves else rng.choice(next(iter(moves.values())))
+
+    def _discard(self, view: View, discards: list[Action], rng: random.Random) -> Action:
+        """The cards owed taken one by one from the largest pile (ties at random): the listed discard of them."""
+        hand, chosen = dict(view["hand"]), dict.fromkeys(RESOURCES, 0)
+        for _ in range(sum(discards[0]["cards"].values())):
+            pile = max(RESOURCES, key=lambda r: (hand[r], rng.random()))
+            hand[pile] -= 1
+            chosen[pile] += 1
+        return next(a for a in discards if a["cards"] == {r: n for r, n in chosen.items() if n})
 
     def _target(self, view: View) -> tuple[int, ...]:
         """The next build: a settlement where one may go; else a city, unless roads would open a settlement

@@ -16,7 +16,7 @@ from games.catan.board import GEOMETRY, RESOURCES
 from games.catan.moves import KEYS, NAMES_OF
 from games.catan.recap import RecapMixin
 from games.catan.search import SearchMixin
-from games.catan.table import DEV_DECK, INDEX, PIECES, WIN_VP, affordable, named, new_table
+from games.catan.table import DEV_DECK, PIECES, WIN_VP, affordable, discards, named, new_table
 from games.catan.trade import BANK, TradeMixin, offer_shape_help
 from games.core import (
     Action,
@@ -126,8 +126,9 @@ class Catan(RecapMixin, SearchMixin, TradeMixin):
                         if self._settle_problem(seat, v, setup=True) is None]
             return [{"type": "build_road", "path": p} for p in GEOMETRY.node_paths[s["setup_node"]]
                     if self._road_problem(seat, p) is None]
-        if phase == "discard":
-            return [{"type": "discard", "resource": r} for r in RESOURCES if s["hands"][seat][INDEX[r]] > 0]
+        if phase == "discard":  # every choice of the cards owed, as one move each (CAT-18)
+            return [{"type": "discard", "cards": named(list(cards))}
+                    for cards in discards(tuple(s["hands"][seat]), s["discards"][str(seat)])]
         if phase == "robber":
             robbable, out = self._robbable(seat), []
             for h, on_hex in enumerate(self._placement().seats_by_hex()):
@@ -153,8 +154,8 @@ class Catan(RecapMixin, SearchMixin, TradeMixin):
     def _turn_actions(self, seat: int) -> list[Action]:
         """The active player's moves before or after the roll.  Candidates are pruned cheaply
         (what the hand cannot pay, places away from the player's network, cards not held) and
-        then put to the same checks `apply` uses.  Bank trades are not listed (one per pair of
-        resources would flood the panel): the trade builder makes them, as an offer to the bank."""
+        then put to the same checks `apply` uses.  Bank trades are listed one card at a time; the move
+        panel groups them in its trade builder (DESIGN §2: the engine lists, the interface groups)."""
         s = self.s
         hand = s["hands"][seat]
         candidates: list[Action] = []
@@ -172,6 +173,9 @@ class Catan(RecapMixin, SearchMixin, TradeMixin):
                 candidates += [{"type": "build_road", "path": p} for p in placed.near_paths(seat)]
             if "dev" in pays:
                 candidates.append({"type": "buy_dev"})
+            rates, bank = self.rates(seat), s["bank"]  # one card for the seat's rate (CAT-33)
+            candidates += [{"type": "maritime", "give": a, "get": b} for i, a in enumerate(RESOURCES)
+                           if hand[i] >= rates[a] for j, b in enumerate(RESOURCES) if j != i and bank[j]]
             candidates.append({"type": "end_turn"})
         if not s["dev_played"]:
             devs, new = s["devs"][seat], s["new_devs"][seat]  # a card bought this turn waits (_dev_problem)
@@ -197,7 +201,7 @@ class Catan(RecapMixin, SearchMixin, TradeMixin):
             to = pick_field("to", "Offer to", [*partners, ("all", "Everyone"), (BANK, "The bank / harbour")],
                             rates={BANK: {"give": self.rates(seat)}})
             return [{"type": "offer", "help": offer_shape_help(self.num_players), "title": "Trade offer",
-                     "fields": [to, give, get]}]
+                     "fields": [to, give, get], "groups": ["maritime"]}]
         if s["offer"] is not None and seat in self._unanswered():
             return [{"type": "counter", "help": (
                 f'{{"type": "counter", "offer": {s["offer"]["id"]}, "give": {{"ore": 1}}, "get": {{"wool": 1}}}}'

@@ -42,6 +42,16 @@ def affordable(hand: tuple[int, ...]) -> frozenset[str]:
     return frozenset(what for what, cost in COSTS.items() if affords(hand, cost))
 
 
+@lru_cache(maxsize=4096)
+def discards(hand: tuple[int, ...], owed: int) -> tuple[tuple[int, ...], ...]:
+    """Every choice of `owed` cards from a hand (CAT-18), as counts in RESOURCES order: each multiset once."""
+    def split(i: int, left: int) -> list[tuple[int, ...]]:
+        if i == len(hand) - 1:
+            return [(left,)] if left <= hand[i] else []
+        return [(n, *rest) for n in range(min(left, hand[i]), -1, -1) for rest in split(i + 1, left - n)]
+    return tuple(split(0, owed))
+
+
 def named(counts: list[int], *, zeros: bool = False) -> dict[str, int]:
     """Counts in RESOURCES order as resource names and counts (zeros left out unless asked for)."""
     return {r: n for r, n in zip(RESOURCES, counts, strict=True) if n or zeros}

@@ -30,7 +30,7 @@ def describe(action: Action, phase: str, rate: Callable[[str], int]) -> str:
         n = rate(action["give"])
         return f"Trade {n} {action['give']} for 1 {action['get']}"
     if kind == "discard":
-        return f"Discard 1 {action['resource']}"
+        return f"Discard {words(action['cards'])}"
     if kind == "move_robber":
         hex_label = GEOMETRY.hex_labels[action["hex"]]
         victim = action["victim"]
@@ -69,7 +69,7 @@ def describe_event(event: Event) -> str:
     if kind == "must_discard":
         return "Discard half: " + ", ".join(f"Seat {int(t) + 1} {n}" for t, n in event["seats"].items()) + "."
     if kind == "discarded":
-        return f"{who} discarded 1 {event['resource']}."
+        return f"{who} discarded {words(event['cards'])}."
     if kind == "robber":
         return f"{who} moved the robber to {GEOMETRY.hex_labels[event['hex']]}."
     if kind == "steal":

@@ -3,10 +3,13 @@ builder as *Your move*, and Catan's bank and harbour trades are built in it, all
 
 from __future__ import annotations
 
+import json
+
 from e2e_driver import Person
 from fake_discord import StoredMessage
 
 from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD
+from games.catan.game import Catan
 from games.colonies import cards as C
 from games.core import Move
 from tests.cogs.conftest import World, select_of
@@ -73,34 +76,52 @@ async def bank_trade(world: World, person: Person, give: str, get: str, rate: in
     return await world.press(person, panel, "Send")
 
 
-async def test_a_catan_bank_trade_at_4_to_1_is_built_by_clicking(world: World) -> None:
-    """CAT-33: the bank is a partner of the trade builder; four of a kind buy one card, and the bank trades
-    are not listed moves of the panel (no select of every combination)."""
-    game_id, people = await seated(world, "catan", ai=1)
+async def catan_turn_with(world: World, **cards: int) -> tuple[int, Person]:
+    """A Catan table of three people (no AI seat, so nothing moves by itself) built to the active seat's
+    trade and build step, after a setup of the first listed placements, holding these cards (from the bank)
+    and no harbour: the stored state is the built one."""
+    game_id, people = await seated(world, "catan", guests=2)
     service = world.bot.service
-    for _ in range(300):
-        movers = await wait_for_people(world, game_id)
-        if not movers:  # the AI seat won before anyone held four of a kind: another table
-            game_id, people = await seated(world, "catan", ai=1)
-            continue
-        person = people[movers[0]]
-        view = await service.hand(game_id, person.user.id)
-        rich = [r for r, n in view["hand"].items() if n >= 4 and view["rates"][r] == 4]
-        if view["phase"] == "main" and view["offer"] is None and rich:
-            break
-        await click_on(world, person, CATAN_PLAIN)
-    else:
-        raise AssertionError("nobody held four of a kind")
-    give = rich[0]
-    get = next(r for i, r in enumerate(RESOURCES) if r != give and view["bank"][i])
+    row = await service.storage.load(game_id)
+    assert row is not None
+    game = Catan.from_dict(json.loads(row.state))
+    harbours = {v for p in GEOMETRY.harbor_paths for v in GEOMETRY.paths[p]}
+    while game.s["phase"] == "setup":
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, next(a for a in game.legal_actions(seat) if a.get("node") not in harbours))
+    seat = game.s["active"]
+    for hand in game.s["hands"]:
+        for i, n in enumerate(hand):
+            game.s["bank"][i] += n
+            hand[i] = 0
+    for name, n in cards.items():
+        game.s["hands"][seat][RESOURCES.index(name)] += n
+        game.s["bank"][RESOURCES.index(name)] -= n
+    game.s["phase"] = "main"
+    await service.storage.truncate_actions(game_id, keep=0, expected_version=row.version,
+                                           state=json.dumps(game.to_dict()), now=service.clock())
+    return game_id, people[seat]
+
+
+async def test_a_catan_bank_trade_at_4_to_1_is_built_by_clicking(world: World) -> None:
+    """CAT-33: the bank is a partner of the trade builder; four of a kind buy one card. The one-card bank
+    trades are listed moves of the engine, and the panel groups them in the builder (no select of every
+    combination)."""
+    game_id, person = await catan_turn_with(world, ore=5, wool=1)
+    service = world.bot.service
+    view = await service.hand(game_id, person.user.id)
+    assert view["rates"]["ore"] == 4
+    listed = [m.action for m in await service.choices(game_id, person.user.id) if m.action["type"] == "maritime"]
+    assert listed == [{"type": "maritime", "give": "ore", "get": r} for r in ("brick", "lumber", "wool", "grain")]
     panel = await world.panel(person)
-    listed = [o["label"] for s in panel.selects() for o in s["options"]] + [b["label"] for b in panel.buttons()]
-    assert not any(label.startswith("Trade 4") for label in listed), "no listed bank trades"
-    sent = await bank_trade(world, person, give, get, 4)
+    labels = [o["label"] for s in panel.selects() for o in s["options"]] + [b["label"] for b in panel.buttons()]
+    assert "Trade offer…" in labels and not any(label.startswith("Trade 4") for label in labels), labels
+    sent = await bank_trade(world, person, "ore", "grain", 4)
     assert sent.content.startswith("✓ Sent"), sent.content
-    assert f"traded 4 {give} with the bank for 1 {get}" in world.boards()[-1].content
+    assert "traded 4 ore with the bank for 1 grain" in world.boards()[-1].content
     after = (await service.hand(game_id, person.user.id))["hand"]
-    assert after[give] == view["hand"][give] - 4 and after[get] == view["hand"][get] + 1
+    assert after == {"brick": 0, "lumber": 0, "wool": 1, "grain": 1, "ore": 1}
 
 
 async def settle(world: World, person: Person, move: Move) -> None:
