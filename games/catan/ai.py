@@ -62,14 +62,6 @@ def worth(hand: list[int], target: tuple[int, ...], gets: list[int], gives: list
     return hand_value(after, target) - hand_value(hand, target)
 
 
-def bank_trades(view: View) -> list[Action]:
-    """The one-card bank trades the hand pays for at its rates (CAT-33). They are not listed moves (a player
-    makes them in the trade builder), so the AI names them itself, in its turn's main step."""
-    hand, bank = view["hand"], view["bank"]
-    return [{"type": "maritime", "give": a, "get": b} for a in RESOURCES if hand[a] >= view["rates"][a]
-            for i, b in enumerate(RESOURCES) if b != a and bank[i]]
-
-
 @register_policy("catan")
 class CatanPlayer(Player):
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
@@ -106,7 +98,7 @@ class CatanPlayer(Player):
             offer = self._offer(view)
             if offer is not None:
                 return offer
-        trade = self._bank_trade(view, bank_trades(view) if "end_turn" in moves else [])
+        trade = self._bank_trade(view, moves.get("maritime", []))
         if trade is not None:
             return trade
         if "build_road" in moves and self._wants_road(view):
