@@ -95,8 +95,8 @@ class Search:
     """One decision of `seat` in `game`: run `budget` iterations, then the most visited root move."""
 
     def __init__(self, game: Game, seat: int, candidates: list[Action], guide: Action | None,
-                 rng: random.Random, *, depth: int) -> None:
-        self.game, self.seat, self.rng, self.depth = game, seat, rng, depth
+                 rng: random.Random, *, depth: int, rollout: Player | None = None) -> None:
+        self.game, self.seat, self.rng, self.depth, self.rollout = game, seat, rng, depth, rollout
         self.root = Node()
         self.moves = {key(a): a for a in candidates}
         self.guide = key(guide) if guide is not None else None
@@ -179,14 +179,21 @@ class Search:
             legal = world.legal_actions(actor)
             if not legal:
                 return
-            world.apply(actor, self.rng.choice(legal))
+            if self.rollout is None:
+                world.apply(actor, self.rng.choice(legal))
+                continue
+            try:  # the rollout player may make a free-form move (an offer) that this world refuses
+                world.apply(actor, self.rollout.choose_in(world, actor, legal, self.rng))
+            except RuleError:
+                world.apply(actor, self.rng.choice(legal))
 
 
 class SearchPlayer(Player):
     """The hard level: a search guided by the game's heuristic (its free-form moves and first try)."""
 
-    def __init__(self, guide: Player, budget: Budget, *, depth: int = 12) -> None:
+    def __init__(self, guide: Player, budget: Budget, *, depth: int = 12, guided_playouts: bool = True) -> None:
         self.guide, self.budget, self.depth = guide, budget, depth
+        self.rollout = guide if guided_playouts else None
 
     def choose(self, view: ViewT, legal: list[Action], rng: random.Random) -> Action:
         raise TypeError("the search plays from the game itself: call choose_in (games.ai.choose_for does)")
@@ -196,4 +203,4 @@ class SearchPlayer(Player):
         if len(legal) == 1 and hint in legal:
             return legal[0]
         candidates = legal if hint in legal else [*legal, hint]
-        return Search(game, seat, candidates, hint, rng, depth=self.depth).run(self.budget)
+        return Search(game, seat, candidates, hint, rng, depth=self.depth, rollout=self.rollout).run(self.budget)

@@ -86,6 +86,8 @@ class GameRecord:
     actions: int
     winners: list[int]
     details: dict[str, Any]
+    seats: list[str] = field(default_factory=list)
+    """In a tournament, each seat's level."""
 
 
 @dataclass
@@ -218,7 +220,7 @@ def run(game_type: str, *, games: int, seed: int, players: int | None = None,
         result = game.result()
         if result is not None:
             report.wins.update(result.winners)
-            report.records.append(GameRecord(game_seed, actions, result.winners, result.details))
+            report.records.append(GameRecord(game_seed, actions, result.winners, result.details, seats or []))
         for seat, level in enumerate(seats or []):
             stats = report.levels[level]
             stats.seat_games += 1
