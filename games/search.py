@@ -29,6 +29,10 @@ EXPLORATION = 0.7
 """UCB's exploration weight, for rewards in [0, 1]."""
 GUIDE_BONUS = 0.15
 """Progressive bias toward the guide's choice at the root, fading as the other moves are visited."""
+MARGIN = 0.03
+"""How much better (in mean reward) another move must have done than the guide's to be played instead."""
+TRUSTED_VISITS = 8
+"""...and how often it must have been tried: a few lucky samples do not overrule the heuristic."""
 
 
 @dataclass(frozen=True)
@@ -112,9 +116,17 @@ class Search:
         return self.best()
 
     def best(self) -> Action:
-        """The most visited root move; the guide's move wins ties (and stands when nothing was visited)."""
+        """The most visited root move, if it beat the guide's by `MARGIN` over `TRUSTED_VISITS` tries or more;
+        else the guide's (so that a small budget plays the heuristic, and a larger one improves on it)."""
         order = sorted(self.moves, key=lambda k: (k != self.guide,))
-        pick = max(order, key=lambda k: self.root.children[k].visits if k in self.root.children else -1)
+        children = self.root.children
+        pick = max(order, key=lambda k: children[k].visits if k in children else -1)
+        guide = children.get(self.guide) if self.guide is not None else None
+        if pick != self.guide and guide is not None and guide.visits and self.guide in self.moves:
+            chosen = children[pick]
+            better = chosen.reward / chosen.visits >= guide.reward / guide.visits + MARGIN
+            if not better or chosen.visits < TRUSTED_VISITS:
+                return self.moves[self.guide]
         return self.moves[pick]
 
     def iterate(self) -> None:
