@@ -3,15 +3,17 @@ determinization, through the engine contract alone.
 
 Each iteration samples one full game consistent with what the seat sees (`Game.determinize`), walks
 one shared tree of action sequences down it (UCB with availability counts, since an action exists
-only in the worlds where its cards exist), adds one node, plays a short random playout and scores the
-cut-off position with `Game.evaluate` for every seat; each tree node keeps the score of the seat that
-chose it. The seat's own candidate moves are its listed actions plus the free-form move its guide (the
-heuristic of the game) would make, such as a trade offer: the search weighs that offer against the
-listed moves by playing out the answers to it.
+only in the worlds where its cards exist), adds one node, plays `depth` random moves on (none by
+default: measured in Catan, more iterations of the evaluation beat fewer, longer playouts, random or
+heuristic) and scores the cut-off position with `Game.evaluate` for every seat; each tree node keeps the
+score of the seat that chose it. The move played is the guide's unless another did better by a margin.
+The seat's own candidate moves are its listed actions plus the free-form move its guide (the heuristic
+of the game) would make, such as a trade offer: the search weighs that offer against the
+listed moves by searching the answers to it.
 
 The search reads only the seat's view: the real game is touched through `determinize(seat, …)`, the
 seat's own `legal_actions` and `view`. It stops after an iteration budget (deterministic, for tests)
-or when a stop callable says so: the clock is the caller's, games/ reads none.
+or after a time budget on a clock the caller passes in: games/ reads none.
 """
 
 from __future__ import annotations
@@ -99,8 +101,8 @@ class Search:
     """One decision of `seat` in `game`: run `budget` iterations, then the most visited root move."""
 
     def __init__(self, game: Game, seat: int, candidates: list[Action], guide: Action | None,
-                 rng: random.Random, *, depth: int, rollout: Player | None = None) -> None:
-        self.game, self.seat, self.rng, self.depth, self.rollout = game, seat, rng, depth, rollout
+                 rng: random.Random, *, depth: int) -> None:
+        self.game, self.seat, self.rng, self.depth = game, seat, rng, depth
         self.root = Node()
         self.moves = {key(a): a for a in candidates}
         self.guide = key(guide) if guide is not None else None
@@ -191,21 +193,14 @@ class Search:
             legal = world.legal_actions(actor)
             if not legal:
                 return
-            if self.rollout is None:
-                world.apply(actor, self.rng.choice(legal))
-                continue
-            try:  # the rollout player may make a free-form move (an offer) that this world refuses
-                world.apply(actor, self.rollout.choose_in(world, actor, legal, self.rng))
-            except RuleError:
-                world.apply(actor, self.rng.choice(legal))
+            world.apply(actor, self.rng.choice(legal))
 
 
 class SearchPlayer(Player):
     """The hard level: a search guided by the game's heuristic (its free-form moves and first try)."""
 
-    def __init__(self, guide: Player, budget: Budget, *, depth: int = 12, guided_playouts: bool = True) -> None:
+    def __init__(self, guide: Player, budget: Budget, *, depth: int = 0) -> None:
         self.guide, self.budget, self.depth = guide, budget, depth
-        self.rollout = guide if guided_playouts else None
 
     def choose(self, view: ViewT, legal: list[Action], rng: random.Random) -> Action:
         raise TypeError("the search plays from the game itself: call choose_in (games.ai.choose_for does)")
@@ -215,4 +210,4 @@ class SearchPlayer(Player):
         if len(legal) == 1 and hint in legal:
             return legal[0]
         candidates = legal if hint in legal else [*legal, hint]
-        return Search(game, seat, candidates, hint, rng, depth=self.depth, rollout=self.rollout).run(self.budget)
+        return Search(game, seat, candidates, hint, rng, depth=self.depth).run(self.budget)
