@@ -78,6 +78,8 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true", help="a short run that keeps the bench from rotting")
     bench.add_argument("--write", action="store_true", help="save the table to docs/PERFORMANCE.md")
     bench.add_argument("--games", nargs="*", help="only these games")
+    bench.add_argument("--engines", action="store_true",
+                       help="only the engines: random play (games/s, actions/s on one core) and copies")
     bench.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite",
                        help="postgres: whole moves from 1..N processes on one PostgreSQL (DATABASE_URL, or a "
                             "throwaway server) next to SQLite, instead of the engine and picture table")
@@ -241,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
         from bot.tools.bench import main as bench_main
 
         return bench_main(quick=args.quick, as_json=args.json, write=args.write, only=args.games,
-                          backend=args.backend, processes=args.processes)
+                          backend=args.backend, processes=args.processes, engines_only=args.engines)
     except (RuleError, SettingsError) as err:
         print(err, file=sys.stderr)
         return 2

@@ -104,6 +104,20 @@ def fields_problem(action: dict[str, Any], required: Mapping[str, Field], option
     Asked after `kind_problem`, which makes sure of the "type".  The refusal says what each field means as
     the pictures and panels name it (`names`: "col" is "the column"), never the JSON key."""
     optional = optional or {}
+    found = 0  # the usual case first: every field the type's own and of its type, answered without sets
+    for name, value in action.items():
+        spec = required.get(name)
+        if spec is not None:
+            found += 1
+        elif name == "type":
+            continue
+        elif (spec := optional.get(name)) is None:
+            break
+        if not spec.accepts(value):
+            break
+    else:
+        if found == len(required):
+            return None
     given = set(action) - {"type"}
     if not set(required) <= given or not given <= set(required) | set(optional):
         if not required and not optional:

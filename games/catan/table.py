@@ -52,6 +52,12 @@ def discards(hand: tuple[int, ...], owed: int) -> tuple[tuple[int, ...], ...]:
     return tuple(split(0, owed))
 
 
+def _rate(harbours: set[str], resource: str) -> int:
+    """CAT-33: 4:1, 3:1 on a generic harbor, 2:1 on that resource's harbor (`harbours`: the kinds the seat
+    has built on)."""
+    return 2 if resource in harbours else 3 if "any" in harbours else 4
+
+
 def named(counts: list[int], *, zeros: bool = False) -> dict[str, int]:
     """Counts in RESOURCES order as resource names and counts (zeros left out unless asked for)."""
     return {r: n for r, n in zip(RESOURCES, counts, strict=True) if n or zeros}
@@ -128,13 +134,12 @@ class TableMixin(StateGame):
         return self.public_vp(seat) + self.s["devs"][seat]["vp"]
 
     def rate(self, seat: int, resource: str) -> int:
-        """CAT-33: 4:1, 3:1 on a generic harbor, 2:1 on that resource's harbor."""
-        kinds = self._placement().kinds[seat]
-        return 2 if resource in kinds else 3 if "any" in kinds else 4
+        return _rate(self._placement().kinds[seat], resource)
 
     def rates(self, seat: int) -> dict[str, int]:
         """The seat's best rate with the bank for each resource: what the builder and the hand show."""
-        return {r: self.rate(seat, r) for r in RESOURCES}
+        kinds = self._placement().kinds[seat]
+        return {r: _rate(kinds, r) for r in RESOURCES}
 
     def robber_victims(self, seat: int, h: int) -> list[int]:
         """CAT-20: opponents with a building on the hex who hold at least one resource card."""

@@ -46,6 +46,9 @@ KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {k: (frozenset(r), froz
     "offer": (("partner", "give", "want"), ("worker",)), "accept": ((), ()), "decline": ((), ()),
     "counter": (("give",), ()), "withdraw": ((), ())}.items()}
 """Each move type's required and optional fields."""
+SPECS = {kind: ({f: FIELDS[f] for f in required}, {f: FIELDS[f] for f in optional})
+         for kind, (required, optional) in KEYS.items()}
+"""The same with each field's JSON type, as `fields_problem` checks them."""
 ANSWERS = frozenset({"accept", "decline", "counter"})
 PROMPTS = {"explorer": "pick", "witch": "witch"}
 """A pending choice and the only move that resolves it (COL-R43)."""
@@ -112,7 +115,7 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
             out += self.candidates(seat)
             if offer is not None and offer["waiting"] != seat:
                 out.append({"type": "withdraw"})
-        return [a for a in out if self._problem(seat, a) is None]
+        return [a for a in out if self._rule_problem(seat, a) is None]  # candidates are well-formed
 
     def action_shapes(self, seat: int) -> list[dict[str, Any]]:
         """The trade offer, free-form because any cards may be offered for any names (COL-R27)."""
@@ -152,10 +155,13 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
         if problem := kind_problem(action, KEYS, self.title):
             return problem
         kind = action["type"]
-        required, optional = KEYS[kind]
-        if problem := fields_problem(action, {f: FIELDS[f] for f in required}, {f: FIELDS[f] for f in optional},
-                                     names=NAMES_OF):
+        if problem := fields_problem(action, *SPECS[kind], names=NAMES_OF):
             return problem
+        return self._rule_problem(seat, action)
+
+    def _rule_problem(self, seat: int, action: Action) -> str | None:
+        """Why this seat may not make this well-formed move now; None when it may."""
+        kind = action["type"]
         if self.over:
             return "The game is over."
         if kind not in ANSWERS:
@@ -187,7 +193,7 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
         if s["phase"] == OVER:
             return
         self.check_offer_still_stands()
-        threat_in_hand = any(C.kind(c) == C.THREAT for c in self.player(s["current"])["hand"])
+        threat_in_hand = not C.THREATS.isdisjoint(self.player(s["current"])["hand"])
         if s["phase"] in (SOLDIER, THREAT) and s["pending"] is None and not threat_in_hand:
             s["phase"] = MAIN
 

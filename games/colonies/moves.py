@@ -40,7 +40,7 @@ class MovesMixin(TableMixin):
 
     def locked(self) -> bool:
         """COL-S9: a Threat in the active hand during MAIN allows only Threats and Population actions."""
-        return self.s["phase"] == MAIN and any(C.kind(c) == C.THREAT for c in self.player(self.s["current"])["hand"])
+        return self.s["phase"] == MAIN and not C.THREATS.isdisjoint(self.player(self.s["current"])["hand"])
 
     def ready_index(self, seat: int, name: Any) -> int | None:
         """The first Population of that name in play that has not acted this turn."""

@@ -143,7 +143,7 @@ class TableMixin(StateGame):
         if seat == s["first_settler"] and s["round"] >= 2 and s["event_deck"]:
             self.flip_event()
         hand = self.player(seat)["hand"]
-        s["phase"] = SOLDIER if any(C.kind(c) == C.THREAT for c in hand) else MAIN
+        s["phase"] = SOLDIER if not C.THREATS.isdisjoint(hand) else MAIN
 
     def flip_event(self) -> None:
         """COL-S5 / COL-R21 / COL-R22: a new active event; Vermin moves every granary to its discard pile."""

@@ -17,6 +17,8 @@ from games.roanoke.table import MAIN, MARKET_PHASE, MAX_HOUSES, MAX_UPGRADES, OV
 HOUSE_COST = {r: 2 for r in RES}
 UPGRADE_COST = {"wood": 4, "metal": 4}
 SPLITS = ((2, 0), (1, 1), (0, 2))
+MARKET_AT = {name: i for i, name in enumerate(MARKET)}
+"""Each market square's place in MARKET, looked up by name."""
 """The 2 wood/food of a generator, as (wood, food)."""
 
 
@@ -42,10 +44,11 @@ class MovesMixin(TableMixin):
         return all(hand[r] >= n for r, n in cost.items())
 
     def _market_index(self, name: Any, what: str) -> tuple[int | None, str | None]:
-        if name not in MARKET:
+        i = MARKET_AT.get(name) if isinstance(name, str) else None
+        if i is None:
             return None, f"{what[:1].upper()}{what[1:]} must be one of the eight market squares, Food 1 to Wood 2 " \
                          "(ROA-S3)."
-        return MARKET.index(name), None
+        return i, None
 
     def _own_tile(self, seat: int, square: Any) -> tuple[int | None, str | None]:
         """The square a purchase names, if it is one of your road tiles (starting cross included)."""

@@ -99,8 +99,10 @@ class SmallIslands(RecapMixin, SearchMixin, MovesMixin):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_move():
             return []
-        # candidates are built for this step and seat in the right shape: only the rule checkers remain
-        return [a for a in self.candidates(seat) if getattr(self, f"_check_{a['type']}")(seat, a) is None]
+        # candidates are built for this step and seat in the right shape: only the rule checkers remain.
+        # Placements come from the same B2 test (`needs`, `fits`) that `_check_place` applies: not checked twice.
+        return [a for a in self.candidates(seat)
+                if a["type"] == "place" or getattr(self, f"_check_{a['type']}")(seat, a) is None]
 
     def _problem(self, seat: int, action: Any) -> tuple[str, str] | None:
         """(code, reason) why this seat may not play this action now; None when it may."""
