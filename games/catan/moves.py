@@ -379,6 +379,7 @@ class MovesMixin(TableMixin):
         s = self.s
         s["new_devs"][seat] = dict.fromkeys(DEV_NAMES, 0)
         s["dev_played"] = False
+        s["declined"] = []
         s["active"] = (seat + 1) % self.num_players
         s["turn"] += 1
         s["phase"] = "roll"

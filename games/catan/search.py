@@ -56,6 +56,7 @@ class SearchMixin(TableMixin):
                 hand[i] += 1
             s["hands"][t], pool = hand, pool[count:]
         unseen = [c for t in others for c, k in s["devs"][t].items() for _ in range(k)] + s["deck"]
+        unseen.sort()  # from the cards alone, not from where they lay: the result follows the view
         rng.shuffle(unseen)
         for t in others:
             held, new = sum(s["devs"][t].values()), sum(s["new_devs"][t].values())

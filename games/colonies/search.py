@@ -28,22 +28,24 @@ class SearchMixin(TableMixin):
         offer = s["offer"]
         for t, p in enumerate(s["players"]):
             if t == seat:
+                p["deck"].sort()  # from the cards alone, not their hidden order: the result follows the view
                 rng.shuffle(p["deck"])
                 continue
             shown = Counter(offer["give"] if offer and offer["from"] == t else
                             offer["counter"] if offer and offer["to"] == t and offer["counter"] else [])
             shown += Counter(c for c in p["hand"] if C.kind(c) == C.THREAT)  # a Threat in hand locks it (COL-S9)
             kept = Counter(c for c in p["deck"] if C.kind(c) == C.THREAT)
-            pool = list((Counter(p["hand"] + p["deck"]) - shown - kept).elements())
+            pool = sorted((Counter(p["hand"] + p["deck"]) - shown - kept).elements())
             rng.shuffle(pool)
             free = len(p["hand"]) - shown.total()
-            p["hand"], p["deck"] = list(shown.elements()) + pool[:free], pool[free:] + list(kept.elements())
+            p["hand"], p["deck"] = sorted(shown.elements()) + pool[:free], pool[free:] + sorted(kept.elements())
             rng.shuffle(p["deck"])
         for deck in COMMON_DECKS:
+            s[deck].sort()
             rng.shuffle(s[deck])
         pending = s["pending"]
         if pending is not None and pending["kind"] == "explorer" and pending["seat"] != seat:
-            pool = pending["seen"] + s["threat_deck"]
+            pool = sorted(pending["seen"] + s["threat_deck"])
             rng.shuffle(pool)
             pending["seen"], s["threat_deck"] = pool[:len(pending["seen"])], pool[len(pending["seen"]):]
         game.rng = Rng(rng.getrandbits(62))

@@ -35,8 +35,9 @@ class SearchMixin:
     def determinize(self, seat: int, rng: random.Random) -> Any:
         """Only the orders of the two decks are hidden (A5.6): they are drawn afresh, with new dice."""
         game = self.copy()
-        rng.shuffle(game.deck)
-        rng.shuffle(game.artifact_deck)
+        for deck in (game.deck, game.artifact_deck):
+            deck.sort()  # from the cards alone, not their hidden order: the result follows the view
+            rng.shuffle(deck)
         game.rng = Rng(rng.getrandbits(62))
         return game
 

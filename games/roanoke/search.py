@@ -23,6 +23,7 @@ class SearchMixin(TableMixin):
         the designer decks are known)."""
         game = self.copy()
         s = game.s
+        s["draw_pile"].sort(key=repr)  # from the cards alone, not their hidden order: the result follows the view
         rng.shuffle(s["draw_pile"])
         if s["options"]["deck"] == "random":
             for k, shown in enumerate(s["revealed"]):

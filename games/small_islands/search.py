@@ -34,7 +34,7 @@ class SearchMixin(TableMixin):
         s = game.s
         others = [p for t, p in enumerate(s["players"]) if t != seat]
         parts = [p["hand"] for p in others] + [s["nav"], s["reserve"]]
-        pool = [tile for part in parts for tile in part]
+        pool = sorted((tile for part in parts for tile in part), key=repr)  # not their hidden places
         rng.shuffle(pool)
         dealt = _deal(pool, [len(part) for part in parts])
         for p, hand in zip(others, dealt, strict=False):
@@ -43,7 +43,8 @@ class SearchMixin(TableMixin):
         hidden_now = [p for t, p in enumerate(s["players"]) if t != seat and str(t) not in s["revealed"]]
         for kind in kinds(s["mode"]):
             nows = [p for p in hidden_now if p["now"][kind] is not None]
-            cards = [c for p in others for c in p["held"][kind]] + [p["now"][kind] for p in nows] + s["decks"][kind]
+            cards = sorted([c for p in others for c in p["held"][kind]] + [p["now"][kind] for p in nows]
+                           + s["decks"][kind], key=repr)
             rng.shuffle(cards)
             dealt = _deal(cards, [len(p["held"][kind]) for p in others] + [1] * len(nows) + [len(s["decks"][kind])])
             for p, held in zip(others, dealt, strict=False):
@@ -53,7 +54,7 @@ class SearchMixin(TableMixin):
             s["decks"][kind] = dealt[-1]
         pending = s["pending"] if s["pending"] is not None and s["pending"]["seat"] != seat else None
         parts = [p["discovery"] for p in others] + ([pending["drawn"]] if pending else []) + [s["discovery_pool"]]
-        tokens = [t for part in parts for t in part]
+        tokens = sorted((t for part in parts for t in part), key=repr)
         rng.shuffle(tokens)
         dealt = _deal(tokens, [len(part) for part in parts])
         for p, kept in zip(others, dealt, strict=False):
