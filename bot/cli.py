@@ -69,9 +69,11 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--games", type=int, default=100)
     selfplay.add_argument("--seed", type=int, default=1)
     selfplay.add_argument("--players", type=int, help="default: the game's maximum")
-    selfplay.add_argument("--lineup", choices=("heuristic-vs-random", "heuristic", "random"),
-                          default="heuristic-vs-random",
-                          help="seat 1 heuristic against random seats (default), all heuristic, or all random")
+    selfplay.add_argument("--lineup", default="heuristic-vs-random",
+                          help="seat 1 heuristic against random seats (default), heuristic (all), random (all), "
+                               "or a tournament of levels, one per seat: hard,normal,normal,normal")
+    selfplay.add_argument("--hard-iterations", type=int, default=200, help="the hard level's iterations per move")
+    selfplay.add_argument("--hard-seconds", type=float, help="and at most this long per move")
     selfplay.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     selfplay.add_argument("--json", action="store_true")
 
@@ -80,6 +82,8 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true", help="a short run that keeps the bench from rotting")
     bench.add_argument("--write", action="store_true", help="save the table to docs/PERFORMANCE.md")
     bench.add_argument("--games", nargs="*", help="only these games")
+    bench.add_argument("--engines", action="store_true",
+                       help="only the engines: random play (games/s, actions/s on one core) and copies")
     bench.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite",
                        help="postgres: whole moves from 1..N processes on one PostgreSQL (DATABASE_URL, or a "
                             "throwaway server) next to SQLite, instead of the engine and picture table")
@@ -187,10 +191,16 @@ def hide_password(url: str) -> str:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    from bot.tools.selfplay import run
+    from bot.tools.selfplay import Thinking, levels_of, run
 
+    try:
+        levels_of(args.lineup)
+    except ValueError as err:
+        print(err, file=sys.stderr)
+        return 2
     report = run(args.game, games=args.games, seed=args.seed, players=args.players,
-                 lineup=args.lineup, options=_options(args.option))
+                 lineup=args.lineup, options=_options(args.option),
+                 thinking=Thinking(args.hard_iterations, args.hard_seconds))
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))
     else:
@@ -202,6 +212,11 @@ def _selfplay(args: argparse.Namespace) -> int:
             share = report.wins[seat] / report.games if report.games else 0.0
             print(f"  seat {seat + 1}: won {report.wins[seat]} ({share:.0%})")
         _print_details(report)
+        for level, stats in report.to_dict().get("levels", {}).items():
+            low, high = stats["interval95"]
+            print(f"  {level}: won {stats['wins']:g} of {stats['seat_games']} seat-games ({stats['win_rate']:.1%}, "
+                  f"95% {low:.1%}–{high:.1%}); {stats['decisions']} decisions, "
+                  f"median {stats['decision_ms']['median']:.1f} ms, p95 {stats['decision_ms']['p95']:.1f} ms")
         print(f"errors: {len(report.errors)}, invariant violations: {len(report.violations)}")
         for line in (report.errors + report.violations)[:20]:
             print("  " + line)
@@ -249,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         from bot.tools.bench import main as bench_main
 
         return bench_main(quick=args.quick, as_json=args.json, write=args.write, only=args.games,
-                          backend=args.backend, processes=args.processes)
+                          backend=args.backend, processes=args.processes, engines_only=args.engines)
     except (RuleError, SettingsError) as err:
         print(err, file=sys.stderr)
         return 2

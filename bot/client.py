@@ -24,7 +24,7 @@ from discord.gateway import DiscordWebSocket
 
 from bot.config import Settings
 from bot.delivery import Delivery
-from bot.errors import told
+from bot.errors import log_refusal
 from bot.logs import interaction_context, log_context, setup_logging
 from bot.scheduler import Scheduler
 from bot.service import GameService
@@ -120,6 +120,7 @@ class Frontier(commands.AutoShardedBot):
         self.service.on_change += [self.delivery.wake, self.scheduler.wake]
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        _ = self.delivery.presenter  # raises unless a cog (cogs.play) handed delivery its buttons: fail at start
 
     def _wake_workers(self) -> None:
         """Look for due work now: a process (maybe another one) wrote outbox rows or jobs, or the bot is
@@ -188,7 +189,7 @@ class Frontier(commands.AutoShardedBot):
                         interaction.command.qualified_name, cause)
             return
         if isinstance(cause, RuleError):
-            await answer(interaction, told(cause))
+            await answer(interaction, log_refusal(cause))
             return
         if isinstance(error, app_commands.CheckFailure):
             await answer(interaction, str(error) or "You cannot use that command here.")

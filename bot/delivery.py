@@ -24,7 +24,7 @@ import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import Any, TypeVar
+from typing import Protocol, TypeVar
 
 import aiohttp
 import discord
@@ -33,14 +33,14 @@ from bot import history
 from bot.logs import log_context
 from bot.metrics import DELIVERIES_IN_FLIGHT, DELIVERY_RETRIES, DISCORD_ERRORS
 from bot.outbox import fit, turn_line
-from bot.outcome import GameInfo
+from bot.outcome import GameInfo, Panel
 from bot.retry import backoff
 from bot.scheduler import process_name
-from bot.service import GameService
-from bot.settings import wants
-from bot.storage import BoardMessage, OutboxItem, StorageUnavailable
-from games.core import Move, RuleError
+from bot.service import Snapshot
+from bot.storage import BoardMessage, OutboxItem, OutboxKind, Storage, StorageUnavailable
+from games.core import RuleError
 from renderers import render_board, render_private
+from renderers.text import alt_text
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -64,12 +64,36 @@ CALL_SECONDS = 20.0
 MOST_GAMES = 16
 """How many games deliver at once: enough to keep Discord busy, few enough not to hit its rate limits."""
 
-ControlsFactory = Callable[[GameInfo], discord.ui.View | None]
-"""Builds the buttons that go under a running game's board (or None for no buttons)."""
 
-MovesFactory = Callable[[GameInfo, int, list[Move], list[dict[str, Any]]], discord.ui.View | None]
-"""Builds one seat's move panel from its labelled legal moves and its free-form moves' shapes (for a DM asking
-for an answer), the same panel as *Your move* under the board."""
+class Presenter(Protocol):
+    """The buttons delivery puts on what it sends; drawn by the Discord layer (cogs), which bot/ never imports."""
+
+    def board_controls(self, game: GameInfo) -> discord.ui.View | None:
+        """The buttons under a running game's board (None: no buttons)."""
+
+    def move_panel(self, panel: Panel) -> discord.ui.View | None:
+        """One seat's move panel, for a DM asking for a move: the same panel as *Your move* under the board."""
+
+
+class DeliveryPort(Protocol):
+    """What delivery asks of the service, and nothing else."""
+
+    storage: Storage
+    clock: Callable[[], datetime]
+    closing: bool
+
+    def busy_games(self) -> list[int]: ...
+
+    async def snapshot(self, game_id: int) -> Snapshot: ...
+
+    async def panel(self, game_id: int, user_id: int) -> Panel: ...
+
+    async def refuse_dms(self, game_id: int, user_id: int) -> None: ...
+
+    async def pause(self, game_id: int, why: str) -> bool: ...
+
+    async def resume(self, game_id: int) -> bool: ...
+
 
 ONLY_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
@@ -81,14 +105,20 @@ class NotYet(Exception):
     """A row that must wait for another of its game's rows (a recap for the final board): tried again soon."""
 
 
-def png_file(data: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name)
+def png_file(data: bytes, name: str, description: str | None = None) -> discord.File:
+    """A PNG attachment; `description` is its alt text (renderers.text.alt_text)."""
+    return discord.File(io.BytesIO(data), filename=name, description=description)
 
 
 class Delivery:
-    """Drains the outbox into channels and DMs."""
+    """Drains the outbox into channels and DMs.
 
-    def __init__(self, client: discord.Client, service: GameService, *, owner: str | None = None,
+    Its `Presenter` comes from the Discord layer through `present_with` (the play cog hands it over when it
+    loads): delivery is built with the client, before any cog is loaded, and bot/ never imports cogs/. A
+    board is never sent without its buttons: with no presenter, `presenter` raises, and the client checks
+    one was handed over before it starts delivering (`Frontier.assemble`)."""
+
+    def __init__(self, client: discord.Client, service: DeliveryPort, *, owner: str | None = None,
                  lease: timedelta = LEASE) -> None:
         self.client = client
         self.service = service
@@ -103,9 +133,24 @@ class Delivery:
         """`most` delivery slots, made at the first delivery (after `most` was set)."""
         self._games: dict[int, asyncio.Task[None]] = {}
         """The game being delivered, by id: one task per game, so its rows stay in order."""
-        self.controls: ControlsFactory = lambda game: None
-        self.moves: MovesFactory = lambda game, seat, choices, shapes: None
+        self._presenter: Presenter | None = None
         self._wake = asyncio.Event()
+        self._handlers: dict[OutboxKind, Callable[[Snapshot, OutboxItem], Awaitable[None]]] = {
+            OutboxKind.HAND: self._hand, OutboxKind.ASK: self._ask, OutboxKind.DM: self._dm,
+            OutboxKind.NOTICE: self._notice, OutboxKind.RETIRE: self._retire, OutboxKind.RECAP: self._recap}
+        """The handler of each kind but `board`, which marks its rows itself (with the board message)."""
+
+    def present_with(self, presenter: Presenter) -> None:
+        """Take the presenter (once: a second one would mean two cogs drawing the same buttons)."""
+        if self._presenter is not None:
+            raise RuntimeError("delivery already has a presenter")
+        self._presenter = presenter
+
+    @property
+    def presenter(self) -> Presenter:
+        if self._presenter is None:
+            raise RuntimeError("delivery has no presenter: load cogs.play, which hands it over")
+        return self._presenter
 
     def wake(self) -> None:
         self._wake.set()
@@ -192,33 +237,34 @@ class Delivery:
         async with self._slots:
             DELIVERIES_IN_FLIGHT.inc()
             try:
-                await self._deliver_rows(items)
+                with log_context(game_id=items[0].game_id):
+                    await self._deliver_rows(items)
             finally:
                 DELIVERIES_IN_FLIGHT.dec()
 
     async def _deliver_rows(self, items: list[OutboxItem]) -> None:
-        with log_context(game_id=items[0].game_id):
-            left = list(items)  # the rows not yet handled: the one in hand first (let go if cancelled with it)
-            until = self.service.clock()
+        """A game's rows, from one load of the game."""
+        left = list(items)  # the rows not yet handled: the one in hand first (let go if cancelled with it)
+        until = self.service.clock()
+        try:
             try:
-                try:
-                    game = await self.service.get(items[0].game_id)
-                except RuleError:  # the game was pruned meanwhile
-                    await self.storage.outbox_done([i.id for i in items], now=self.service.clock(), error="no game")
-                    left = []
-                    return
-                newest_board = max((i.id for i in items if i.kind == "board"), default=None)
-                while left:
-                    item = left[0]
-                    older_board = item.kind == "board" and item.id != newest_board  # shown with the newest
-                    retry = None if older_board else await self._one(game, item)
-                    left.pop(0)
-                    if retry is not None:
-                        until = retry
-                        break
-            finally:
-                if left:
-                    await asyncio.shield(self._let_go(left, until))
+                snap = await self.service.snapshot(items[0].game_id)
+            except RuleError:  # the game was pruned meanwhile
+                await self.storage.outbox_done([i.id for i in items], now=self.service.clock(), error="no game")
+                left = []
+                return
+            newest_board = max((i.id for i in items if i.kind == OutboxKind.BOARD), default=None)
+            while left:
+                item = left[0]
+                older_board = item.kind == OutboxKind.BOARD and item.id != newest_board  # shown with the newest
+                retry = None if older_board else await self._deliver_row(snap, item)
+                left.pop(0)
+                if retry is not None:
+                    until = retry
+                    break
+        finally:
+            if left:
+                await asyncio.shield(self._let_go(left, until))
 
     async def _let_go(self, items: list[OutboxItem], until: datetime) -> None:
         """Release the claims on rows this task will not send (it gave up on the game, or the bot is closing),
@@ -232,16 +278,18 @@ class Delivery:
         async with asyncio.timeout(self.call_seconds):
             return await request
 
-    async def _one(self, game: GameInfo, item: OutboxItem) -> datetime | None:
-        """Deliver one row. When Discord failed a channel row for a reason that passes, the time of its retry:
-        the game's later rows wait for it."""
+    async def _deliver_row(self, snap: Snapshot, item: OutboxItem) -> datetime | None:
+        """One row through its kind's handler, Discord's errors sorted (see the module's docstring). When
+        Discord failed a channel row for a reason that passes, the time of its retry: the game's later rows
+        wait for it."""
+        game = snap.game
         now = self.service.clock()
         with log_context(kind=item.kind):
             try:
-                if item.kind == "board":
-                    await self._board(game, item)  # marks its rows itself, with the board message
+                if item.kind == OutboxKind.BOARD:
+                    await self._board(snap, item)  # marks its rows itself, with the board message
                 else:
-                    await getattr(self, f"_{item.kind}")(game, item)
+                    await self._handlers[OutboxKind(item.kind)](snap, item)
                     await self.storage.outbox_done([item.id], now=now)
             except discord.Forbidden as err:
                 DISCORD_ERRORS.labels(err.status, err.code).inc()
@@ -317,33 +365,37 @@ class Delivery:
 
     # -- where things go ---------------------------------------------------------------------
 
-    def place(self, game: GameInfo) -> str:
+    def where_played(self, game: GameInfo) -> str:
         """Where a game is played, for DMs: the channel, and the server by name when it is known."""
         guild = self.client.get_guild(game.guild_id) if game.guild_id else None
         return f"in <#{game.thread_id or game.channel_id}>" + (f" on {guild.name}" if guild else "")
 
-    def where(self, game: GameInfo) -> discord.PartialMessageable:
+    def channel_of(self, game: GameInfo) -> discord.PartialMessageable:
+        """The game's channel (or thread), to post in."""
         return self.client.get_partial_messageable(game.thread_id or game.channel_id, guild_id=game.guild_id)
 
     async def _send_dm(self, user_id: int, text: str, nonce: str, **extras: object) -> None:
         channel = await self._call(self.client.create_dm(discord.Object(user_id)))  # type: ignore[arg-type]
         await self._call(channel.send(text, nonce=nonce, **extras))  # type: ignore[call-overload]
 
-    def _dm_ok(self, game: GameInfo, item: OutboxItem, level: str = "turn") -> bool:
-        """The row's user still sits at the table, takes DMs, and still wants DMs of this level."""
-        return any(s.user_id == item.target and not s.is_ai and not s.left and s.dm_ok and wants(s.notify, level)
-                   for s in game.seats)
+    @staticmethod
+    def _still_wanted(game: GameInfo, item: OutboxItem, level: str) -> bool:
+        """The row's user still sits in its seat, takes DMs, and still wants DMs of this level (the outbox
+        chose them by the same rule when the row was written)."""
+        return item.target is not None and game.dm_target(item.payload["seat"], level) == item.target
 
     async def _hand_file(self, game: GameInfo, view: dict) -> dict[str, discord.File]:
         """The player's private picture as a DM attachment (nothing for a game without one)."""
         picture = await asyncio.to_thread(render_private, game.game_type, view)
-        return {} if picture is None else {"file": png_file(picture, f"{game.game_type}-hand.png")}
+        return {} if picture is None else {"file": png_file(picture, f"{game.game_type}-hand.png",
+                                                            alt_text(game.game_type, view, "hand"))}
 
     # -- one handler per kind -----------------------------------------------------------------
 
-    async def _board(self, game: GameInfo, newest: OutboxItem) -> None:
+    async def _board(self, snap: Snapshot, newest: OutboxItem) -> None:
         """The newest board with the lines of every board not yet shown before it; the previous board
         loses its buttons (only the newest board is live)."""
+        game = snap.game
         now = self.service.clock()
         rows = await self.storage.pending_boards(game.id, newest.id)
         shown = await self.storage.board_message(game.id)
@@ -360,15 +412,16 @@ class Delivery:
         view = next((r.payload["view"] for r in reversed(fresh) if r.payload.get("view") is not None), None)
         picture = None if view is None else await asyncio.to_thread(render_board, game.game_type, view)
         file_name = f"{game.game_type}-{game.id}-v{fresh[-1].version}.png"
-        controls = self.controls(game) if game.status == "running" else None
-        channel = self.where(game)
+        alt = None if view is None else alt_text(game.game_type, view, "board", title=game.title)
+        controls = self.presenter.board_controls(game) if game.status == "running" else None
+        channel = self.channel_of(game)
         message_id = None
         if editing and shown is not None:
-            message_id = await self._edit_board(channel, shown.message_id, content, picture, file_name, controls)
+            message_id = await self._edit_board(channel, shown.message_id, content, picture, file_name, controls, alt)
         if message_id is None:
             extras: dict = {"view": controls} if controls else {}
             if picture is not None:
-                extras["file"] = png_file(picture, file_name)
+                extras["file"] = png_file(picture, file_name, alt)
             mentions = discord.AllowedMentions.none() if editing else ONLY_USERS  # edited boards ping apart
             message = await self._call(channel.send(content, allowed_mentions=mentions,
                                                     nonce=f"b{game.id}v{fresh[-1].version}", **extras))
@@ -381,9 +434,10 @@ class Delivery:
             await self._strip_buttons(channel, shown.message_id)
 
     async def _edit_board(self, channel: discord.PartialMessageable, message_id: int, content: str,
-                          picture: bytes | None, file_name: str, controls: discord.ui.View | None) -> int | None:
+                          picture: bytes | None, file_name: str, controls: discord.ui.View | None,
+                          alt: str | None = None) -> int | None:
         """Edit the table's board message in place; None when it was deleted (a new one is posted)."""
-        attachments = [png_file(picture, file_name)] if picture is not None else []
+        attachments = [png_file(picture, file_name, alt)] if picture is not None else []
         try:
             await self._call(channel.get_partial_message(message_id).edit(
                 content=content, attachments=attachments, view=controls, allowed_mentions=ONLY_USERS))
@@ -401,57 +455,58 @@ class Delivery:
         except (discord.HTTPException, TimeoutError) as err:
             log.warning("could not strip buttons from message %s: %s", message_id, err)
 
-    async def _retire(self, game: GameInfo, item: OutboxItem) -> None:
+    async def _retire(self, snap: Snapshot, item: OutboxItem) -> None:
+        game = snap.game
         shown = await self.storage.board_message(game.id)
         if shown is not None:
-            await self._strip_buttons(self.where(game), shown.message_id)
+            await self._strip_buttons(self.channel_of(game), shown.message_id)
 
-    async def _recap(self, game: GameInfo, item: OutboxItem) -> None:
+    async def _recap(self, snap: Snapshot, item: OutboxItem) -> None:
         """A finished game's recap, after its final board; one per game (its nonce names the game, so a row
         delivered twice is posted once). Replayed and drawn in a worker thread."""
+        game = snap.game
         if await self.storage.pending_boards(game.id, item.id):
             raise NotYet("the final board goes first")
-        row = await self.storage.load(game.id)
-        if row is None:
-            return
-        story = await history.story(self.storage, row)
+        story = await history.story(self.storage, snap.row)
         names = {s.seat: s.name for s in game.seats}
         picture, lines = await asyncio.to_thread(history.recap, game.game_type, story, names)
-        await self._call(self.where(game).send(fit(lines),
-                                               file=png_file(picture, f"{game.game_type}-{game.id}-recap.png"),
-                                               allowed_mentions=discord.AllowedMentions.none(), nonce=f"r{game.id}"))
+        alt = alt_text(game.game_type, story[-1].view, "recap", title=game.title)
+        recap = png_file(picture, f"{game.game_type}-{game.id}-recap.png", alt)
+        await self._call(self.channel_of(game).send(fit(lines), file=recap, nonce=f"r{game.id}",
+                                                    allowed_mentions=discord.AllowedMentions.none()))
 
-    async def _notice(self, game: GameInfo, item: OutboxItem) -> None:
-        await self._call(self.where(game).send(fit(item.payload["lines"]), allowed_mentions=ONLY_USERS,
-                                               nonce=f"n{item.id}"))
+    async def _notice(self, snap: Snapshot, item: OutboxItem) -> None:
+        await self._call(self.channel_of(snap.game).send(fit(item.payload["lines"]), allowed_mentions=ONLY_USERS,
+                                                         nonce=f"n{item.id}"))
 
-    async def _hand(self, game: GameInfo, item: OutboxItem) -> None:
+    async def _hand(self, snap: Snapshot, item: OutboxItem) -> None:
         """The player's private picture after others changed it, unless a newer one is on its way, the game
         is over, or the player is to move now (the DM asking them to move shows their hand)."""
+        game = snap.game
         if item.target is None or game.status != "running" or item.payload["seat"] in game.to_move \
-                or not self._dm_ok(game, item, "every") or await self.storage.newer_pending(item):
+                or not self._still_wanted(game, item, "every") or await self.storage.newer_pending(item):
             return
         picture = await self._hand_file(game, item.payload["view"])
         if picture:
-            await self._send_dm(item.target, f"Your hand in **{game.title}** #{game.id} {self.place(game)}.",
+            await self._send_dm(item.target, f"Your hand in **{game.title}** #{game.id} {self.where_played(game)}.",
                                 f"h{item.id}", **picture)
 
-    async def _dm(self, game: GameInfo, item: OutboxItem) -> None:
+    async def _dm(self, snap: Snapshot, item: OutboxItem) -> None:
         """A text DM naming the game and where it is played."""
+        game = snap.game
         if item.target is None:
             return
-        header = f"**{game.title}** #{game.id} {self.place(game)}:"
+        header = f"**{game.title}** #{game.id} {self.where_played(game)}:"
         await self._send_dm(item.target, fit([header, *item.payload["lines"]]), f"d{item.id}")
 
-    async def _ask(self, game: GameInfo, item: OutboxItem) -> None:
+    async def _ask(self, snap: Snapshot, item: OutboxItem) -> None:
         """A player newly asked to move gets their moves as buttons, while they are still asked."""
-        seat = item.payload["seat"]
-        if item.target is None or game.status != "running" or seat not in game.to_move \
-                or not self._dm_ok(game, item) or await self.storage.newer_pending(item):
+        game = snap.game
+        if item.target is None or game.status != "running" or item.payload["seat"] not in game.to_move \
+                or not self._still_wanted(game, item, "turn") or await self.storage.newer_pending(item):
             return
-        choices = await self.service.choices(game.id, item.target)
-        shapes = await self.service.shapes(game.id, item.target)
-        panel = self.moves(game, seat, choices, shapes) if choices or shapes else None
-        text = fit([f"Your move in **{game.title}** #{game.id} {self.place(game)}.", *item.payload["lines"]])
-        hand = await self._hand_file(game, await self.service.hand(game.id, item.target))
-        await self._send_dm(item.target, text, f"a{item.id}", **({"view": panel} if panel else {}), **hand)
+        panel = await self.service.panel(game.id, item.target)  # read now: the player may have left meanwhile
+        view = self.presenter.move_panel(panel) if panel.choices or panel.shapes else None
+        text = fit([f"Your move in **{game.title}** #{game.id} {self.where_played(game)}.", *item.payload["lines"]])
+        hand = await self._hand_file(game, panel.hand)
+        await self._send_dm(item.target, text, f"a{item.id}", **({"view": view} if view else {}), **hand)

@@ -25,7 +25,7 @@ class StorageUnavailable(Refused):
         self.cause = cause
 
 
-def told(refusal: RuleError) -> str:
-    """What the player reads; the stable code and the rules the refusal applied go to the log instead."""
+def log_refusal(refusal: RuleError) -> str:
+    """Log a refusal (its stable code and the rules it applied) and return what the player reads."""
     log.info("refused %s (%s): %s", refusal.code, ", ".join(refusal.rules) or "no rule cited", refusal)
     return str(refusal)

@@ -1,6 +1,6 @@
 """What players must be shown, as outbox rows (DESIGN §4), and the words those rows are made of.
 
-The service turns each change into `Message`s written in the change's own transaction;
+The service turns each change into `OutboxRow`s written in the change's own transaction;
 the delivery worker later turns them into Discord messages. Nothing here knows Discord:
 the rows are plain JSON, so a crash between the commit and the post loses nothing.
 """
@@ -10,8 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.outcome import GameInfo, Outcome
-from bot.settings import wants
-from bot.storage import Message
+from bot.storage import OutboxKind, OutboxRow
 
 MESSAGE_LIMIT = 2000
 
@@ -60,22 +59,12 @@ def turn_line(user_ids: list[int], deadline: datetime | None) -> str:
     return f"Your move: {mentions(user_ids)}{when}"
 
 
-def _dm_target(game: GameInfo, seat: int, level: str) -> int | None:
-    """The user to DM for a seat: a person seated there who has not closed their DMs and wants DMs of this
-    level (`bot.settings.NOTIFY`: `turn` for being asked to move, `every` for hands and notices)."""
-    info = next((s for s in game.seats if s.seat == seat), None)
-    if info is None or info.user_id is None or info.is_ai or info.left or not info.dm_ok \
-            or not wants(info.notify, level):
-        return None
-    return info.user_id
-
-
-def board(outcome: Outcome, *, ping: bool = True) -> Message:
+def board(outcome: Outcome, *, ping: bool = True) -> OutboxRow:
     """The board picture (when there is a view) with what happened and who is to move; `ping` says someone is
     newly to move (a table whose board is edited in place pings only then, apart from the board)."""
     game = outcome.game
     running = game.status == "running"
-    return Message("board", None, {
+    return OutboxRow(OutboxKind.BOARD, None, {
         "lines": [*outcome.lines, *result_lines(outcome)],
         "view": outcome.public_view,
         "turn": game.users_to_move() if running else [],
@@ -85,7 +74,7 @@ def board(outcome: Outcome, *, ping: bool = True) -> Message:
 
 
 def for_outcome(outcome: Outcome, *, actor: int | None = None, turn: int | None = None,
-                ping: bool = True) -> list[Message]:
+                ping: bool = True) -> list[OutboxRow]:
     """Everything one outcome shows: the board, changed hands, private notices, and moves to those asked.
 
     A hand goes by DM only when others changed it outside its owner's turn (`actor` made the change during
@@ -95,27 +84,27 @@ def for_outcome(outcome: Outcome, *, actor: int | None = None, turn: int | None 
     game = outcome.game
     rows = [board(outcome, ping=ping)]
     for seat, view in sorted(outcome.private_views.items()):
-        if seat not in (actor, turn) and (user := _dm_target(game, seat, "every")) is not None:
-            rows.append(Message("hand", user, {"seat": seat, "view": view}, held=True))
+        if seat not in (actor, turn) and (user := game.dm_target(seat, "every")) is not None:
+            rows.append(OutboxRow(OutboxKind.HAND, user, {"seat": seat, "view": view}, held=True))
     for seat, lines in sorted(outcome.notices.items()):
-        if (user := _dm_target(game, seat, "every")) is not None:
-            rows.append(Message("dm", user, {"lines": lines}))
+        if (user := game.dm_target(seat, "every")) is not None:
+            rows.append(OutboxRow(OutboxKind.DM, user, {"lines": lines}))
     if game.status == "finished":
         rows.append(recap())
     if game.status == "running":
         what = outcome.lines[-3:]
         for seat in outcome.asked:
-            if seat in game.to_move and (user := _dm_target(game, seat, "turn")) is not None:
-                rows.append(Message("ask", user, {"seat": seat, "lines": what}))
+            if seat in game.to_move and (user := game.dm_target(seat, "turn")) is not None:
+                rows.append(OutboxRow(OutboxKind.ASK, user, {"seat": seat, "lines": what}))
     return rows
 
 
-def notice(text: str) -> Message:
+def notice(text: str) -> OutboxRow:
     """A line in the game's channel."""
-    return Message("notice", None, {"lines": [text]})
+    return OutboxRow(OutboxKind.NOTICE, None, {"lines": [text]})
 
 
-def reminder(game: GameInfo) -> list[Message]:
+def reminder(game: GameInfo) -> list[OutboxRow]:
     """The one reminder of a turn: a mention in the channel and a DM to each person awaited."""
     users = game.users_to_move()
     if not users:
@@ -123,29 +112,29 @@ def reminder(game: GameInfo) -> list[Message]:
     when = f"; the turn times out <t:{int(game.deadline.timestamp())}:R>" if game.deadline else ""
     rows = [notice(f"⏰ {mentions(users)}: {game.title} #{game.id} awaits your move{when}.")]
     for seat in game.to_move:
-        if (user := _dm_target(game, seat, "turn")) is not None:
-            rows.append(Message("dm", user, {"lines": [f"⏰ Your move{when}."]}))
+        if (user := game.dm_target(seat, "turn")) is not None:
+            rows.append(OutboxRow(OutboxKind.DM, user, {"lines": [f"⏰ Your move{when}."]}))
     return rows
 
 
-def dms_refused(user_id: int) -> Message:
+def dms_refused(user_id: int) -> OutboxRow:
     return notice(f"<@{user_id}>, I cannot DM you (your privacy settings block it), so your hand is not sent "
                   "to you any more: press **My hand** under the board to see it.")
 
 
-def paused(game: GameInfo, why: str) -> Message:
+def paused(game: GameInfo, why: str) -> OutboxRow:
     """The host's DM when the game's channel cannot be reached."""
-    return Message("dm", game.created_by, {"lines": [
+    return OutboxRow(OutboxKind.DM, game.created_by, {"lines": [
         f"I cannot post in the channel of this game: {why}. The game is paused (no turn times out) and resumes "
         "by itself as soon as I can post there again."]})
 
 
-def recap() -> Message:
+def recap() -> OutboxRow:
     """The recap of a game that just ended, posted after its final board (the delivery worker draws it from
     the stored log, so the row itself carries nothing)."""
-    return Message("recap", None, {})
+    return OutboxRow(OutboxKind.RECAP, None, {})
 
 
-def retire() -> Message:
+def retire() -> OutboxRow:
     """A game that ended without a result keeps its last board, without buttons."""
-    return Message("retire", None, {})
+    return OutboxRow(OutboxKind.RETIRE, None, {})

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from games.core import Event, Result
+from bot.seats import dm_target, is_person
+from games.core import Event, Move, Result
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,7 @@ class SeatInfo:
     @property
     def name(self) -> str:
         return f"AI {self.seat + 1}" if self.is_ai else f"<@{self.user_id}>"
+
 
 
 @dataclass(frozen=True)
@@ -49,14 +51,27 @@ class GameInfo:
     """Why the game waits for its channel to be reachable again (no turn times out meanwhile)."""
 
     def seat_of(self, user_id: int) -> int | None:
-        for s in self.seats:
-            if s.user_id == user_id and not s.is_ai and not s.left:
-                return s.seat
-        return None
+        return next((s.seat for s in self.seats if s.user_id == user_id and is_person(s)), None)
 
     def users_to_move(self) -> list[int]:
-        return [s.user_id for s in self.seats
-                if s.seat in self.to_move and s.user_id is not None and not s.is_ai and not s.left]
+        return [s.user_id for s in self.seats if s.seat in self.to_move and is_person(s)]
+
+    def dm_target(self, seat: int, level: str) -> int | None:
+        """The user to DM for a seat at this level of DMs, or None (`bot.seats.dm_target`)."""
+        info = next((s for s in self.seats if s.seat == seat), None)
+        return None if info is None else dm_target(info, level)
+
+
+@dataclass(frozen=True)
+class Panel:
+    """What one seated person sees of a game when they open their moves: the game, their seat, the moves
+    they may make now (listed, and free-form with how to write them) and their private view."""
+
+    game: GameInfo
+    seat: int
+    choices: list[Move]
+    shapes: list[dict[str, Any]]
+    hand: dict[str, Any]
 
 
 @dataclass
@@ -77,11 +92,14 @@ class Outcome:
     """Seat -> sentences that seat also hears by DM (the game's `notices`: an elimination, a new season)."""
     asked: list[int] = field(default_factory=list)
     """Human seats this outcome newly asks to move: their turn begins, or an offer awaits their answer."""
+    panel: Panel | None = None
+    """The acting person's panel after the change (what they may do next), drawn from the same load."""
 
     def then(self, later: Outcome) -> Outcome:
         """This outcome followed by a later one (an AI's moves after a human's)."""
         views = {**self.private_views, **later.private_views}
         notices = {s: self.notices.get(s, []) + later.notices.get(s, []) for s in {*self.notices, *later.notices}}
-        return Outcome(later.game, self.events + later.events, self.lines + later.lines,
-                       later.public_view or self.public_view, views, later.result or self.result,
-                       self.replayed and later.replayed, notices, sorted({*self.asked, *later.asked}))
+        return Outcome(game=later.game, events=self.events + later.events, lines=self.lines + later.lines,
+                       public_view=later.public_view or self.public_view, private_views=views,
+                       result=later.result or self.result, replayed=self.replayed and later.replayed,
+                       notices=notices, asked=sorted({*self.asked, *later.asked}), panel=later.panel)

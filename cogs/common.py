@@ -1,40 +1,21 @@
-"""What every cog needs: the runtime behind an interaction, the game in its channel, refusals."""
+"""What several cogs draw: the game of a channel, a hand's picture, and the "Are you sure?" with its Cancel."""
 
 from __future__ import annotations
 
 import asyncio
-import logging
-import re
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 import discord
 
-from bot.client import OUR_FAULT, answer
 from bot.delivery import png_file
-from bot.errors import Refused, told
+from bot.errors import Refused
 from bot.outcome import GameInfo
-from games.core import RuleError
+from cogs import ids
+from cogs.items import GameItem, Interaction, runtime
 from renderers import render_private
 
-if TYPE_CHECKING:
-    from bot.client import Frontier
 
-log = logging.getLogger(__name__)
-T = TypeVar("T")
-
-
-def runtime(interaction: discord.Interaction) -> Frontier:
-    return interaction.client  # type: ignore[return-value]
-
-
-def manager_of(interaction: discord.Interaction) -> int | None:
-    """The server in which the user has Manage Server (they may start, abandon and configure that server's
-    tables, and only that server's: the service compares it with the game's own server)."""
-    return interaction.guild_id if interaction.guild_id and interaction.permissions.manage_guild else None
-
-
-async def game_here(interaction: discord.Interaction) -> GameInfo:
+async def game_here(interaction: Interaction) -> GameInfo:
     """The open game of this channel or thread, or a refusal that says how to open one."""
     assert interaction.channel_id is not None
     info = await runtime(interaction).service.game_in_channel(interaction.channel_id)
@@ -43,36 +24,27 @@ async def game_here(interaction: discord.Interaction) -> GameInfo:
     return info
 
 
-async def refusing(interaction: discord.Interaction, work: Callable[[], Awaitable[T]]) -> T | None:
-    """Run a component's work; a RuleError becomes the player's ephemeral answer, a bug is logged."""
-    try:
-        return await work()
-    except RuleError as err:
-        await answer(interaction, told(err))
-    except Exception:
-        log.exception("interaction %s failed", interaction.data and interaction.data.get("custom_id"))
-        await answer(interaction, OUR_FAULT)
-    return None
-
-
 async def hand_file(info: GameInfo, view: dict[str, Any]) -> discord.File | None:
     """A player's private picture, drawn off the event loop."""
     picture = await asyncio.to_thread(render_private, info.game_type, view)
     return None if picture is None else png_file(picture, f"{info.game_type}-hand.png")
 
 
-class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fr:x:(?P<g>\d+)"):
+class CancelButton(GameItem[discord.ui.Button], form=ids.CANCEL):
     """The Cancel of an "Are you sure?": nothing happens, and the question goes away."""
 
     def __init__(self, game_id: int) -> None:
         super().__init__(discord.ui.Button(label="Cancel", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"fr:x:{game_id}"))
+                                           custom_id=self.form.format(game_id=game_id)))
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str]) -> CancelButton:
-        return cls(int(match["g"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: Interaction) -> None:
         await interaction.response.edit_message(content="Cancelled: nothing changed.", view=None)
+
+
+def confirm_view(confirm: discord.ui.Item[Any], game_id: int) -> discord.ui.View:
+    """Are you sure? The confirming button, and one that cancels."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(confirm)
+    view.add_item(CancelButton(game_id))
+    return view

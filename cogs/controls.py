@@ -1,154 +1,73 @@
-"""Buttons and selects for a player's legal moves, built from `legal_actions` for any game.
+"""A player's move panel: buttons and selects for their legal moves, built from `legal_actions` for any
+game, and the builder of the free-form moves (a trade offer, a counter-offer) the game describes.
 
-Moves are grouped by action type: a type with one action is a button, a type with several
-is a select (paged past Discord's 25 options, or chosen in two steps, place first, where the
-game names where its moves happen: `Game.areas`). Free-form moves the game describes
-(`action_shapes`, e.g. trade offers) get a button that opens the builder (cogs/builder.py).
-Controls are shown only to the player, in an ephemeral message, because a list of moves can
-reveal a hand. Each custom id carries the game, the state version it was drawn for, the seat
-and the action's digest (not its place in the list), so a click reloads the game, refuses a
-stale board, never picks a different move than the one shown, and survives a restart.
+Moves are grouped by action type (see cogs/layout/moves.py): a type with one action is a button, a type
+with several is a select (paged past Discord's 25 options, or chosen in two steps, place first, where the
+game names where its moves happen: `Game.areas`). Free-form moves the game describes (`action_shapes`) get
+a button that opens their builder: one select per field (who, what you give, what you want, ...), a modal
+for how many of each, a summary, then Send. The draft lives only in the builder's custom ids (see
+cogs/layout/draft.py). Controls are shown only to the player, in an ephemeral message, because a list of
+moves can reveal a hand. Each custom id carries the game, the state version it was drawn for and the
+seat or the draft, and a move's digest (not its place in the list), so a click reloads the game, refuses a
+stale board, never picks a different move than the one shown, and survives a restart. The panel and its
+builder lead into each other (Back, Send), so they are one module.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
-from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from bot.errors import Refused
-from bot.service import STALE
-from cogs.common import CancelButton, refusing, runtime
-from games.core import Action, Move, get_game
+from bot.outcome import Outcome, Panel
+from bot.service import NOT_SEATED, Click, Snapshot, StalePanel
+from cogs import ids
+from cogs.common import confirm_view
+from cogs.items import GameItem, Interaction, chosen, played_here, refusing, runtime
+from cogs.layout.draft import (
+    MODAL_INPUTS,
+    Draft,
+    action_of,
+    counted,
+    decode,
+    encode,
+    field_options,
+    fresh,
+    picked,
+    rates_of,
+    summary,
+)
+from cogs.layout.moves import (
+    BUTTONS_PER_ROW,
+    TEXT_LIMIT,
+    Option,
+    clip,
+    digest,
+    find_choice,
+    group_moves,
+    group_options,
+    type_title,
+)
+from games.core import Action, Move
 
-MAX_ROWS = 5
-BUTTONS_PER_ROW = 5
-MAX_OPTIONS = 25
-TEXT_LIMIT = 100
-"""Discord's limit on a select option's label and description and on a custom id."""
-POOL = "*"
-"""The group key of the catch-all select that takes what does not fit in five rows."""
-NO_AREA = "-"
-EXPLANATION = re.compile(r" \(([^()]*)\)")
-
-Choice = Move
-
-
-def type_title(kind: str) -> str:
-    return kind.replace("_", " ").capitalize()
-
-
-def clip(text: str, limit: int = 80) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def digest(action: Action) -> str:
-    """A short name of the action itself: a click means this move, wherever the list put it."""
-    return hashlib.sha1(json.dumps(action, sort_keys=True).encode()).hexdigest()[:12]
-
-
-def find_choice(choices: list[Choice], key: str) -> Choice | None:
-    return next((c for c in choices if digest(c.action) == key), None)
-
-
-def option_texts(labels: list[str]) -> list[tuple[str, str | None]]:
-    """(label, description) for select options: a label too long for 100 characters keeps what
-    distinguishes the moves and leaves its explanations (the parts in parentheses) to the description,
-    so that 36 long choices do not look like 15 once cut."""
-    if all(len(label) <= TEXT_LIMIT for label in labels):
-        return [(label, None) for label in labels]
-    out: list[tuple[str, str | None]] = []
-    for label in labels:
-        short = EXPLANATION.sub("", label)
-        why = "; ".join(EXPLANATION.findall(label))
-        out.append((clip(short, TEXT_LIMIT), clip(why or label, TEXT_LIMIT)))
-    if len({short for short, _ in out}) < len({label for label in labels}):  # the explanation made the difference
-        return [(clip(label, TEXT_LIMIT), clip("…" + label[TEXT_LIMIT - 1:], TEXT_LIMIT) if len(label) > TEXT_LIMIT
-                 else None) for label in labels]
-    return out
+INPUT_LABEL = 45
+"""Discord's limit on a modal's title and a text input's label."""
 
 
-@dataclass(frozen=True)
-class Group:
-    key: str
-    title: str
-    indices: list[int]
+def select_options(options: list[Option]) -> list[discord.SelectOption]:
+    return [discord.SelectOption(label=label, description=about, value=value) for label, about, value in options]
 
 
-def group_moves(choices: list[Choice], reserved: int = 0) -> tuple[list[int], list[Group]]:
-    """Single-action types become buttons, the others selects; what does not fit goes to one pool.
-    `reserved` buttons (the builders) come first."""
-    by_type: dict[str, list[int]] = {}
-    for idx, (_, action, _) in enumerate(choices):
-        by_type.setdefault(str(action.get("type", "move")), []).append(idx)
-    singles = [ids[0] for ids in by_type.values() if len(ids) == 1]
-    multis = [Group(kind, type_title(kind), ids) for kind, ids in by_type.items() if len(ids) > 1]
-    buttons = singles[: 2 * BUTTONS_PER_ROW - reserved]
-    button_rows = -(-(len(buttons) + reserved) // BUTTONS_PER_ROW)
-    slots = MAX_ROWS - button_rows
-    overflow = singles[len(buttons):]
-    if len(multis) > slots or overflow:
-        kept = multis[: slots - 1]
-        pooled = sorted(overflow + [i for g in multis[slots - 1:] for i in g.indices])
-        return buttons, [*kept, Group(POOL, "More moves", pooled)]
-    return buttons, multis
-
-
-def page_of(indices: list[int], page: int, room: int = MAX_OPTIONS) -> tuple[list[int], bool]:
-    """The indices shown on a select page of `room` options, and whether a further page exists."""
-    if len(indices) <= room:
-        return indices, False
-    per = room - 1
-    chunk = indices[page * per:(page + 1) * per]
-    return chunk, (page + 1) * per < len(indices)
-
-
-def places(choices: list[Choice], indices: list[int]) -> list[str]:
-    """The places these moves happen, in the order the moves come; empty when not every move names one
-    (then the list is paged instead)."""
-    named = [choices[i].areas for i in indices]
-    if not all(named):
-        return []
-    return list(dict.fromkeys(area for names in named for area in names))
-
-
-def group_options(choices: list[Choice], group: Group, page: int, area: int | None
-                  ) -> list[discord.SelectOption]:
-    """A group's select: its moves (of one place, once a place is chosen), or first the places where
-    the moves are too many for one list, or pages."""
-    indices = group.indices
-    spots = places(choices, indices) if len(indices) > MAX_OPTIONS else []
-    options: list[discord.SelectOption] = []
-    if spots and area is None:
-        shown, more = page_of(list(range(len(spots))), page)
-        options = [discord.SelectOption(label=clip(f"{spots[n]}…", TEXT_LIMIT), value=f"@{n}") for n in shown]
-        if more:
-            options.append(discord.SelectOption(label="More places…", value=f"p{page + 1}"))
-        return options
-    if spots and area is not None:
-        indices = [i for i in indices if spots[area] in choices[i].areas]
-        options.append(discord.SelectOption(label="← Other places", value="@"))
-    shown, more = page_of(indices, page, MAX_OPTIONS - len(options))
-    texts = option_texts([choices[i].label for i in shown])
-    options += [discord.SelectOption(label=label, description=about, value=digest(choices[i].action))
-                for i, (label, about) in zip(shown, texts, strict=True)]
-    if more:
-        options.append(discord.SelectOption(label=f"More {group.title.lower()}…", value=f"p{page + 1}"))
-    return options
-
-
-def move_controls(game_id: int, version: int, seat: int, choices: list[Choice],
+def move_controls(game_id: int, version: int, seat: int, choices: list[Move],
                   shapes: list[dict[str, Any]], *, pages: dict[str, int] | None = None,
                   area: tuple[str, int] | None = None) -> discord.ui.View:
     """The move panel, the same under *Your move* and in a DM that asks for a move: the listed moves, and
     a button that opens the builder of each free-form move in `shapes`."""
-    from cogs.builder import OpenBuilder  # it imports this module: its button is drawn here all the same
-
     view = discord.ui.View(timeout=None)
+    built = {kind for shape in shapes if shape.get("fields") for kind in shape.get("groups", ())}
+    choices = [c for c in choices if c.action.get("type") not in built]  # their builder makes them (DESIGN §2)
     builders: list[discord.ui.Item[Any]] = [
         OpenBuilder(game_id, version, k, label=clip(f"{shape.get('title', type_title(shape['type']))}…"))
         for k, shape in enumerate(shapes) if shape.get("fields")]
@@ -164,156 +83,293 @@ def move_controls(game_id: int, version: int, seat: int, choices: list[Choice],
         page = (pages or {}).get(group.key, 0)
         spot = area[1] if area is not None and area[0] == group.key else None
         view.add_item(MoveSelect(game_id, version, seat, group.key, page, spot,
-                                 options=group_options(choices, group, page, spot),
+                                 options=select_options(group_options(choices, group, page, spot)),
                                  placeholder=clip(f"{group.title}…", TEXT_LIMIT), row=first_select_row + n))
     return view
 
 
-async def stale_redraw(interaction: discord.Interaction, game_id: int) -> None:
-    """The game moved on (another player acted meanwhile): the clicked panel is redrawn for now."""
-    if not interaction.response.is_done():
-        await interaction.response.defer()
-    await interaction.edit_original_response(**await my_moves(interaction, game_id))
-    raise Refused(STALE, "stale_board")
+async def my_moves(interaction: Interaction, game_id: int) -> dict[str, Any]:
+    """The message body of a player's private move panel, from one load of the game (the service refuses one
+    who is not seated)."""
+    return panel_body(await runtime(interaction).service.panel(game_id, interaction.user.id))
 
 
-async def seat_check(interaction: discord.Interaction, game_id: int, seat: int) -> None:
-    info = await runtime(interaction).service.get(game_id)
-    if info.seat_of(interaction.user.id) != seat:
-        raise Refused("These are another player's moves; press **Your move** under the board for yours.",
-                      "not_your_controls")
-
-
-async def play_choice(interaction: discord.Interaction, game_id: int, version: int, seat: int, key: str, *,
-                      confirmed: bool = False) -> None:
-    """Apply the clicker's legal move `key` as drawn at `version`; a costly one is confirmed first."""
-    bot = runtime(interaction)
-    await seat_check(interaction, game_id, seat)
-    info = await bot.service.get(game_id)
-    choices = await bot.service.choices(game_id, interaction.user.id)
-    picked = find_choice(choices, key)
-    if info.version != version or picked is None:
-        await stale_redraw(interaction, game_id)
-        return
-    label, action = picked.label, picked.action
-    if not confirmed and get_game(info.game_type).costly(action):
-        await interaction.response.send_message(
-            f"**{label}** — this cannot be taken back. Are you sure?", ephemeral=True,
-            view=confirm_view(ConfirmMove(game_id, version, seat, key), game_id))
-        return
-    await commit(interaction, game_id, version, action, label)
-
-
-async def commit(interaction: discord.Interaction, game_id: int, version: int, action: Action, label: str) -> None:
-    """Make the move (the board follows from the outbox) and turn the clicked message into the player's
-    fresh panel."""
-    bot = runtime(interaction)
-    if not interaction.response.is_done():
-        await interaction.response.defer()
-    await bot.service.act(game_id, interaction.user.id, action, interaction_id=str(interaction.id),
-                          expected_version=version)
-    await interaction.edit_original_response(**await my_moves(interaction, game_id, done=label))
-
-
-async def my_moves(interaction: discord.Interaction, game_id: int, *, done: str | None = None,
-                   note: str | None = None) -> dict[str, Any]:
-    """The message body of a player's private move panel: what they did, what they may do now."""
-    bot = runtime(interaction)
-    info = await bot.service.get(game_id)
-    seat = info.seat_of(interaction.user.id)
-    if seat is None:
-        raise Refused("You are not seated in this game.", "not_seated")
-    choices = await bot.service.choices(game_id, interaction.user.id)
-    shapes = await bot.service.shapes(game_id, interaction.user.id)
-    head = (f"✓ {done}\n" if done else "") + (f"{note}\n" if note else "")
+def panel_body(panel: Panel, *, done: str | None = None) -> dict[str, Any]:
+    """A player's private move panel as a message body: what they did, what they may do now."""
+    info, choices, shapes = panel.game, panel.choices, panel.shapes
+    head = f"✓ {done}\n" if done else ""
     if not choices and not shapes:
         waiting = ", ".join(f"<@{u}>" for u in info.users_to_move()) or "the AI players"
         body = "The game is over." if info.status == "finished" else f"Not your move now — waiting for {waiting}."
         return {"content": head + body, "view": None}
     hint = "Your move:" + "".join(f"\n• With `/play`: {s['help']}" for s in shapes)
     return {"content": clip(head + hint, 2000),
-            "view": move_controls(game_id, info.version, seat, choices, shapes)}
+            "view": move_controls(info.id, info.version, panel.seat, choices, shapes)}
 
 
-def confirm_view(confirm: discord.ui.Item[Any], game_id: int) -> discord.ui.View:
-    """Are you sure? The confirming button, and one that cancels."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(confirm)
-    view.add_item(CancelButton(game_id))
-    return view
+async def stale_redraw(interaction: Interaction, stale: StalePanel) -> None:
+    """The game moved on (another player acted meanwhile): the clicked panel is redrawn for now."""
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+    await interaction.edit_original_response(**panel_body(stale.panel))
+    raise stale
 
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"fr:a:(?P<g>\d+):(?P<v>\d+):(?P<s>\d+):(?P<k>[0-9a-f]+)"):
+async def play_choice(interaction: Interaction, item: GameItem[Any], key: str, *, confirmed: bool = False) -> None:
+    """Apply the clicker's legal move `key` as drawn at the item's version, from the game its check loaded;
+    a costly one is confirmed first."""
+    version, seat = item.version, item.seat  # type: ignore[attr-defined]
+    assert seat is not None
+    await interaction.response.defer()
+    click = Click(version, seat, lambda choices: find_choice(choices, key), confirmed)
+    try:
+        done = await runtime(interaction).service.click(item.game_id, interaction.user.id, click,
+                                                        interaction_id=str(interaction.id), seen=item.snapshot.row)
+    except StalePanel as stale:
+        await stale_redraw(interaction, stale)
+        return
+    if done.outcome is None and done.move is not None:
+        await interaction.followup.send(
+            f"**{done.move.label}** — this cannot be taken back. Are you sure?", ephemeral=True,
+            view=confirm_view(ConfirmMove(item.game_id, version, seat, key), item.game_id))
+        return
+    assert done.outcome is not None
+    await show_next(interaction, done.outcome, done.move.label if done.move else "(already made)")
+
+
+async def commit(interaction: Interaction, snapshot: Snapshot, version: int, action: Action, label: str) -> None:
+    """Make a free-form move (the board follows from the outbox) and turn the clicked message into the
+    player's fresh panel, which the move's outcome carries."""
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+    outcome = await runtime(interaction).service.act(snapshot.game.id, interaction.user.id, action,
+                                                     interaction_id=str(interaction.id), expected_version=version,
+                                                     seen=snapshot.row)
+    await show_next(interaction, outcome, label)
+
+
+async def show_next(interaction: Interaction, outcome: Outcome, label: str) -> None:
+    """The clicked message becomes what the player did and their panel after it."""
+    if outcome.panel is None:
+        raise Refused(NOT_SEATED, "not_seated")
+    await interaction.edit_original_response(**panel_body(outcome.panel, done=label))
+
+
+class MoveButton(GameItem[discord.ui.Button], form=ids.MOVE):
     def __init__(self, game_id: int, version: int, seat: int, key: str, *, label: str = "Move",
                  row: int | None = None) -> None:
+        custom_id = self.form.format(game_id=game_id, version=version, seat=seat, key=key)
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, row=row,
-                                           custom_id=f"fr:a:{game_id}:{version}:{seat}:{key}"))
+                                           custom_id=custom_id))
         self.game_id, self.version, self.seat, self.key = game_id, version, seat, key
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str]) -> MoveButton:
-        return cls(int(match["g"]), int(match["v"]), int(match["s"]), match["k"], label=item.label or "Move")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await refusing(interaction, lambda: play_choice(interaction, self.game_id, self.version, self.seat, self.key))
+    async def run(self, interaction: Interaction) -> None:
+        await play_choice(interaction, self, self.key)
 
 
-class ConfirmMove(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"fr:k:(?P<g>\d+):(?P<v>\d+):(?P<s>\d+):(?P<k>[0-9a-f]+)"):
+class ConfirmMove(GameItem[discord.ui.Button], form=ids.CONFIRM_MOVE):
     """The Confirm of a costly move's "Are you sure?"."""
 
     def __init__(self, game_id: int, version: int, seat: int, key: str) -> None:
-        super().__init__(discord.ui.Button(label="Confirm", style=discord.ButtonStyle.danger,
-                                           custom_id=f"fr:k:{game_id}:{version}:{seat}:{key}"))
+        custom_id = self.form.format(game_id=game_id, version=version, seat=seat, key=key)
+        super().__init__(discord.ui.Button(label="Confirm", style=discord.ButtonStyle.danger, custom_id=custom_id))
         self.game_id, self.version, self.seat, self.key = game_id, version, seat, key
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str]) -> ConfirmMove:
-        return cls(int(match["g"]), int(match["v"]), int(match["s"]), match["k"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await refusing(interaction, lambda: play_choice(interaction, self.game_id, self.version, self.seat, self.key,
-                                                        confirmed=True))
+    async def run(self, interaction: Interaction) -> None:
+        await play_choice(interaction, self, self.key, confirmed=True)
 
 
-class MoveSelect(discord.ui.DynamicItem[discord.ui.Select],
-                 template=r"fr:s:(?P<g>\d+):(?P<v>\d+):(?P<s>\d+):(?P<k>[\w*]+):(?P<p>\d+):(?P<a>-|\d+)"):
-    def __init__(self, game_id: int, version: int, seat: int, key: str, page: int, area: int | None = None, *,
+class MoveSelect(GameItem[discord.ui.Select], form=ids.MOVE_SELECT):
+    def __init__(self, game_id: int, version: int, seat: int, group: str, page: int, area: int | None = None, *,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None,
                  row: int | None = None) -> None:
-        spot = NO_AREA if area is None else str(area)
-        super().__init__(discord.ui.Select(custom_id=f"fr:s:{game_id}:{version}:{seat}:{key}:{page}:{spot}",
-                                           options=options or [], placeholder=placeholder, row=row))
-        self.game_id, self.version, self.seat, self.key, self.page, self.area = game_id, version, seat, key, page, area
+        super().__init__(discord.ui.Select(
+            custom_id=self.form.format(game_id=game_id, version=version, seat=seat, group=group, page=page, area=area),
+            options=options or [], placeholder=placeholder, row=row))
+        self.game_id, self.version, self.seat, self.group = game_id, version, seat, group
+        self.page, self.area = page, area
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match[str]) -> MoveSelect:
-        area = None if match["a"] == NO_AREA else int(match["a"])
-        return cls(int(match["g"]), int(match["v"]), int(match["s"]), match["k"], int(match["p"]), area)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        value = (interaction.data or {}).get("values", [""])[0]  # type: ignore[union-attr]
-        if value.startswith("p"):
-            await refusing(interaction, lambda: self._redraw(interaction, int(value[1:]), self.area))
+    async def run(self, interaction: Interaction) -> None:
+        value = (chosen(interaction) or [""])[0]
+        if value.startswith("p") and value[1:].isdigit():
+            await self._redraw(interaction, ids.FIELDS["page"].read(value[1:]), self.area)
         elif value.startswith("@"):
-            await refusing(interaction, lambda: self._redraw(interaction, 0, int(value[1:]) if value[1:] else None))
+            await self._redraw(interaction, 0, ids.FIELDS["area"].read(value[1:] or "-"))
         else:
-            await refusing(interaction, lambda: play_choice(interaction, self.game_id, self.version, self.seat, value))
+            await play_choice(interaction, self, value)
 
-    async def _redraw(self, interaction: discord.Interaction, page: int, area: int | None) -> None:
-        """Another page, or the moves of one place (or the places again)."""
-        bot = runtime(interaction)
-        await seat_check(interaction, self.game_id, self.seat)
-        info = await bot.service.get(self.game_id)
-        if info.version != self.version:
-            await stale_redraw(interaction, self.game_id)
+    async def _redraw(self, interaction: Interaction, page: int, area: int | None) -> None:
+        """Another page, or the moves of one place (or the places again), from the game the check loaded."""
+        panel = self.snapshot.panel(interaction.user.id)
+        if panel.game.version != self.version:
+            await stale_redraw(interaction, StalePanel(panel))
             return
-        choices = await bot.service.choices(self.game_id, interaction.user.id)
-        shapes = await bot.service.shapes(self.game_id, interaction.user.id)
         await interaction.response.edit_message(view=move_controls(
-            self.game_id, self.version, self.seat, choices, shapes, pages={self.key: page},
-            area=None if area is None else (self.key, area)))
+            self.game_id, self.version, self.seat, panel.choices, panel.shapes, pages={self.group: page},
+            area=None if area is None else (self.group, area)))
+
+
+# --- the builder of a free-form move ---------------------------------------------------------------
+
+
+def builder_view(game_id: int, version: int, k: int, shape: dict[str, Any], draft: Draft) -> discord.ui.View:
+    """A select per field with a choice to make, then the count buttons, Send and Back."""
+    view = discord.ui.View(timeout=None)
+    state = encode(draft)
+    rates = rates_of(shape, draft)
+    row = 0
+    counts: list[discord.ui.Item[Any]] = []
+    for n, (field, part) in enumerate(zip(shape["fields"], draft, strict=True)):
+        drawn = field_options(field, part, rates)
+        if drawn is None:
+            continue
+        options, low, high = drawn
+        if field["kind"] != "pick" and part:
+            counts.append(BuilderButton(game_id, version, k, f"c{n}", state,
+                                        label=clip(f"{field['label']}: how many…")))
+        view.add_item(BuilderSelect(game_id, version, k, n, state, options=[
+            discord.SelectOption(label=label, description=about, value=value, default=on)
+            for (label, about, value), on in options], min_values=low, max_values=high,
+            placeholder=clip(f"{field['label']}…", TEXT_LIMIT), row=row))
+        row += 1
+    for item in [*counts, BuilderButton(game_id, version, k, "send", state, label="Send"),
+                 BuilderButton(game_id, version, k, "back", state, label="Back")]:
+        item.row = row  # type: ignore[misc]
+        view.add_item(item)
+    return view
+
+
+async def current_shape(interaction: Interaction, snapshot: Snapshot, version: int, k: int
+                        ) -> dict[str, Any] | None:
+    """The shape the builder was drawn for, or None when the game moved on (the panel is then redrawn)."""
+    panel = snapshot.panel(interaction.user.id)
+    shapes = panel.shapes
+    if panel.game.version != version or not 0 <= k < len(shapes) or not shapes[k].get("fields"):
+        await stale_redraw(interaction, StalePanel(panel))
+        return None
+    return shapes[k]
+
+
+async def show(interaction: Interaction, game_id: int, version: int, k: int, shape: dict[str, Any],
+               draft: Draft, note: str = "") -> None:
+    lines = summary(shape, draft)
+    lines.append(note or "Choose in the lists; set how many with the buttons; then **Send**.")
+    await interaction.response.edit_message(content="\n".join(lines),
+                                            view=builder_view(game_id, version, k, shape, draft))
+
+
+class OpenBuilder(GameItem[discord.ui.Button], form=ids.OPEN_BUILDER):
+    """The move panel's button that turns the panel into the builder of one free-form move."""
+
+    def __init__(self, game_id: int, version: int, k: int, *, label: str = "Trade…") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success,
+                                           custom_id=self.form.format(game_id=game_id, version=version, k=k)))
+        self.game_id, self.version, self.k = game_id, version, k
+
+    async def run(self, interaction: Interaction) -> None:
+        shape = await current_shape(interaction, self.snapshot, self.version, self.k)
+        if shape is not None:
+            await show(interaction, self.game_id, self.version, self.k, shape, fresh(shape))
+
+
+class BuilderSelect(GameItem[discord.ui.Select], form=ids.BUILDER_SELECT):
+    def __init__(self, game_id: int, version: int, k: int, n: int, state: str, **select: Any) -> None:
+        custom_id = self.form.format(game_id=game_id, version=version, k=k, n=n, state=state)
+        if len(custom_id) > TEXT_LIMIT:
+            raise Refused("That trade names too many kinds of cards to click together; use `/play`.", "builder_full")
+        super().__init__(discord.ui.Select(custom_id=custom_id, **select))
+        self.game_id, self.version, self.k, self.n, self.state = game_id, version, k, n, state
+
+    async def run(self, interaction: Interaction) -> None:
+        shape = await current_shape(interaction, self.snapshot, self.version, self.k)
+        if shape is None:
+            return
+        if self.n >= len(shape["fields"]):
+            raise ids.BadId()
+        draft = picked(shape, decode(shape, self.state), self.n, chosen(interaction))
+        await show(interaction, self.game_id, self.version, self.k, shape, draft)
+
+
+class BuilderButton(GameItem[discord.ui.Button], form=ids.BUILDER_BUTTON):
+    def __init__(self, game_id: int, version: int, k: int, verb: str, state: str, *, label: str = "…") -> None:
+        style = discord.ButtonStyle.success if verb == "send" else discord.ButtonStyle.secondary
+        custom_id = self.form.format(game_id=game_id, version=version, k=k, verb=verb, state=state)
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        self.game_id, self.version, self.k, self.verb, self.state = game_id, version, k, verb, state
+
+    async def run(self, interaction: Interaction) -> None:
+        if self.verb == "back":
+            await interaction.response.defer()
+            await interaction.edit_original_response(**panel_body(self.snapshot.panel(interaction.user.id)))
+            return
+        shape = await current_shape(interaction, self.snapshot, self.version, self.k)
+        if shape is None:
+            return
+        draft = decode(shape, self.state)
+        if self.verb == "send":
+            try:
+                action = action_of(shape, draft)
+            except Refused as err:
+                await show(interaction, self.game_id, self.version, self.k, shape, draft, f"⚠ {err}")
+                return
+            label = "Sent: " + " · ".join(summary(shape, draft)[1:])
+            await commit(interaction, self.snapshot, self.version, action, clip(label, 300))
+            return
+        n = ids.FIELDS["n"].read(self.verb[1:])
+        if n >= len(shape["fields"]) or not isinstance(draft[n], dict):
+            raise ids.BadId()
+        await interaction.response.send_modal(CountsModal(self.game_id, self.version, self.k, n, self.state,
+                                                          shape["fields"][n], draft[n]))
+
+
+class CountsModal(discord.ui.Modal):
+    """How many of each chosen kind. Its submit is handled by `counts_submitted` from the custom id, so a
+    modal opened before a restart still works; this object only draws it."""
+
+    def __init__(self, game_id: int, version: int, k: int, n: int, state: str, field: dict[str, Any],
+                 part: dict[int, int]) -> None:
+        super().__init__(title=clip(f"{field['label']}: how many?", INPUT_LABEL), timeout=900,
+                         custom_id=ids.BUILDER_COUNTS.format(game_id=game_id, version=version, k=k, n=n, state=state))
+        for i, count in sorted(part.items())[:MODAL_INPUTS]:
+            choice = field["choices"][i]
+            self.add_item(discord.ui.TextInput(label=clip(f"{choice['label']} (1–{choice['max']})", INPUT_LABEL),
+                                               custom_id=str(i), default=str(count), max_length=3))
+
+
+def _inputs(components: list[dict[str, Any]]) -> dict[str, str]:
+    """The submitted text inputs by custom id, however they were wrapped (rows or labels)."""
+    found: dict[str, str] = {}
+    for c in components:
+        if "value" in c and "custom_id" in c:
+            found[c["custom_id"]] = c["value"]
+        found |= _inputs(c.get("components", []) + ([c["component"]] if "component" in c else []))
+    return found
+
+
+async def counts_submitted(interaction: Interaction) -> bool:
+    """A submitted counts modal (any interaction else: False). Counts out of range are said, not kept."""
+    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    custom_id = str(data.get("custom_id", ""))
+    if (interaction.type is not discord.InteractionType.modal_submit
+            or not custom_id.startswith(ids.BUILDER_COUNTS.prefix)):
+        return False
+
+    async def work() -> None:
+        match = re.fullmatch(ids.BUILDER_COUNTS.template, custom_id)
+        if match is None:
+            raise ids.BadId(custom_id)
+        fields = ids.parse(match.groupdict())
+        game_id, version, k, n = fields["game_id"], fields["version"], fields["k"], fields["n"]
+        snapshot = await played_here(interaction, game_id)
+        shape = await current_shape(interaction, snapshot, version, k)
+        if shape is None:
+            return
+        draft = decode(shape, fields["state"])
+        if n >= len(shape["fields"]) or not isinstance(draft[n], dict):
+            raise ids.BadId()
+        draft[n], wrong = counted(shape["fields"][n], draft[n], _inputs(data.get("components", [])))
+        note = ("⚠ Kept as it was — " + "; ".join(wrong)) if wrong else ""
+        await show(interaction, game_id, version, k, shape, draft, note)
+
+    await refusing(interaction, work)
+    return True

@@ -10,7 +10,6 @@ controls survive a restart and nothing lives in memory.
 from __future__ import annotations
 
 import asyncio
-import re
 
 import discord
 from discord import app_commands
@@ -19,28 +18,15 @@ from discord.ext import commands
 from bot import history
 from bot.client import Frontier
 from bot.delivery import png_file
-from cogs.common import refusing, runtime
-from cogs.controls import MAX_OPTIONS, TEXT_LIMIT, clip
+from cogs import ids
+from cogs.items import GameItem, Interaction, chosen, runtime
+from cogs.layout.moves import TEXT_LIMIT, clip
+from cogs.layout.replay import jumps
 from games.core import get_game
 from renderers import render_board
 
 
-def jumps(story: list[history.Frame]) -> list[tuple[str, int]]:
-    """(label, first frame) of each round, or of runs of rounds when there are more than a select holds."""
-    starts: dict[int, int] = {}
-    for i, frame in enumerate(story):
-        starts.setdefault(frame.round, i)
-    rounds = sorted(starts)
-    per = -(-len(rounds) // MAX_OPTIONS)
-    out = []
-    for k in range(0, len(rounds), per):
-        run = rounds[k:k + per]
-        label = f"Round {run[0]}" if len(run) == 1 else f"Rounds {run[0]}–{run[-1]}"
-        out.append((label, starts[run[0]]))
-    return out
-
-
-async def frame_message(interaction: discord.Interaction, game_id: int, at: int
+async def frame_message(interaction: Interaction, game_id: int, at: int
                         ) -> tuple[str, discord.File, discord.ui.View]:
     """The replay message at frame `at` (clamped to the game): text, the frame's board, the controls."""
     bot = runtime(interaction)
@@ -53,7 +39,7 @@ async def frame_message(interaction: discord.Interaction, game_id: int, at: int
     view = discord.ui.View(timeout=None)
     view.add_item(StepButton(game_id, at - 1, "prev", disabled=at == 0))
     view.add_item(StepButton(game_id, at + 1, "next", disabled=at == len(story) - 1))
-    marks = jumps(story)
+    marks = jumps([frame.round for frame in story])
     here = max(i for i, (_, first) in enumerate(marks) if first <= at)
     options = [discord.SelectOption(label=clip(label, TEXT_LIMIT), value=str(first), default=i == here)
                for i, (label, first) in enumerate(marks)]
@@ -62,7 +48,7 @@ async def frame_message(interaction: discord.Interaction, game_id: int, at: int
             png_file(picture, f"{row.game_type}-{game_id}-turn{at}.png"), view)
 
 
-async def show(interaction: discord.Interaction, game_id: int, at: int) -> None:
+async def show(interaction: Interaction, game_id: int, at: int) -> None:
     """Redraw the clicked replay message at another frame."""
     await interaction.response.defer()
     content, picture, view = await frame_message(interaction, game_id, at)
@@ -70,47 +56,40 @@ async def show(interaction: discord.Interaction, game_id: int, at: int) -> None:
                                              allowed_mentions=discord.AllowedMentions.none())
 
 
-class StepButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"fr:r:(?P<g>\d+):(?P<f>-?\d+):(?P<d>prev|next)"):
+class StepButton(GameItem[discord.ui.Button], form=ids.REPLAY_STEP):
     """◀ or ▶: the frame it leads to is in its custom id."""
+
+    checks_place = False
 
     def __init__(self, game_id: int, frame: int, direction: str, *, disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label="◀" if direction == "prev" else "▶", disabled=disabled,
                                            style=discord.ButtonStyle.secondary,
-                                           custom_id=f"fr:r:{game_id}:{frame}:{direction}"))
+                                           custom_id=self.form.format(game_id=game_id, frame=frame,
+                                                                      direction=direction)))
         self.game_id, self.frame = game_id, frame
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str]) -> StepButton:
-        return cls(int(match["g"]), int(match["f"]), match["d"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await refusing(interaction, lambda: show(interaction, self.game_id, self.frame))
+    async def run(self, interaction: Interaction) -> None:
+        await show(interaction, self.game_id, self.frame)
 
 
-class JumpSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"fr:rj:(?P<g>\d+)"):
+class JumpSelect(GameItem[discord.ui.Select], form=ids.REPLAY_JUMP):
     """Jump to the start of a round."""
 
+    checks_place = False
+
     def __init__(self, game_id: int, *, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"fr:rj:{game_id}", options=options or [],
+        super().__init__(discord.ui.Select(custom_id=self.form.format(game_id=game_id), options=options or [],
                                            placeholder="Jump to a round…"))
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match[str]) -> JumpSelect:
-        return cls(int(match["g"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        value = (interaction.data or {}).get("values", ["0"])[0]  # type: ignore[union-attr]
-        await refusing(interaction, lambda: show(interaction, self.game_id, int(value)))
+    async def run(self, interaction: Interaction) -> None:
+        await show(interaction, self.game_id, ids.FIELDS["frame"].read((chosen(interaction) or ["0"])[0]))
 
 
 @app_commands.command(name="replay", description="Step through a finished game of this server (or your own game)")
 @app_commands.rename(game_id="id")
 @app_commands.describe(game_id="The game's number (#12 -> 12)")
-async def replay(interaction: discord.Interaction, game_id: app_commands.Range[int, 1]) -> None:
+async def replay(interaction: Interaction, game_id: app_commands.Range[int, 1]) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     content, picture, view = await frame_message(interaction, game_id, 0)
     await interaction.followup.send(content, file=picture, view=view, ephemeral=True,

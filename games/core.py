@@ -9,6 +9,8 @@ same seed and the same actions always give the same `to_dict()`.
 from __future__ import annotations
 
 import json
+import marshal
+import math
 import random
 import re
 from abc import ABC, abstractmethod
@@ -102,6 +104,20 @@ def fields_problem(action: dict[str, Any], required: Mapping[str, Field], option
     Asked after `kind_problem`, which makes sure of the "type".  The refusal says what each field means as
     the pictures and panels name it (`names`: "col" is "the column"), never the JSON key."""
     optional = optional or {}
+    found = 0  # the usual case first: every field the type's own and of its type, answered without sets
+    for name, value in action.items():
+        spec = required.get(name)
+        if spec is not None:
+            found += 1
+        elif name == "type":
+            continue
+        elif (spec := optional.get(name)) is None:
+            break
+        if not spec.accepts(value):
+            break
+    else:
+        if found == len(required):
+            return None
     given = set(action) - {"type"}
     if not set(required) <= given or not given <= set(required) | set(optional):
         if not required and not optional:
@@ -225,6 +241,7 @@ class Moment:
 
 
 G = TypeVar("G", bound="Game")
+SG = TypeVar("SG", bound="StateGame")
 
 
 class Move(NamedTuple):
@@ -330,7 +347,9 @@ class Game(ABC):
         Each entry: {"type": ..., "help": "what to send"}, and for building the move by clicking:
         "title" (what the builder is called), "fixed" (fields sent as they are, e.g. the offer
         answered), "fields" (see `pick_field` and `bundle_field`, in the order they are asked) and
-        optionally "same_size": [field, field] when both bundles must hold as many cards.
+        optionally "same_size": [field, field] when both bundles must hold as many cards, and "groups": the
+        types of listed moves the builder also makes (Catan's one-card bank trades), which a move panel then
+        shows inside the builder rather than one by one (the engine lists; the interface groups).
         Default: none.
         """
         return []
@@ -351,10 +370,33 @@ class Game(ABC):
         """The seat's legal actions as offered: labelled, with their places."""
         return [Move(self.describe(a), a, self.areas(a)) for a in self.legal_actions(seat)]
 
+    # -- for search (DESIGN §2, §7): a searching player plays on copies, never on the table's game --------
+
+    def copy(self: G) -> G:
+        """An independent game in the same state (the same `to_dict()`), for search to play on.
+        Default: a JSON round trip; engines override it with something much cheaper."""
+        return type(self).from_dict(self.to_dict())
+
+    def determinize(self: G, seat: int, rng: random.Random) -> G:
+        """A full game that `view(seat)` cannot tell from this one: what the seat cannot see (other hands,
+        deck orders, the dice to come) drawn afresh from `rng`, consistent with everything the seat sees."""
+        raise NotImplementedError(f"{self.title} does not sample its hidden information")
+
+    def evaluate(self, seat: int) -> float:
+        """How well the seat stands, in [0, 1] (1: it has won), for playouts cut off before the end."""
+        raise NotImplementedError(f"{self.title} has no evaluation")
+
     def notices(self, events: list[Event]) -> dict[int, list[Event]]:
         """Events each seat should hear of privately as well (a DM): the player's own elimination, a
         new season's goal.  Default: none; the channel shows every event anyway."""
         return {}
+
+    def warnings(self, seat: int) -> list[str]:
+        """What the seat should hear in its turn message before a check that can eliminate it or cost it points
+        (a season card it does not meet, a colony about to run out): plain sentences, no rule ids, each saying
+        what is short and when the check comes.  A warning may name what only that seat knows (a secret
+        objective): show it to that player alone.  Default: none."""
+        return []
 
     def undoable(self, action: Action, events: list[Event]) -> bool:
         """May the actor take this action back?  Only when it revealed nothing hidden or random."""
@@ -385,6 +427,20 @@ class Game(ABC):
         """What, between two public views a turn apart, helped decide the game (a title changing hands,
         an elimination). Default: none."""
         return []
+
+
+def standing(strengths: list[float], seat: int, sharpness: float = 1.0) -> float:
+    """The seat's share of exp(sharpness × strength) over all seats: an evaluation in (0, 1) from per-seat
+    strengths (points, production), highest for the strongest, 1/n when all stand equal."""
+    top = max(strengths)
+    weights = [math.exp(sharpness * (s - top)) for s in strengths]
+    return weights[seat] / sum(weights)
+
+
+def outcome(result: Result, seat: int) -> float:
+    """A finished game's evaluation: 1 for the sole winner, shared among tied winners, 0 for the others."""
+    winners = result.winners
+    return 1 / len(winners) if seat in winners else 0.0
 
 
 def turn_states(game: G, log: Iterable[tuple[int, Action]]) -> Iterator[tuple[int, G]]:
@@ -424,10 +480,20 @@ def bundle_field(name: str, label: str, choices: list[tuple[str, str, int]], *, 
             "choices": [{"value": v, "label": text, "max": most} for v, text, most in choices if most > 0]}
 
 
+def clone(value: Any) -> Any:
+    """A deep copy of JSON data (dicts, lists, text, numbers): through `marshal`, which writes and reads those
+    in C, several times quicker than a JSON round trip or `copy.deepcopy`."""
+    return marshal.loads(marshal.dumps(value))
+
+
 class StateGame(Game):
     """A game whose whole state is one JSON dict, `self.s`, with the seat count in `s["n"]` and the
     Rng's state in `s["rng"]`: the dict is its own JSON, so saving is a copy through `json`
     (several times faster than `copy.deepcopy`) with the Rng's counter written back first."""
+
+    fixed: ClassVar[frozenset[str]] = frozenset()
+    """Keys of the state that `new` sets and nothing changes afterwards (the options, the board's layout):
+    a copy shares them, and the caches an engine derives from them alone."""
 
     def __init__(self, s: dict[str, Any]) -> None:
         self.s = s
@@ -442,6 +508,23 @@ class StateGame(Game):
     @classmethod
     def from_dict(cls: type[G], data: dict[str, Any]) -> G:
         return cls(json.loads(json.dumps(data)))  # type: ignore[call-arg]
+
+    def copy(self: SG) -> SG:
+        """The state cloned but for its fixed keys; the engine's other attributes shared (an engine whose
+        attributes change during play copies those too, in its own `copy`)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.s = self.copied_state()
+        other.rng = Rng(self.rng.seed, self.rng.counter)
+        other.events = []
+        return other
+
+    def copied_state(self) -> dict[str, Any]:
+        """A deep copy of the state that shares the fixed keys."""
+        fixed = self.fixed
+        state = clone({k: v for k, v in self.s.items() if k not in fixed})
+        state.update((k, self.s[k]) for k in fixed)
+        return state
 
     def to_dict(self) -> dict[str, Any]:
         self.s["rng"] = self.rng.to_dict()

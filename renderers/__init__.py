@@ -1,17 +1,23 @@
 """Pillow renderers: a game's view -> PNG bytes.
 
-`renderers/<game_id>.py` provides `board(view) -> bytes` and, when the game has hidden
-information, `private(view) -> bytes`; a game whose seats wear colours of their own (not the
-common seat palette) names them with `seat_rgb(view) -> list[RGB]`.  A game with no renderer module of its own is
+Pictures are made to be read in Discord's chat column (550 px wide on a desktop, 350 px on a phone): no
+text on them is under 11 px there.  `renderers/<game_id>.py` provides `board(view, choices) -> bytes` (the
+ids of the places `choices` name drawn on it) and, when the game has hidden information, `private(view) ->
+bytes`; a game that lets a place be picked in two steps (`Game.areas`) provides `area(view, name, choices)
+-> bytes`, the zoomed picture of one area, and `place_label(view, action) -> str | None`, the id it shows; a game
+whose seats wear colours of their own (not the common seat palette) names them with `seat_rgb(view)`.
+The words sent beside a picture, and its alt text, are renderers.text.  A game with no renderer module of its own is
 drawn by `renderers.generic`, so a new engine is playable before its picture exists.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
+from games.core import Action
 from renderers.common import RGB, seat_colour
 
 
@@ -24,9 +30,23 @@ def _module(game_id: str) -> ModuleType:
         return importlib.import_module(f"{__name__}.generic")
 
 
-def render_board(game_id: str, view: dict[str, Any]) -> bytes:
-    """The public board picture (PNG) of a public view."""
-    return _module(game_id).board(view)
+def render_board(game_id: str, view: dict[str, Any], choices: Sequence[Action] = ()) -> bytes:
+    """The public board picture (PNG) of a public view, with the ids of the places `choices` name (the moves
+    open to the player to move, when the picture is theirs to pick from; none on a replay or a recap)."""
+    return _module(game_id).board(view, choices)
+
+
+def render_area(game_id: str, view: dict[str, Any], area: str, choices: Sequence[Action]) -> bytes | None:
+    """The zoomed pick picture (PNG) of one area (`Game.areas`) with the id of every place `choices` name
+    there, readable on a phone; None for a game that picks in one step."""
+    fn = getattr(_module(game_id), "area", None)
+    return fn(view, area, choices) if fn else None
+
+
+def place_label(game_id: str, view: dict[str, Any], action: Action) -> str | None:
+    """The id a picture of `view` shows for the place `action` names ("32", "C4"), or None."""
+    fn = getattr(_module(game_id), "place_label", None)
+    return fn(view, action) if fn else None
 
 
 def render_private(game_id: str, view: dict[str, Any]) -> bytes | None:

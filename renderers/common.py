@@ -1,9 +1,9 @@
 """Drawing helpers every board picture shares.
 
-Seat colours are the games' one palette of names (games.colours), drawn in Okabe–Ito shades,
-which stay distinct under the common forms of colour blindness; every seat also has its own marker
-shape, so a seat can be told apart without colour at all.  Text uses the scalable font bundled with Pillow, so no system
-font is needed.
+Seat colours are the games' one palette of names (games.colours), drawn in shades of the Okabe–Ito hues
+that stay distinct under the common forms of colour blindness, from each other and from the terrain; every
+seat also has its own marker shape, so a seat can be told apart without colour at all.  Text uses the scalable
+font bundled with Pillow, so no system font is needed.
 """
 
 from __future__ import annotations
@@ -30,14 +30,16 @@ MUTED: RGB = (95, 95, 95)
 ACCENT: RGB = (184, 48, 30)
 
 COLOUR_RGB: dict[str, RGB] = {
-    "red": (198, 80, 0),       # vermillion, a shade darker: white text on it reads (4.6:1)
-    "blue": (0, 114, 178),
-    "yellow": (240, 228, 66),
-    "green": (0, 158, 115),    # bluish green
-    "purple": (204, 121, 167), # reddish purple
-    "sky blue": (86, 180, 233),
+    "red": (195, 55, 25),      # a deep vermillion: white text on it reads
+    "blue": (21, 77, 132),
+    "yellow": (236, 199, 32),
+    "green": (32, 164, 104),   # bluish green
+    "purple": (224, 136, 187), # reddish purple
+    "sky blue": (100, 200, 253),
 }
-"""What each seat colour name (games.colours) is drawn as: Okabe–Ito shades."""
+"""What each seat colour name (games.colours) is drawn as: Okabe–Ito hues, their lightness and chroma moved
+until each stays apart from the others and from every ground a piece stands on, under deuteranopia,
+protanopia and tritanopia (tests/renderers/test_colour_vision.py)."""
 SEAT_COLOUR_NAMES: tuple[str, ...] = SEAT_COLOUR_WORDS
 SEAT_COLOURS: tuple[RGB, ...] = tuple(COLOUR_RGB[name] for name in SEAT_COLOUR_NAMES)
 SEAT_SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "pentagon", "hexagon")
@@ -64,6 +66,22 @@ def plain(s: str) -> str:
 
 
 # -- text: the one way words reach a picture ------------------------------------------------------
+
+LEGIBLE = 11
+"""The smallest text (px, the font's size) a reader can read on the picture as Discord shows it."""
+DESKTOP = 550
+"""How wide (px) Discord's chat column shows a picture on a desktop."""
+PHONE = 350
+"""How wide (px) Discord shows a picture on a phone: zoomed pick pictures are made to be read there."""
+MIN_WIDTH = 700
+"""The narrowest board: room for the map.  Boards are drawn 700-900 px wide, so the least legible text is
+14-17 px; only a sprawling Small Islands map grows wider, its text with it."""
+
+
+def legible(width: int, shown_at: int = DESKTOP) -> int:
+    """The smallest font size (px) that stays LEGIBLE on a picture `width` px wide shown `shown_at` px wide."""
+    return math.ceil(LEGIBLE * width / shown_at)
+
 
 Box = tuple[float, float, float, float]
 LARGE_TEXT = 18
@@ -354,3 +372,40 @@ def clip_text(s: str, size: int, width: int) -> str:
         mid = (lo + hi + 1) // 2
         lo, hi = (mid, hi) if text_width(s[:mid].rstrip() + "...", size) <= width else (lo, mid - 1)
     return s[:lo].rstrip() + "..."
+
+
+# -- ids a move names, and zoomed pick pictures -------------------------------------------------------
+
+Point = tuple[float, float]
+TAG = (255, 253, 231)
+"""The pale ground of an id tag: the place a move names, drawn where the player may pick it."""
+
+
+def tag(draw: ImageDraw.ImageDraw, xy: Point, s: str, size: int) -> Box:
+    """An id a move names (an intersection, a square), on a pale outlined pill centred at `xy`."""
+    w = text_width(s, size) + size * 0.7
+    h = size * 1.35
+    x, y = xy
+    box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+    draw.rounded_rectangle(box, radius=round(h / 2), fill=TAG, outline=INK, width=max(2, size // 9))
+    text(draw, (x, y), s, size, on=TAG, anchor="mm", bold=True)
+    return box
+
+
+ZOOM_WIDTH = 700
+"""How wide a zoomed pick picture is drawn: ids on it are `legible(ZOOM_WIDTH, PHONE)` px."""
+
+
+def zoom(picture: Image.Image, box: Box, tags: list[tuple[Point, str]]) -> bytes:
+    """A zoomed pick picture: the part `box` of a board drawn without ids, enlarged to ZOOM_WIDTH, with the
+    id of every place the player may pick there on a tag large enough to read on a phone."""
+    x0, y0, x1, y1 = (round(v) for v in box)
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(picture.width, x1), min(picture.height, y1)
+    factor = ZOOM_WIDTH / (x1 - x0)
+    img = picture.crop((x0, y0, x1, y1)).convert("RGB").resize(
+        (ZOOM_WIDTH, round((y1 - y0) * factor)), Image.Resampling.LANCZOS)
+    draw = ImageDraw.Draw(img)
+    size = round(1.5 * legible(ZOOM_WIDTH, PHONE))  # well above the least: a phone is where picks are made
+    for (x, y), s in tags:
+        tag(draw, ((x - x0) * factor, (y - y0) * factor), s, size)
+    return encode_png(img)

@@ -1,4 +1,7 @@
-"""The recap picture of a finished game: the final board beside a chart of each seat's score over the game.
+"""The recap picture of a finished game: the final board above a chart of each seat's score over the game.
+
+Stacked, not side by side, so it is as wide as the board and reads in Discord's chat column: every word on
+it is at least 11 px tall shown 550 px wide.
 
 It is drawn from public data only: the board is the picture of the final public view, and the chart's
 scores were read from the public view of every turn (see `bot/history.py`). Numbered rings on the chart
@@ -22,17 +25,16 @@ from renderers.common import (
     blend,
     canvas,
     encode_png,
+    legible,
     panel,
     seat_colour,
     seat_marker,
     text,
 )
 
-MIN_HEIGHT = 760
-"""The chart's least height; beside a taller board it grows to the board's height."""
-CHART_WIDTH = 640
+CHART_HEIGHT = 480
 GRID: RGB = (222, 218, 208)
-MARK = 11
+MARK = 15
 """The radius of a moment's numbered ring."""
 
 
@@ -50,9 +52,10 @@ def _step(top: float) -> int:
 
 
 def _chart(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], scores: list[list[float]],
-           rounds: list[int], marks: list[tuple[int, int | None]], colours: list[RGB]) -> None:
-    inner = panel(draw, box, "Score over the game", fill=WHITE)
-    x0, y0, x1, y1 = inner[0] + 34, inner[1] + 8, inner[2] - 8, inner[3] - 48 - 26 * ((len(colours) + 1) // 2)
+           rounds: list[int], marks: list[tuple[int, int | None]], colours: list[RGB], size: int) -> None:
+    """The chart in `box`, its smallest words `size` px."""
+    inner = panel(draw, box, "Score over the game", fill=WHITE, size=size + 4)
+    x0, y0, x1, y1 = inner[0] + 40, inner[1] + 10, inner[2] - 10, inner[3] - 56 - 30 * ((len(colours) + 2) // 3)
     top = max([1.0, *(s for row in scores for s in row)])
     step = _step(top)
     top = -(-top // step) * step
@@ -64,14 +67,14 @@ def _chart(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], scores: li
     for tick in range(0, int(top) + 1, step):
         y = at(0, tick)[1]
         draw.line((x0, y, x1, y), fill=GRID, width=1)
-        text(draw, (x0 - 6, y), str(tick), 13, on=WHITE, fill=MUTED, anchor="rm")
-    every = _step(len(set(rounds)) * 6 / max(1, (x1 - x0) / 40))  # labels at least ~40 px apart
+        text(draw, (x0 - 6, y), str(tick), size, on=WHITE, fill=MUTED, anchor="rm")
+    every = _step(len(set(rounds)) * 6 / max(1, (x1 - x0) / 50))  # labels at least ~50 px apart
     for frame, rnd in enumerate(rounds):
         if rnd % every == 0 and rnd != (rounds[frame - 1] if frame else None):
             x = at(frame, 0)[0]
             draw.line((x, y1, x, y1 + 4), fill=MUTED, width=1)
-            text(draw, (x, y1 + 6), str(rnd), 13, on=WHITE, fill=MUTED, anchor="ma")
-    text(draw, ((x0 + x1) / 2, y1 + 22), "round", 13, on=WHITE, fill=MUTED, anchor="ma")
+            text(draw, (x, y1 + 6), str(rnd), size, on=WHITE, fill=MUTED, anchor="ma")
+    text(draw, ((x0 + x1) / 2, y1 + 28), "round", size, on=WHITE, fill=MUTED, anchor="ma")
     for seat, colour in enumerate(colours):
         points = [at(frame, row[seat]) for frame, row in enumerate(scores)]
         draw.line(points, fill=blend(colour, INK, 0.15), width=3, joint="curve")
@@ -84,31 +87,30 @@ def _chart(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], scores: li
             y += away * (2 * MARK + 2)
         placed.append((x, y))
         draw.ellipse((x - MARK, y - MARK, x + MARK, y + MARK), fill=WHITE, outline=INK, width=2)
-        text(draw, (x, y + 1), str(number), 13, on=WHITE, anchor="mm", bold=True)
-    legend_top = y1 + 44
+        text(draw, (x, y + 1), str(number), size, on=WHITE, anchor="mm", bold=True)
+    legend_top = y1 + 56
     final = scores[-1] if scores else [0.0] * len(colours)
-    column = (inner[2] - inner[0]) // 2
+    column = (inner[2] - inner[0]) // 3
     for seat, colour in enumerate(colours):
-        lx = inner[0] + column * (seat % 2)
-        ly = legend_top + 26 * (seat // 2)
-        seat_marker(draw, (lx + 9, ly + 9), 8, seat, fill=colour)
+        lx = inner[0] + column * (seat % 3)
+        ly = legend_top + 30 * (seat // 3)
+        seat_marker(draw, (lx + 10, ly + 11), 9, seat, fill=colour)
         score = final[seat]
         shown_score = int(score) if float(score).is_integer() else round(score, 1)
-        text(draw, (lx + 24, ly + 1), f"Seat {seat + 1}: {shown_score}", 16, on=WHITE,
-             within=(lx + 24, ly - 2, lx + column - 8, ly + 22))
+        text(draw, (lx + 26, ly), f"Seat {seat + 1}: {shown_score}", size + 1, on=WHITE,
+             within=(lx + 26, ly - 2, lx + column - 8, ly + 26), smallest=size)
 
 
 def recap(game_id: str, view: dict[str, Any], scores: list[list[float]], rounds: list[int],
           marks: list[tuple[int, int | None]]) -> bytes:
-    """The recap picture (PNG): the final public `view`'s board, and beside it each seat's score at every
+    """The recap picture (PNG): the final public `view`'s board, and under it each seat's score at every
     frame (`scores[frame][seat]`, the frames' `rounds` along the bottom) with the numbered `marks`
     (frame, seat or None) of the moments listed with it."""
     board = _board_image(game_id, view)
-    height = max(MIN_HEIGHT, board.height)
-    img, draw = canvas(board.width + CHART_WIDTH + 20, height, PAPER)
-    img.paste(board.convert("RGB"), (0, (height - board.height) // 2))
+    img, draw = canvas(board.width, board.height + CHART_HEIGHT, PAPER)
+    img.paste(board.convert("RGB"), (0, 0))
     worn = seat_colours(game_id, view)
     colours = [worn[s] if s < len(worn) else seat_colour(s) for s in range(len(scores[-1]) if scores else 0)]
-    _chart(draw, (board.width + 10, 10, board.width + CHART_WIDTH + 10, height - 10), scores, rounds, marks,
-           colours)
+    _chart(draw, (10, board.height, board.width - 10, board.height + CHART_HEIGHT - 10), scores, rounds, marks,
+           colours, legible(board.width))
     return encode_png(img, board if board.mode == "P" else None)

@@ -1,7 +1,10 @@
 """ROAM pictures: the 6x6 map of six land cards, each with its character's plate (slot, name, points and
-search pattern) beside it, coins, markers and square names; the players with their characters drawn as
-patterns; and each player's map turned so that their own edge is at the bottom, where patterns read as
-printed on the cards (A5.6), above a strip of that player's own characters.
+search pattern) beside it, coins and markers; and each player's map turned so that their own edge is at the
+bottom, where patterns read as printed on the cards (A5.6), above a strip of that player's own characters.
+
+Made for Discord's chat column: 800 px wide, no text under 16 px (11 px at 550 px wide); the players, scores
+and artifacts go beside it as text (renderers.text.roam).  Every square is named in its corner; where the
+player to move may put a marker (`choices`) the name is on a tag, as on the zoomed picture of one card.
 
 A pattern is drawn as on the card: forward is up, a filled square is a marker, the dotted one is the
 key marker (it goes on the anchor square), a hollow square is a blank (a coin to fill it).
@@ -9,12 +12,15 @@ key marker (it goes on the anchor square), a hollow square is a blank (a coin to
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.core import Action
 from games.roam.data import CARDS
+from games.roam.geometry import parse_square, slot_of
 from renderers.common import (
     ACCENT,
     COLOUR_RGB,
@@ -23,30 +29,35 @@ from renderers.common import (
     PAPER,
     RGB,
     WHITE,
+    Point,
     canvas,
     encode_png,
     frame,
+    legible,
     panel,
     plural,
     reference_palette,
     seat_marker,
+    tag,
     text,
+    text_width,
     wrap_text,
+    zoom,
 )
 
-WIDTH, HEIGHT = 1500, 960
-CELL = 106
-MAP_X, MAP_Y = 116, 66
-PLATE = 72  # the band above each row of cards that holds their characters' plates
+WIDTH = 800
+SMALL = legible(WIDTH)
+"""The smallest text: 16 px, 11 px at 550 px wide."""
+CELL = 100
+MAP_X, MAP_Y = 100, 60
+PLATE = 80  # the band above each row of cards that holds their characters' plates
 GOLD = (222, 172, 40)
-LAND = ((236, 222, 186), (214, 228, 190))  # alternate slots, so the card edges show
+LAND = ((255, 247, 230), (236, 255, 224))  # alternate slots, so the card edges show
 PLATE_FILL = (250, 244, 226)
 NO_CARD = (150, 150, 150)
 COLUMNS = "ABCDEF"
 EDGE_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
-PANEL_X = 880
-PATTERN_KEY = "Pattern: forward is up; dot = key marker, on the anchor; hollow = blank (coin); grey = used"
-PRIVATE_STRIP = 190
+PRIVATE_STRIP = 250
 
 
 def _display(r: int, c: int, edge: str) -> tuple[int, int]:
@@ -72,6 +83,15 @@ def _row_y(dr: int, edge: str) -> int:
 
 def _map_bottom(edge: str) -> int:
     return _row_y(5, edge) + CELL
+
+
+def _height(edge: str) -> int:
+    """The picture's height for a viewer at `edge`: turned east or west, the map has three rows of plates."""
+    return _map_bottom(edge) + 42
+
+
+HEIGHT = _height("S")
+"""The board's height: the map from the south edge."""
 
 
 def _box(r: int, c: int, edge: str) -> tuple[int, int, int, int]:
@@ -121,8 +141,8 @@ def _plate(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], slot: int,
     frame(draw, box, outline=INK, width=2, fill=PLATE_FILL, radius=6)
     inside = (x0 + 6, y0 + 4, x1 - 6, y1 - 4)
     if card is None:
-        text(draw, (x0 + 8, y0 + 8), f"[{slot + 1}] no card: nobody can claim here", 15, on=PLATE_FILL, fill=MUTED,
-             within=inside)
+        text(draw, (x0 + 8, y0 + 8), f"[{slot + 1}] no card: none to claim", SMALL, on=PLATE_FILL, fill=MUTED,
+             within=inside, smallest=SMALL)
         return
     card_id, name, vp = card
     data = CARDS.get(card_id)
@@ -131,10 +151,10 @@ def _plate(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], slot: int,
         pw, ph = _pattern_size(data.normal, data.blank, 15)
         _pattern(draw, (x1 - 8 - pw, y0 + (y1 - y0 - ph) // 2), data.normal, data.blank, (120, 120, 120), 15)
     words = (x0 + 6, y0 + 4, x1 - 14 - pw, y1 - 4)
-    text(draw, (x0 + 8, y0 + 4), f"[{slot + 1}] {plural(vp, 'pt')}", 17, on=PLATE_FILL, bold=True,
-         within=words)
-    for i, line in enumerate(wrap_text(name, 14, words[2] - words[0] - 4)[:2]):
-        text(draw, (x0 + 8, y0 + 23 + i * 16), line, 14, on=PLATE_FILL, within=words)
+    text(draw, (x0 + 8, y0 + 4), f"[{slot + 1}] {plural(vp, 'pt')}", 18, on=PLATE_FILL, bold=True,
+         within=words, smallest=SMALL)
+    for i, line in enumerate(wrap_text(name, SMALL, words[2] - words[0] - 4)[:2]):
+        text(draw, (x0 + 8, y0 + 25 + i * 18), line, SMALL, on=PLATE_FILL, within=words, smallest=SMALL)
 
 
 Slots = tuple[tuple[str, str, int] | None, ...]
@@ -145,7 +165,7 @@ Slots = tuple[tuple[str, str, int] | None, ...]
 def _land(edge: str, slots: Slots, seats: tuple[tuple[str, int], ...]) -> Image.Image:
     """The map's fixed part for a viewer at `edge`: the title, squares and their names, card borders, each
     card's plate and each seat's name at its edge.  Coins, markers and anchors change; they go on top."""
-    img, draw = canvas(WIDTH, HEIGHT)
+    img, draw = canvas(WIDTH, _height(edge))
     _title(draw, edge)
     for r in range(6):
         for c in range(6):
@@ -153,7 +173,7 @@ def _land(edge: str, slots: Slots, seats: tuple[tuple[str, int], ...]) -> Image.
             slot = 3 * (r // 3) + c // 2
             fill = NO_CARD if slots[slot] is None else LAND[(slot + slot // 3) % 2]
             draw.rectangle((x0, y0, x1, y1), fill=fill, outline=(120, 110, 90), width=1)
-            text(draw, (x0 + 6, y0 + 4), f"{COLUMNS[c]}{r + 1}", 15, on=fill,
+            text(draw, (x0 + 6, y0 + 4), f"{COLUMNS[c]}{r + 1}", SMALL, on=fill,
                  fill=INK if slots[slot] is None else MUTED)
     for slot in range(6):  # card borders, and each card's character on its plate
         x0, y0, x1, y1 = _slot_box(slot, edge)
@@ -161,11 +181,11 @@ def _land(edge: str, slots: Slots, seats: tuple[tuple[str, int], ...]) -> Image.
         _plate(draw, (x0 + 2, y0 - PLATE + 4, x1 - 2, y0 - 4), slot, slots[slot])
     bottom = _map_bottom(edge)
     mid_x, mid_y = MAP_X + 3 * CELL, (MAP_Y + bottom) / 2
-    where = {"S": ((mid_x, bottom + 16), "mm"), "N": ((mid_x, MAP_Y - 12), "mm"),
+    where = {"S": ((mid_x, bottom + 18), "mm"), "N": ((mid_x, MAP_Y - 14), "mm"),
              "W": ((MAP_X - 10, mid_y), "rm"), "E": ((MAP_X + 6 * CELL + 10, mid_y), "lm")}
     for side, label in _edge_labels(seats, edge):
         xy, anchor = where[side]
-        text(draw, xy, label, 17, on=PAPER, anchor=anchor, bold=True)
+        text(draw, xy, label, 18, on=PAPER, anchor=anchor, bold=True)
     return img
 
 
@@ -194,7 +214,7 @@ def _edge_labels(seats: tuple[tuple[str, int], ...], edge: str) -> list[tuple[st
     """Each seat's name beside its edge of the map, as the map is turned: (drawn side, label)."""
     turn = {"S": {"S": "S", "W": "W", "N": "N", "E": "E"}, "N": {"S": "N", "W": "E", "N": "S", "E": "W"},
             "W": {"S": "E", "W": "S", "N": "W", "E": "N"}, "E": {"S": "W", "W": "N", "N": "E", "E": "S"}}[edge]
-    return [(turn[side], f"{side}: seat {seat + 1}") for side, seat in seats]
+    return [(turn[side], f"{side}: Seat {seat + 1}") for side, seat in seats]
 
 
 def _characters(draw: ImageDraw.ImageDraw, xy: tuple[int, int], right: int, p: dict[str, Any], cell: int,
@@ -202,70 +222,21 @@ def _characters(draw: ImageDraw.ImageDraw, xy: tuple[int, int], right: int, p: d
     """A player's characters in a row: pattern, points under it (and the name, when `names`).  Returns the height."""
     colour = COLOUR_RGB[p["colour"]]
     x, y = xy
-    step = 150 if names else 66
+    step = 150
     tallest = max((_pattern_size(c["normal"], c["blank"], cell)[1] for c in p["characters"]), default=0)
     shown = p["characters"][:max(1, (right - x) // step)]
     for i, card in enumerate(shown):
         cx = x + i * step
         _pattern(draw, (cx, y), card["normal"], card["blank"], colour, cell, card["up"])
         label = plural(card["vp"], "pt")
-        room = (cx - 2, y, cx + step - 6, y + tallest + 40)
-        text(draw, (cx, y + tallest + 4), label, 13, on=WHITE, fill=INK if card["up"] else MUTED, within=room)
+        room = (cx - 2, y, cx + step - 6, y + tallest + 48)
+        text(draw, (cx, y + tallest + 4), label, SMALL, on=WHITE, fill=INK if card["up"] else MUTED, within=room,
+             smallest=SMALL)
         if names:
-            text(draw, (cx, y + tallest + 22), card["name"], 13, on=WHITE, within=room)
+            text(draw, (cx, y + tallest + 24), card["name"], SMALL, on=WHITE, within=room, smallest=SMALL)
     if len(shown) < len(p["characters"]):
-        text(draw, (x + len(shown) * step, y), f"+{len(p['characters']) - len(shown)}", 15, on=WHITE, bold=True)
-    return tallest + (40 if names else 22)
-
-
-def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    inner = panel(draw, (PANEL_X, 20, WIDTH - 20, HEIGHT - 20), "ROAM", size=26)
-    x, y = inner[0], inner[1]
-    right = inner[2]
-    status = f"Round {view['round']}, turn {view['turn']} - land deck: {view['deck_left']}"
-    if view["end_triggered"] and view["result"] is None:
-        status += " - last round"
-    text(draw, (x, y), status, 18, on=WHITE, within=inner)
-    text(draw, (x, y + 24), PATTERN_KEY, 13, on=WHITE, fill=MUTED, within=inner)
-    y += 48
-    for p in view["players"]:
-        seat = p["seat"]
-        height = 64 + max((_pattern_size(c["normal"], c["blank"], 13)[1] for c in p["characters"]), default=0) + 22
-        height += 18 if p["artifacts"] else 0
-        row = (x - 6, y - 4, right + 4, y + height)
-        if seat in view["to_move"]:
-            frame(draw, row, outline=ACCENT, width=3)
-        inside = (x, y, right - 2, y + height - 4)
-        _marker(draw, (x + 12, y + 14), 12, p)
-        won = " - winner" if view["result"] and seat in view["result"]["winners"] else ""
-        text(draw, (x + 32, y + 14), f"Seat {seat + 1}, {p['colour']}, {EDGE_NAMES[p['edge']]} edge{won}", 18,
-             on=WHITE, anchor="lm", bold=True, within=(x + 32, y, right - 80, y + 30))
-        text(draw, (right - 4, y + 14), plural(p["score"], "pt"), 19, on=WHITE, anchor="rm", bold=True)
-        text(draw, (x + 32, y + 34), f"{plural(p['coins'], 'coin')} - {plural(p['supply'], 'marker')} left"
-             + (" - Outpost" if p["outpost"] else ""), 15, on=WHITE, within=inside)
-        _characters(draw, (x + 32, y + 58), right, p, 13, False)
-        arts = ", ".join(f"{a['name']}{'' if a['up'] else ' (used)'}" for a in p["artifacts"])
-        if arts:
-            text(draw, (x + 32, y + height - 20), arts, 13, on=WHITE, fill=MUTED, within=inside)
-        y += height + 10
-    row = view["artifact_row"]
-    if row:
-        text(draw, (x, y), "Artifacts for sale (cost -> points)", 17, on=WHITE, bold=True)
-        for i, a in enumerate(row):
-            text(draw, (x + (i % 2) * 270, y + 24 + (i // 2) * 22), f"{a['name']} {a['cost']} -> {a['vp']}", 15,
-                 on=WHITE, within=(x, y, right, HEIGHT - 30))
-        y += 24 + 22 * ((len(row) + 1) // 2) + 6
-    bid = view.get("bid")
-    if bid:
-        high = "no bid yet" if bid["high"] is None else f"seat {bid['high'] + 1} bids {bid['amount']}"
-        text(draw, (x, y), f"Tie on card [{bid['slot'] + 1}]: {high}", 16, on=WHITE, fill=ACCENT, bold=True,
-             within=(x, y, right, HEIGHT - 30))
-        y += 24
-    for line in view["last"][-4:]:
-        if y + 20 > HEIGHT - 30:
-            break
-        text(draw, (x, y), line, 14, on=WHITE, fill=MUTED, within=(x, y, right, HEIGHT - 30))
-        y += 20
+        text(draw, (x + len(shown) * step, y), f"+{len(p['characters']) - len(shown)}", 18, on=WHITE, bold=True)
+    return tallest + (44 if names else 24)
 
 
 def _title(draw: ImageDraw.ImageDraw, edge: str) -> None:
@@ -276,29 +247,63 @@ def _title(draw: ImageDraw.ImageDraw, edge: str) -> None:
 @lru_cache(maxsize=1)
 def _palette() -> Image.Image:
     """One palette for every ROAM picture (choosing one per picture costs ~20 ms)."""
-    sample, _ = canvas(WIDTH, HEIGHT + PRIVATE_STRIP)
+    sample, _ = canvas(WIDTH, _height("W") + PRIVATE_STRIP)
     return reference_palette(sample, [*LAND, NO_CARD, GOLD, PLATE_FILL, *COLOUR_RGB.values(), (120, 110, 90),
                                       (120, 120, 120)])
 
 
 def _picture(view: dict[str, Any], edge: str, extra: int = 0) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    img, draw = canvas(WIDTH, HEIGHT + extra)
+    img, draw = canvas(WIDTH, _height(edge) + extra)
     _map(img, view, edge)
-    _players(draw, view)
     return img, draw
 
 
-def board(view: dict[str, Any]) -> bytes:
-    return encode_png(_picture(view, "S")[0], _palette())
+def place_label(view: dict[str, Any], action: Action) -> str | None:
+    """The id the picture shows for the place an action names (the same in every view)."""
+    return _label(action)
+
+
+def _label(action: Action) -> str | None:
+    """The square an action names ("C4"), as the picture shows it."""
+    square = parse_square(action.get("square"))
+    return action["square"].upper() if square is not None else None
+
+
+def _tags(choices: Sequence[Action], edge: str) -> list[tuple[Point, str]]:
+    out: dict[str, tuple[Point, str]] = {}
+    for action in choices:
+        square, label = parse_square(action.get("square")), _label(action)
+        if square is not None and label is not None:
+            x0, y0, _, _ = _box(*square, edge)
+            # over the corner name (coins sit top right, markers in the middle)
+            out[label] = ((x0 + 8 + text_width(label, SMALL) / 2, y0 + 6 + SMALL / 2), label)
+    return list(out.values())
+
+
+def board(view: dict[str, Any], choices: Sequence[Action] = ()) -> bytes:
+    """The map from the south edge; the squares `choices` name carry their names on tags."""
+    img, draw = _picture(view, "S")
+    for xy, label in _tags(choices, "S"):
+        tag(draw, xy, label, SMALL)
+    return encode_png(img, _palette())
+
+
+def area(view: dict[str, Any], name: str, choices: Sequence[Action]) -> bytes:
+    """One land card ("card 3") and its plate zoomed, with the name of every square `choices` name there."""
+    slot = int(name.removeprefix("card ")) - 1
+    x0, y0, x1, y1 = _slot_box(slot, "S")
+    img, _ = _picture(view, "S")
+    inside = [c for c in choices if (sq := parse_square(c.get("square"))) is not None and slot_of(sq) == slot]
+    return zoom(img, (x0 - 8, y0 - PLATE, x1 + 8, y1 + 8), _tags(inside, "S"))
 
 
 def private(view: dict[str, Any]) -> bytes:
     """The map turned so this player's edge is at the bottom, and this player's characters named below it."""
     me = view["players"][view["seat"]]
     img, draw = _picture(view, me["edge"], PRIVATE_STRIP)
-    box = (20, HEIGHT - 6, WIDTH - 20, HEIGHT + PRIVATE_STRIP - 14)
-    inner = panel(draw, box, f"Your characters - seat {me['seat'] + 1}, {me['colour']} "
-                             "(grey: used, face down until you rest)", size=18)
+    top = _height(me["edge"])
+    box = (20, top - 6, WIDTH - 20, top + PRIVATE_STRIP - 14)
+    inner = panel(draw, box, f"Your characters - Seat {me['seat'] + 1}, {me['colour']} (grey: used)", size=20)
     _characters(draw, (inner[0], inner[1] + 4), inner[2], me, 22, True)
     return encode_png(img, _palette())
 

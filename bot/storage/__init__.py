@@ -17,9 +17,11 @@ from bot.storage.rows import (
     GameRow,
     InstanceTaken,
     Job,
+    JobKind,
     JobRow,
-    Message,
     OutboxItem,
+    OutboxKind,
+    OutboxRow,
     Rating,
     ResultSeat,
     SeatRow,
@@ -44,7 +46,6 @@ async def open_storage(target: str | Path) -> Storage:
         raise StorageUnavailable(f"{type(err).__name__}: {err}") from err
 
 
-
-__all__ = ["ActionRow", "BoardMessage", "Effects", "GameRow", "InstanceTaken", "Job", "JobRow", "Message",
-           "OutboxItem", "PostgresStorage", "Rater", "Rating", "ResultSeat", "SeatRow", "SqliteStorage", "StaleVersion",
-           "Storage", "StorageUnavailable", "open_storage", "user_player"]
+__all__ = ["ActionRow", "BoardMessage", "Effects", "GameRow", "InstanceTaken", "Job", "JobKind", "JobRow", "OutboxItem",
+           "OutboxKind", "OutboxRow", "PostgresStorage", "Rater", "Rating", "ResultSeat", "SeatRow", "SqliteStorage",
+           "StaleVersion", "Storage", "StorageUnavailable", "open_storage", "user_player"]

@@ -23,8 +23,8 @@ from bot.storage.rows import (
     Effects,
     GameRow,
     JobRow,
-    Message,
     OutboxItem,
+    OutboxRow,
     Rating,
     ResultSeat,
     SeatRow,
@@ -91,13 +91,9 @@ class Storage(ABC):
     async def games_of_user(self, user_id: int) -> list[int]: ...
 
     @abstractmethod
-    async def running_without_jobs(self) -> list[int]:
-        """Running, unpaused games with no job planned (written before jobs existed): to re-plan."""
-
-    @abstractmethod
     async def set_seats(self, game_id: int, seats: list[SeatRow], *, expected_version: int, now: datetime,
                         effects: Effects | None = None) -> int:
-        """Replace the seat list (lobby changes, hand-overs to AI); returns the new version."""
+        """Replace the seat list (lobby changes, seats passing to AI players); returns the new version."""
 
     @abstractmethod
     async def set_status(self, game_id: int, status: str, *, expected_version: int, now: datetime,
@@ -218,14 +214,11 @@ class Storage(ABC):
         board), so its attempts, and the backoff after a real failure, do not grow meanwhile."""
 
     @abstractmethod
-    async def outbox_pending(self, game_id: int | None = None) -> list[OutboxItem]: ...
-
-    @abstractmethod
-    async def emit(self, game_id: int, rows: list[Message], *, now: datetime, done_job: JobRow | None = None) -> None:
+    async def emit(self, game_id: int, rows: list[OutboxRow], *, now: datetime, done_job: JobRow | None = None) -> None:
         """Write outbox rows for the game's current version (a reminder), finishing a job with them."""
 
     @abstractmethod
-    async def refuse_dms(self, game_id: int, user_id: int, *, notice: Message, now: datetime) -> bool:
+    async def refuse_dms(self, game_id: int, user_id: int, *, notice: OutboxRow, now: datetime) -> bool:
         """Remember that a player takes no DMs; the channel `notice` is written only the first time."""
 
     @abstractmethod
@@ -247,9 +240,6 @@ class Storage(ABC):
 
     @abstractmethod
     async def retry_job(self, job: JobRow, *, due: datetime) -> None: ...
-
-    @abstractmethod
-    async def jobs_of(self, game_id: int) -> list[JobRow]: ...
 
     @abstractmethod
     async def next_job_due(self) -> datetime | None:

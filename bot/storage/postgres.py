@@ -31,8 +31,8 @@ from bot.storage.rows import (
     GameRow,
     InstanceTaken,
     JobRow,
-    Message,
     OutboxItem,
+    OutboxRow,
     Rating,
     ResultSeat,
     SeatRow,
@@ -212,12 +212,6 @@ class PostgresStorage(Storage):
         rows = await self.pool.fetch(
             'SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = $1 AND NOT s."left" '
             "AND g.status IN ('lobby', 'running') ORDER BY g.id", user_id)
-        return [r[0] for r in rows]
-
-    async def running_without_jobs(self) -> list[int]:
-        rows = await self.pool.fetch(
-            "SELECT id FROM games g WHERE status = 'running' AND paused IS NULL "
-            "AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.game_id = g.id) ORDER BY id")
         return [r[0] for r in rows]
 
     async def _change(self, con: asyncpg.Connection, game_id: int, expected_version: int, now: datetime,
@@ -485,18 +479,13 @@ class PostgresStorage(Storage):
                               int(failed))
             await con.execute(NOTIFY_WORK)
 
-    async def outbox_pending(self, game_id: int | None = None) -> list[OutboxItem]:
-        rows = await self.pool.fetch(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE done_at IS NULL "
-                                     "AND ($1::bigint IS NULL OR game_id = $1) ORDER BY id", game_id)
-        return [_item(r) for r in rows]
-
-    async def emit(self, game_id: int, rows: list[Message], *, now: datetime, done_job: JobRow | None = None) -> None:
+    async def emit(self, game_id: int, rows: list[OutboxRow], *, now: datetime, done_job: JobRow | None = None) -> None:
         async with self._tx() as con:
             await self._effects(con, game_id, await self._version(con, game_id), Effects(outbox=rows), now)
             if done_job is not None:
                 await self._finish_job(con, done_job)
 
-    async def refuse_dms(self, game_id: int, user_id: int, *, notice: Message, now: datetime) -> bool:
+    async def refuse_dms(self, game_id: int, user_id: int, *, notice: OutboxRow, now: datetime) -> bool:
         async with self._tx() as con:
             changed = _count(await con.execute(
                 "UPDATE seats SET dm_ok = FALSE WHERE game_id = $1 AND user_id = $2 AND dm_ok", game_id, user_id)) > 0
@@ -547,10 +536,6 @@ class PostgresStorage(Storage):
                               "lease_until = NULL WHERE game_id = $1 AND kind = $2 AND for_version = $3",
                               job.game_id, job.kind, job.for_version, due)
             await con.execute(NOTIFY_WORK)
-
-    async def jobs_of(self, game_id: int) -> list[JobRow]:
-        rows = await self.pool.fetch(f"SELECT {JOB_COLUMNS} FROM jobs WHERE game_id = $1 ORDER BY due, kind", game_id)
-        return [_job(r) for r in rows]
 
     async def next_job_due(self) -> datetime | None:
         return await self.pool.fetchval("SELECT MIN(GREATEST(j.due, j.lease_until)) FROM jobs j "

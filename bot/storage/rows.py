@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
 HELD = datetime(9999, 12, 31, tzinfo=UTC)
-"""The `next_try` of an outbox row held until its game's turn passes (`Message.held`, `Effects.release`)."""
+"""The `next_try` of an outbox row held until its game's turn passes (`OutboxRow.held`, `Effects.release`)."""
 
 
 class StaleVersion(Exception):
@@ -59,9 +60,30 @@ class ActionRow:
     interaction_id: str | None
 
 
+class OutboxKind(StrEnum):
+    """What an outbox row shows (`OutboxRow`); delivery has one handler per kind."""
+
+    BOARD = "board"
+    HAND = "hand"
+    ASK = "ask"
+    DM = "dm"
+    NOTICE = "notice"
+    RETIRE = "retire"
+    RECAP = "recap"
+
+
+class JobKind(StrEnum):
+    """What a job does when due (`Job`); the service has one handler per kind."""
+
+    AI_TURN = "ai_turn"
+    REMIND = "remind"
+    TIMEOUT = "timeout"
+
+
 @dataclass(frozen=True)
-class Message:
-    """One thing players must be shown because of a change: an outbox row to write.
+class OutboxRow:
+    """One thing players must be shown because of a change: an outbox row to write (`OutboxItem` is one
+    read back for delivery).
 
     kinds: `board` (the picture and what happened, in the game's channel), `hand` (a private
     picture by DM), `ask` (a DM with the seat's moves as buttons), `dm` (a text DM), `notice`
@@ -69,7 +91,7 @@ class Message:
     game's score chart and deciding moments, after its final board).
     """
 
-    kind: str
+    kind: OutboxKind
     target: int | None
     """The user for DMs; None for the game's channel."""
     payload: dict[str, Any]
@@ -80,9 +102,9 @@ class Message:
 
 @dataclass(frozen=True)
 class Job:
-    """Something that must happen later for a game: `ai_turn`, `remind` or `timeout`."""
+    """Something that must happen later for a game: an AI turn, the reminder, the timeout."""
 
-    kind: str
+    kind: JobKind
     due: datetime
 
 
@@ -137,7 +159,7 @@ class Rating:
 class Effects:
     """What a write carries besides the game row, committed in its transaction."""
 
-    outbox: list[Message] = field(default_factory=list)
+    outbox: list[OutboxRow] = field(default_factory=list)
     jobs: list[Job] | None = None
     """None keeps the game's jobs; a list replaces them, planned for the new version."""
     deadline: datetime | None = None

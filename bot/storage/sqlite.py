@@ -30,8 +30,8 @@ from bot.storage.rows import (
     GameRow,
     InstanceTaken,
     JobRow,
-    Message,
     OutboxItem,
+    OutboxRow,
     Rating,
     ResultSeat,
     SeatRow,
@@ -185,12 +185,6 @@ class SqliteStorage(Storage):
         async with self.db.execute(
                 "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = ? AND s.left = 0 "
                 "AND g.status IN ('lobby', 'running') ORDER BY g.id", (user_id,)) as cur:
-            return [int(r[0]) for r in await cur.fetchall()]
-
-    async def running_without_jobs(self) -> list[int]:
-        async with self.db.execute(
-                "SELECT id FROM games WHERE status = 'running' AND paused IS NULL "
-                "AND id NOT IN (SELECT game_id FROM jobs) ORDER BY id") as cur:
             return [int(r[0]) for r in await cur.fetchall()]
 
     async def _bump(self, game_id: int, expected_version: int, now: datetime) -> int:
@@ -463,20 +457,13 @@ class SqliteStorage(Storage):
                                   "lease_owner = NULL, lease_until = NULL WHERE id = ?",
                                   (int(failed), next_try.isoformat(), error, item_id))
 
-    async def outbox_pending(self, game_id: int | None = None) -> list[OutboxItem]:
-        query = ("SELECT id, game_id, version, kind, target, payload, attempts, created_at FROM outbox "
-                 "WHERE done_at IS NULL" + (" AND game_id = ?" if game_id is not None else "") + " ORDER BY id")
-        async with self.db.execute(query, () if game_id is None else (game_id,)) as cur:
-            return [OutboxItem(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], datetime.fromisoformat(r[7]))
-                    for r in await cur.fetchall()]
-
-    async def emit(self, game_id: int, rows: list[Message], *, now: datetime, done_job: JobRow | None = None) -> None:
+    async def emit(self, game_id: int, rows: list[OutboxRow], *, now: datetime, done_job: JobRow | None = None) -> None:
         async with self._tx():
             await self._effects(game_id, await self._version(game_id), Effects(outbox=rows), now)
             if done_job is not None:
                 await self._finish_job(done_job)
 
-    async def refuse_dms(self, game_id: int, user_id: int, *, notice: Message, now: datetime) -> bool:
+    async def refuse_dms(self, game_id: int, user_id: int, *, notice: OutboxRow, now: datetime) -> bool:
         async with self._tx():
             cur = await self.db.execute("UPDATE seats SET dm_ok = 0 WHERE game_id = ? AND user_id = ? AND dm_ok = 1",
                                         (game_id, user_id))
@@ -526,11 +513,6 @@ class SqliteStorage(Storage):
             await self.db.execute("UPDATE jobs SET attempts = attempts + 1, due = ?, lease_owner = NULL, "
                                   "lease_until = NULL WHERE game_id = ? AND kind = ? AND for_version = ?",
                                   (due.isoformat(), job.game_id, job.kind, job.for_version))
-
-    async def jobs_of(self, game_id: int) -> list[JobRow]:
-        async with self.db.execute("SELECT game_id, kind, due, for_version, attempts FROM jobs WHERE game_id = ? "
-                                   "ORDER BY due, kind", (game_id,)) as cur:
-            return [JobRow(r[0], r[1], datetime.fromisoformat(r[2]), r[3], r[4]) for r in await cur.fetchall()]
 
     async def next_job_due(self) -> datetime | None:
         async with self.db.execute("SELECT MIN(j.due) FROM jobs j JOIN games g ON g.id = j.game_id "

@@ -35,7 +35,7 @@ async def _seed_games(service: GameService, ids: list[str], count: int) -> list[
         base = 1_000 * (i + 1)
         info = await service.create(game_type=cls.id, guild_id=1, channel_id=base, user_id=base)
         for seat in range(1, cls.min_players):
-            await service.join(info.id, base + seat, guild_id=1)
+            await service.join(info.id, base + seat)
         await service.start(info.id, base)
         created.append(info.id)
     return created

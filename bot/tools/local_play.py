@@ -136,7 +136,8 @@ class LocalTable:
 
     def _draw(self) -> None:
         gid = self.game.id
-        (self.out / "board.png").write_bytes(render_board(gid, self.game.view(None)))
+        mine = self.game.legal_actions(self.seat) if self.seat in self.game.to_move() else []
+        (self.out / "board.png").write_bytes(render_board(gid, self.game.view(None), mine))  # your places named
         private = render_private(gid, self.game.view(self.seat))
         if private is not None:
             (self.out / "hand.png").write_bytes(private)

@@ -4,21 +4,80 @@ Used by `python -m bot selfplay` and by the benchmark.  The checks are the ones 
 engine owes the runtime (DESIGN §2): someone is to move until the game is over, every
 seat to move has a legal action, listed actions are accepted, the state survives a
 JSON round trip, views are JSON, and the game ends.
+
+A lineup of levels ("hard,normal,normal,normal") is a tournament: the seats rotate from
+game to game (so no level keeps the first seat), and the report gives each level's win
+rate with a 95 % Wilson interval and its decision times.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
+import statistics
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.ai import Player, RandomPlayer, choose_for, policy_for
+from games.ai import LEVELS, Player, RandomPlayer, choose_for, player_for, policy_for
 from games.core import Game, RuleError, get_game
 
 LINEUPS = ("heuristic-vs-random", "heuristic", "random")
+"""The contract-checking lineups; any comma-separated list of levels (and "random") is a tournament."""
+Z95 = statistics.NormalDist().inv_cdf(0.975)
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """How long the hard level thinks per decision: at most `iterations`, and at most `seconds` when given."""
+
+    iterations: int = 200
+    seconds: float | None = None
+
+
+def levels_of(lineup: str) -> list[str] | None:
+    """The seats' levels of a tournament lineup ("hard,normal,normal"), or None for a contract lineup.
+    Refuses unknown names."""
+    if lineup in LINEUPS:
+        return None
+    names = [name.strip() for name in lineup.split(",")]
+    unknown = [n for n in names if n not in (*LEVELS, "random")]
+    if unknown:
+        raise ValueError(f"unknown level {unknown[0]!r}: use {', '.join(LEVELS)} or random, comma-separated")
+    return names
+
+
+def wilson(wins: float, trials: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = wins / trials
+    centre = p + Z95 * Z95 / (2 * trials)
+    spread = Z95 * math.sqrt(p * (1 - p) / trials + Z95 * Z95 / (4 * trials * trials))
+    scale = 1 + Z95 * Z95 / trials
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+@dataclass
+class LevelStats:
+    """One level's tournament record: seat-games played, wins (a shared win counts its share), and the
+    seconds each of its decisions took."""
+
+    seat_games: int = 0
+    wins: float = 0.0
+    decisions: list[float] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        low, high = wilson(self.wins, self.seat_games)
+        times = sorted(self.decisions)
+        p95 = statistics.quantiles(times, n=20, method="inclusive")[18] if len(times) > 1 else sum(times)
+        return {"seat_games": self.seat_games, "wins": round(self.wins, 2),
+                "win_rate": self.wins / self.seat_games if self.seat_games else 0.0,
+                "interval95": [round(low, 4), round(high, 4)], "decisions": len(times),
+                "decision_ms": {"median": round(1000 * statistics.median(times), 2) if times else 0.0,
+                                "p95": round(1000 * p95, 2)}}
 
 
 @dataclass
@@ -27,6 +86,8 @@ class GameRecord:
     actions: int
     winners: list[int]
     details: dict[str, Any]
+    seats: list[str] = field(default_factory=list)
+    """In a tournament, each seat's level."""
 
 
 @dataclass
@@ -41,6 +102,7 @@ class SelfplayReport:
     errors: list[str] = field(default_factory=list)
     violations: list[str] = field(default_factory=list)
     records: list[GameRecord] = field(default_factory=list)
+    levels: dict[str, LevelStats] = field(default_factory=lambda: defaultdict(LevelStats))
 
     @property
     def ok(self) -> bool:
@@ -52,11 +114,14 @@ class SelfplayReport:
             "games": self.games, "actions": self.actions, "seconds": round(self.seconds, 3),
             "wins_by_seat": {str(s): self.wins[s] for s in range(self.players)},
             "errors": self.errors, "violations": self.violations,
-        }
+        } | ({"levels": {name: stats.to_dict() for name, stats in self.levels.items()}} if self.levels else {})
 
 
-def lineup_players(lineup: str, game_type: str, players: int) -> list[Player]:
-    """Seat 0 heuristic against random seats, all heuristic, or all random."""
+def lineup_players(lineup: str, game_type: str, players: int, thinking: Thinking = Thinking()) -> list[Player]:
+    """Seat 0 heuristic against random seats, all heuristic, all random, or the levels a tournament names."""
+    levels = levels_of(lineup)
+    if levels is not None:
+        return [level_player(game_type, level, thinking) for level in levels]
     if lineup == "heuristic":
         return [policy_for(game_type) for _ in range(players)]
     if lineup == "random":
@@ -64,11 +129,20 @@ def lineup_players(lineup: str, game_type: str, players: int) -> list[Player]:
     return [policy_for(game_type)] + [RandomPlayer() for _ in range(players - 1)]
 
 
+def level_player(game_type: str, level: str, thinking: Thinking) -> Player:
+    if level == "random":
+        return RandomPlayer()
+    return player_for(game_type, level, iterations=thinking.iterations, seconds=thinking.seconds,
+                      clock=time.perf_counter)
+
+
 def play_one(cls: type[Game], players: list[Player], seed: int, *, options: dict[str, Any] | None = None,
-             check_every: int = 0, max_actions: int = 50_000) -> tuple[Game, int, list[str]]:
+             check_every: int = 0, max_actions: int = 50_000,
+             timings: list[list[float]] | None = None) -> tuple[Game, int, list[str]]:
     """Play one game to its end; returns the game, the number of actions and contract violations.
 
-    `check_every` > 0 also checks the round trip and view serialisation every that many actions.
+    `check_every` > 0 also checks the round trip and view serialisation every that many actions;
+    `timings`, one list per seat, collects how long each decision took.
     """
     game = cls.new(len(players), seed=seed, options=options)
     rng = random.Random(seed)
@@ -84,7 +158,10 @@ def play_one(cls: type[Game], players: list[Player], seed: int, *, options: dict
         if not legal:
             violations.append(f"seed {seed}: seat {seat} is to move with no legal action")
             break
+        started = time.perf_counter()
         action = choose_for(game, seat, players[seat], rng, legal)
+        if timings is not None:
+            timings[seat].append(time.perf_counter() - started)
         try:
             game.apply(seat, action)
         except RuleError as err:
@@ -117,17 +194,23 @@ def _contract_checks(cls: type[Game], game: Game, seed: int) -> list[str]:
 
 def run(game_type: str, *, games: int, seed: int, players: int | None = None,
         lineup: str = "heuristic-vs-random", options: dict[str, Any] | None = None,
-        check_every: int = 25) -> SelfplayReport:
+        check_every: int = 25, thinking: Thinking = Thinking()) -> SelfplayReport:
     cls = get_game(game_type)
-    n = players or cls.max_players
+    levels = levels_of(lineup)
+    n = players or (len(levels) if levels else cls.max_players)
     cls.check_players(n)
+    if levels is not None and len(levels) != n:
+        raise ValueError(f"the lineup names {len(levels)} levels for {n} players")
     report = SelfplayReport(game_type, n, lineup)
     start = time.perf_counter()
     for i in range(games):
         game_seed = seed + i
+        seats = [levels[(s + i) % n] for s in range(n)] if levels else None  # seats rotate game by game
+        timings: list[list[float]] = [[] for _ in range(n)]
         try:
-            game, actions, violations = play_one(cls, lineup_players(lineup, game_type, n), game_seed,
-                                                 options=options, check_every=check_every)
+            lineup_now = ",".join(seats) if seats else lineup
+            game, actions, violations = play_one(cls, lineup_players(lineup_now, game_type, n, thinking), game_seed,
+                                                 options=options, check_every=check_every, timings=timings)
         except Exception as err:  # a crash in an engine is a finding to report, not to hide
             report.errors.append(f"seed {game_seed}: {type(err).__name__}: {err}")
             continue
@@ -137,6 +220,12 @@ def run(game_type: str, *, games: int, seed: int, players: int | None = None,
         result = game.result()
         if result is not None:
             report.wins.update(result.winners)
-            report.records.append(GameRecord(game_seed, actions, result.winners, result.details))
+            report.records.append(GameRecord(game_seed, actions, result.winners, result.details, seats or []))
+        for seat, level in enumerate(seats or []):
+            stats = report.levels[level]
+            stats.seat_games += 1
+            stats.decisions.extend(timings[seat])
+            if result is not None and seat in result.winners:
+                stats.wins += 1 / len(result.winners)
     report.seconds = time.perf_counter() - start
     return report

@@ -9,13 +9,15 @@ checker lets through, so what is listed and what is accepted can never drift apa
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from games.catan import text
 from games.catan.board import GEOMETRY, RESOURCES
 from games.catan.moves import KEYS, NAMES_OF
 from games.catan.recap import RecapMixin
-from games.catan.table import DEV_DECK, INDEX, PIECES, WIN_VP, affordable, named, new_table
+from games.catan.search import SearchMixin
+from games.catan.table import DEV_DECK, PIECES, WIN_VP, affordable, discards, named, new_table
 from games.catan.trade import BANK, TradeMixin, offer_shape_help
 from games.core import (
     Action,
@@ -36,7 +38,7 @@ __all__ = ["DEV_DECK", "PIECES", "Catan"]
 
 
 @register
-class Catan(RecapMixin, TradeMixin):
+class Catan(RecapMixin, SearchMixin, TradeMixin):
     id: ClassVar[str] = "catan"
     title: ClassVar[str] = "Catan"
     min_players: ClassVar[int] = 3
@@ -125,8 +127,9 @@ class Catan(RecapMixin, TradeMixin):
                         if self._settle_problem(seat, v, setup=True) is None]
             return [{"type": "build_road", "path": p} for p in GEOMETRY.node_paths[s["setup_node"]]
                     if self._road_problem(seat, p) is None]
-        if phase == "discard":
-            return [{"type": "discard", "resource": r} for r in RESOURCES if s["hands"][seat][INDEX[r]] > 0]
+        if phase == "discard":  # every choice of the cards owed, as one move each (CAT-18)
+            return [{"type": "discard", "cards": named(list(cards))}
+                    for cards in discards(tuple(s["hands"][seat]), s["discards"][str(seat)])]
         if phase == "robber":
             robbable, out = self._robbable(seat), []
             for h, on_hex in enumerate(self._placement().seats_by_hex()):
@@ -152,8 +155,8 @@ class Catan(RecapMixin, TradeMixin):
     def _turn_actions(self, seat: int) -> list[Action]:
         """The active player's moves before or after the roll.  Candidates are pruned cheaply
         (what the hand cannot pay, places away from the player's network, cards not held) and
-        then put to the same checks `apply` uses.  Bank trades are not listed (one per pair of
-        resources would flood the panel): the trade builder makes them, as an offer to the bank."""
+        then put to the same checks `apply` uses.  Bank trades are listed one card at a time; the move
+        panel groups them in its trade builder (DESIGN §2: the engine lists, the interface groups)."""
         s = self.s
         hand = s["hands"][seat]
         candidates: list[Action] = []
@@ -171,6 +174,9 @@ class Catan(RecapMixin, TradeMixin):
                 candidates += [{"type": "build_road", "path": p} for p in placed.near_paths(seat)]
             if "dev" in pays:
                 candidates.append({"type": "buy_dev"})
+            rates, bank = self.rates(seat), s["bank"]  # one card for the seat's rate (CAT-33)
+            candidates += [{"type": "maritime", "give": a, "get": b} for i, a in enumerate(RESOURCES)
+                           if hand[i] >= rates[a] for j, b in enumerate(RESOURCES) if j != i and bank[j]]
             candidates.append({"type": "end_turn"})
         if not s["dev_played"]:
             devs, new = s["devs"][seat], s["new_devs"][seat]  # a card bought this turn waits (_dev_problem)
@@ -196,7 +202,7 @@ class Catan(RecapMixin, TradeMixin):
             to = pick_field("to", "Offer to", [*partners, ("all", "Everyone"), (BANK, "The bank / harbour")],
                             rates={BANK: {"give": self.rates(seat)}})
             return [{"type": "offer", "help": offer_shape_help(self.num_players), "title": "Trade offer",
-                     "fields": [to, give, get]}]
+                     "fields": [to, give, get], "groups": ["maritime"]}]
         if s["offer"] is not None and seat in self._unanswered():
             return [{"type": "counter", "help": (
                 f'{{"type": "counter", "offer": {s["offer"]["id"]}, "give": {{"ore": 1}}, "get": {{"wool": 1}}}}'
@@ -258,7 +264,7 @@ class Catan(RecapMixin, TradeMixin):
             "buildings": [b and list(b) for b in s["buildings"]], "roads": list(s["roads"]), "bank": list(s["bank"]),
             "deck": len(s["deck"]), "players": players, "longest_road": s["longest"], "largest_army": s["largest"],
             "last_roll": s["last_roll"], "discards": dict(s["discards"]), "offer": copy.deepcopy(s["offer"]),
-            "winner": s["winner"]}
+            "declined": copy.deepcopy(s.get("declined", [])), "winner": s["winner"]}
         if seat is not None:
             out["seat"] = seat
             out["hand"] = named(s["hands"][seat], zeros=True)
@@ -270,7 +276,25 @@ class Catan(RecapMixin, TradeMixin):
         return out
 
     def describe(self, action: Action) -> str:
-        return text.describe(action, self.s["phase"], lambda resource: self.rate(self.s["active"], resource))
+        """The label, and in parentheses what the move costs and what else it does: a build's price, what a
+        place produces, a robber put on the mover's own hex."""
+        s = self.s
+        label = text.describe(action, s["phase"], lambda resource: self.rate(s["active"], resource))
+        kind = action.get("type")
+        layout = s["layout"]
+        if kind in ("build_settlement", "build_city"):
+            makes = text.produces(GEOMETRY.node_hexes[action["node"]], layout)
+            price = "" if s["phase"] == "setup" else text.COST_WORDS[kind] + "; "
+            harbour = self._harbors.get(action["node"]) if kind == "build_settlement" else None
+            port = "" if harbour is None else f"; harbour {'3:1' if harbour == 'any' else '2:1 ' + harbour}"
+            return f"{label} ({price}{makes}{port})"
+        if kind in ("build_road", "buy_dev") and s["phase"] not in ("setup", "road_building"):
+            return f"{label} ({text.COST_WORDS[kind]})"
+        if kind == "move_robber":
+            mine = any(b is not None and b[0] == s["active"] for b in
+                       (s["buildings"][v] for v in GEOMETRY.hex_nodes[action["hex"]]))
+            return f"{label} ({text.produces((action['hex'],), layout)}" + ("; your own hex too)" if mine else ")")
+        return label
 
     def describe_event(self, event: Event) -> str:
         return text.describe_event(event)
@@ -291,6 +315,29 @@ class Catan(RecapMixin, TradeMixin):
             and not any(e["type"] == "won" for e in events)
 
 
-_CHECKS = {kind: getattr(Catan, f"_check_{kind}") for kind in KEYS}
-"""The checker of each action type, looked up once rather than by name on every call."""
-_DOS = {kind: getattr(Catan, f"_do_{kind}") for kind in KEYS}
+Check = Callable[[Catan, int, Action], str | None]
+Do = Callable[[Catan, int, Action], list[Event]]
+_HANDLERS: dict[str, tuple[Check, Do]] = {
+    "roll": (Catan._check_roll, Catan._do_roll),
+    "end_turn": (Catan._check_end_turn, Catan._do_end_turn),
+    "buy_dev": (Catan._check_buy_dev, Catan._do_buy_dev),
+    "build_road": (Catan._check_build_road, Catan._do_build_road),
+    "build_settlement": (Catan._check_build_settlement, Catan._do_build_settlement),
+    "build_city": (Catan._check_build_city, Catan._do_build_city),
+    "maritime": (Catan._check_maritime, Catan._do_maritime),
+    "discard": (Catan._check_discard, Catan._do_discard),
+    "move_robber": (Catan._check_move_robber, Catan._do_move_robber),
+    "play_knight": (Catan._check_play_knight, Catan._do_play_knight),
+    "play_road_building": (Catan._check_play_road_building, Catan._do_play_road_building),
+    "play_year_of_plenty": (Catan._check_play_year_of_plenty, Catan._do_play_year_of_plenty),
+    "play_monopoly": (Catan._check_play_monopoly, Catan._do_play_monopoly),
+    "offer": (Catan._check_offer, Catan._do_offer),
+    "accept": (Catan._check_accept, Catan._do_accept),
+    "decline": (Catan._check_decline, Catan._do_decline),
+    "counter": (Catan._check_counter, Catan._do_counter),
+    "confirm": (Catan._check_confirm, Catan._do_confirm),
+    "withdraw": (Catan._check_withdraw, Catan._do_withdraw),
+}
+"""Every action type's checker (why it is illegal, or None) and doer, in one visible table."""
+_CHECKS = {kind: check for kind, (check, _do) in _HANDLERS.items()}
+_DOS = {kind: do for kind, (_check, do) in _HANDLERS.items()}

@@ -20,7 +20,7 @@ NAMES = Field('a list of resource names, such as ["ore", "grain"]',
 BUNDLE = Field('resources and counts, such as {"ore": 1}', lambda v: isinstance(v, dict))
 KEYS: dict[str, dict[str, Field]] = {
     "roll": {}, "end_turn": {}, "buy_dev": {}, "build_road": {"path": WHOLE}, "build_settlement": {"node": WHOLE},
-    "build_city": {"node": WHOLE}, "maritime": {"give": TEXT, "get": TEXT}, "discard": {"resource": TEXT},
+    "build_city": {"node": WHOLE}, "maritime": {"give": TEXT, "get": TEXT}, "discard": {"cards": BUNDLE},
     "move_robber": {"hex": WHOLE, "victim": SEAT_OR_NONE}, "play_knight": {}, "play_road_building": {},
     "play_year_of_plenty": {"resources": NAMES}, "play_monopoly": {"resource": TEXT},
     "offer": {"to": PARTNER, "give": BUNDLE, "get": BUNDLE}, "accept": {"offer": WHOLE},
@@ -30,8 +30,8 @@ KEYS: dict[str, dict[str, Field]] = {
 NAMES_OF: dict[str, str] = {
     "path": "the path's number", "node": "the intersection's number", "hex": "the hex's number",
     "victim": "the player you rob", "give": "what you give", "get": "what you get", "resource": "the resource",
-    "resources": "the two resources", "to": "the player you offer to", "offer": "the offer",
-    "with": "the player you trade with"}
+    "resources": "the two resources", "cards": "the cards you discard", "to": "the player you offer to",
+    "offer": "the offer", "with": "the player you trade with"}
 """What a refusal calls each field: the picture's and the panels' names, never the JSON key."""
 
 
@@ -157,13 +157,23 @@ class MovesMixin(TableMixin):
         return None
 
     def _check_discard(self, seat: int, action: Action) -> str | None:
+        """CAT-18: the whole discard at once, exactly the cards owed, each one held."""
         if problem := self._phase_problem(seat, "discard"):  # an offer's partner is to move too, in the main phase
             return problem
-        resource = action["resource"]
-        if resource not in RESOURCES:
-            return f"Resources are: {', '.join(RESOURCES)}."
-        if self.s["hands"][seat][INDEX[resource]] < 1:
-            return f"You hold no {resource}."
+        cards, owed = action["cards"], self.s["discards"][str(seat)]
+        unknown = [str(r) for r in cards if r not in RESOURCES]
+        if unknown:
+            return f"{', '.join(unknown)} is not a resource (resources: {', '.join(RESOURCES)})."
+        if any(not whole(n) or n < 1 for n in cards.values()):
+            return "Name each resource you discard with how many, 1 or more, such as {\"ore\": 2}."
+        if sum(cards.values()) != owed:
+            return f"Discard exactly {owed} card{'s' if owed > 1 else ''}, half your hand rounded down, " \
+                   f"not {sum(cards.values())} (CAT-18)."
+        hand = self.s["hands"][seat]
+        over = [r for r, n in cards.items() if n > hand[INDEX[r]]]
+        if over:
+            return f"You hold only {', '.join(f'{hand[INDEX[r]]} {r}' for r in over)}, so you cannot discard " \
+                   f"{' and '.join(f'{cards[r]} {r}' for r in over)}."
         return None
 
     def _check_move_robber(self, seat: int, action: Action) -> str | None:
@@ -297,14 +307,13 @@ class MovesMixin(TableMixin):
 
     def _do_discard(self, seat: int, action: Action) -> list[Event]:
         s = self.s
-        self._gain(seat, INDEX[action["resource"]], -1)
-        key = str(seat)
-        s["discards"][key] -= 1
-        if s["discards"][key] == 0:
-            del s["discards"][key]
+        cards = {r: action["cards"][r] for r in RESOURCES if r in action["cards"]}
+        for r, n in cards.items():
+            self._gain(seat, INDEX[r], -n)
+        del s["discards"][str(seat)]
         if not s["discards"]:
             s["phase"] = "robber"
-        return [{"type": "discarded", "seat": seat, "resource": action["resource"]}]
+        return [{"type": "discarded", "seat": seat, "cards": cards}]
 
     def _do_move_robber(self, seat: int, action: Action) -> list[Event]:
         s = self.s
@@ -370,6 +379,7 @@ class MovesMixin(TableMixin):
         s = self.s
         s["new_devs"][seat] = dict.fromkeys(DEV_NAMES, 0)
         s["dev_played"] = False
+        s["declined"] = []
         s["active"] = (seat + 1) % self.num_players
         s["turn"] += 1
         s["phase"] = "roll"

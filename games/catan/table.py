@@ -42,6 +42,22 @@ def affordable(hand: tuple[int, ...]) -> frozenset[str]:
     return frozenset(what for what, cost in COSTS.items() if affords(hand, cost))
 
 
+@lru_cache(maxsize=4096)
+def discards(hand: tuple[int, ...], owed: int) -> tuple[tuple[int, ...], ...]:
+    """Every choice of `owed` cards from a hand (CAT-18), as counts in RESOURCES order: each multiset once."""
+    def split(i: int, left: int) -> list[tuple[int, ...]]:
+        if i == len(hand) - 1:
+            return [(left,)] if left <= hand[i] else []
+        return [(n, *rest) for n in range(min(left, hand[i]), -1, -1) for rest in split(i + 1, left - n)]
+    return tuple(split(0, owed))
+
+
+def _rate(harbours: set[str], resource: str) -> int:
+    """CAT-33: 4:1, 3:1 on a generic harbor, 2:1 on that resource's harbor (`harbours`: the kinds the seat
+    has built on)."""
+    return 2 if resource in harbours else 3 if "any" in harbours else 4
+
+
 def named(counts: list[int], *, zeros: bool = False) -> dict[str, int]:
     """Counts in RESOURCES order as resource names and counts (zeros left out unless asked for)."""
     return {r: n for r, n in zip(RESOURCES, counts, strict=True) if n or zeros}
@@ -118,13 +134,12 @@ class TableMixin(StateGame):
         return self.public_vp(seat) + self.s["devs"][seat]["vp"]
 
     def rate(self, seat: int, resource: str) -> int:
-        """CAT-33: 4:1, 3:1 on a generic harbor, 2:1 on that resource's harbor."""
-        kinds = self._placement().kinds[seat]
-        return 2 if resource in kinds else 3 if "any" in kinds else 4
+        return _rate(self._placement().kinds[seat], resource)
 
     def rates(self, seat: int) -> dict[str, int]:
         """The seat's best rate with the bank for each resource: what the builder and the hand show."""
-        return {r: self.rate(seat, r) for r in RESOURCES}
+        kinds = self._placement().kinds[seat]
+        return {r: _rate(kinds, r) for r in RESOURCES}
 
     def robber_victims(self, seat: int, h: int) -> list[int]:
         """CAT-20: opponents with a building on the hex who hold at least one resource card."""
@@ -215,5 +230,6 @@ class TableMixin(StateGame):
         s = self.s
         s["phase"], s["winner"], s["offer"], s["discards"] = "over", seat, None, {}
         return {"type": "won", "seat": seat, "vp": [self.vp(t) for t in range(self.num_players)],
-                "vp_cards": [s["devs"][t]["vp"] for t in range(self.num_players)]}
+                "vp_cards": [s["devs"][t]["vp"] for t in range(self.num_players)],
+                "buildings": self._placement().vp[seat], "longest": s["longest"], "largest": s["largest"]}
 

@@ -5,15 +5,28 @@ A sentence never names a card drawn or stolen: those go to the player's own news
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from games.catan.board import GEOMETRY
+from games.catan.board import GEOMETRY, TERRAIN_YIELD
 from games.catan.table import DEV_NAMES
 from games.core import Action, Event
 
 
 def words(bundle: dict[str, int]) -> str:
     return ", ".join(f"{n} {r}" for r, n in bundle.items() if n)
+
+
+COST_WORDS = {"build_road": "costs brick, lumber", "build_settlement": "costs brick, lumber, wool, grain",
+              "build_city": "costs 2 grain, 3 ore", "buy_dev": "costs wool, grain, ore"}
+"""CAT-23's prices, as a label says them."""
+
+
+def produces(hexes: Iterable[int], layout: dict[str, Any]) -> str:
+    """"makes ore on 8, grain on 5": what the hexes around a place yield, and on which roll (the desert, nothing)."""
+    made = [f"{TERRAIN_YIELD[layout['terrain'][h]]} on {layout['tokens'][h]}" for h in hexes
+            if layout["terrain"][h] != "desert"]
+    return "makes " + ", ".join(made) if made else "makes nothing"
 
 
 def describe(action: Action, phase: str, rate: Callable[[str], int]) -> str:
@@ -30,7 +43,7 @@ def describe(action: Action, phase: str, rate: Callable[[str], int]) -> str:
         n = rate(action["give"])
         return f"Trade {n} {action['give']} for 1 {action['get']}"
     if kind == "discard":
-        return f"Discard 1 {action['resource']}"
+        return f"Discard {words(action['cards'])}"
     if kind == "move_robber":
         hex_label = GEOMETRY.hex_labels[action["hex"]]
         victim = action["victim"]
@@ -69,7 +82,7 @@ def describe_event(event: Event) -> str:
     if kind == "must_discard":
         return "Discard half: " + ", ".join(f"Seat {int(t) + 1} {n}" for t, n in event["seats"].items()) + "."
     if kind == "discarded":
-        return f"{who} discarded 1 {event['resource']}."
+        return f"{who} discarded {words(event['cards'])}."
     if kind == "robber":
         return f"{who} moved the robber to {GEOMETRY.hex_labels[event['hex']]}."
     if kind == "steal":
@@ -102,5 +115,19 @@ def describe_event(event: Event) -> str:
     if kind == "largest_army":
         return f"{who} takes Largest Army ({event['knights']} knights)."
     if kind == "won":
-        return f"{who} wins with {event['vp'][event['seat']]} victory points!"
+        return f"{who} wins with {event['vp'][event['seat']]} victory points{_won_why(event)}!"
     return kind
+
+
+def _won_why(event: Event) -> str:
+    """": 6 from settlements and cities, 2 for Longest Road, 2 from victory point cards" (CAT-38)."""
+    if "buildings" not in event:  # a game stored before the breakdown was recorded
+        return ""
+    seat = event["seat"]
+    parts = [f"{event['buildings']} from settlements and cities"]
+    parts += [f"2 for {title}" for key, title in (("longest", "Longest Road"), ("largest", "Largest Army"))
+              if event[key] == seat]
+    if event["vp_cards"][seat]:
+        cards = event["vp_cards"][seat]
+        parts.append(f"{cards} from victory point card{'s' if cards > 1 else ''}")
+    return ": " + ", ".join(parts)

@@ -191,9 +191,16 @@ class TradeMixin(MovesMixin):
         offer["answers"][str(seat)] = answer
         events: list[Event] = [{"type": "answer", "seat": seat, "offer": offer["id"], "answer": copy.deepcopy(answer)}]
         if not self._unanswered() and all(a == "decline" for a in offer["answers"].values()):
-            self.s["offer"] = None
+            self._closed_without_deal(offer)
             events.append({"type": "offer_closed", "offer": offer["id"]})
         return events
+
+    def _closed_without_deal(self, offer: dict[str, Any]) -> None:
+        """The offer ends unmade: it joins this turn's `declined` (public, as every offer is), so that
+        nobody, AI included, need make it again this turn.  A new list each time: copies share the old."""
+        s = self.s
+        s["offer"] = None
+        s["declined"] = [*s.get("declined", []), {"to": offer["to"], "give": offer["give"], "get": offer["get"]}]
 
     def _do_accept(self, seat: int, action: Action) -> list[Event]:
         return self._answered(seat, "accept")
@@ -214,5 +221,5 @@ class TradeMixin(MovesMixin):
         return [{"type": "trade", "seat": seat, "with": partner, "give": named(list(give)), "get": named(list(get))}]
 
     def _do_withdraw(self, seat: int, action: Action) -> list[Event]:
-        self.s["offer"] = None
+        self._closed_without_deal(self.s["offer"])
         return [{"type": "offer_closed", "offer": action["offer"]}]

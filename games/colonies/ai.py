@@ -4,17 +4,20 @@ It fights Threats with Soldiers before they strike, puts every Land, Wealth and
 Shipment into play, feeds as much Population as its Food allows, sends each worker to
 the Land it is best at (Traders ship, Miners mine, Trappers trap, Farmers farm), explores
 and reproduces with the rest, cannibalizes only Population it could not feed anyway,
-stores the most Food it can, and
-answers trade offers by the points and Food they are worth.
+stores the most Food it can, and trades: with a Trader ready and Population in hand it cannot
+feed, it offers its least useful card for a Food (never an offer declined this turn), and it
+answers offers by the points and Food they are worth, countering with one card changed where
+that makes a bad offer good.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from games.ai import Player, register_policy
-from games.colonies.cards import CARDS, POPULATION
+from games.colonies.cards import CARDS, EVENT, FOOD, POPULATION, THREAT
 from games.core import Action
 
 View = dict[str, Any]
@@ -35,7 +38,37 @@ def _value(card: str) -> float:
 @register_policy("colonies")
 class ColoniesPlayer(Player):
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        offer = self._offer(view)
+        if offer is not None:
+            return offer
         return max(legal, key=lambda a: self.score(view, a) + rng.random() * 0.01)
+
+    def _offer(self, view: View) -> Action | None:
+        """A Food for the least useful card in hand, made by a ready Trader (both gain a Wealth, COL-R28,
+        so a fair swap is good for the partner too), when Population in hand outnumber the Food to feed
+        them; to the seat with the most cards, else the next, never on terms declined this turn."""
+        seat = view["seat"]
+        me = view["players"][seat]
+        if (view["current"] != seat or view["phase"] != "main" or view["locked"] or view["pending"] is not None
+                or view["offer"] is not None or view["active_event"] == "strife"):
+            return None
+        if not any(e["card"] == "trader" and e["state"] == "ready" for e in me["in_play"]):
+            return None
+        hand = view["hand"]
+        pops = sum(1 for c in hand if CARDS[c].kind == POPULATION)
+        if pops <= hand.count("food") + me["granary"]:
+            return None
+        spare = [c for c in hand if CARDS[c].kind not in (FOOD, POPULATION, THREAT, EVENT)]
+        if not spare:
+            return None
+        give = min(spare, key=_value)
+        partners = sorted((p for p in view["players"] if p["seat"] != seat and not p["eliminated"]),
+                          key=lambda p: (-p["hand_size"], p["seat"]))
+        for p in partners:
+            if {"to": p["seat"], "give": [give], "want": ["food"]} not in view.get("declined", []):
+                return {"type": "offer", "partner": p["seat"] + 1, "give": [give], "want": ["food"],
+                        "worker": "trader"}
+        return None
 
     def score(self, view: View, a: Action) -> float:
         kind = a["type"]
@@ -103,12 +136,17 @@ class ColoniesPlayer(Player):
         return base - (12 if winter else 0)
 
     def _answer(self, view: View, a: Action) -> float:
+        """Accept by what the cards are worth (and a Trader's Wealth); counter only one card away from the
+        cards asked (a small change the offerer may take), a little below an acceptance as good."""
         offer = view["offer"]
         mine = view["seat"] == offer["to"]
         if a["type"] == "decline":
             return 0
         if a["type"] == "counter":
-            return -1
+            if (Counter(offer["want"]) - Counter(a["give"])).total() != 1:
+                return -1
+            bonus = 1 if offer["worker"] == "trader" else 0
+            return sum(_value(c) for c in offer["give"]) - sum(_value(c) for c in a["give"]) + bonus - 0.25
         got, given = (offer["give"], offer["want"]) if mine else (offer["want"] if offer["counter"] is None
                                                                    else offer["counter"], offer["give"])
         gain = sum(_value(c) for c in got) - sum(_value(c) for c in given)

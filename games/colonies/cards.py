@@ -74,6 +74,10 @@ THREAT_TARGET_KINDS: dict[str, tuple[str, ...]] = {
 }
 
 
+THREATS = frozenset(THREAT_DECK)
+"""The Threat cards by name: whether a hand holds one is asked after every move (COL-S9)."""
+
+
 def kind(name: str) -> str:
     return CARDS[name].kind
 

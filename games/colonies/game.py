@@ -7,12 +7,14 @@ The state is one JSON dict.  Moves are checked by one checker per move type (see
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from games.colonies import cards as C
 from games.colonies import text
 from games.colonies.moves import NAMES_OF
 from games.colonies.recap import RecapMixin
+from games.colonies.search import SearchMixin
 from games.colonies.table import MAIN, OVER, READY, SOLDIER, THREAT, new_table
 from games.colonies.trade import TradeMixin
 from games.core import (
@@ -45,6 +47,9 @@ KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {k: (frozenset(r), froz
     "offer": (("partner", "give", "want"), ("worker",)), "accept": ((), ()), "decline": ((), ()),
     "counter": (("give",), ()), "withdraw": ((), ())}.items()}
 """Each move type's required and optional fields."""
+SPECS = {kind: ({f: FIELDS[f] for f in required}, {f: FIELDS[f] for f in optional})
+         for kind, (required, optional) in KEYS.items()}
+"""The same with each field's JSON type, as `fields_problem` checks them."""
 ANSWERS = frozenset({"accept", "decline", "counter"})
 PROMPTS = {"explorer": "pick", "witch": "witch"}
 """A pending choice and the only move that resolves it (COL-R43)."""
@@ -52,7 +57,7 @@ RANDOM_EVENTS = frozenset({"drew", "reshuffled", "roll", "turn", "returned", "ev
 
 
 @register
-class Colonies(RecapMixin, TradeMixin):
+class Colonies(RecapMixin, SearchMixin, TradeMixin):
     id: ClassVar[str] = "colonies"
     title: ClassVar[str] = "Colonies"
     min_players: ClassVar[int] = 2
@@ -111,7 +116,7 @@ class Colonies(RecapMixin, TradeMixin):
             out += self.candidates(seat)
             if offer is not None and offer["waiting"] != seat:
                 out.append({"type": "withdraw"})
-        return [a for a in out if self._problem(seat, a) is None]
+        return [a for a in out if self._rule_problem(seat, a) is None]  # candidates are well-formed
 
     def action_shapes(self, seat: int) -> list[dict[str, Any]]:
         """The trade offer, free-form because any cards may be offered for any names (COL-R27)."""
@@ -151,10 +156,13 @@ class Colonies(RecapMixin, TradeMixin):
         if problem := kind_problem(action, KEYS, self.title):
             return problem
         kind = action["type"]
-        required, optional = KEYS[kind]
-        if problem := fields_problem(action, {f: FIELDS[f] for f in required}, {f: FIELDS[f] for f in optional},
-                                     names=NAMES_OF):
+        if problem := fields_problem(action, *SPECS[kind], names=NAMES_OF):
             return problem
+        return self._rule_problem(seat, action)
+
+    def _rule_problem(self, seat: int, action: Action) -> str | None:
+        """Why this seat may not make this well-formed move now; None when it may."""
+        kind = action["type"]
         if self.over:
             return "The game is over."
         if kind not in ANSWERS:
@@ -165,7 +173,7 @@ class Colonies(RecapMixin, TradeMixin):
                 what = "which Threat your Explorer keeps" if pending["kind"] == "explorer" else \
                     "which Population Witch Trials takes"
                 return f"First choose {what} (COL-R43)."
-        return getattr(self, f"_check_{kind}")(seat, action)
+        return _CHECKS[kind](self, seat, action)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         if kind_problem(action, KEYS, self.title) is None:
@@ -174,7 +182,7 @@ class Colonies(RecapMixin, TradeMixin):
         if problem is not None:
             raise RuleError(problem, f"colonies_{kind_of(action)}")
         self.events = []
-        getattr(self, f"_do_{action['type']}")(seat, action)
+        _DOS[action['type']](self, seat, action)
         self._settle()
         self.s["rng"] = self.rng.to_dict()
         self._remember(self.events)
@@ -186,7 +194,7 @@ class Colonies(RecapMixin, TradeMixin):
         if s["phase"] == OVER:
             return
         self.check_offer_still_stands()
-        threat_in_hand = any(C.kind(c) == C.THREAT for c in self.player(s["current"])["hand"])
+        threat_in_hand = not C.THREATS.isdisjoint(self.player(s["current"])["hand"])
         if s["phase"] in (SOLDIER, THREAT) and s["pending"] is None and not threat_in_hand:
             s["phase"] = MAIN
 
@@ -202,6 +210,18 @@ class Colonies(RecapMixin, TradeMixin):
             if e["type"] == "eliminated":
                 out.setdefault(e["seat"], []).append(e)
         return out
+
+    def warnings(self, seat: int) -> list[str]:
+        """On the player's own turn: ending it now would eliminate the colony, because no Population would be
+        left once the hand's Population is lost at clean-up (COL-S22, S25, R39)."""
+        s = self.s
+        if self.over or seat != s["current"] or self.player(seat)["eliminated"]:
+            return []
+        p = self.player(seat)
+        kept = p["deck"] + p["discard"] + [e["card"] for e in p["in_play"]]
+        if any(C.kind(c) == C.POPULATION for c in kept):
+            return []
+        return [text.last_population_warning(sum(C.kind(c) == C.POPULATION for c in p["hand"]))]
 
     def undoable(self, action: Action, events: list[Event]) -> bool:
         """Moves that revealed no card and rolled no die; nothing another player did depends on them."""
@@ -236,12 +256,15 @@ class Colonies(RecapMixin, TradeMixin):
             "first_settler": s["first_settler"], "round": s["round"], "turn": s["turn_no"],
             "final_round": s["final_round"], "food_supply": s["food_supply"], "wealth_supply": s["wealth_supply"],
             "active_event": s["active_event"], "events_left": len(s["event_deck"]),
-            "event_discard": list(s["event_discard"]), "lineup": list(s["lineup"]), "frontier": list(s["frontier"]),
+            "event_discard": list(s["event_discard"]),
+            "events_flipped": len(s["event_discard"]) + (s["active_event"] is not None),
+            "lineup": list(s["lineup"]), "frontier": list(s["frontier"]),
             "pop_deck": len(s["pop_deck"]), "land_deck": len(s["land_deck"]), "threat_deck": len(s["threat_deck"]),
             "shipment_deck": len(s["shipment_deck"]), "trash": list(s["trash"]), "last_roll": s["last_roll"],
             "threats_played": s["threats_played"], "locked": self.locked(),
             "pending": None if s["pending"] is None else {"kind": s["pending"]["kind"], "seat": s["pending"]["seat"]},
             "offer": None if s["offer"] is None else dict(s["offer"]), "players": players, "last": list(s["log"]),
+            "declined": [dict(d) for d in s.get("declined", [])],
             "result": (r.to_dict() if (r := self.result()) else None)}
         if seat is not None:
             out["seat"] = seat
@@ -291,3 +314,27 @@ def count_cards(game: Colonies) -> Counter[str]:
     total["food"] += s["food_supply"]
     total["wealth"] += s["wealth_supply"]
     return total
+
+
+Check = Callable[[Colonies, int, Action], str | None]
+Do = Callable[[Colonies, int, Action], None]
+_HANDLERS: dict[str, tuple[Check, Do]] = {
+    "play": (Colonies._check_play, Colonies._do_play),
+    "cannibalize": (Colonies._check_cannibalize, Colonies._do_cannibalize),
+    "work": (Colonies._check_work, Colonies._do_work),
+    "group": (Colonies._check_group, Colonies._do_group),
+    "explore": (Colonies._check_explore, Colonies._do_explore),
+    "reproduce": (Colonies._check_reproduce, Colonies._do_reproduce),
+    "combat": (Colonies._check_combat, Colonies._do_combat),
+    "pick": (Colonies._check_pick, Colonies._do_pick),
+    "witch": (Colonies._check_witch, Colonies._do_witch),
+    "end_turn": (Colonies._check_end_turn, Colonies._do_end_turn),
+    "offer": (Colonies._check_offer, Colonies._do_offer),
+    "accept": (Colonies._check_accept, Colonies._do_accept),
+    "decline": (Colonies._check_decline, Colonies._do_decline),
+    "counter": (Colonies._check_counter, Colonies._do_counter),
+    "withdraw": (Colonies._check_withdraw, Colonies._do_withdraw),
+}
+"""Every action type's checker (why it is illegal, or None) and doer, in one visible table."""
+_CHECKS = {kind: check for kind, (check, _do) in _HANDLERS.items()}
+_DOS = {kind: do for kind, (_check, do) in _HANDLERS.items()}

@@ -8,6 +8,7 @@ the listed moves and the accepted moves cannot drift apart (the Catan engine's p
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
@@ -40,7 +41,7 @@ class MovesMixin(TableMixin):
 
     def locked(self) -> bool:
         """COL-S9: a Threat in the active hand during MAIN allows only Threats and Population actions."""
-        return self.s["phase"] == MAIN and any(C.kind(c) == C.THREAT for c in self.player(self.s["current"])["hand"])
+        return self.s["phase"] == MAIN and not C.THREATS.isdisjoint(self.player(self.s["current"])["hand"])
 
     def ready_index(self, seat: int, name: Any) -> int | None:
         """The first Population of that name in play that has not acted this turn."""
@@ -101,7 +102,7 @@ class MovesMixin(TableMixin):
                 return "Play every Threat in your hand first (COL-S7)."
             if self.locked():
                 return "A Threat in your hand must be played before any other card (COL-S9)."
-        return getattr(self, f"_shape_{k.lower()}")(seat, a)
+        return _SHAPES[k](self, seat, a)
 
     def _extra(self, a: Action, allowed: set[str]) -> str | None:
         extra = set(a) - {"type", "card"} - allowed
@@ -138,9 +139,8 @@ class MovesMixin(TableMixin):
         return self._extra(a, {"food"})
 
     def _shape_land(self, seat: int, a: Action) -> str | None:
+        """A Land or a Wealth names nothing more than the card."""
         return self._extra(a, set())
-
-    _shape_wealth = _shape_land
 
     def _shape_shipment(self, seat: int, a: Action) -> str | None:
         card = a["card"]
@@ -546,4 +546,13 @@ class MovesMixin(TableMixin):
             if e["state"] == RESERVED:
                 e["state"] = READY
         self.s["offer"] = None
+        if why in ("declined", "withdrawn"):  # this turn's unmade offers, public (COL §6) so nobody repeats one
+            self.s["declined"] = [*self.s.get("declined", []),
+                                  {"to": offer["to"], "give": offer["give"], "want": offer["want"]}]
         self.emit({"type": "offer_closed", "seat": offer["from"], "partner": offer["to"], "why": why})
+
+
+_SHAPES: dict[str, Callable[[MovesMixin, int, Action], str | None]] = {
+    C.THREAT: MovesMixin._shape_threat, C.POPULATION: MovesMixin._shape_population, C.LAND: MovesMixin._shape_land,
+    C.WEALTH: MovesMixin._shape_land, C.SHIPMENT: MovesMixin._shape_shipment}
+"""What each kind of card needs named when it is played (Food is never played, COL-R42)."""

@@ -143,7 +143,7 @@ class TableMixin(StateGame):
         if seat == s["first_settler"] and s["round"] >= 2 and s["event_deck"]:
             self.flip_event()
         hand = self.player(seat)["hand"]
-        s["phase"] = SOLDIER if any(C.kind(c) == C.THREAT for c in hand) else MAIN
+        s["phase"] = SOLDIER if not C.THREATS.isdisjoint(hand) else MAIN
 
     def flip_event(self) -> None:
         """COL-S5 / COL-R21 / COL-R22: a new active event; Vermin moves every granary to its discard pile."""
@@ -214,6 +214,7 @@ class TableMixin(StateGame):
             s["first_settler"] = b  # COL-R38: an eliminated First Settler hands the role on
         s["current"] = b
         s["turn_no"] += 1
+        s["declined"] = []
         self.start_turn()
 
     def finish(self) -> None:
@@ -221,7 +222,8 @@ class TableMixin(StateGame):
         s["phase"] = OVER
         s["pending"] = None
         s["offer"] = None
-        self.emit({"type": "game_over", "scores": [self.score(seat) for seat in range(s["n"])]})
+        self.emit({"type": "game_over", "scores": [self.score(seat) for seat in range(s["n"])],
+                   "tallies": [None if p["eliminated"] else self.tally(seat) for seat, p in enumerate(s["players"])]})
 
     # -- scoring ----------------------------------------------------------------------------
 

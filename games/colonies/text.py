@@ -27,13 +27,34 @@ def cards(names: list[str]) -> str:
     return ", ".join(title(n) + (f" ×{k}" if k > 1 else "") for n, k in counts.items()) or "nothing"
 
 
+WORK_GIVES = {"farmland": "+2 Food", "livestock": "+1 Food", "mountains": "d6: 1 loses the worker, 3+ Wealth",
+              "forest": "d6: 1 loses the worker, else Food or Wealth"}
+"""What working each Land gives before bonuses (COL-S15), as a label says it."""
+BONUS = {("farmland", "farmer"): "+3 Food", ("livestock", "farmer"): "+2 Food",
+         ("mountains", "miner"): "d6+1: Wealth on 2+, never lost", ("forest", "trapper"): "d6+1: Food or Wealth"}
+"""What a Population's +1 makes of a Land's yield (COL-S15, R17)."""
+
+
 def _work_label(a: dict[str, Any]) -> str:
     land = title(a["land"])
     if a.get("mode") == "ship":
-        return f"ship a Wealth from {'hand' if a['wealth'] == 'hand' else 'play'} on {land}"
+        where = "hand" if a["wealth"] == "hand" else "play"
+        return f"ship a Wealth from {where} on {land} (+5 points, gain a Shipment)"
     if a.get("mode") == "food":
-        return f"work {land} for Food"
-    return f"work {land}"
+        return f"work {land} for Food (+2 Food)"
+    gives = BONUS.get((a["land"], a.get("worker", "")), WORK_GIVES.get(a["land"]))
+    return f"work {land}" + (f" ({gives})" if gives else "")
+
+
+def last_population_warning(in_hand: int) -> str:
+    """The turn message's warning for a colony whose Population all sits in its hand, or is gone (COL-S22, S25):
+    the hand's Population is lost at clean-up, and a colony with none left is eliminated."""
+    if in_hand:
+        return (f"Warning: your colony's only Population is the {in_hand} in your hand, and a Population still in "
+                "your hand when your turn ends is lost. With none left in your deck, discard pile or play, your "
+                "colony is eliminated when you end this turn: put a Population into play, or gain one, first.")
+    return ("Warning: your colony has no Population left in hand, deck, discard pile or play. It is eliminated "
+            "when you end this turn unless you gain one first.")
 
 
 def describe(action: Action) -> str:
@@ -57,7 +78,8 @@ def describe(action: Action) -> str:
     if kind == "group":
         return f"{cards(action['workers'])}: work Farmland together (+{len(action['workers'])} Wealth)"
     if kind == "explore":
-        return f"{title(action['worker'])}: explore {title(action['card'])}"
+        threat = "see the top 3 Threats, gain one" if action["worker"] == "explorer" else "also gain the top Threat"
+        return f"{title(action['worker'])}: explore {title(action['card'])} ({threat})"
     if kind == "reproduce":
         return f"{title(action['worker'])}: reproduce, gaining {title(action['card'])}"
     if kind == "combat":
@@ -135,8 +157,20 @@ def describe_event(event: Event) -> str:
     if kind == "eliminated":
         return f"{p} has no Population left and is eliminated."
     if kind == "game_over":
-        return "Game over. Scores: " + ", ".join(f"{who(s)} {v}" for s, v in enumerate(event["scores"])) + "."
+        tallies = event.get("tallies") or [{}] * len(event["scores"])  # none in games stored before them
+        return "Game over. Scores: " + "; ".join(f"{who(s)} {v}{_score_why(t)}" for s, (v, t) in
+                                                  enumerate(zip(event["scores"], tallies, strict=True))) + "."
     return kind
+
+
+def _score_why(tally: dict[str, int] | None) -> str:
+    """" (5 Population, 2 Wealth, 3 Land ×2, 1 shipped ×5)", or why an eliminated colony scores nothing (COL-S28)."""
+    if tally is None:
+        return " (eliminated: scores nothing)"
+    if not tally:
+        return ""
+    return (f" ({tally['population']} Population, {tally['wealth']} Wealth, {tally['land']} Land ×2, "
+            f"{tally['shipped']} shipped Wealth ×5)")
 
 
 _TITLED = {"farmland", "forest", "mountains", "coast", "livestock", "supplies", "trader", "gold_rush"}

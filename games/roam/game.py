@@ -18,6 +18,7 @@ from games.roam.data import ARTIFACTS, CARDS, COLOURS, LAND_IDS, starting_ids
 from games.roam.geometry import DEFAULT_EDGES, SIZE, parse_square, slot_of, square_name
 from games.roam.placement import PlacementMixin
 from games.roam.recap import RecapMixin
+from games.roam.search import SearchMixin
 from games.roam.text import TextMixin, field_error
 
 MARKERS = 24
@@ -29,7 +30,7 @@ TARGET_CARDS = 10
 
 
 @register
-class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, Game):
+class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, Game):
     id: ClassVar[str] = "roam"
     title: ClassVar[str] = "ROAM"
     min_players: ClassVar[int] = 2
@@ -219,7 +220,9 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, Game):
             self.phase = "over"
             result = self.result()
             events.append({"type": "game_over", "scores": result.scores if result else [],
-                           "winners": result.winners if result else []})
+                           "winners": result.winners if result else [],
+                           "parts": [self.score_parts(x) for x in range(n)],
+                           "coins": [p["coins"] for p in self.players]})
             return
         self.current = (self.current + 1) % n
         self.turn_no += 1
@@ -323,7 +326,10 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, Game):
                                "rotations": self.turn.get("rotations", 0), "blanks_left": list(self.turn["blanks"]),
                                "pending": list(self.turn["pending"])}
         if self.phase == "anchor":
-            out["anchors"] = [square_name(a) for a in self.anchors(self.current, self._pattern())]
+            # A5.3 step 1.1 makes every anchor whose normal squares lie on cards legal, even one that would place
+            # nothing; the picture marks only the anchors that place something
+            anchors = self.anchors(self.current, self._pattern())
+            out["anchors"] = [square_name(a) for a in anchors if any(self.yield_of(self.current, a))]
         return out
 
     def _bid_view(self) -> dict[str, Any] | None:

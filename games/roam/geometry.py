@@ -19,8 +19,12 @@ DEFAULT_EDGES: dict[int, tuple[str, ...]] = {2: ("S", "N"), 3: ("S", "W", "N"), 
 COLUMNS = "ABCDEF"
 
 
+_SQUARE_NAMES = [[f"{column}{row + 1}" for column in COLUMNS] for row in range(SIZE)]
+"""Each square's name by row and column, written once: placements name squares by the thousand."""
+
+
 def square_name(sq: Square) -> str:
-    return f"{COLUMNS[sq[1]]}{sq[0] + 1}"
+    return _SQUARE_NAMES[sq[0]][sq[1]]
 
 
 def parse_square(name: object) -> Square | None:

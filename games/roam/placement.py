@@ -79,6 +79,14 @@ class PlacementMixin:
         filled = tuple(card is not None for card in self.slots)
         return list(anchor_squares(self.players[seat]["edge"], tuple(map(tuple, normal)), filled))
 
+    def yield_of(self, seat: int, anchor: Square) -> tuple[list[Square], list[Square]]:
+        """What the chosen pattern with its key marker on `anchor` would place: the normal squares that take a
+        marker (occupied ones are skipped, A5.3 step 1.2) and the blank squares still open (step 1.3)."""
+        normal, blank = self._pattern()
+        edge = self.players[seat]["edge"]
+        fill = [sq for sq in project(edge, anchor, normal, normal) if self.placeable(sq)]
+        return fill, [sq for sq in project(edge, anchor, normal, blank) if self.placeable(sq)]
+
     def _pattern(self) -> Pattern:
         return ([tuple(c) for c in self.turn["normal"]],  # type: ignore[misc]
                 [tuple(c) for c in self.turn["blank"]])

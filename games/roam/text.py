@@ -31,7 +31,7 @@ _PHASE_WORDS = {"start": "start your turn: choose a character (or rest)", "ancho
 
 
 def who(seat: int) -> str:
-    return f"Player {seat + 1}"
+    return f"Seat {seat + 1}"
 
 
 class TextMixin:
@@ -51,7 +51,7 @@ class TextMixin:
             card = CARDS[action["card"]]
             return f"{short_name(card.id)} ({card.vp} VP)"
         if kind == "place":
-            return f"Key marker on {action['square']}"
+            return f"Key marker on {action['square']}{self._yield_words(action['square'])}"
         if kind == "hammer":
             return f"Key marker on {action['square']}, Hammer on {action['target']}"
         if kind == "mark":
@@ -72,6 +72,26 @@ class TextMixin:
         return {"skip_place": "Nothing fits: skip placing", "early_rest": "Early rest (pay to flip all up)",
                 "rotate": "Wizard's Hat: rotate the pattern", "done": "Finish placing",
                 "backpack": "Backpack: +1 coin", "end_turn": "End turn", "pass": "Pass"}.get(str(kind), str(kind))
+
+    def _yield_words(self, square: str) -> str:
+        """": 3 markers, +2 coins", ": places nothing, every square is taken": what a placement gives, said
+        while the key marker is being placed (A5.3 step 1)."""
+        sq = parse_square(square)
+        if self.phase != "anchor" or sq is None:
+            return ""
+        fill, blanks = self.yield_of(self.current, sq)  # type: ignore[attr-defined]
+        if not fill and not blanks:
+            return ": places nothing, every square is taken"
+        supply = self.players[self.current]["supply"]
+        said = [f"{len(fill)} marker{'s' if len(fill) != 1 else ''}" if fill else "no marker"]
+        if len(fill) > supply:
+            said[0] += f" (you have {supply} left)"
+        coins = sum(self.square_coins(q) for q in fill)  # type: ignore[attr-defined]
+        if coins:
+            said.append(f"+{coins} coin{'s' if coins != 1 else ''}")
+        if blanks:
+            said.append(f"{len(blanks)} blank{'s' if len(blanks) != 1 else ''} to buy at 2 coins")
+        return ": " + ", ".join(said)
 
     def describe_event(self, event: Event) -> str:
         kind = event["type"]
@@ -138,7 +158,12 @@ class TextMixin:
         if kind == "turn_ended":
             return f"{who(seat)} ends the turn."
         if kind == "game_over":
-            return "Game over. Winner: " + ", ".join(who(s) for s in event["winners"]) + "."
+            won = "Game over. Winner: " + ", ".join(who(s) for s in event["winners"])
+            if "parts" not in event:  # a game stored before the parts were recorded
+                return won + "."
+            points = [f"{who(s)} {p['total']} ({_parts(p)}), {_coins(event['coins'][s])}"
+                      for s, p in enumerate(event["parts"])]
+            return f"{won}. Points: {'; '.join(points)}. Equal points go to the most coins."
         return kind
 
     # -- refusals --------------------------------------------------------------
@@ -241,6 +266,20 @@ def field_error(action: Action) -> RuleError | None:
             return RuleError(f"Name {NAMES_OF[key]} by its id, such as "
                              f"{'S1-blue' if key == 'card' else 'A-coin-1'}, not {value!r}.", "bad_action")
     return None
+
+
+def _coins(n: int) -> str:
+    return f"{n} coin{'s' if n != 1 else ''}"
+
+
+def _parts(parts: dict[str, int]) -> str:
+    """"9 from cards, 2 from artifacts, 3 for the Outpost": a score as A5.4 adds it up."""
+    said = [f"{parts['cards']} from cards"]
+    if parts["artifacts"]:
+        said.append(f"{parts['artifacts']} from artifacts")
+    if parts["outpost"]:
+        said.append(f"{parts['outpost']} for the Outpost")
+    return ", ".join(said)
 
 
 def _artifact_name(kind: str) -> str:

@@ -23,7 +23,6 @@ from games.roanoke.market import MARKET, payout
 
 View = dict[str, Any]
 RES = B.RESOURCES
-HOUSE = {r: 2 for r in RES}
 
 
 def card_of(view: View) -> str | None:

@@ -75,8 +75,6 @@ EXIT_MASKS = (S, W, N, E)
 CROSSES = (sq(1, 6), sq(6, 11), sq(11, 6), sq(6, 1))
 NODES = {sq(3, 3): "wood", sq(3, 9): "metal", sq(9, 9): "food", sq(9, 3): "water"}
 """ROA-S2: exits and starting crosses by seat; resource nodes by square."""
-FIXED = frozenset(EXITS) | frozenset(CROSSES) | frozenset(NODES)
-FREE_SQUARES = SQUARES - len(FIXED)
 
 
 def new_board(node_resources: dict[int, str] | None = None) -> list[dict[str, Any] | None]:

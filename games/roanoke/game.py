@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from games.core import (
@@ -34,7 +35,8 @@ from games.roanoke import text
 from games.roanoke.market import MARKET, payout
 from games.roanoke.moves import NAMES_OF, OFFER_NAMES
 from games.roanoke.recap import RecapMixin
-from games.roanoke.table import MAIN, OVER, RES, SEATS, SETUP, new_table
+from games.roanoke.search import SearchMixin
+from games.roanoke.table import MAIN, OVER, RES, ROUNDS, SEATS, SETUP, new_table
 from games.roanoke.trade import TradeMixin
 
 MAP = Field("a map of resource to amount", lambda v: isinstance(v, dict))
@@ -51,7 +53,7 @@ REVEALING = frozenset({"tile_drawn", "reshuffled", "season_revealed", "season_ch
 
 
 @register
-class Roanoke(RecapMixin, TradeMixin):
+class Roanoke(RecapMixin, SearchMixin, TradeMixin):
     id: ClassVar[str] = "roanoke"
     title: ClassVar[str] = "Roanoke"
     resignation: ClassVar[str] = "Resigning eliminates your colony at once; your resources pass to the left."
@@ -131,7 +133,7 @@ class Roanoke(RecapMixin, TradeMixin):
         # Placements come from the same S5–S7 checks (`board.placements`), so they are not checked twice.
         self._memo: dict[Any, Any] | None = {}
         try:
-            return [a for a in out if a["type"] == "place" or getattr(self, f"_check_{a['type']}")(seat, a) is None]
+            return [a for a in out if a["type"] == "place" or _CHECKS[a['type']](self, seat, a) is None]
         finally:
             self._memo = None
 
@@ -170,14 +172,14 @@ class Roanoke(RecapMixin, TradeMixin):
             return "You cannot answer your own offer; cancel it instead (ROA-S18)."
         if self.s["phase"] == SETUP and kind != "market_add":
             return "Setup: put your first worker on a market square (ROA-S11)."
-        return getattr(self, f"_check_{kind}")(seat, action)
+        return _CHECKS[kind](self, seat, action)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         problem = self._problem(seat, action)
         if problem is not None:
             raise RuleError(problem, f"roanoke_{kind_of(action)}")
         self.events = []
-        getattr(self, f"_do_{action['type']}")(seat, action)
+        _DOS[action['type']](self, seat, action)
         self.check_offer_still_stands()
         self.s["rng"] = self.rng.to_dict()
         self._remember(self.events)
@@ -198,6 +200,24 @@ class Roanoke(RecapMixin, TradeMixin):
                 out.setdefault(e["seat"], []).append(e)
         return out
 
+    def warnings(self, seat: int) -> list[str]:
+        """A living colony that does not meet the season card as things stand: what is short, when the card is
+        checked and how many of its turns remain before then, and that failing eliminates (ROA-S31, S35)."""
+        s = self.s
+        if self.over or not self.player(seat)["alive"]:
+            return []
+        card = s["seasons"][s["season_idx"]]
+        if self.passes(seat, card):
+            return []
+        _ok, why = SE.standing(card, seat, self.public_players())
+        order = [x for x in ((s["first_seat"] + i) % SEATS for i in range(SEATS)) if self.player(x)["alive"]]
+        if s["phase"] == SETUP:  # the first season's rounds are all ahead
+            turns, now = ROUNDS, False
+        else:
+            now = seat == s["active"]
+            turns = ROUNDS - s["round"] + (1 if now or seat in s["round_left"] else 0)
+        return [text.season_warning(card, s["season_idx"], why, last=order[-1], turns=turns, now=now)]
+
     def undoable(self, action: Action, events: list[Event]) -> bool:
         """Market moves, purchases and tile moves that drew no new tile: nothing hidden came to light."""
         if action.get("type") not in QUIET or self.s["phase"] == SETUP:
@@ -211,6 +231,9 @@ class Roanoke(RecapMixin, TradeMixin):
         return (f"column {B.label(B.sq(0, action['col']))[0]}",) if "col" in action else ()
 
     def describe(self, action: Action) -> str:
+        """The label; collecting says what the income will be (market, nodes and generators, ROA-S14, S15)."""
+        if action.get("type") == "collect" and not self.over:
+            return f"Collect income ({text.bundle(self.income(self.s['active']))})"
         return text.describe(action)
 
     def describe_event(self, event: Event) -> str:
@@ -222,17 +245,7 @@ class Roanoke(RecapMixin, TradeMixin):
         """ROA §7: everything but the draw-pile order, unrevealed season cards and the RNG; the same for all."""
         s = self.s
         board = s["board"]
-        players = []
-        for i, p in enumerate(s["players"]):
-            players.append({
-                "seat": i, "colour": text.COLOURS[i], "alive": p["alive"], "hand": dict(p["hand"]),
-                "chits": sum(p["hand"].values()), "reserve": p["reserve"],
-                "workers": {m: s["market"][j][i] for j, m in enumerate(MARKET) if s["market"][j][i]},
-                "houses": [B.label(x) for x in self.pieces(i, "house")],
-                "generators": {B.label(x): board[x]["gen"] for x in self.pieces(i, "gen")},
-                "road_upgrades": [B.label(x) for x in self.pieces(i, "up")],
-                "road_length": self.road_length(i), "own_road": self.own_road(i),
-                "link_class": self.link_class(i), "nodes": [B.label(x) for x in self.nodes_reached(i)]})
+        players = self.public_players()
         seasons = []
         for k, card in enumerate(s["seasons"]):
             shown = s["revealed"][k]
@@ -284,3 +297,26 @@ class Roanoke(RecapMixin, TradeMixin):
         if dead:
             ranking.append(dead)
         return Result(scores, ranking, details)
+
+
+Check = Callable[[Roanoke, int, Action], str | None]
+Do = Callable[[Roanoke, int, Action], None]
+_HANDLERS: dict[str, tuple[Check, Do]] = {
+    "market_add": (Roanoke._check_market_add, Roanoke._do_market_add),
+    "market_move": (Roanoke._check_market_move, Roanoke._do_market_move),
+    "collect": (Roanoke._check_collect, Roanoke._do_collect),
+    "place": (Roanoke._check_place, Roanoke._do_place),
+    "discard": (Roanoke._check_discard, Roanoke._do_discard),
+    "buy_house": (Roanoke._check_buy_house, Roanoke._do_buy_house),
+    "buy_generator": (Roanoke._check_buy_generator, Roanoke._do_buy_generator),
+    "buy_road_upgrade": (Roanoke._check_buy_road_upgrade, Roanoke._do_buy_road_upgrade),
+    "offer": (Roanoke._check_offer, Roanoke._do_offer),
+    "accept": (Roanoke._check_accept, Roanoke._do_accept),
+    "decline": (Roanoke._check_decline, Roanoke._do_decline),
+    "cancel": (Roanoke._check_cancel, Roanoke._do_cancel),
+    "end_turn": (Roanoke._check_end_turn, Roanoke._do_end_turn),
+    "resign": (Roanoke._check_resign, Roanoke._do_resign),
+}
+"""Every action type's checker (why it is illegal, or None) and doer, in one visible table."""
+_CHECKS = {kind: check for kind, (check, _do) in _HANDLERS.items()}
+_DOS = {kind: do for kind, (_check, do) in _HANDLERS.items()}

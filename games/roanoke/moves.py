@@ -11,12 +11,15 @@ from typing import Any
 
 from games.core import Action
 from games.roanoke import board as B
+from games.roanoke import text
 from games.roanoke.market import MARKET, MARKET_RES, TITLES
 from games.roanoke.table import MAIN, MARKET_PHASE, MAX_HOUSES, MAX_UPGRADES, OVER, RES, SEATS, SETUP, TableMixin
 
 HOUSE_COST = {r: 2 for r in RES}
 UPGRADE_COST = {"wood": 4, "metal": 4}
 SPLITS = ((2, 0), (1, 1), (0, 2))
+MARKET_AT = {name: i for i, name in enumerate(MARKET)}
+"""Each market square's place in MARKET, looked up by name."""
 """The 2 wood/food of a generator, as (wood, food)."""
 
 
@@ -42,10 +45,11 @@ class MovesMixin(TableMixin):
         return all(hand[r] >= n for r, n in cost.items())
 
     def _market_index(self, name: Any, what: str) -> tuple[int | None, str | None]:
-        if name not in MARKET:
+        i = MARKET_AT.get(name) if isinstance(name, str) else None
+        if i is None:
             return None, f"{what[:1].upper()}{what[1:]} must be one of the eight market squares, Food 1 to Wood 2 " \
                          "(ROA-S3)."
-        return MARKET.index(name), None
+        return i, None
 
     def _own_tile(self, seat: int, square: Any) -> tuple[int | None, str | None]:
         """The square a purchase names, if it is one of your road tiles (starting cross included)."""
@@ -111,7 +115,7 @@ class MovesMixin(TableMixin):
             return "That square is off the board, which runs from A1 to M13 (ROA-S1)."
         if mask not in B.ORIENTATIONS[kind]:
             turns = ", ".join(B.edges_text(m) for m in B.ORIENTATIONS[kind])
-            return f"The drawn tile is {'an' if kind[0] in 'aeiou' else 'a'} {kind}; it can lie open {turns} (ROA-S4)."
+            return f"The drawn tile is {text.a(kind)}; it can lie open {turns} (ROA-S4)."
         x = B.sq(row, col)
         return B.pave_problem(s["board"], x, seat) or B.fit_problem(s["board"], x, mask, seat)
 
@@ -139,7 +143,7 @@ class MovesMixin(TableMixin):
         if len(self.pieces(seat, "house")) >= MAX_HOUSES:
             return f"You already own {MAX_HOUSES} houses, the most a player may have (ROA-R19)."
         if self.s["houses_left"] < 1:
-            return "All 20 house chits are on the board (ROA-R19)."
+            return "All 20 houses are on the board (ROA-R19)."
         return self._cost_problem(seat, HOUSE_COST, "A house")
 
     def _check_buy_generator(self, seat: int, a: Action) -> str | None:

@@ -114,3 +114,34 @@ def shortfall(card_id: str, hand: dict[str, int]) -> dict[str, int]:
         best = sorted(EACH, key=lambda r: -hand[r])[:c["types"]]
         return {r: c["n"] - hand[r] for r in best if hand[r] < c["n"]}
     return {}
+
+
+def standing(card_id: str, seat: int, players: list[dict[str, Any]]) -> tuple[bool, str]:
+    """Whether the seat meets the card on the board as it stands, and why in words (ROA-S32), from the
+    public players of a view (hand, houses, generators, road_upgrades, nodes, road_length, link_class)."""
+    c = CARDS[card_id]
+    kind = c["kind"]
+    me = players[seat]
+    hand = me["hand"]
+    alive = [p for p in players if p["alive"]]
+    if kind == "own":
+        have = {"house": len(me["houses"]), "generator": len(me["generators"]),
+                "generator_or_upgrade": len(me["generators"]) + len(me["road_upgrades"])}[c["what"]]
+        return have >= c["n"], f"you own {have} of the {c['n']} needed"
+    if kind in ("hold", "consume", "hold_any"):
+        short = shortfall(card_id, hand)
+        if not short:
+            return True, "your hand meets it" + (" (you will pay it at the season's end)" if kind == "consume" else "")
+        return False, "you are short of " + _amounts(short)
+    if kind == "lead":
+        others = [p for p in alive if p["seat"] != seat]
+        led = [r for r in EACH if all(hand[r] > o["hand"][r] for o in others)]
+        return len(led) >= c["types"], ("you lead in " + ", ".join(led)) if led else "you lead in no type"
+    if kind == "reach":
+        return bool(me["nodes"]), ("nodes in your super-road: " + " ".join(me["nodes"])) if me["nodes"] else \
+            "no node in your super-road yet"
+    if kind == "road":
+        best = max((p["road_length"] for p in alive), default=0)
+        return best >= c["n"], f"the longest super-road is {best} of {c['n']}"
+    classes = {tuple(p["link_class"]) for p in alive}
+    return len(classes) <= 1, f"survivors form {len(classes)} link class" + ("es" if len(classes) != 1 else "")

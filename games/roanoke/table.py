@@ -13,6 +13,7 @@ from games.core import Rng, StateGame
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
 from games.roanoke.market import MARKET, WORKERS, payout
+from games.roanoke.text import COLOURS
 
 SETUP, MARKET_PHASE, MAIN, OVER = "setup", "market", "main", "over"
 ROUNDS, SEASONS, SEATS = 3, 8, 4
@@ -59,6 +60,20 @@ class TableMixin(StateGame):
 
     def cell(self, square: int) -> dict[str, Any] | None:
         return self.s["board"][square]
+
+    def public_players(self) -> list[dict[str, Any]]:
+        """Every colony as anyone may see it (the view's players, which `seasons.standing` reads)."""
+        s = self.s
+        board = s["board"]
+        return [{"seat": i, "colour": COLOURS[i], "alive": p["alive"], "hand": dict(p["hand"]),
+                 "chits": sum(p["hand"].values()), "reserve": p["reserve"],
+                 "workers": {m: s["market"][j][i] for j, m in enumerate(MARKET) if s["market"][j][i]},
+                 "houses": [B.label(x) for x in self.pieces(i, "house")],
+                 "generators": {B.label(x): board[x]["gen"] for x in self.pieces(i, "gen")},
+                 "road_upgrades": [B.label(x) for x in self.pieces(i, "up")],
+                 "road_length": self.road_length(i), "own_road": self.own_road(i),
+                 "link_class": self.link_class(i), "nodes": [B.label(x) for x in self.nodes_reached(i)]}
+                for i, p in enumerate(s["players"])]
 
     # -- networks (ROA-S8, S9, S10) ------------------------------------------------------------
 
@@ -218,12 +233,14 @@ class TableMixin(StateGame):
             ok = passed[survivors[0]]
             passed = {x: ok for x in survivors}
         failed = [x for x in survivors if not passed[x]]
+        players = self.public_players() if failed else []
+        why = {str(x): SE.standing(card, x, players)[1] for x in failed}
         amounts = SE.CARDS[card].get("amounts", {}) if SE.CARDS[card]["kind"] == "consume" else {}
         for x in survivors:
             if passed[x] and amounts:
                 self.pay(x, amounts)
         self.emit({"type": "season_checked", "season": k, "card": card,
-                   "passed": [x for x in survivors if passed[x]], "failed": failed, "paid": amounts})
+                   "passed": [x for x in survivors if passed[x]], "failed": failed, "paid": amounts, "why": why})
         self.eliminate(failed, "season")
         if s["phase"] == OVER:
             return
@@ -277,7 +294,8 @@ class TableMixin(StateGame):
         s["placements_left"] = 0
         if s["offer"] is not None:
             self.close_offer("cancelled")
-        self.emit({"type": "game_over", "survivors": self.alive(), "winners": self.winners()})
+        self.emit({"type": "game_over", "survivors": self.alive(), "winners": self.winners(),
+                   "chits": [self.chits(x) for x in range(SEATS)]})
 
     def chits(self, seat: int) -> int:
         return sum(self.player(seat)["hand"].values())

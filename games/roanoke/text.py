@@ -18,6 +18,11 @@ def who(seat: int | None) -> str:
     return "the pile" if seat is None else seat_name(seat)
 
 
+def a(word: str) -> str:
+    """"an elbow", "a T": the word with its article."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def bundle(amounts: dict[str, Any]) -> str:
     return ", ".join(f"{n} {r}" for r, n in amounts.items() if n) or "nothing"
 
@@ -29,6 +34,24 @@ def tile_label(row: int, col: int, mask: int) -> str:
 
 def card_line(card_id: str) -> str:
     return f"{SE.CARDS[card_id]['name']}: {SE.goal_text(card_id)}"
+
+
+def season_warning(card_id: str, season: int, why: str, *, last: int, turns: int, now: bool) -> str:
+    """The turn message's warning for a colony that does not meet the season card yet (ROA-S31, S35)."""
+    name = SE.SEASON_NAMES[season]
+    when = f"at the end of round 3 of {name}, once {who(last)} has played"
+    if turns == 0:
+        left = "you have no turn left before then"
+    elif now:
+        left = "this is your last turn before then" if turns == 1 else f"you have {turns} turns left, this one included"
+    else:
+        left = f"you have {turns} turn{'s' if turns > 1 else ''} left before then"
+    if SE.collective(card_id):
+        fate = "If it is not met then, every colony is eliminated and nobody wins."
+    else:
+        fate = "A colony that fails it then is eliminated, and its hand passes to the left."
+    return (f"Warning: this season's card is not met yet. {card_line(card_id)}; {why}. It is checked {when}; "
+            f"{left}. {fate}")
 
 
 def describe(action: Action) -> str:
@@ -81,12 +104,12 @@ def describe_event(event: Event) -> str:
     if kind == "no_tiles":
         return "No road tiles are left to draw."
     if kind == "tile_drawn":
-        return f"{p} draws a {event['tile']} tile."
+        return f"{p} draws {a(event['tile'])} tile."
     if kind == "tile_unplaceable":
         return f"The {event['tile']} fits nowhere for {p} and is discarded."
     if kind == "placed":
         mask = event["mask"]
-        text = f"{p} places a {event['tile']} on {event['square']} open {B.edges_text(mask)}"
+        text = f"{p} places {a(event['tile'])} on {event['square']} open {B.edges_text(mask)}"
         paved = event.get("paved")
         if paved:
             lost = ", destroying its road upgrade" if paved["upgrade_lost"] else ""
@@ -96,7 +119,7 @@ def describe_event(event: Event) -> str:
         return f"{p} discards the {event['tile']}."
     if kind == "bought":
         extra = f" ({event['res']})" if "res" in event else ""
-        return f"{p} buys a {event['what']}{extra} on {event['square']}."
+        return f"{p} buys {a(event['what'])}{extra} on {event['square']}."
     if kind == "offered":
         return f"{p} offers {who(event['to'])} {bundle(event['give'])} for {bundle(event['get'])}."
     if kind == "traded":
@@ -110,7 +133,8 @@ def describe_event(event: Event) -> str:
     if kind == "season_checked":
         name = SE.CARDS[event["card"]]["name"]
         passed = ", ".join(f"Seat {x + 1}" for x in event["passed"]) or "nobody"
-        failed = ", ".join(f"Seat {x + 1}" for x in event["failed"])
+        why = event.get("why", {})  # none in games stored before the reasons were recorded
+        failed = ", ".join(f"Seat {x + 1}" + (f" ({why[str(x)]})" if str(x) in why else "") for x in event["failed"])
         paid = f"; each pays {bundle(event['paid'])}" if event["paid"] and event["passed"] else ""
         return f"{SE.SEASON_NAMES[event['season']]} ends — {name}: {passed} pass{paid}" + (
             f"; {failed} fail." if failed else ".")
@@ -121,6 +145,10 @@ def describe_event(event: Event) -> str:
     if kind == "game_over":
         if not event["winners"]:
             return "Game over: the colony is lost, nobody wins."
-        return "Game over. " + " and ".join(who(x) for x in event["winners"]) + " win" + (
-            "s." if len(event["winners"]) == 1 else ".")
+        won = "Game over. " + " and ".join(who(x) for x in event["winners"]) + " win" + (
+            "s" if len(event["winners"]) == 1 else "")
+        if "chits" not in event:
+            return won + "."
+        held = ", ".join(f"Seat {x + 1} {event['chits'][x]}" for x in event["survivors"])
+        return f"{won}: survivors rank by resources in hand ({held}), then houses, then own road."
     return str(kind)

@@ -7,6 +7,7 @@ not chosen yet.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from games.core import Action, Event, Option, Result, Rng, RuleError, register
@@ -16,7 +17,8 @@ from games.small_islands.data import COLOURS, DISCOVERY, LAYOUTS
 from games.small_islands.moves import STEP_OF, WAITING, MovesMixin
 from games.small_islands.names import column_name, origin
 from games.small_islands.recap import RecapMixin
-from games.small_islands.table import KEEP, OVER, PHASE, PREP, SETUP, new_state
+from games.small_islands.search import SearchMixin
+from games.small_islands.table import EXPLORE_STEPS, KEEP, OVER, PHASE, PREP, SETUP, new_state
 from games.small_islands.tiles import cell_of, frontier
 
 REVEALING = frozenset({"refilled", "drew", "discovery", "kept", "revealed", "cards_drawn", "round", "nav",
@@ -25,7 +27,7 @@ REVEALING = frozenset({"refilled", "drew", "discovery", "kept", "revealed", "car
 
 
 @register
-class SmallIslands(RecapMixin, MovesMixin):
+class SmallIslands(RecapMixin, SearchMixin, MovesMixin):
     id: ClassVar[str] = "small_islands"
     title: ClassVar[str] = "Small Islands"
     min_players: ClassVar[int] = 2
@@ -98,8 +100,10 @@ class SmallIslands(RecapMixin, MovesMixin):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_move():
             return []
-        # candidates are built for this step and seat in the right shape: only the rule checkers remain
-        return [a for a in self.candidates(seat) if getattr(self, f"_check_{a['type']}")(seat, a) is None]
+        # candidates are built for this step and seat in the right shape: only the rule checkers remain.
+        # Placements come from the same B2 test (`needs`, `fits`) that `_check_place` applies: not checked twice.
+        return [a for a in self.candidates(seat)
+                if a["type"] == "place" or _CHECKS[a["type"]](self, seat, a) is None]
 
     def _problem(self, seat: int, action: Any) -> tuple[str, str] | None:
         """(code, reason) why this seat may not play this action now; None when it may."""
@@ -113,7 +117,7 @@ class SmallIslands(RecapMixin, MovesMixin):
         kind = action["type"]
         if STEP_OF[kind] != self.s["step"]:
             return "wrong_step", f"You cannot {text.VERBS[kind]} now: the game waits for {WAITING[self.s['step']]}."
-        problem = getattr(self, f"_check_{kind}")(seat, action)
+        problem = _CHECKS[kind](self, seat, action)
         return None if problem is None else (f"illegal_{kind}", problem)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -121,7 +125,7 @@ class SmallIslands(RecapMixin, MovesMixin):
         if problem is not None:
             raise RuleError(problem[1], problem[0])
         self.events = []
-        getattr(self, f"_do_{action['type']}")(seat, action)
+        _DOS[action['type']](self, seat, action)
         self.s["rng"] = self.rng.to_dict()
         self._remember(self.events)
         return self.events
@@ -131,6 +135,18 @@ class SmallIslands(RecapMixin, MovesMixin):
         when it is drawn, which changes when the map grows west or north."""
         kept = [e for e in events if e["type"] not in text.QUIET]
         self.s["log"] = (self.s["log"] + kept)[-8:]
+
+    def warnings(self, seat: int) -> list[str]:
+        """While tiles are explored and the round may soon end (the Navigation stack holds no more tiles than
+        there are players): no island meets the seat's mission with room for its house, so the round's reward
+        would be lost (B5.3 REWARD 2).  It names the secret mission: show it to that player only."""
+        s = self.s
+        if s["step"] not in EXPLORE_STEPS or not 0 <= seat < s["n"] or len(s["nav"]) > s["n"]:
+            return []
+        mission, _reward = self.mission_reward(seat)
+        if mission is None or self.player(seat)["houses_hand"] < 1 or self.house_islands(seat):
+            return []
+        return [text.mission_warning(mission, len(s["nav"]))]
 
     def undoable(self, action: Action, events: list[Event]) -> bool:
         """Taking a row tile, placing a tile or a house: only while nothing new was revealed or drawn."""
@@ -227,3 +243,22 @@ def _colour(ship: Any) -> str | None:
     return "grey" if ship == "grey" else COLOURS[ship]
 
 
+Check = Callable[[SmallIslands, int, Action], str | None]
+Do = Callable[[SmallIslands, int, Action], None]
+_HANDLERS: dict[str, tuple[Check, Do]] = {
+    "start_tile": (SmallIslands._check_start_tile, SmallIslands._do_start_tile),
+    "choose": (SmallIslands._check_choose, SmallIslands._do_choose),
+    "take": (SmallIslands._check_take, SmallIslands._do_take),
+    "discard": (SmallIslands._check_discard, SmallIslands._do_discard),
+    "place": (SmallIslands._check_place, SmallIslands._do_place),
+    "port": (SmallIslands._check_port, SmallIslands._do_port),
+    "convert": (SmallIslands._check_convert, SmallIslands._do_convert),
+    "no_bonus": (SmallIslands._check_no_bonus, SmallIslands._do_no_bonus),
+    "land": (SmallIslands._check_land, SmallIslands._do_land),
+    "house": (SmallIslands._check_house, SmallIslands._do_house),
+    "keep": (SmallIslands._check_keep, SmallIslands._do_keep),
+    "done": (SmallIslands._check_done, SmallIslands._do_done),
+}
+"""Every action type's checker (why it is illegal, or None) and doer, in one visible table."""
+_CHECKS = {kind: check for kind, (check, _do) in _HANDLERS.items()}
+_DOS = {kind: do for kind, (_check, do) in _HANDLERS.items()}

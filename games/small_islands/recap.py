@@ -26,5 +26,6 @@ class RecapMixin:
             if (gain := p["pp"] - was["pp"]) > 0:
                 shown = p.get("revealed")
                 mission = MISSIONS[OBJECTIVES[shown["objective"]]["mission"]]["text"] if shown else ""
-                out.append(Moment(f"scores {gain} PP" + (f" for “{mission}”" if mission else ""), p["seat"]))
+                said = f"scores {gain} prestige points" + (f" for “{mission}”" if mission else "")
+                out.append(Moment(said, p["seat"]))
         return out

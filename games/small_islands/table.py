@@ -316,6 +316,7 @@ class TableMixin(StateGame):
                 self.events.append({"type": "revealed", "seat": seat, "cards": now})
             if self.house_choices(seat):
                 return
+            self.events.append({"type": "no_house", "seat": seat, **self.no_house_why(seat)})
             self.close_reward_turn(seat)
         self.end_round()
 
@@ -334,20 +335,36 @@ class TableMixin(StateGame):
         self.events.append({"type": "reward_done", "seat": seat, "refilled": moved})
         s["reward_count"] += 1
 
-    def house_choices(self, seat: int) -> list[dict[str, Any]]:
-        """REWARD 2: every (tile, resource) where this player may put a house now."""
-        s = self.s
-        p = self.player(seat)
-        mission, reward = self.mission_reward(seat)
-        if p["houses_hand"] < 1 or mission is None or reward is None:
+    def house_islands(self, seat: int) -> list[list[str]]:
+        """REWARD 2: the islands (their cells) on which this player's mission would let a house go as the map
+        stands: 2 tiles or more, the mission met, a free house symbol and no house of theirs yet."""
+        mission, _reward = self.mission_reward(seat)
+        if mission is None:
             return []
         out = []
-        for _island, cells in sorted(s["islands"].items(), key=lambda kv: int(kv[0])):
+        for _island, cells in sorted(self.s["islands"].items(), key=lambda kv: int(kv[0])):
             if len(cells) < 2:
                 continue
             st = I.stats(self.grid, cells)
-            if seat in st["houses"] or st["symbols"] <= len(st["houses"]) or not R.satisfies(mission, st):
-                continue
+            if seat not in st["houses"] and st["symbols"] > len(st["houses"]) and R.satisfies(mission, st):
+                out.append(cells)
+        return out
+
+    def no_house_why(self, seat: int) -> dict[str, Any]:
+        """Why a player with no house choice at the reward builds none: no house in hand, or no island meets the
+        mission (B5.3 REWARD 2); the mission is public by then, revealed in REWARD 1."""
+        if self.player(seat)["houses_hand"] < 1:
+            return {"why": "no_houses"}
+        return {"why": "mission", "mission": self.mission_reward(seat)[0]}
+
+    def house_choices(self, seat: int) -> list[dict[str, Any]]:
+        """REWARD 2: every (tile, resource) where this player may put a house now."""
+        p = self.player(seat)
+        _mission, reward = self.mission_reward(seat)
+        if p["houses_hand"] < 1 or reward is None:
+            return []
+        out = []
+        for cells in self.house_islands(seat):
             for k in cells:
                 t = self.grid[k]
                 if t["symbols"] > len(t["houses"]):
@@ -375,4 +392,6 @@ class TableMixin(StateGame):
         s["pending"] = None
         self.events.append({"type": "game_over", "reason": reason,
                             "scores": [self.score(i) for i in range(s["n"])],
-                            "discovery": [self.discovery_pp(i) for i in range(s["n"])]})
+                            "discovery": [self.discovery_pp(i) for i in range(s["n"])],
+                            "prestige": [self.player(i)["pp"] for i in range(s["n"])],
+                            "ports": [self.ship_ports(i) for i in range(s["n"])]})

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event
-from games.small_islands.data import FACES, card_text
+from games.small_islands.data import FACES, MISSIONS, REWARDS, card_text
 from games.small_islands.names import cell_name
 
 VERBS = {"start_tile": "place a starting tile", "choose": "choose objectives", "take": "take a tile from the row",
@@ -50,6 +50,19 @@ def cards(now: dict[str, Any]) -> str:
 def at(where: Action | Event, grid: dict[str, Any]) -> str:
     """ "at C4": where an action or event happens, named as the picture's rulers name it."""
     return f"at {cell_name(where['x'], where['y'], grid)}" if "x" in where else ""
+
+
+def mission_warning(mission: str, nav_left: int) -> str:
+    """The turn message's warning to a player whose mission no island meets while the round may soon end."""
+    if nav_left == 0:
+        soon = "The Navigation stack is empty: any player may land a ship on their turn, which ends the round at once."
+    else:
+        tiles = f"{nav_left} tile" + ("s" if nav_left > 1 else "")
+        soon = (f"The Navigation stack holds {tiles}: once it is empty, any player may land a ship on their turn, "
+                "which ends the round at once.")
+    return (f"Warning: no island meets your mission yet ({MISSIONS[mission]['text']}) with a free house symbol "
+            "and no house of yours on it. If the round ended now you would place no house and score nothing this "
+            f"round. {soon}")
 
 
 def describe(action: Action, s: dict[str, Any]) -> str:
@@ -146,7 +159,13 @@ def describe_event(event: Event, grid: dict[str, Any]) -> str:
         what = f" ({event['resource']})" if "resource" in event else ""
         if event["reward"] == "RW07":
             return f"{p} builds a house {at_} and explores the island for discovery tokens."
-        return f"{p} builds a house {at_}{what} and scores {event['pp']} PP."
+        return (f"{p} builds a house {at_}{what} and scores {event['pp']} prestige points (PP), the reward "
+                f"{REWARDS[event['reward']]['text']}.")
+    if kind == "no_house":
+        if event["why"] == "no_houses":
+            return f"{p} builds no house this round: no house is left in hand."
+        return (f"{p} builds no house this round: no island of 2 tiles or more meets the mission "
+                f"({MISSIONS[event['mission']]['text']}) with a free house symbol and no house of theirs.")
     if kind == "discovery":
         return f"{p} draws {event['count']} discovery token(s)."
     if kind == "kept":
@@ -158,6 +177,15 @@ def describe_event(event: Event, grid: dict[str, Any]) -> str:
     if kind == "aborting":
         return f"The game ends early ({ENDS.get(event['reason'], event['reason'])}); this round is still rewarded."
     if kind == "game_over":
-        scores = ", ".join(f"{who(i)} {v}" for i, v in enumerate(event["scores"]))
+        scores = ", ".join(f"{who(i)} {v}{_score_why(event, i)}" for i, v in enumerate(event["scores"]))
         return f"Game over: {ENDS.get(event['reason'], event['reason'])}. Scores: {scores}."
     return str(kind)
+
+
+def _score_why(event: Event, seat: int) -> str:
+    """" (9 PP from rewards, 3 from discovery tokens, 2 for ports by their ship)" (B5.5); nothing for a game
+    stored before the parts were recorded."""
+    if "prestige" not in event:
+        return ""
+    return (f" ({event['prestige'][seat]} PP from rewards, {event['discovery'][seat]} from discovery tokens, "
+            f"{event['ports'][seat]} for ports by their ship)")

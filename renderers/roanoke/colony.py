@@ -22,12 +22,14 @@ from renderers.common import (
     clip_text,
     encode_png,
     frame,
+    legible,
     panel,
+    paragraph,
     places,
     plural,
     text,
+    wrap_text,
 )
-from renderers.roanoke.panels import still_to_play
 from renderers.roanoke.picture import palette
 from renderers.roanoke.sprites import (
     DEAD_GREY,
@@ -44,7 +46,18 @@ from renderers.roanoke.sprites import (
 
 # -- the private picture: one seat's colony -----------------------------------------------------
 
-PRIVATE_WIDTH = 1100
+PRIVATE_WIDTH = 760
+SMALL = legible(PRIVATE_WIDTH)
+"""The smallest text on the colony: 16 px, 11 px at 550 px wide."""
+
+
+def still_to_play(view: dict[str, Any]) -> list[int]:
+    """The seats still to take a turn this round after the active one, in order.  Setup runs once round
+    the table from the first player (ROA-S11), so its order is worked out from the first seat."""
+    if view["phase"] != "setup":
+        return list(view["round_left"])
+    active, first = view["active"], view["first_seat"]
+    return [(active + i) % 4 for i in range(1, (first - active - 1) % 4 + 1)]
 
 
 def _short(hand: dict[str, int], cost: dict[str, int]) -> dict[str, int]:
@@ -132,9 +145,9 @@ def _hand(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, 
         for k in range(min(n, 6)):
             resource_icon(draw, (x + 34, y + 66 - k * 7), res, 24)
         text(draw, (x + 72, y + 32), str(n), 36, on=WHITE, fill=MUTED if n == 0 else INK, bold=True)
-        text(draw, (x + 72, y + 76), res, 16, on=WHITE)
+        text(draw, (x + 72, y + 76), res, SMALL, on=WHITE)
         pile = view["pile"][res]
-        text(draw, (x + 72, y + 96), f"pile {pile}", 13, on=WHITE, fill=ACCENT if pile == 0 else MUTED)
+        text(draw, (x + 72, y + 96), f"pile {pile}", SMALL, on=WHITE, fill=ACCENT if pile == 0 else MUTED)
 
 
 def _goal(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, int, int], seat: int) -> None:
@@ -143,27 +156,32 @@ def _goal(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, 
     slot = view["seasons"][k]
     inner = panel(draw, box, f"Season card - {slot['slot']}: {slot['name']}", size=20)
     width = inner[2] - inner[0]
-    text(draw, (inner[0], inner[1]), slot["goal"][:1].upper() + slot["goal"][1:] + ".", 17, on=WHITE, within=inner)
+    text(draw, (inner[0], inner[1]), slot["goal"][:1].upper() + slot["goal"][1:] + ".", 17, on=WHITE, within=inner,
+         smallest=SMALL)
+    said = (inner[0], inner[1] + 24, inner[2], inner[1] + 24 + 2 * 22)
     if view["result"] is not None:
-        text(draw, (inner[0], inner[1] + 28), "The game is over: survivors rank by chits in hand, then houses, "
-             "then own road.", 17, on=WHITE, fill=MUTED)
+        paragraph(draw, said, "The game is over: survivors rank by chits in hand, then houses, then own road.", 17,
+                  on=WHITE, fill=MUTED, step=22)
     elif not view["players"][seat]["alive"]:
         text(draw, (inner[0], inner[1] + 28), "You no longer take part.", 17, on=WHITE, fill=MUTED)
     else:
         ok, why = _standing(view, seat, slot["card"])
         verdict = ("Met as things stand: " if ok else "Not met yet: ") + why + "."
-        text(draw, (inner[0], inner[1] + 28), verdict, 17, on=WHITE, fill=PASS_GREEN if ok else ACCENT, within=inner,
-             bold=True)
+        lines = wrap_text(verdict, 17, width - 2)
+        if len(lines) > 2:  # two lines at most: the second cut with "..."
+            lines = (lines[0], clip_text(" ".join(lines[1:]), 17, width - 2))
+        for i, line in enumerate(lines):
+            text(draw, (inner[0], said[1] + i * 22), line, 17, on=WHITE, fill=PASS_GREEN if ok else ACCENT, bold=True)
     if k + 1 < len(view["seasons"]) and view["result"] is None:
         nxt = view["seasons"][k + 1]
         names = ", ".join(SE.CARDS[c]["name"] for c in nxt["candidates"] if c in SE.CARDS)
-        text(draw, (inner[0], inner[1] + 56), clip_text(f"Next, {nxt['slot']}: one of {names} (face down).", 15, width),
-             15, on=WHITE, fill=MUTED)
+        text(draw, (inner[0], inner[1] + 74), f"Next, {nxt['slot']}: one of {names} (face down).", SMALL, on=WHITE,
+             fill=MUTED, within=(inner[0], inner[1] + 70, inner[2], inner[1] + 96), smallest=SMALL)
 
 
 MINI = 52  # the private picture's placements: a small tile with its label under it
-TILE_STEP = MINI + 24
-PER_ROW = 14
+TILE_STEP = MINI + 30
+PER_ROW = 9
 
 
 def _tiles(img: Image.Image, view: dict[str, Any], box: tuple[int, int, int, int], seat: int,
@@ -181,12 +199,13 @@ def _tiles(img: Image.Image, view: dict[str, Any], box: tuple[int, int, int, int
                "It fits nowhere." if mine and drawn is not None else
                "No tile pending: buy, trade or end your turn." if mine and view["phase"] == "main" else
                "Road tiles are drawn face up in your main step; where each may go will show here.")
-        text(draw, (inner[0], inner[1]), msg, 16, on=WHITE, fill=MUTED)
+        text(draw, (inner[0], inner[1]), msg, SMALL, on=WHITE, fill=MUTED, within=(*inner[:3], inner[1] + 24),
+             smallest=SMALL)
     for i, (square, mask) in enumerate(spots):
         tx, ty = inner[0] + (i % PER_ROW) * TILE_STEP, inner[1] + (i // PER_ROW) * (MINI + 26)
         img.paste(road_tile(mask, seat, "net", False, MINI), (tx, ty))
         label = f"{B.label(square)} {B.edges_text(mask)}"
-        text(draw, (tx + MINI / 2, ty + MINI + 11), label, 13, on=WHITE, smallest=11,
+        text(draw, (tx + MINI / 2, ty + MINI + 12), label, SMALL, on=WHITE, smallest=SMALL,
              within=(tx + MINI / 2 - (TILE_STEP - 4) / 2, ty, tx + MINI / 2 + (TILE_STEP - 4) / 2, ty + MINI + 24),
              anchor="mm", bold=True)
 
@@ -205,20 +224,20 @@ def _buy(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, i
     for i, (label, cost, count, limit) in enumerate(rows):
         short = _short(hand, cost)
         verdict = limit or ("you can afford it" if not short else f"short of {bundle(short)}")
-        y = inner[1] + i * 42
-        text(draw, (inner[0], y), label, 16, on=WHITE, bold=True)
-        text(draw, (inner[2], y), count, 15, on=WHITE, fill=MUTED, anchor="ra")
-        text(draw, (inner[0], y + 20), clip_text(verdict, 14, inner[2] - inner[0]), 14, on=WHITE,
+        y = inner[1] + i * 46
+        text(draw, (inner[0], y), label, 17, on=WHITE, bold=True)
+        text(draw, (inner[2], y), count, SMALL, on=WHITE, fill=MUTED, anchor="ra")
+        text(draw, (inner[0], y + 22), clip_text(verdict, SMALL, inner[2] - inner[0]), SMALL, on=WHITE,
              fill=PASS_GREEN if not short and not limit else MUTED)
     can = [r for r in RES if any(not _short(hand, generator_cost(r, w, f)) for w, f in SPLITS)]
-    y = inner[1] + 84
-    text(draw, (inner[0], y), "Generator: 4 of its resource + 2 wood/food", 16, on=WHITE, bold=True)
-    text(draw, (inner[2], y), f"{gens} built", 15, on=WHITE, fill=MUTED, anchor="ra")
+    y = inner[1] + 92
+    text(draw, (inner[0], y), "Generator: 4 of its resource + 2 wood/food", 17, on=WHITE, bold=True)
+    text(draw, (inner[2], y), f"{gens} built", SMALL, on=WHITE, fill=MUTED, anchor="ra")
     free = houses > gens
     line = ("needs one of your houses without a generator" if not free else
             "you can afford one of: " + ", ".join(can) if can else "you cannot afford one yet")
-    fits = clip_text(line, 14, inner[2] - inner[0])
-    text(draw, (inner[0], y + 20), fits, 14, on=WHITE, fill=PASS_GREEN if free and can else MUTED)
+    fits = clip_text(line, SMALL, inner[2] - inner[0])
+    text(draw, (inner[0], y + 22), fits, SMALL, on=WHITE, fill=PASS_GREEN if free and can else MUTED)
 
 
 def _pieces(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, int, int], seat: int) -> None:
@@ -238,7 +257,7 @@ def _pieces(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int
     if idle:
         lines.append(f"Cut off from your exit, idle: {', '.join(idle)}")
     for i, line in enumerate(lines):
-        text(draw, (inner[0], inner[1] + i * 21), clip_text(line, 15, inner[2] - inner[0]), 15, on=WHITE,
+        text(draw, (inner[0], inner[1] + i * 22), clip_text(line, SMALL, inner[2] - inner[0]), SMALL, on=WHITE,
              fill=ACCENT if i == 4 else INK)
 
 
@@ -252,28 +271,29 @@ def private(view: dict[str, Any]) -> bytes:
     w = PRIVATE_WIDTH
     top = 150 if mine else 114
     rows = math.ceil(len(spots) / PER_ROW)
-    tiles_h = 56 + (rows * (MINI + 26) if spots else 30)
-    y_goal = top + 150 + 12
-    y_tiles = y_goal + 118 + 12
+    tiles_h = 56 + (rows * (MINI + 28) if spots else 30)
+    y_goal = top + 160 + 12
+    y_tiles = y_goal + 144 + 12
     y_buy = y_tiles + tiles_h + 12
-    img, draw = canvas(w, y_buy + 166 + 14)
+    y_pieces = y_buy + 180 + 12
+    img, draw = canvas(w, y_pieces + 166 + 14)
     out = not me["alive"]
     marker(draw, (38, 36), 16, seat, fill=DEAD_GREY if out else None)
     text(draw, (64, 36), f"Your colony - {seat_name(seat)}", 26, on=PAPER, anchor="lm", bold=True)
     text(draw, (w - 28, 36), "eliminated" if out else plural(me["chits"], "chit"), 26, on=PAPER,
          fill=ACCENT if out else INK, anchor="rm", bold=True)
-    text(draw, (26, 70), clip_text(_status(view, seat), 18, w - 52), 18, on=PAPER)
+    text(draw, (26, 66), _status(view, seat), 18, on=PAPER, within=(26, 62, w - 26, 90), smallest=SMALL)
     workers = ", ".join(f"{n} on {TITLES[m]}" for m, n in me["workers"].items()) or "none in the market"
-    text(draw, (26, 94), f"Workers: {workers} - {me['reserve']} in reserve", 16, on=PAPER, fill=MUTED,
-         within=(26, 84, w - 26, 112))
+    text(draw, (26, 94), f"Workers: {workers} - {me['reserve']} in reserve", SMALL, on=PAPER, fill=MUTED,
+         within=(26, 84, w - 26, 112), smallest=SMALL)
     if mine:
         frame(draw, (16, 114, w - 16, 142), radius=6, fill=OFFER, outline=ACCENT, width=2)
-        text(draw, (28, 128), _offer_line(offer, seat), 16, on=OFFER, fill=ACCENT, anchor="lm", bold=True,
-             within=(22, 117, w - 22, 139))
-    _hand(draw, view, (12, top, w - 12, top + 150), seat)
-    _goal(draw, view, (12, y_goal, w - 12, y_goal + 118), seat)
+        text(draw, (28, 128), _offer_line(offer, seat), SMALL, on=OFFER, fill=ACCENT, anchor="lm", bold=True,
+             within=(22, 117, w - 22, 139), smallest=SMALL)
+    _hand(draw, view, (12, top, w - 12, top + 160), seat)
+    _goal(draw, view, (12, y_goal, w - 12, y_goal + 144), seat)
     _tiles(img, view, (12, y_tiles, w - 12, y_tiles + tiles_h), seat, spots)
-    _buy(draw, view, (12, y_buy, w // 2 - 6, y_buy + 166), seat)
-    _pieces(draw, view, (w // 2 + 6, y_buy, w - 12, y_buy + 166), seat)
+    _buy(draw, view, (12, y_buy, w - 12, y_buy + 180), seat)
+    _pieces(draw, view, (12, y_pieces, w - 12, y_pieces + 166), seat)
     return encode_png(img, palette())
 

@@ -15,6 +15,7 @@ from renderers.common import (
     WHITE,
     blend,
     ink_on,
+    legible,
     seat_marker,
     text,
     text_width,
@@ -23,14 +24,17 @@ from renderers.common import (
     COLOUR_RGB as NAMED_RGB,
 )
 
-WIDTH, HEIGHT = 1400, 1024
 CELL = 56
 SIZE = B.SIZE
-GRID_X, GRID_Y = 46, 104
+GRID_X, GRID_Y = 40, 34
 GRID = SIZE * CELL
+WIDTH = HEIGHT = GRID + 2 * GRID_X
+"""The board: the grid and its rulers, square; 808 px wide, so its words are SMALL px."""
+SMALL = legible(WIDTH)
+"""The smallest text on the board: 17 px, 11 px at 550 px wide."""
 LETTERS = "ABCDEFGHIJKLM"  # ROA-S1: column letters, west to east
-GROUND: RGB = (224, 232, 206)      # a free square
-TILE_GROUND: RGB = (214, 198, 166)  # under a placed road tile
+GROUND: RGB = (237, 254, 226)      # a free square
+TILE_GROUND: RGB = (252, 243, 227)  # under a placed road tile
 GRID_LINE: RGB = (190, 196, 172)
 ROAD_EDGE: RGB = (60, 52, 44)
 COLOUR_RGB: tuple[RGB, ...] = tuple(NAMED_RGB[c] for c in COLOURS)
@@ -44,14 +48,6 @@ DEAD_GREY: RGB = (150, 150, 150)
 PASS_GREEN: RGB = (40, 125, 60)
 OFFER: RGB = (253, 236, 230)  # behind an open offer and the season in play
 PHASE_WORD = {"setup": "setup: first worker", "market": "market step", "main": "main step", "over": "game over"}
-
-RX0, RX1 = 812, WIDTH - 20  # the right-hand column
-BOXES = {
-    "market": (RX0, 14, RX1, 306),
-    "supply": (RX0, 316, RX1, 466),
-    "players": (RX0, 476, RX1, 852),
-    "seasons": (20, 862, RX1, HEIGHT - 12),
-}
 
 
 def seat_name(seat: int) -> str:
@@ -151,8 +147,8 @@ def exit_tile(seat: int, mask: int, state: str = "net") -> Image.Image:
         draw.rectangle((c - 7, c - span - 4, c + 7, c - span + 1), fill=INK)
         draw.rectangle((c - 7, c + span - 2, c + 7, c + span + 3), fill=INK)
         draw.rectangle((c - 2, c - span, c + 2, c + span), fill=INK)
-    far = {B.S: (c, 9), B.N: (c, CELL - 9), B.W: (c, CELL - 7), B.E: (c, CELL - 7)}[mask]
-    text(draw, far, "EXIT", 10, on=blend(fill, WHITE, 0.6), anchor="mm", bold=True)
+    far = {B.S: (c, 11), B.N: (c, CELL - 11), B.W: (c, CELL - 11), B.E: (c, CELL - 11)}[mask]
+    text(draw, far, "EXIT", SMALL, on=blend(fill, WHITE, 0.6), anchor="mm", bold=True)
     return img
 
 
@@ -167,7 +163,7 @@ def node_tile(res: str) -> Image.Image:
     c = CELL / 2 - 0.5
     r = 20
     draw.ellipse((c - r, c - r, c + r, c + r), fill=fill, outline=INK, width=2)
-    text(draw, (c + 0.5, c + 1), res, 11, on=fill, fill=ink_on(fill), anchor="mm", bold=True)
+    text(draw, (c + 0.5, c + 1), RES_SHORT[res], SMALL, on=fill, fill=ink_on(fill), anchor="mm", bold=True)
     return img
 
 
@@ -180,7 +176,7 @@ def draw_house(draw: ImageDraw.ImageDraw, x: float, y: float, fill: RGB, w: int 
     draw.rectangle((x + w / 2 - d, y + w - 2.5 * d, x + w / 2 + d, y + w), fill=INK)
 
 
-def generator_chip(draw: ImageDraw.ImageDraw, centre: tuple[float, float], res: str, size: int = 14) -> None:
+def generator_chip(draw: ImageDraw.ImageDraw, centre: tuple[float, float], res: str, size: int = SMALL) -> None:
     """A generator: the resource's initial on a chip of its colour."""
     fill = RES_RGB[res]
     label = RES_SHORT[res]

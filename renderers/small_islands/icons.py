@@ -14,9 +14,7 @@ from renderers.common import (
     RGB,
     WHITE,
     blend,
-    ink_on,
     seat_marker,
-    text,
 )
 from renderers.small_islands.style import BADGE, COLOUR_RGB, FLOWER, FRUIT, GREY_SHIP, HULL, LEAF, RESOURCE_RGB, STONE
 
@@ -143,11 +141,10 @@ def icon(kind: str, d: int, seat: int = -1, colour: str = "") -> Image.Image:
 
 @lru_cache(maxsize=64)
 def house_icon(d: int, seat: int, colour: str) -> Image.Image:
-    """A seat's house: its colour, outlined, with the seat's number on it."""
+    """A seat's house: its colour, outlined, with the seat's own marker shape on it in white, so houses are
+    told apart without colour (a number would be too small to read on the map)."""
     img = icon("house", d, seat, colour).copy()
-    fill = COLOUR_RGB.get(colour, MUTED)
-    text(ImageDraw.Draw(img), (d / 2, d * 0.64), str(seat + 1), max(10, round(d * 0.5)), on=fill, fill=ink_on(fill),
-         anchor="mm", bold=True)
+    seat_marker(ImageDraw.Draw(img), (d / 2, d * 0.64), max(3, d * 0.2), seat, fill=WHITE)
     return img
 
 

@@ -12,24 +12,24 @@ from games.small_islands.tiles import constraint, key
 from renderers.common import (
     PAPER,
     RGB,
-    WHITE,
+    legible,
+    tag,
     text,
 )
 from renderers.small_islands.icons import ship_icon
 from renderers.small_islands.style import (
-    BLOCKED,
     CELLS,
     FRAME,
     GRID,
     HEIGHT,
-    MAP_X0,
-    MAP_Y0,
+    MARGIN,
     MAX_SIDE,
+    MIN_WIDTH,
     OCEAN,
     READABLE,
+    ROW_HEIGHT,
     RULE,
     RULER,
-    SIDE_W,
     WIDTH,
 )
 from renderers.small_islands.tiles import overlays, ship_tile, tile_sprite
@@ -38,7 +38,11 @@ from renderers.small_islands.tiles import overlays, ship_tile, tile_sprite
 
 
 class Layout:
-    """Where the map goes: its cells' bounds, the cell size and the picture's size."""
+    """Where the map goes: its cells' bounds, the cell size, the picture's size and its smallest text.
+
+    The picture is the map (with its rulers) and the row under it, no wider than it needs: the largest cell
+    that keeps it within WIDTH x HEIGHT, else a readable one on a larger canvas.  Its text is sized from
+    its width (`size`), so it reads at 550 px wide whatever the map's extent."""
 
     def __init__(self, view: dict[str, Any]) -> None:
         cells = [(t["x"], t["y"]) for t in view["grid"]] + [tuple(c) for c in view["candidates"]]
@@ -47,20 +51,22 @@ class Layout:
         self.x0, self.x1 = min(c[0] for c in cells), max(c[0] for c in cells)
         self.y0, self.y1 = min(c[1] for c in cells), max(c[1] for c in cells)
         cols, rows = self.x1 - self.x0 + 1, self.y1 - self.y0 + 1
-        extra_w, extra_h = MAP_X0 + 2 * RULE + 16 + SIDE_W, MAP_Y0 + 2 * RULE + 16
         self.s = CELLS[-1]
-        for s in CELLS:  # the largest cell that fits the usual canvas, else a readable one on a larger canvas
-            w, h = cols * s + extra_w, rows * s + extra_h
+        for s in CELLS:
+            w, h = cols * s + 2 * MARGIN + 2 * RULE, rows * s + 2 * MARGIN + 2 * RULE + ROW_HEIGHT
             if (w <= WIDTH and h <= HEIGHT) or (s <= READABLE and w <= MAX_SIDE and h <= MAX_SIDE):
                 self.s = s
                 break
         map_w, map_h = cols * self.s, rows * self.s
-        self.width = max(WIDTH, map_w + extra_w)
-        self.height = max(HEIGHT, map_h + extra_h)
-        area_w = self.width - SIDE_W - MAP_X0 - 16 - 2 * RULE
-        area_h = self.height - MAP_Y0 - 16 - 2 * RULE
-        self.ox = MAP_X0 + RULE + (area_w - map_w) // 2
-        self.oy = MAP_Y0 + RULE + (area_h - map_h) // 2
+        self.width = max(MIN_WIDTH, map_w + 2 * MARGIN + 2 * RULE)
+        self.size = legible(self.width)
+        self.rule = max(RULE, self.size + 12)
+        self.width = max(MIN_WIDTH, map_w + 2 * MARGIN + 2 * self.rule)
+        self.size = legible(self.width)
+        self.height = map_h + 2 * MARGIN + 2 * self.rule + ROW_HEIGHT
+        self.ox = (self.width - map_w) // 2
+        self.oy = MARGIN + self.rule
+        self.row_y = self.oy + map_h + self.rule + 12
         self.cols, self.rows = cols, rows
         self.origin: tuple[int, int] = (view["origin"][0], view["origin"][1])
         """The cell named A1 (the engine names cells from it, so the rulers agree with every move's label)."""
@@ -70,8 +76,7 @@ class Layout:
 
 
 def draw_rulers(draw: ImageDraw.ImageDraw, lay: Layout) -> None:
-    s = lay.s
-    size = 15 if s >= 60 else 13
+    s, size, RULE = lay.s, lay.size + 1, lay.rule
     right, bottom = lay.ox + lay.cols * s, lay.oy + lay.rows * s
     for x in range(lay.x0, lay.x1 + 1):
         cx = lay.at(x, lay.y0)[0] + s / 2
@@ -106,7 +111,8 @@ def _frame(s: int, inset: int) -> Image.Image:
     return img
 
 
-def draw_map(img: Image.Image, view: dict[str, Any], lay: Layout) -> None:
+def draw_map(img: Image.Image, view: dict[str, Any], lay: Layout, named: set[tuple[int, int]]) -> None:
+    """The water, the tiles laid and the free cells; the free cells in `named` carry their names."""
     draw = ImageDraw.Draw(img)
     s = lay.s
     right, bottom = lay.ox + lay.cols * s, lay.oy + lay.rows * s
@@ -128,28 +134,27 @@ def draw_map(img: Image.Image, view: dict[str, Any], lay: Layout) -> None:
             img.paste(tile_sprite(t["tile"], t["rot"] % 4, s), (px, py))
             if t["houses"] or t["port_tokens"] or any(c is not None for c in t["covered"]):
                 overlays(img, t, px, py, s, players)
-    _candidates(img, view, lay, grid)
+    _candidates(img, view, lay, grid, named)
 
 
-def _candidates(img: Image.Image, view: dict[str, Any], lay: Layout, grid: dict[str, Any]) -> None:
-    """Every empty cell next to a tile, named as /play names it; framed if some tile could match it,
-    with a little ship where a ship may land."""
+def _candidates(img: Image.Image, view: dict[str, Any], lay: Layout, grid: dict[str, Any],
+                named: set[tuple[int, int]]) -> None:
+    """Every empty cell next to a tile: framed if some tile could match it, with a little ship where a ship
+    may land, and named as /play names it where the player to move may place there."""
     draw = ImageDraw.Draw(img)
     s = lay.s
     cells = [tuple(c) for c in view["candidates"]] or ([(0, 0)] if not grid else [])
     landing = view["phase"] == "explore" and view["nav"] == 0
-    size = 17 if s >= 88 else 15 if s >= 68 else 13
     for x, y in cells:
         px, py = lay.at(x, y)
         need = constraint(grid, x, y) if grid else "????????"
-        label = name_from(x, y, lay.origin)
         if need is None:  # the neighbours disagree: no tile can ever go here
-            text(draw, (px + s / 2, py + s / 2), label, size - 2, on=OCEAN, fill=BLOCKED, anchor="mm")
             continue
         inset = max(4, s // 12)
         frame = _frame(s, inset)
         img.paste(frame, (px, py), frame)
-        text(draw, (px + s / 2, py + s / 2), label, size, on=OCEAN, fill=WHITE, anchor="mm", bold=True)
+        if (x, y) in named:
+            tag(draw, (px + s / 2, py + s / 2), name_from(x, y, lay.origin), lay.size)
         if landing and "L" not in need:
             d = max(16, round(s * 0.34))
             ship = ship_icon(d, "grey", -1)

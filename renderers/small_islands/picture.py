@@ -1,24 +1,29 @@
-"""The Small Islands board put together, and the one palette every Small Islands picture shares."""
+"""The Small Islands board put together (the map, the row under it), the zoomed picture of one column, and the
+one palette every Small Islands picture shares."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
+from games.core import Action
 from games.small_islands.data import FACES
+from games.small_islands.names import name_from
 from renderers.common import (
+    Point,
     canvas,
     encode_png,
     reference_palette,
+    zoom,
 )
 from renderers.small_islands.icons import house_icon, icon
 from renderers.small_islands.map import Layout, draw_map, draw_rulers
-from renderers.small_islands.side import draw_counts, draw_header, draw_legend, draw_log, draw_players, draw_row
+from renderers.small_islands.side import draw_row
 from renderers.small_islands.style import (
     BADGE,
-    BLOCKED,
     CARD_FILL,
     COLOUR_RGB,
     FRAME,
@@ -31,7 +36,6 @@ from renderers.small_islands.style import (
     SAND,
     SEAM,
     SHALLOW,
-    SIDE_W,
     TILE_SEA,
     TOKEN_FILL,
     WIDTH,
@@ -57,23 +61,48 @@ def palette() -> Image.Image:
         token = icon("port_token", 40, seat, colour)
         sample.paste(token, (1230, i * 110), token)
     return reference_palette(sample, [OCEAN, TILE_SEA, SEAM, SHALLOW, SAND, GRASS, BADGE, *COLOUR_RGB.values(),
-                                      GRID, FRAME, BLOCKED, RULER, *CARD_FILL, *TOKEN_FILL])
+                                      GRID, FRAME, RULER, *CARD_FILL, *TOKEN_FILL])
 
 
-def board(view: dict[str, Any]) -> bytes:
+def _cell(action: Action) -> tuple[int, int] | None:
+    return (action["x"], action["y"]) if "x" in action and "y" in action else None
+
+
+def place_label(view: dict[str, Any], action: Action) -> str | None:
+    """The cell an action names ("C4"), as the rulers and /play name it."""
+    cell = _cell(action)
+    return None if cell is None else name_from(*cell, (view["origin"][0], view["origin"][1]))
+
+
+def _picture(view: dict[str, Any], choices: Sequence[Action]) -> tuple[Image.Image, Layout]:
     lay = Layout(view)
     img, draw = canvas(lay.width, lay.height)
-    draw_header(draw, view, lay.width)
     draw_rulers(draw, lay)
-    draw_map(img, view, lay)
-    sx0, sx1 = lay.width - SIDE_W, lay.width - 16
-    draw_row(img, view, (sx0, 16, sx1, 206))
-    inner_w = sx1 - sx0 - 24
-    draw_counts(draw, view, (sx0 + 12, 214), inner_w)
-    n = len(view["players"])
-    players_h = 44 + n * 130
-    draw_players(draw, view, (sx0, 262, sx1, 262 + players_h))
-    legend_y = lay.height - 16 - 62
-    draw_log(draw, view, (sx0, 262 + players_h + 10, sx1, legend_y - 8))
-    draw_legend(img, (sx0 + 10, legend_y + 8), inner_w)
+    draw_map(img, view, lay, {cell for a in choices if (cell := _cell(a)) is not None})
+    return img, lay
+
+
+def board(view: dict[str, Any], choices: Sequence[Action] = ()) -> bytes:
+    """The map with its rulers, the free cells `choices` name carrying their names, and the row under it."""
+    img, lay = _picture(view, choices)
+    draw_row(img, view, (lay.ox, lay.row_y), lay.size)
     return encode_png(img, palette())
+
+
+def area(view: dict[str, Any], name: str, choices: Sequence[Action]) -> bytes:
+    """One column ("column C") and its neighbours, over the rows `choices` name there, zoomed, with the name of
+    every cell `choices` name in the column."""
+    img, lay = _picture(view, ())
+    inside = [a for a in choices if (label := place_label(view, a)) is not None
+              and f"column {label.rstrip('0123456789')}" == name]
+    cells = [c for a in inside if (c := _cell(a)) is not None]
+    x, rows = cells[0][0], [c[1] for c in cells]
+    left, top = lay.at(x - 2, min(rows) - 1)
+    right, bottom = lay.at(x + 3, max(rows) + 2)
+    tags: list[tuple[Point, str]] = []
+    for a in inside:
+        cell, label = _cell(a), place_label(view, a)
+        if cell is not None and label is not None:
+            px, py = lay.at(*cell)
+            tags.append(((px + lay.s / 2, py + lay.s / 2), label))
+    return zoom(img, (left, top, right, bottom), list(dict.fromkeys(tags)))

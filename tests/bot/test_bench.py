@@ -10,7 +10,7 @@ import pytest
 from bot.errors import Refused
 from bot.service import GameService
 from bot.storage import PostgresStorage
-from bot.tools.bench import BACKENDS, HEAD, bench_engines, bench_recaps, bench_renders, table, write_page
+from bot.tools.bench import BACKENDS, HEAD, bench_engines, bench_recaps, bench_renders, collect, table, write_page
 from bot.tools.bench_cluster import bench_backends
 from bot.tools.bench_cluster import table as backends_table
 from bot.tools.bench_service import bench_service
@@ -72,3 +72,15 @@ def test_writing_one_part_of_the_performance_page_keeps_the_others(tmp_path: Pat
     write_page("main table 2", path=page)
     write_page("backends 2", BACKENDS, path=page)
     assert page.read_text() == (f"{HEAD}main table 2\n\n## {BACKENDS}\n\nbackends 2\n\n## Notes\n\nnotes by hand\n")
+
+
+def test_bench_engines_alone_measures_random_play_and_copies() -> None:
+    """`bench --engines`: the engine table only, each game's copy beside its JSON round trip, and the
+    random-play budgets of issue 25."""
+    data = collect(True, ["testgame"], engines_only=True)
+    assert set(data) >= {"engines"} and "renders" not in data and "service" not in data
+    row = data["engines"][0]
+    assert row["copy_us"] > 0 and row["json_us"] > 0 and row["actions_per_s"]["median"] > 0
+    text = table(data)
+    assert "| copy µs | JSON round trip µs |" in text and "| picture |" not in text
+    assert "| testgame ≥ 30,000 random actions/s on one core |" in text

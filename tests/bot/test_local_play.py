@@ -17,6 +17,7 @@ from bot.tools.local_play import LocalTable
 from bot.tools.selfplay import run
 from games.ai import choose_for, policy_for
 from games.core import Game, RuleError, get_game
+from tests.support.pictures import MIN_WIDTH
 
 
 def test_selfplay_plays_games_to_the_end_without_violations() -> None:
@@ -55,7 +56,7 @@ def test_local_play_takes_numbers_json_and_refusals_and_writes_pictures(tmp_path
     assert "Choose a number from 1 to 3." in text
     assert "Refused: You do not hold a 999." in text
     assert "Final scores:" in text and "Winner(s):" in text
-    assert Image.open(io.BytesIO((tmp_path / "board.png").read_bytes())).width >= 1000
+    assert Image.open(io.BytesIO((tmp_path / "board.png").read_bytes())).width >= MIN_WIDTH
 
 
 def test_local_play_can_be_left(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from bot.storage import BoardMessage, PostgresStorage, SqliteStorage, open_stora
 from bot.tools.migrate_db import TABLES, verify
 from bot.tools.pgserver import PostgresServer
 from games.core import get_game
+from tests.support.inspector import jobs_of, outbox_pending
 from tests.support.tables import FakeClock, play_out, running_game
 
 TITLES = ("catan", "colonies", "roam", "roanoke", "small_islands")
@@ -63,7 +64,7 @@ async def _fill(path: Path) -> dict[str, list[int]]:
     """Every title running with moves played and its outbox rows and jobs left as they are; four finished
     (rated); a lobby; a board message; server defaults; and a finished, rated test game then pruned, so the
     highest id SQLite handed out is above every game id left, but not above every result's."""
-    with patch("bot.service.secrets.randbits", random.Random(19).getrandbits):  # the same tables every run
+    with patch("bot.service.lobby.secrets.randbits", random.Random(19).getrandbits):  # the same tables every run
         made = await _tables(path)
     with _sqlite(path) as db:  # pruned as `prune` does, the newest game: its result stays
         db.execute("PRAGMA foreign_keys = ON")
@@ -88,7 +89,7 @@ async def _tables(path: Path) -> dict[str, list[int]]:
         made["finished"].append(game_id)
     made["lobby"] = [(await service.create(game_type="catan", guild_id=2, channel_id=31, user_id=7)).id]
     await store.record_board(made["running"][0], BoardMessage(1, 9001, 1), [], clock())
-    await service.set_server_defaults(1, manages=1, changes={"deadline_hours": 24})
+    await service.set_server_defaults(1, guild_rights=1, changes={"deadline_hours": 24})
     await service.set_notify(HOST + 1, "every")
     pruned = await running_game(service, ai=1, friend=False, channel=30)
     await play_out(service, pruned)
@@ -134,10 +135,10 @@ async def test_migrate_db_copies_every_table_and_the_copy_plays_on_in_postgres(
         for game_id in made["running"] + made["finished"] + made["lobby"]:
             assert await target.load(game_id) == await source.load(game_id)
             assert await target.actions(game_id) == await source.actions(game_id)
-            assert await target.jobs_of(game_id) == await source.jobs_of(game_id)
-            assert await target.outbox_pending(game_id) == await source.outbox_pending(game_id)
-        assert all([await target.jobs_of(g) for g in made["running"]]), "running tables keep their timers"
-        assert await target.outbox_pending(), "what players were not shown yet is still to be shown"
+            assert await jobs_of(target, game_id) == await jobs_of(source, game_id)
+            assert await outbox_pending(target, game_id) == await outbox_pending(source, game_id)
+        assert all([await jobs_of(target, g) for g in made["running"]]), "running tables keep their timers"
+        assert await outbox_pending(target), "what players were not shown yet is still to be shown"
         assert await target.board_message(made["running"][0]) == BoardMessage(1, 9001, 1)
         assert (await target.guild_settings(1))["deadline_hours"] == 24
         assert await target.guild_settings(1) == await source.guild_settings(1)

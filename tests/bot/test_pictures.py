@@ -1,24 +1,33 @@
-"""`python -m bot pictures docs/` (issue 20): the page shows a board, a private picture, a replay frame and a
-recap of every game, each image written beside it, and stays small."""
+"""`python -m bot pictures docs/` (issues 20, 27): the page shows a board (also at 550 and 350 px wide), a
+zoomed pick picture where a game picks places in two steps, a private picture, a replay frame and a recap of
+every game, each image written beside it, and stays small."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+from PIL import Image
+
 import games
 from bot.cli import main
 from bot.tools.pictures import IMAGES, PAGE
+from games.core import Game
+from renderers.common import DESKTOP, PHONE
 
 
-def test_the_page_shows_every_games_four_pictures(tmp_path: Path) -> None:
+def test_the_page_shows_every_games_pictures(tmp_path: Path) -> None:
     assert main(["pictures", str(tmp_path)]) == 0
     page = (tmp_path / PAGE).read_text(encoding="utf-8")
     linked = re.findall(r"\]\((pictures/[\w-]+\.png)\)", page)
     written = sorted(str(p.relative_to(tmp_path)) for p in (tmp_path / IMAGES).glob("*.png"))
     assert sorted(linked) == written
     for game_id in games.registry():
-        for kind in ("board", "private", "replay", "recap"):
+        for kind in ("board", "board-550", "board-350", "private", "replay", "recap"):
             assert f"{IMAGES}/{game_id}-{kind}.png" in linked
-    assert sum((tmp_path / p).stat().st_size for p in written) < 4 * 1024 * 1024
+        if games.get_game(game_id).areas is not Game.areas:
+            assert {f"{IMAGES}/{game_id}-pick.png", f"{IMAGES}/{game_id}-pick-350.png"} <= set(linked)
+    for small, width in (("board-550", DESKTOP), ("board-350", PHONE), ("pick-350", PHONE)):
+        assert all(Image.open(tmp_path / p).width == width for p in written if p.endswith(f"-{small}.png"))
+    assert sum((tmp_path / p).stat().st_size for p in written) < 6 * 1024 * 1024
     assert page.count("**How it went**") == len(games.registry())

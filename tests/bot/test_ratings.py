@@ -23,7 +23,7 @@ async def play_table(service: GameService, *, guild: int, channel: int, people: 
     people's too) — AI against AI; returns each seat's rated player and place."""
     info = await service.create(game_type="testgame", guild_id=guild, channel_id=channel, user_id=people[0])
     for user in people[1:]:
-        await service.join(info.id, user, guild_id=guild)
+        await service.join(info.id, user)
     for _ in range(ai):
         await service.add_ai(info.id, people[0])
     await service.start(info.id, people[0])

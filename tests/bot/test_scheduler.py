@@ -10,14 +10,16 @@ import pytest
 
 from bot.scheduler import Scheduler
 from bot.service import GameService
-from bot.storage import open_storage
+from bot.storage import PostgresStorage, SqliteStorage, Storage, open_storage
+from bot.storage.base import migrations
 from games.core import RuleError
+from tests.support.inspector import jobs_of, outbox_pending
 from tests.support.tables import CREATOR, FRIEND, FakeClock, running_game
 
 
 async def told(service: GameService, game_id: int, kind: str) -> list[str]:
     """The lines of the game's outbox rows of one kind, oldest first."""
-    return [line for item in await service.storage.outbox_pending(game_id) if item.kind == kind
+    return [line for item in await outbox_pending(service.storage, game_id) if item.kind == kind
             for line in item.payload["lines"]]
 
 
@@ -25,17 +27,17 @@ async def test_one_reminder_per_turn_at_half_the_deadline(service: GameService, 
     game_id = await running_game(service)
     scheduler = Scheduler(service)
     assert await scheduler.seconds_to_next() == 60  # the longest sleep; the reminder is 24 h away
-    assert (await service.storage.jobs_of(game_id))[0].due == clock.now + timedelta(hours=24)
+    assert (await jobs_of(service.storage, game_id))[0].due == clock.now + timedelta(hours=24)
     clock.advance(hours=23)
     assert await scheduler.drain() == 0
     clock.advance(hours=2)
     assert await scheduler.drain() == 1
     reminder = await told(service, game_id, "notice")
     assert len(reminder) == 1 and f"<@{CREATOR}>" in reminder[0] and f"<@{FRIEND}>" in reminder[0]
-    assert len([i for i in await service.storage.outbox_pending(game_id) if i.kind == "dm"]) == 2
+    assert len([i for i in await outbox_pending(service.storage, game_id) if i.kind == "dm"]) == 2
     clock.advance(hours=1)
     assert await scheduler.drain() == 0  # exactly one reminder per turn
-    assert [j.kind for j in await service.storage.jobs_of(game_id)] == ["timeout"]
+    assert [j.kind for j in await jobs_of(service.storage, game_id)] == ["timeout"]
 
 
 async def test_policy_ai_plays_the_turn_of_the_absent_player(service: GameService, clock: FakeClock) -> None:
@@ -65,7 +67,7 @@ async def test_policy_forfeit_hands_the_seat_to_an_ai(service: GameService, cloc
 async def test_policy_skip_falls_back_to_an_ai_move_where_the_game_has_no_pass(service: GameService,
                                                                                 clock: FakeClock) -> None:
     game_id = await running_game(service)
-    await service.update_settings(game_id, FRIEND, manages=1, changes={"policy": "skip"})
+    await service.update_settings(game_id, FRIEND, guild_rights=1, changes={"policy": "skip"})
     clock.advance(hours=48)
     await Scheduler(service).drain()
     assert any("an AI plays for them" in line for line in await told(service, game_id, "board"))
@@ -97,7 +99,7 @@ async def test_settings_out_of_range_are_refused_and_change_nothing(service: Gam
     with pytest.raises(RuleError, match="Manage Server"):
         await service.update_settings(game_id, FRIEND, changes={"policy": "skip"})
     with pytest.raises(RuleError, match="Manage Server"):  # Manage Server of another server is no right here
-        await service.update_settings(game_id, FRIEND, manages=2, changes={"policy": "skip"})
+        await service.update_settings(game_id, FRIEND, guild_rights=2, changes={"policy": "skip"})
     assert await service.storage.load(game_id) == before
 
 
@@ -105,7 +107,7 @@ async def test_deadline_off_schedules_nothing(service: GameService, clock: FakeC
     game_id = await running_game(service)
     await service.update_settings(game_id, CREATOR, changes={"deadline_hours": "off"})
     clock.advance(days=30)
-    assert await service.storage.jobs_of(game_id) == []
+    assert await jobs_of(service.storage, game_id) == []
     assert await Scheduler(service).drain() == 0
     assert (await service.get(game_id)).deadline is None
 
@@ -136,13 +138,13 @@ async def test_ai_seats_move_as_jobs_after_a_restart(database: str) -> None:
     game_id = await running_game(service, friend=False, ai=1)
     card = (await service.hand(game_id, CREATOR))["hand"][0]
     await service.act(game_id, CREATOR, {"type": "play", "card": card})
-    assert [j.kind for j in await store.jobs_of(game_id)] == ["ai_turn"]
+    assert [j.kind for j in await jobs_of(store, game_id)] == ["ai_turn"]
     await store.close()  # the process dies before the AI moved
     store = await open_storage(database)
     service = GameService(store, clock=FakeClock())
     assert await Scheduler(service).drain() >= 1
     info = await service.get(game_id)
-    assert 0 in info.to_move and [j.kind for j in await store.jobs_of(game_id)] == ["remind", "timeout"]
+    assert 0 in info.to_move and [j.kind for j in await jobs_of(store, game_id)] == ["remind", "timeout"]
     await store.close()
 
 
@@ -164,7 +166,7 @@ async def test_a_failing_job_is_logged_and_retried_and_the_others_still_run(
     await scheduler.drain()
     assert await told(service, fine, "notice"), "the other game was reminded"
     assert f"job_failed game={broken} kind=remind" in caplog.text
-    job = (await service.storage.jobs_of(broken))[0]
+    job = (await jobs_of(service.storage, broken))[0]
     assert job.kind == "remind" and job.attempts == 1 and job.due > clock.now  # retried later, with backoff
     monkeypatch.setattr(service, "run_job", real)
     clock.advance(seconds=10)
@@ -218,5 +220,44 @@ async def test_the_reminder_dm_goes_to_those_who_want_their_turn_told(service: G
     clock.advance(hours=25)
     assert await Scheduler(service).drain() == 1
     assert f"<@{FRIEND}>" in (await told(service, game_id, "notice"))[0]
-    dms = [i for i in await service.storage.outbox_pending(game_id) if i.kind in ("dm", "ask", "hand")]
+    dms = [i for i in await outbox_pending(service.storage, game_id) if i.kind in ("dm", "ask", "hand")]
     assert {i.target for i in dms} == {CREATOR}
+
+
+async def test_running_games_written_before_jobs_existed_are_planned_by_a_migration(database: str, backend: str,
+                                                                                     clock: FakeClock) -> None:
+    """The repair that re-planned such games at every start is a migration, run once: each gets an AI turn,
+    which moves the AI seat that is to move, or plans the timers of the person who is."""
+    store = await open_storage(database)
+    service = GameService(store, clock=clock)
+    ai_next = await running_game(service, ai=1, friend=False)
+    person_next = await running_game(service, channel=11)
+    card = (await service.hand(ai_next, CREATOR))["hand"][0]
+    await service.act(ai_next, CREATOR, {"type": "play", "card": card})
+    assert [j.kind for j in await jobs_of(store, ai_next)] == ["ai_turn"]
+    latest = migrations(backend)[-1][0]
+    await raw(store, "DELETE FROM jobs")  # as the games were before jobs existed, and the migration not yet run
+    await raw(store, f"DELETE FROM schema_version WHERE version = {latest}")
+    await store.close()
+
+    store = await open_storage(database)
+    try:
+        service = GameService(store, clock=clock)
+        assert [j.kind for j in await jobs_of(store, ai_next)] == [j.kind for j in await jobs_of(store, person_next)] \
+            == ["ai_turn"]
+        version = (await service.get(ai_next)).version
+        assert await Scheduler(service).drain() == 3, "the AI seat's two moves, and the other game's planning"
+        assert (await service.get(ai_next)).version > version, "the AI seat moved"
+        assert [j.kind for j in await jobs_of(store, person_next)] == ["remind", "timeout"]
+    finally:
+        await store.close()
+
+
+async def raw(store: Storage, sql: str) -> None:
+    """A statement run on the tables themselves, as no bot would."""
+    if isinstance(store, SqliteStorage):
+        await store.db.execute(sql)
+        await store.db.commit()
+    else:
+        assert isinstance(store, PostgresStorage)
+        await store.pool.execute(sql)

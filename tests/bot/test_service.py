@@ -10,6 +10,7 @@ import pytest
 from bot.errors import Refused
 from bot.service import GameService
 from games.core import RuleError, get_game
+from tests.support.inspector import outbox_pending
 from tests.support.tables import CHANNEL, CREATOR, FRIEND, STRANGER, play_out, running_game
 
 
@@ -33,23 +34,23 @@ async def test_one_active_game_per_channel(service: GameService) -> None:
 async def test_lobby_rules(service: GameService) -> None:
     info = await service.create(game_type="testgame", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
     await refused(service.start(info.id, CREATOR), "too_few_players")
-    await refused(service.join(info.id, CREATOR, guild_id=1), "already_seated")
+    await refused(service.join(info.id, CREATOR), "already_seated")
     await refused(service.add_ai(info.id, STRANGER), "not_creator")
-    await service.join(info.id, FRIEND, guild_id=1)
+    await service.join(info.id, FRIEND)
     await refused(service.start(info.id, FRIEND), "not_creator")
     await refused(service.remove_seat(info.id, FRIEND, 0), "not_creator")
     await refused(service.add_ai(info.id, FRIEND), "not_creator")  # only the host (or Manage Server) seats AIs
-    await service.add_ai(info.id, FRIEND, manages=1)
+    await service.add_ai(info.id, FRIEND, guild_rights=1)
     await service.add_ai(info.id, CREATOR)
-    await refused(service.join(info.id, STRANGER, guild_id=1), "lobby_full")
-    removed = await service.remove_seat(info.id, STRANGER, 3, manages=1)
+    await refused(service.join(info.id, STRANGER), "lobby_full")
+    removed = await service.remove_seat(info.id, STRANGER, 3, guild_rights=1)
     assert len(removed.seats) == 3
     left = await service.leave(info.id, FRIEND)
     assert [s.user_id for s in left.game.seats] == [CREATOR, None]
     await refused(service.leave(info.id, CREATOR), "creator_leaves")
     started = await service.start(info.id, CREATOR)
     assert started.game.status == "running"
-    await refused(service.join(info.id, STRANGER, guild_id=1), "not_in_lobby")
+    await refused(service.join(info.id, STRANGER), "not_in_lobby")
 
 
 async def test_only_seated_players_to_move_may_act(service: GameService) -> None:
@@ -84,7 +85,7 @@ async def test_unknown_finished_and_abandoned_games_refuse_moves(service: GameSe
     await refused(service.act(424242, CREATOR, {"type": "play", "card": 1}), "no_game")
     game_id = await running_game(service)
     await refused(service.abandon(game_id, FRIEND), "not_creator")
-    await service.abandon(game_id, FRIEND, manages=1)
+    await service.abandon(game_id, FRIEND, guild_rights=1)
     await refused(service.act(game_id, CREATOR, {"type": "play", "card": 1}), "game_over")
     await refused(service.abandon(game_id, CREATOR), "game_over")
 
@@ -182,13 +183,24 @@ async def test_choices_label_the_legal_actions_of_the_caller(service: GameServic
     await refused(service.choices(game_id, STRANGER), "not_seated")
 
 
+async def creator_won(service: GameService, game_id: int) -> bool:
+    """Whether the finished game's own result ranks the creator's seat among its winners."""
+    row = await service.storage.load(game_id)
+    assert row is not None and row.state is not None
+    result = get_game(row.game_type).from_dict(json.loads(row.state)).result()
+    assert result is not None
+    return next(s.seat for s in row.seats if s.user_id == CREATOR) in result.winners
+
+
 async def test_stats_count_wins_per_server_and_title(service: GameService) -> None:
+    wins = 0
     for channel in (CHANNEL, CHANNEL + 1):
-        await play_out(service, await running_game(service, ai=2, friend=False, channel=channel))
+        game_id = await running_game(service, ai=2, friend=False, channel=channel)
+        await play_out(service, game_id)
+        wins += await creator_won(service, game_id)
     [(title, rows)] = (await service.stats(1)).items()
     assert title == get_game("testgame").title
-    [(user, won, played)] = rows
-    assert (user, played) == (CREATOR, 2) and 0 <= won <= 2
+    assert rows == [(CREATOR, wins, 2)], "the creator's wins as the results say, of two games played"
     assert await service.stats(2) == {}, "another server's table is its own"
 
 
@@ -257,10 +269,10 @@ async def test_roa_r28_resigning_in_roanoke_eliminates_the_seat_where_other_game
 async def test_starting_seats_the_players_as_the_game_says(service: GameService, monkeypatch) -> None:
     """Roanoke seats its four players in a seeded random order (ROA-S11 step 1, R12): the service reorders
     the lobby's seats with `seating` before the first board, and seat 1 then plays first."""
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 0)  # seed 0 seats them [3, 2, 0, 1]
+    monkeypatch.setattr("bot.service.lobby.secrets.randbits", lambda bits: 0)  # seed 0 seats them [3, 2, 0, 1]
     info = await service.create(game_type="roanoke", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
-    await service.join(info.id, FRIEND, guild_id=1)
-    await service.join(info.id, STRANGER, guild_id=1)
+    await service.join(info.id, FRIEND)
+    await service.join(info.id, STRANGER)
     await service.add_ai(info.id, CREATOR)
     lobby = [s.user_id for s in (await service.get(info.id)).seats]
     row = await service.storage.load(info.id)
@@ -278,18 +290,18 @@ async def test_a_hand_goes_by_dm_only_when_others_changed_it_and_only_to_those_w
     others made does, for a person whose choice is every turn, not for my turn only."""
     info = await service.create(game_type="testgame", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
     for user in (FRIEND, STRANGER):
-        await service.join(info.id, user, guild_id=1)
+        await service.join(info.id, user)
     await service.set_notify(CREATOR, "every")
     await service.set_notify(STRANGER, "every")
     await service.start(info.id, CREATOR)
     storage = service.storage
-    await storage.outbox_done([i.id for i in await storage.outbox_pending(info.id)], now=service.clock())
+    await storage.outbox_done([i.id for i in await outbox_pending(storage, info.id)], now=service.clock())
 
     async def hands_after(user: int) -> list[int | None]:
         card = (await service.hand(info.id, user))["hand"][0]
         outcome = await service.act(info.id, user, {"type": "play", "card": card})
         assert outcome.private_views, "the mover's own view changed"
-        rows = await storage.outbox_pending(info.id)
+        rows = await outbox_pending(storage, info.id)
         await storage.outbox_done([i.id for i in rows], now=service.clock())
         return sorted(i.target for i in rows if i.kind == "hand")
 

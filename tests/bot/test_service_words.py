@@ -12,7 +12,7 @@ import pytest
 
 from bot.service import GameService
 from games.core import RuleError, registry
-from tests.games.test_junk_contract import SHIPPED
+from tests.support.shipped import SHIPPED
 from tests.support.tables import CHANNEL, CREATOR, FRIEND, STRANGER
 from tests.support.words import engine_keys, problems
 
@@ -47,7 +47,7 @@ async def test_service_refusals_name_no_rule_id_and_no_field(service: GameServic
     await said(messages, "second game", service.create(game_type=game_id, guild_id=1, channel_id=CHANNEL,
                                                        user_id=FRIEND))
     await said(messages, "too few", service.start(info.id, CREATOR))
-    await said(messages, "seated twice", service.join(info.id, CREATOR, guild_id=1))
+    await said(messages, "seated twice", service.join(info.id, CREATOR))
     await said(messages, "stranger adds an AI", service.add_ai(info.id, STRANGER))
     await said(messages, "stranger removes a seat", service.remove_seat(info.id, STRANGER, 0))
     await said(messages, "no such seat", service.remove_seat(info.id, CREATOR, 7))
@@ -55,13 +55,13 @@ async def test_service_refusals_name_no_rule_id_and_no_field(service: GameServic
     await said(messages, "stranger leaves", service.leave(info.id, STRANGER))
     await said(messages, "move in the lobby", service.act(info.id, CREATOR, {"type": "end_turn"}))
     await said(messages, "hand in the lobby", service.hand(info.id, CREATOR))
-    await service.join(info.id, FRIEND, guild_id=1)
+    await service.join(info.id, FRIEND)
     while len((await service.get(info.id)).seats) < cls.max_players:
         await service.add_ai(info.id, CREATOR)
-    await said(messages, "full table", service.join(info.id, STRANGER, guild_id=1))
+    await said(messages, "full table", service.join(info.id, STRANGER))
     await said(messages, "stranger starts", service.start(info.id, STRANGER))
     await service.start(info.id, CREATOR)
-    await said(messages, "join a running game", service.join(info.id, STRANGER, guild_id=1))
+    await said(messages, "join a running game", service.join(info.id, STRANGER))
     await said(messages, "stranger moves", service.act(info.id, STRANGER, {"type": "end_turn"}))
     await said(messages, "stale board", service.act(info.id, CREATOR, {"type": "end_turn"}, expected_version=-1))
     await service.advance_ai(info.id)
@@ -78,7 +78,7 @@ async def test_service_refusals_name_no_rule_id_and_no_field(service: GameServic
     await said(messages, "stranger's settings", service.update_settings(info.id, STRANGER, changes={"policy": "ai"}))
     await said(messages, "bad setting", service.update_settings(info.id, CREATOR, changes={"nonesuch": 1}))
     await said(messages, "stranger abandons", service.abandon(info.id, STRANGER))
-    await said(messages, "not a manager", service.set_server_defaults(1, manages=None, changes={"policy": "ai"}))
+    await said(messages, "not a manager", service.set_server_defaults(1, guild_rights=None, changes={"policy": "ai"}))
     await service.abandon(info.id, CREATOR)
     await said(messages, "move after abandoning", service.act(info.id, CREATOR, {"type": "end_turn"}))
     await said(messages, "abandoned twice", service.abandon(info.id, CREATOR))

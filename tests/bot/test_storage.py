@@ -18,13 +18,14 @@ from bot.storage import (
     BoardMessage,
     Effects,
     InstanceTaken,
-    Message,
+    OutboxRow,
     PostgresStorage,
     SqliteStorage,
     StaleVersion,
     Storage,
     open_storage,
 )
+from tests.support.inspector import jobs_of, outbox_pending
 from tests.support.postgres import PostgresServer
 from tests.support.tables import CREATOR, FRIEND, FakeClock, play_out, running_game
 
@@ -147,19 +148,19 @@ async def test_the_database_refuses_a_second_action_with_the_same_interaction_id
 async def test_a_failed_transaction_leaves_nothing_behind(storage: Storage, service: GameService) -> None:
     game_id = await running_game(service)
     before = await storage.load(game_id)
-    pending = await storage.outbox_pending(game_id)
+    pending = await outbox_pending(storage, game_id)
     with pytest.raises(INTEGRITY_ERRORS):  # the status CHECK fails: the version and state stay as they were
         await storage.commit_move(game_id, expected_version=before.version, state="{}", status="bogus", seat=0,
                                   action={}, events=[], interaction_id=None, now=service.clock(),
-                                  effects=Effects(outbox=[Message("notice", None, {"lines": ["never"]})]))
+                                  effects=Effects(outbox=[OutboxRow("notice", None, {"lines": ["never"]})]))
     assert await storage.load(game_id) == before
     assert await storage.actions(game_id) == []
-    assert await storage.outbox_pending(game_id) == pending
+    assert await outbox_pending(storage, game_id) == pending
     assert FRIEND in [s.user_id for s in before.seats]
 
 
 async def notices(storage: Storage, game_id: int, count: int, clock: FakeClock) -> None:
-    await storage.emit(game_id, [Message("notice", None, {"lines": [f"n{i}"]}) for i in range(count)], now=clock())
+    await storage.emit(game_id, [OutboxRow("notice", None, {"lines": [f"n{i}"]}) for i in range(count)], now=clock())
 
 
 async def test_two_processes_claim_disjoint_outbox_rows_and_jobs(database: str, clock: FakeClock) -> None:
@@ -175,7 +176,7 @@ async def test_two_processes_claim_disjoint_outbox_rows_and_jobs(database: str, 
             *(store.claim_outbox(now=clock(), owner=name, lease=LEASE, limit=7, hold=timedelta(0))
               for name, store in (("a", first), ("b", second), ("a", first), ("b", second)))) for item in batch]:
         ids += [item.id for item in rows]
-    assert len(ids) == len(set(ids)) == len(await first.outbox_pending()) > 28, "every row claimed once"
+    assert len(ids) == len(set(ids)) == len(await outbox_pending(first)) > 28, "every row claimed once"
     jobs = await asyncio.gather(*(store.claim_jobs(now=clock(), owner=name, lease=LEASE, limit=2)
                                   for _ in range(4) for name, store in (("a", first), ("b", second))))
     claimed = [(job.game_id, job.kind) for batch in jobs for job in batch]
@@ -210,7 +211,7 @@ async def test_one_games_rows_go_to_one_process_at_a_time(postgres_server: Postg
     service = GameService(first, clock=clock)
     busy, other = await running_game(service, channel=60), await running_game(service, channel=61)
     await notices(first, busy, 3, clock)
-    pending = {i.id for i in await first.outbox_pending(busy)}
+    pending = {i.id for i in await outbox_pending(first, busy)}
     (held,) = await first.claim_outbox(now=clock(), owner="a", lease=LEASE, limit=1, hold=timedelta(0))
     assert held.game_id == busy
     taken = await second.claim_outbox(now=clock(), owner="b", lease=LEASE, limit=50, hold=timedelta(0))
@@ -292,7 +293,7 @@ async def test_prune_drops_old_finished_games_but_keeps_their_results(service: G
     fresh = await running_game(service, channel=50)
     assert await storage.prune(before=clock() - timedelta(days=30)) == 1
     assert await storage.load(old) is None and await storage.load(fresh) is not None
-    assert await storage.outbox_pending(old) == [] and await storage.actions(old) == []
+    assert await outbox_pending(storage, old) == [] and await storage.actions(old) == []
     assert await service.stats(1) == stats
 
 
@@ -325,26 +326,26 @@ async def test_what_delivery_asks_of_the_outbox(service: GameService, clock: Fak
     assert (await storage.board_message(game_id)).message_id == 556
     assert await storage.pending_boards(game_id, boards[-1].id) == []
 
-    await storage.emit(game_id, [Message("dm", FRIEND, {"lines": ["old"]}), Message("dm", FRIEND, {"lines": ["new"]})],
-                       now=clock())
-    older, newer = [i for i in await storage.outbox_pending(game_id) if i.kind == "dm" and i.target == FRIEND][-2:]
+    await storage.emit(game_id, [OutboxRow("dm", FRIEND, {"lines": ["old"]}),
+                                 OutboxRow("dm", FRIEND, {"lines": ["new"]})], now=clock())
+    older, newer = [i for i in await outbox_pending(storage, game_id) if i.kind == "dm" and i.target == FRIEND][-2:]
     assert await storage.newer_pending(older) and not await storage.newer_pending(newer)
     await storage.outbox_retry(newer.id, next_try=clock() + timedelta(minutes=5), error="429")
     await storage.outbox_done([older.id], now=clock(), error="superseded")
-    pending = {i.id: i for i in await storage.outbox_pending(game_id)}
+    pending = {i.id: i for i in await outbox_pending(storage, game_id)}
     assert older.id not in pending and pending[newer.id].attempts == 1
     due = await storage.claim_outbox(now=clock(), owner="a", lease=LEASE, limit=50, hold=timedelta(0))
     assert newer.id not in [i.id for i in due], "a retried row waits for its next try"
     await storage.outbox_done([i.id for i in due], now=clock())
     assert await storage.next_outbox_try() == clock() + timedelta(minutes=5)
 
-    notice = Message("notice", None, {"lines": ["closed DMs"]})
+    notice = OutboxRow("notice", None, {"lines": ["closed DMs"]})
     assert await storage.refuse_dms(game_id, FRIEND, notice=notice, now=clock())
     assert not await storage.refuse_dms(game_id, FRIEND, notice=notice, now=clock())
     assert not (await storage.load(game_id)).seats[1].dm_ok
-    assert [i.payload for i in await storage.outbox_pending(game_id)].count(notice.payload) == 1
+    assert [i.payload for i in await outbox_pending(storage, game_id)].count(notice.payload) == 1
     await storage.anonymize_user(FRIEND)
-    assert not [i for i in await storage.outbox_pending(game_id) if i.target == FRIEND], "unsent DMs are dropped"
+    assert not [i for i in await outbox_pending(storage, game_id) if i.target == FRIEND], "unsent DMs are dropped"
 
 
 async def test_a_paused_game_keeps_its_turn_timers_until_it_is_resumed(service: GameService,
@@ -356,10 +357,9 @@ async def test_a_paused_game_keeps_its_turn_timers_until_it_is_resumed(service: 
     clock.advance(hours=49)
     assert await storage.claim_jobs(now=clock(), owner="a", lease=LEASE, limit=50) == []
     assert await storage.next_job_due() is None
-    assert await storage.running_without_jobs() == []
     assert await service.resume(game_id)
     assert (await storage.load(game_id)).paused is None
-    assert [j.kind for j in await storage.jobs_of(game_id)] == ["remind", "timeout"]
+    assert [j.kind for j in await jobs_of(storage, game_id)] == ["remind", "timeout"]
     assert await storage.next_job_due() == clock() + timedelta(hours=24)
 
 
@@ -405,9 +405,9 @@ async def test_held_rows_wait_for_the_turn_to_pass_even_across_a_restart(databas
     store = await open_storage(database)
     service = GameService(store, clock=clock)
     game_id = await running_game(service)
-    await store.outbox_done([i.id for i in await store.outbox_pending(game_id)], now=clock())
-    held = Message("hand", FRIEND, {"seat": 1, "view": {}}, held=True)
-    await store.emit(game_id, [held, Message("notice", None, {"lines": ["now"]})], now=clock())
+    await store.outbox_done([i.id for i in await outbox_pending(store, game_id)], now=clock())
+    held = OutboxRow("hand", FRIEND, {"seat": 1, "view": {}}, held=True)
+    await store.emit(game_id, [held, OutboxRow("notice", None, {"lines": ["now"]})], now=clock())
     await store.close()
     store = await open_storage(database)
     due = await store.claim_outbox(now=clock(), owner="a", lease=LEASE, limit=50, hold=timedelta(0))

@@ -1,4 +1,4 @@
-"""The real bot, in this process, connected to the local fake Discord of the e2e tests.
+"""The real bot, in this process, connected to the local fake Discord (tests/support/fake_discord).
 
 Cog tests drive real discord.py objects with gateway payloads the fake sends (interactions
 as Discord would deliver them); every request the bot makes is checked against Discord's
@@ -8,7 +8,6 @@ OpenAPI spec by the fake. Only the transport is local: no mock of our own code.
 from __future__ import annotations
 
 import asyncio
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -17,130 +16,17 @@ import pytest
 import yarl
 from discord.gateway import DiscordWebSocket
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-
-from e2e_driver import Person
-from fake_discord import FakeDiscord, StoredMessage
-
 from bot.client import Frontier
 from bot.config import Settings
 from tests.support.components import assert_views_fit
-
-
-def prefer(choices: list[dict], preference: tuple[str, ...]) -> dict:
-    """A plain player: the first autocomplete choice whose label starts like the earliest preference."""
-    for start in preference:
-        for choice in choices:
-            if choice["name"].startswith(start):
-                return choice
-    return choices[0]
-
-
-async def busy(bot: Frontier) -> bool:
-    """Whether the bot has work due now: outbox rows, jobs, or a change under way."""
-    now = bot.service.clock()
-    due = [await bot.storage.next_outbox_try(), await bot.storage.next_job_due()]
-    return bool(bot.service.busy_games()) or any(t is not None and t <= now for t in due)
-
-
-def select_of(message: StoredMessage, placeholder: str) -> dict:
-    """The select whose placeholder starts with `placeholder`."""
-    found = [s for s in message.selects() if str(s.get("placeholder", "")).startswith(placeholder)]
-    if len(found) != 1:
-        shown = [s.get("placeholder") for s in message.selects()]
-        raise LookupError(f"no single select {placeholder!r}; selects: {shown}")
-    return found[0]
-
-
-def option_values(select: dict, *labels: str) -> list[str]:
-    """The values of the options whose labels start with `labels`, in that order."""
-    return [next(o["value"] for o in select["options"] if o["label"].startswith(label)) for label in labels]
-
-
-class World:
-    """The fake Discord, the bot, and people who use it."""
-
-    def __init__(self, fake: FakeDiscord, bot: Frontier) -> None:
-        self.fake = fake
-        self.bot = bot
-
-    def person(self, name: str, *, manager: bool = False) -> Person:
-        return Person(self.fake, self.fake.add_user(name, manager=manager))
-
-    def channel(self) -> list:
-        return self.fake.channel_messages(self.fake.channel.id)
-
-    async def settle(self, timeout: float = 30.0) -> None:
-        """Wait until the bot has nothing due: no outbox row or job due now, no change under way, and
-        Discord quiet (the board follows a move from the outbox, not within the move)."""
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while loop.time() < end:
-            await self.fake.settle(quiet=0.05)
-            if not await busy(self.bot):
-                return
-            await asyncio.sleep(0.02)
-        raise TimeoutError("the bot still had work due after 30 s")
-
-    def boards(self) -> list:
-        """The channel's board posts (messages with a picture, but not a game's recap), oldest first."""
-        return [m for m in self.channel() if m.pngs() and not any(a.filename.endswith("-recap.png")
-                                                                  for a in m.attachments)]
-
-    async def play_to_the_end(self, person: Person, preference: tuple[str, ...], *, limit: int) -> str:
-        """The person plays through `/play` (moves picked by label, see `prefer`) until the game is over;
-        returns the final board's text."""
-        for _ in range(limit):
-            if "Game over" in self.boards()[-1].content:
-                break
-            choices = await person.autocomplete("play", "action", "")
-            if not choices:  # the AI seats are still moving: their board comes next
-                posted = len(self.boards())
-                await self.fake.wait_for(lambda n=posted: len(self.boards()) > n, timeout=60, what="AI moves")
-                continue
-            await person.slash("play", action=prefer(choices, preference)["value"])
-            await self.settle()
-        return self.boards()[-1].content
-
-    async def panel(self, person: Person) -> StoredMessage:
-        """The person's private move panel, opened from the newest board."""
-        record = await person.click(self.boards()[-1], "Your move")
-        await self.settle()
-        return record.replies()[-1]
-
-    async def pick(self, person: Person, message: StoredMessage, placeholder: str, *labels: str) -> StoredMessage:
-        """Choose options by label in one of the message's selects; returns the message as it is then."""
-        select = select_of(message, placeholder)
-        await person.select(message, option_values(select, *labels), custom_id=select["custom_id"])
-        await self.settle()
-        found = self.fake.find_message(message.id)
-        assert found is not None
-        return found
-
-    async def press(self, person: Person, message: StoredMessage, label: str) -> StoredMessage:
-        await person.click(message, label)
-        await self.settle()
-        found = self.fake.find_message(message.id)
-        assert found is not None
-        return found
-
-    async def open_table(self, host: Person, game: str = "testgame", *, guests: tuple[Person, ...] = (),
-                         ai: int = 0) -> None:
-        """`/game new`, guests press Join, the host adds AI seats and presses Start, and the board is up."""
-        await host.slash("game new", game=game)
-        await self.settle()
-        lobby = next(m for m in self.channel() if any(b.get("label") == "Start" for b in m.buttons()))
-        for guest in guests:
-            await guest.click(self.fake.find_message(lobby.id), "Join")
-        for _ in range(ai):
-            await host.click(self.fake.find_message(lobby.id), "Add AI")
-        await host.click(self.fake.find_message(lobby.id), "Start")
-        await self.fake.wait_for(lambda: bool(self.boards()), what="the first board")
-        await self.settle()
+from tests.support.fake_discord import FakeDiscord
+from tests.support.world import World
 
 
 @pytest.fixture
 async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[World]:
+    """The bot on a fresh SQLite file; the test fails when the fake saw what Discord would refuse (the
+    strict e2e `fake`'s rules: `broken_rules()`) or a view that does not fit."""
     async with FakeDiscord(check_answers=True) as fake:
         monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
         monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url))
@@ -156,6 +42,4 @@ async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterato
             await bot.close()
             await asyncio.wait_for(runner, 10)
         assert_views_fit(r.body for r in fake.requests)
-        assert fake.failures == [], "requests Discord would refuse"
-        assert fake.answer_problems == [], "the fake answered what Discord would not"
-        assert fake.late_answers == [], "interactions answered after Discord's 3 s"
+        assert fake.broken_rules() == [], "what Discord would refuse, or interactions unanswered or late"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.cogs.conftest import World
+from tests.support.world import World
 
 PREFERENCE = ("City", "Build a settlement", "Settle", "Road", "Roll", "Discard", "Robber", "Decline", "End your turn")
 """Build what it can, otherwise roll, answer, and end the turn."""

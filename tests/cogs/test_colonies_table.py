@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.cogs.conftest import World
+from tests.support.world import World
 
 PREFERENCE = ("Soldier: fight", "Play", "Farmer: work", "Trader: ship", "Miner: work Mountains",
               "Trapper: work Forest", "Explorer keeps", "Witch Trials", "Decline", "End turn")

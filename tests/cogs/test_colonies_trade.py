@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 
-from e2e_driver import Person
-
 from games.colonies import cards as C
-from tests.cogs.conftest import World, prefer
+from tests.support.person import Person
+from tests.support.world import World, prefer
 
 FEED_FIRST = ("Play Farmer", "Play Soldier", "Play Trader", "Play Miner", "Play Trapper", "Play Explorer")
 

@@ -10,9 +10,10 @@ import re
 import pytest
 
 import games
-from cogs.builder import builder_view, fresh
-from cogs.controls import MAX_OPTIONS, digest, move_controls, option_texts
-from cogs.play import matching, parse_move
+from cogs.controls import builder_view, move_controls
+from cogs.layout.draft import fresh
+from cogs.layout.moves import MAX_OPTIONS, digest, option_texts
+from cogs.layout.typed import matching, parse_move
 from games.core import Game, get_game
 from tests.support.components import component_problems
 
@@ -121,7 +122,7 @@ assert games  # the shipped games are registered
 def filled(shape: dict) -> dict:
     """The builder's move with the first choice of each pick, one of the first thing to give and one of
     something else to get."""
-    from cogs.builder import action_of
+    from cogs.layout.draft import action_of
 
     draft = fresh(shape)
     given: set[str] = set()

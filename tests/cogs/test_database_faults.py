@@ -13,7 +13,7 @@ import pytest
 
 from bot.errors import UNSAVED
 from bot.storage import SqliteStorage
-from tests.cogs.conftest import World
+from tests.support.world import World
 
 
 async def test_a_move_the_database_cannot_save_is_refused_in_words_and_the_bot_recovers(

@@ -5,12 +5,13 @@ again after a crash is not doubled."""
 from __future__ import annotations
 
 import pytest
-from e2e_driver import Person
-from fake_discord import MESSAGES
 
-from bot.storage import Message
-from tests.cogs.conftest import World
+from bot.storage import OutboxRow
+from tests.support.fake_discord import MESSAGES
+from tests.support.inspector import jobs_of, outbox_pending
+from tests.support.person import Person
 from tests.support.tables import FakeClock
+from tests.support.world import World
 
 
 async def second_table(world: World, host: Person, guest: Person, channel_id: int) -> int:
@@ -18,7 +19,7 @@ async def second_table(world: World, host: Person, guest: Person, channel_id: in
     service = world.bot.service
     info = await service.create(game_type="testgame", guild_id=world.fake.guild.id, channel_id=channel_id,
                                 user_id=host.user.id)
-    await service.join(info.id, guest.user.id, guild_id=world.fake.guild.id)
+    await service.join(info.id, guest.user.id)
     await service.start(info.id, host.user.id)
     await world.settle()
     return info.id
@@ -73,7 +74,7 @@ async def test_a_channel_closed_to_the_bot_pauses_the_game_until_it_can_post_aga
     assert len(world.boards()) == boards + 1, "the board waited and was posted once the bot may post"
     assert (await world.bot.service.get(game_id)).paused is None
     assert any("I can post here again" in m.content for m in world.channel())
-    assert [j.kind for j in await world.bot.storage.jobs_of(game_id)] == ["remind", "timeout"]
+    assert [j.kind for j in await jobs_of(world.bot.storage, game_id)] == ["remind", "timeout"]
 
 
 async def test_a_board_posted_again_after_a_crash_before_it_was_marked_is_not_doubled(world: World) -> None:
@@ -101,12 +102,12 @@ async def test_an_ask_for_a_player_who_left_meanwhile_is_dropped_quietly(world: 
     await world.open_table(alice, guests=(bob,))
     service = world.bot.service
     game_id = (await service.game_in_channel(world.fake.channel.id)).id
-    seated = await service.get(game_id)
+    seated = await service.snapshot(game_id)
     await service.leave(game_id, bob.user.id)
     await world.settle()
-    await world.bot.storage.emit(game_id, [Message("ask", bob.user.id, {"seat": 1, "lines": []})],
+    await world.bot.storage.emit(game_id, [OutboxRow("ask", bob.user.id, {"seat": 1, "lines": []})],
                                  now=service.clock())
-    (item,) = [i for i in await world.bot.storage.outbox_pending(game_id) if i.kind == "ask"]
-    await world.bot.delivery._one(seated, item)
-    assert await world.bot.storage.outbox_pending(game_id) == [], "the row is given up, not retried"
+    (item,) = [i for i in await outbox_pending(world.bot.storage, game_id) if i.kind == "ask"]
+    await world.bot.delivery._deliver_row(seated, item)
+    assert await outbox_pending(world.bot.storage, game_id) == [], "the row is given up, not retried"
     assert "delivery_failed" not in caplog.text

@@ -4,11 +4,11 @@ with Manage Server there, changes nothing and is told so."""
 
 from __future__ import annotations
 
-from e2e_driver import Person
-from fake_discord import InteractionRecord, StoredMessage
-from fake_discord.model import snowflake
-
-from tests.cogs.conftest import World
+from bot.service import ELSEWHERE
+from tests.support.fake_discord import InteractionRecord, StoredMessage
+from tests.support.fake_discord.model import snowflake
+from tests.support.person import Person
+from tests.support.world import World
 
 MESSAGE_COMPONENT = 3
 BUTTON, STRING_SELECT = 2, 3
@@ -64,7 +64,7 @@ async def test_every_control_forged_from_another_server_is_refused(world: World)
         assert await stored(world, lobby) == before, f"{kind} changed the lobby"
         assert record.texts() and all(m.ephemeral for m in record.replies()), f"{kind}: {record.texts()}"
     said = " ".join((await forge(world, mallory, LOBBY_KINDS[0], lobby, before[0])).texts())
-    assert "another server" in said, said
+    assert said == ELSEWHERE, said
 
     bob = world.person("bob")
     lobby_message = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))

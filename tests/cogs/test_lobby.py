@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.cogs.conftest import World
+from tests.support.world import World
 
 
 async def test_new_join_add_ai_start_posts_a_board(world: World) -> None:
@@ -25,7 +25,10 @@ async def test_only_the_host_starts_and_refusals_are_private(world: World) -> No
     alice, bob = world.person("alice"), world.person("bob")
     await alice.slash("game new", game="testgame")
     record = await bob.slash("game start")
-    assert "Only the game's creator" in " ".join(record.texts())
+    (refusal,) = record.replies()
+    assert "Only the game's creator" in refusal.content
+    assert refusal.ephemeral and refusal.visible_to == bob.user.id, "the refusal is bob's alone"
+    assert refusal.id not in [m.id for m in world.fake.channel_messages(viewer=alice.user)]
     assert all(not m.pngs() for m in world.channel())
 
 

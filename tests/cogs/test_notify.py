@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import asyncio
 
-from e2e_driver import Person
-
 from bot.settings import NOTIFY_TEXT
 from renderers import render_private
-from tests.cogs.conftest import World, prefer
+from tests.support.person import Person
+from tests.support.world import World, prefer
 
 CATAN_PREFERENCE = ("City", "Build a settlement", "Settle", "Road", "Roll", "Discard", "Robber", "Decline",
                     "End your turn")

@@ -7,18 +7,11 @@ import copy
 import logging
 
 import pytest
-from e2e_driver import Person
-from fake_discord import StoredMessage
 
 from bot.client import Frontier
-from tests.cogs.conftest import World
-
-
-async def started(world: World, *, ai: int = 0) -> tuple[Person, Person, StoredMessage]:
-    """Alice hosts, Bob joins, `ai` AI seats; returns them and the first board."""
-    alice, bob = world.person("alice"), world.person("bob")
-    await world.open_table(alice, guests=(bob,), ai=ai)
-    return alice, bob, world.boards()[-1]
+from tests.support.fake_discord import StoredMessage
+from tests.support.person import Person
+from tests.support.world import World, started
 
 
 async def move_panel(world: World, person: Person, board: StoredMessage) -> StoredMessage:

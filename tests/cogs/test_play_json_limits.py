@@ -11,8 +11,8 @@ import json
 import pytest
 
 from bot.errors import Refused
-from cogs.play import JSON_MAX_CHARS, JSON_MAX_DEPTH, parse_move
-from tests.cogs.conftest import World
+from cogs.layout.typed import JSON_MAX_CHARS, JSON_MAX_DEPTH, parse_move
+from tests.support.world import World
 
 DEEP = '{"type": "offer", "give": ' + "[" * 5000 + "]" * 5000 + "}"
 LONG = '{"type": "bid", "amount": ' + "9" * 5000 + "}"

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from e2e_driver import Person
-from fake_discord import MESSAGES
-
-from tests.cogs.conftest import World
+from tests.support.fake_discord import MESSAGES
+from tests.support.inspector import outbox_pending
+from tests.support.person import Person
 from tests.support.tables import FakeClock
+from tests.support.world import World
 
 RECAP = "**How it went**"
 
@@ -73,8 +73,8 @@ async def test_a_recap_waiting_for_its_final_board_counts_no_failed_attempts(wor
     for _ in range(8):
         clock.advance(seconds=2)
         await world.bot.delivery.drain()
-    (recap,) = [i for i in await world.bot.storage.outbox_pending(game_id) if i.kind == "recap"]
-    board = max(i.attempts for i in await world.bot.storage.outbox_pending(game_id) if i.kind == "board")
+    (recap,) = [i for i in await outbox_pending(world.bot.storage, game_id) if i.kind == "recap"]
+    board = max(i.attempts for i in await outbox_pending(world.bot.storage, game_id) if i.kind == "board")
     assert board > 1 and recap.attempts == 0, "the recap only waited for its board"
     refusals[0].stop()
     clock.advance(minutes=10)

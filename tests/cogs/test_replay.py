@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 import pytest
-from e2e_driver import Person
 
-from tests.cogs.conftest import World, select_of
+from tests.support.person import Person
 from tests.support.stored import stored_game as stored
+from tests.support.world import World, select_of
 
 SEATS = {"catan": 3, "colonies": 2, "roanoke": 4, "small_islands": 2, "roam": 2}
 

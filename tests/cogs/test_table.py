@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from e2e_driver import Person
-from fake_discord import StoredMessage
-
-from tests.cogs.conftest import World
-from tests.cogs.test_play import started
+from tests.support.fake_discord import StoredMessage
+from tests.support.person import Person
 from tests.support.tables import FakeClock
+from tests.support.world import World, started
 
 
 def said(record) -> str:

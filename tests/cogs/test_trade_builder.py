@@ -3,16 +3,15 @@ builder as *Your move*, and Catan's bank and harbour trades are built in it, all
 
 from __future__ import annotations
 
-from e2e_driver import Person
-from fake_discord import StoredMessage
+import json
 
-from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD
+from games.catan.board import GEOMETRY, RESOURCES
+from games.catan.game import Catan
 from games.colonies import cards as C
-from games.core import Move
-from tests.cogs.conftest import World, select_of
-from tests.cogs.test_clicking import _seats, build, click_on, seated, wait_for_people
-
-CATAN_PLAIN = ("Roll", "Settle", "Road", "Discard", "Robber", "End your turn")
+from tests.support.clicking import build, click_on, seated, seats, wait_for_people
+from tests.support.fake_discord import StoredMessage
+from tests.support.person import Person
+from tests.support.world import World, select_of
 
 
 def asked_now(message: StoredMessage, game_id: int, version: int) -> bool:
@@ -31,7 +30,7 @@ async def test_a_colonies_trade_is_built_and_sent_from_the_dm_that_asks_for_a_mo
         movers = await wait_for_people(world, game_id)
         if not movers:  # Threats ended the game before a trade came up: another table
             await world.open_table(alice, "colonies", guests=(bob,))
-            game_id, people = await _seats(world, alice, bob)
+            game_id, people = await seats(world, alice, bob)
             continue
         seat = movers[0]
         person, partner = people[seat], people[1 - seat]
@@ -73,79 +72,72 @@ async def bank_trade(world: World, person: Person, give: str, get: str, rate: in
     return await world.press(person, panel, "Send")
 
 
-async def test_a_catan_bank_trade_at_4_to_1_is_built_by_clicking(world: World) -> None:
-    """CAT-33: the bank is a partner of the trade builder; four of a kind buy one card, and the bank trades
-    are not listed moves of the panel (no select of every combination)."""
-    game_id, people = await seated(world, "catan", ai=1)
+async def catan_turn_with(world: World, cards: dict[str, int], *, harbour: bool = False) -> tuple[int, Person, str]:
+    """A Catan table of three people (no AI seat, so nothing moves by itself) built to the active seat's
+    trade and build step, after a setup of the first listed placements off the harbours: the active seat
+    holds `cards` (from the bank), and with `harbour` a settlement on a 2:1 harbour too, whose resource is
+    returned ("" without). The stored state is the built one."""
+    game_id, people = await seated(world, "catan", guests=2)
     service = world.bot.service
-    for _ in range(300):
-        movers = await wait_for_people(world, game_id)
-        if not movers:  # the AI seat won before anyone held four of a kind: another table
-            game_id, people = await seated(world, "catan", ai=1)
-            continue
-        person = people[movers[0]]
-        view = await service.hand(game_id, person.user.id)
-        rich = [r for r, n in view["hand"].items() if n >= 4 and view["rates"][r] == 4]
-        if view["phase"] == "main" and view["offer"] is None and rich:
-            break
-        await click_on(world, person, CATAN_PLAIN)
-    else:
-        raise AssertionError("nobody held four of a kind")
-    give = rich[0]
-    get = next(r for i, r in enumerate(RESOURCES) if r != give and view["bank"][i])
+    row = await service.storage.load(game_id)
+    assert row is not None
+    game = Catan.from_dict(json.loads(row.state))
+    harbours = {v: kind for p, kind in zip(GEOMETRY.harbor_paths, game.s["layout"]["harbors"], strict=True)
+                for v in GEOMETRY.paths[p]}
+    while game.s["phase"] == "setup":
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, next(a for a in game.legal_actions(seat) if a.get("node") not in harbours))
+    seat, kind = game.s["active"], ""
+    if harbour:  # CAT-22 kept: an open corner of a resource's harbour
+        node = next(v for v in sorted(harbours) if harbours[v] != "any" and all(
+            game.s["buildings"][u] is None for u in (v, *GEOMETRY.node_neighbours[v])))
+        game.s["buildings"][node], kind = [seat, 1], harbours[node]
+    for hand in game.s["hands"]:
+        for i, n in enumerate(hand):
+            game.s["bank"][i] += n
+            hand[i] = 0
+    for name, n in {**cards, **({kind: 2} if kind else {})}.items():
+        game.s["hands"][seat][RESOURCES.index(name)] += n
+        game.s["bank"][RESOURCES.index(name)] -= n
+    game.s["phase"] = "main"
+    await service.storage.truncate_actions(game_id, keep=0, expected_version=row.version,
+                                           state=json.dumps(game.to_dict()), now=service.clock())
+    return game_id, people[seat], kind
+
+
+async def test_a_catan_bank_trade_at_4_to_1_is_built_by_clicking(world: World) -> None:
+    """CAT-33: the bank is a partner of the trade builder; four of a kind buy one card. The one-card bank
+    trades are listed moves of the engine, and the panel groups them in the builder (no select of every
+    combination)."""
+    game_id, person, _ = await catan_turn_with(world, {"ore": 5, "wool": 1})
+    service = world.bot.service
+    view = await service.hand(game_id, person.user.id)
+    assert view["rates"]["ore"] == 4
+    listed = [m.action for m in await service.choices(game_id, person.user.id) if m.action["type"] == "maritime"]
+    assert listed == [{"type": "maritime", "give": "ore", "get": r} for r in ("brick", "lumber", "wool", "grain")]
     panel = await world.panel(person)
-    listed = [o["label"] for s in panel.selects() for o in s["options"]] + [b["label"] for b in panel.buttons()]
-    assert not any(label.startswith("Trade 4") for label in listed), "no listed bank trades"
-    sent = await bank_trade(world, person, give, get, 4)
+    labels = [o["label"] for s in panel.selects() for o in s["options"]] + [b["label"] for b in panel.buttons()]
+    assert "Trade offer…" in labels and not any(label.startswith("Trade 4") for label in labels), labels
+    sent = await bank_trade(world, person, "ore", "grain", 4)
     assert sent.content.startswith("✓ Sent"), sent.content
-    assert f"traded 4 {give} with the bank for 1 {get}" in world.boards()[-1].content
+    assert "traded 4 ore with the bank for 1 grain" in world.boards()[-1].content
     after = (await service.hand(game_id, person.user.id))["hand"]
-    assert after[give] == view["hand"][give] - 4 and after[get] == view["hand"][get] + 1
-
-
-async def settle(world: World, person: Person, move: Move) -> None:
-    """The person's setup settlement, chosen by clicking: its hex first, then the corner."""
-    panel = await world.panel(person)
-    panel = await world.pick(person, panel, "Build settlement", move.areas[0])
-    select = select_of(panel, "Build settlement")
-    value = next(o["value"] for o in select["options"] if o["label"] == move.label)
-    await person.select(panel, [value], custom_id=select["custom_id"])
-    await world.settle()
+    assert after == {"brick": 0, "lumber": 0, "wool": 1, "grain": 1, "ore": 1}
 
 
 async def test_a_catan_harbour_trade_at_2_to_1_is_built_by_clicking(world: World) -> None:
-    """CAT-33: a player settles on a 2:1 harbour (and, second, beside that harbour's resource), and the
-    builder offers that resource to the bank at 2:1, two cards counted by themselves."""
-    game_id, people = await seated(world, "catan", ai=1)
+    """CAT-33: a player settled on a 2:1 harbour is offered that resource at 2:1 (listed one card at a time,
+    grouped in the builder), two cards counted by themselves."""
+    game_id, person, kind = await catan_turn_with(world, {}, harbour=True)
     service = world.bot.service
-    trader: Person | None = None
-    kind = ""
-    for _ in range(300):
-        seat = (await wait_for_people(world, game_id))[0]
-        person = people[seat]
-        view = await service.hand(game_id, person.user.id)
-        spots = {m.action["node"]: m for m in await service.choices(game_id, person.user.id)
-                 if m.action["type"] == "build_settlement"}
-        if view["phase"] == "setup" and spots and trader in (None, person):
-            if trader is None:  # the first settlement, on a 2:1 harbour
-                harbours = {v: k for p, k in zip(GEOMETRY.harbor_paths, view["harbors"], strict=True) if k != "any"
-                            for v in GEOMETRY.paths[p]}
-                trader, node = person, next(v for v in spots if v in harbours)
-                kind = harbours[node]
-            else:  # the second, beside the most hexes of that resource: its starting cards
-                node = max(spots, key=lambda v: sum(TERRAIN_YIELD.get(view["terrain"][h]) == kind
-                                                    for h in GEOMETRY.node_hexes[v]))
-            await settle(world, person, spots[node])
-            continue
-        if person is trader and view["phase"] == "main" and view["offer"] is None and view["hand"][kind] >= 2:
-            break
-        await click_on(world, person, CATAN_PLAIN)
-    else:
-        raise AssertionError("the trader never held two cards of their harbour")
+    view = await service.hand(game_id, person.user.id)
     assert view["rates"][kind] == 2
-    get = next(r for i, r in enumerate(RESOURCES) if r != kind and view["bank"][i])
-    sent = await bank_trade(world, trader, kind, get, 2)
+    get = next(r for r in RESOURCES if r != kind)
+    assert {"type": "maritime", "give": kind, "get": get} in [m.action for m in await service.choices(
+        game_id, person.user.id)]
+    sent = await bank_trade(world, person, kind, get, 2)
     assert sent.content.startswith("✓ Sent"), sent.content
     assert f"traded 2 {kind} with the bank for 1 {get}" in world.boards()[-1].content
-    after = (await service.hand(game_id, trader.user.id))["hand"]
-    assert after[kind] == view["hand"][kind] - 2 and after[get] == view["hand"][get] + 1
+    after = (await service.hand(game_id, person.user.id))["hand"]
+    assert after[kind] == 0 and after[get] == 1

@@ -6,23 +6,15 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from e2e_bot import REPO, BotProcess
-from fake_discord import FakeDiscord
+
+from tests.support.bot_process import REPO, BotProcess
+from tests.support.fake_discord import FakeDiscord
 
 pytestmark = pytest.mark.e2e
 GUILD_COMMANDS = "/applications/{application_id}/guilds/{guild_id}/commands"
-
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(check_answers=True) as server:
-        yield server
-        assert server.failures == [], "requests Discord would refuse"
-        assert server.answer_problems == []
 
 
 def registrations(fake: FakeDiscord) -> int:

@@ -23,14 +23,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_bot import BotProcess
-from e2e_driver import Person
-from e2e_table import Table, pg_rows, psql
-from fake_discord import MESSAGES, FakeDiscord, Guild, InteractionRecord, StoredMessage
-from test_e2e_faults import board_versions
-from test_e2e_scenarios import first_game, leave_to_ai_and_finish, seats_to_fill
 
 from games import get_game
+from tests.support.bot_process import BotProcess
+from tests.support.channel_table import (
+    Table,
+    board_versions,
+    first_game,
+    leave_to_ai_and_finish,
+    pg_rows,
+    psql,
+    seats_to_fill,
+)
+from tests.support.fake_discord import MESSAGES, FakeDiscord, Guild, InteractionRecord, StoredMessage
+from tests.support.person import Person
 from tests.support.postgres import PostgresServer
 
 pytestmark = pytest.mark.e2e
@@ -54,31 +60,27 @@ class Cluster:
 
 
 @pytest.fixture
-async def cluster(tmp_path: Path, postgres_server: PostgresServer) -> AsyncIterator[Cluster]:
+async def cluster(fake: FakeDiscord, tmp_path: Path, postgres_server: PostgresServer) -> AsyncIterator[Cluster]:
     """Two processes, each owning one of two shards, on one new PostgreSQL database; at the end, the
-    fake saw nothing Discord would refuse and neither process logged an unhandled error."""
+    strict `fake` saw nothing Discord would refuse and neither process logged an unhandled error."""
     url = await postgres_server.new_database()
-    async with FakeDiscord(check_answers=True, shards=SHARDS) as fake:
-        guilds = [fake.guild, fake.add_guild("South", shard=1), fake.add_guild("East", shard=1)]
-        for guild in guilds[1:]:
-            fake.add_text_channel("games", guild)
-        processes = []
-        for shard in range(SHARDS):
-            workdir = tmp_path / f"shard-{shard}"
-            workdir.mkdir()
-            processes.append(BotProcess(fake, workdir, env={
-                "DATABASE_URL": url, "SHARD_COUNT": str(SHARDS), "SHARD_IDS": str(shard), "DEV_GUILD_ID": ""}))
-        await asyncio.gather(*(p.start() for p in processes))
-        try:
-            yield Cluster(fake, url, processes, guilds)
-        finally:
-            for process in processes:
-                await process.stop()
-        assert fake.failures == [], "requests Discord would refuse"
-        assert fake.answer_problems == []
-        assert fake.late_answers == [], "interactions answered after Discord's 3 s"
+    guilds = [fake.guild, fake.add_guild("South", shard=1), fake.add_guild("East", shard=1)]
+    for guild in guilds[1:]:
+        fake.add_text_channel("games", guild)
+    processes = []
+    for shard in range(SHARDS):
+        workdir = tmp_path / f"shard-{shard}"
+        workdir.mkdir()
+        processes.append(BotProcess(fake, workdir, env={
+            "DATABASE_URL": url, "SHARD_COUNT": str(SHARDS), "SHARD_IDS": str(shard), "DEV_GUILD_ID": ""}))
+    await asyncio.gather(*(p.start() for p in processes))
+    try:
+        yield Cluster(fake, url, processes, guilds)
+    finally:
         for process in processes:
-            assert process.problems() == [], process.log_tail()
+            await process.stop()
+    for process in processes:
+        assert process.problems() == [], process.log_tail()
 
 
 def channel_of(fake: FakeDiscord, guild: Guild) -> int:
@@ -183,6 +185,7 @@ def nonces_posted_twice(fake: FakeDiscord) -> list[tuple[str, str]]:
     return sorted({p for p in posted if posted.count(p) > 1})
 
 
+@pytest.mark.fake_discord(shards=SHARDS)
 async def test_two_processes_share_the_games_and_one_survives_the_other(cluster: Cluster) -> None:
     fake, url = cluster.fake, cluster.url
     game_type = first_game()

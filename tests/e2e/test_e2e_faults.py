@@ -20,25 +20,25 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
-from e2e_bot import BotProcess
-from e2e_driver import Person
-from e2e_table import Table, stored_rows
-from fake_discord import MESSAGES, FakeDiscord
-from test_e2e_scenarios import first_game, seats_to_fill, started_table
+
+from tests.support.bot_process import BotProcess
+from tests.support.channel_table import (
+    Table,
+    board_versions,
+    first_game,
+    move_told,
+    seats_to_fill,
+    started_table,
+    stored_rows,
+)
+from tests.support.fake_discord import MESSAGES, FakeDiscord
+from tests.support.person import Person
 
 pytestmark = pytest.mark.e2e
 RESTART_BUDGET = 5.0
 """Seconds after a restart within which what was committed before a crash is shown."""
 OTHER_GAME_BUDGET = 5.0
 """Seconds within which a game's board arrives while another game's post hangs."""
-
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(check_answers=True) as server:
-        yield server
-        assert server.failures == [], "requests Discord would refuse"
-        assert server.answer_problems == []
 
 
 @asynccontextmanager
@@ -53,22 +53,8 @@ async def running_bot(fake: FakeDiscord, workdir: Path, **env: str) -> AsyncIter
     assert bot.problems() == [], bot.log_tail()
 
 
-def board_versions(table: Table) -> list[str]:
-    """The picture names of the board posts (each names its game version), oldest first."""
-    return [a.filename for board in table.boards() for a in board.attachments]
-
-
 def jobs_of(bot: BotProcess, game_id: int) -> list[str]:
     return [j["kind"] for j in stored_rows(bot.database, "jobs") if j["game_id"] == game_id]
-
-
-async def move_told(table: Table) -> str:
-    """The host plays the first move offered through /play; returns what the bot answered them."""
-    choice = (await table.my_choices(table.host))[0]
-    record = await table.host.slash("play", channel_id=table.channel_id, action=choice["value"])
-    await table.fake.wait_for(lambda: any(m.content and not m.loading for m in record.replies()), timeout=30,
-                              what="the answer to /play")
-    return " ".join(record.texts())
 
 
 async def test_kill_between_commit_and_board_posts_the_board_after_restart(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -148,6 +134,7 @@ async def test_sigterm_mid_game_exits_0_and_the_game_goes_on(fake: FakeDiscord, 
         assert await asyncio.wait_for(bot.process.wait(), 10) == 0, bot.log_tail()
         assert time.monotonic() - stopped < 10
         in_flight.cancel()
+        fake.give_up_unanswered()  # the /play sent with the signal may have reached a process that was closing
         await fake.wait_for(lambda: fake.gateway.live is None, what="the socket to close")
         version = table.game()["version"]
         await bot.start()

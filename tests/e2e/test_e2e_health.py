@@ -8,29 +8,20 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
 import pytest
-from e2e_bot import BotProcess
-from e2e_table import stored_rows
-from fake_discord import MESSAGES, FakeDiscord
 from prometheus_client.parser import text_string_to_metric_families
-from test_e2e_faults import move_told
-from test_e2e_scenarios import first_game, started_table
+
+from tests.support.bot_process import BotProcess
+from tests.support.channel_table import first_game, move_told, started_table, stored_rows
+from tests.support.fake_discord import MESSAGES, FakeDiscord
 
 pytestmark = pytest.mark.e2e
 OPERATOR_METRICS = ("frontier_moves", "frontier_refusals", "frontier_discord_errors", "frontier_delivery_retries",
                     "frontier_deliveries_in_flight", "frontier_outbox_lag_seconds", "frontier_job_lag_seconds",
                     "frontier_event_loop_lag_seconds", "frontier_games_running", "frontier_unsaved_changes")
-
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(check_answers=True) as server:
-        yield server
-        assert server.failures == [], "requests Discord would refuse"
 
 
 def free_port() -> int:

@@ -18,12 +18,21 @@ import yarl
 from discord import app_commands
 from discord.gateway import DiscordWebSocket
 from discord.http import HTTPClient, handle_message_parameters
-from e2e_driver import Person
-from fake_discord import MESSAGES, FakeDiscord, is_png
-from fake_discord.interactions import MESSAGE_COMPONENT
+
+from tests.support.fake_discord import MESSAGES, FakeDiscord, is_png
+from tests.support.fake_discord.interactions import MESSAGE_COMPONENT
+from tests.support.person import Person
 
 PNG = (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00\x00\x90wS\xde"
        b"\x00\x00\x00\x0cIDATx\x9cc\xf8\x0f\x00\x00\x01\x01\x00\x05\x18\xd8N\x00\x00\x00\x00IEND\xaeB`\x82")
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    """Lenient, for the fake's own tests only: they send what Discord refuses on purpose, to prove the fake
+    records it, and each asserts what it expects. Every other e2e test gets the strict `fake` of conftest."""
+    async with FakeDiscord(check_answers=True) as server:
+        yield server
 
 
 async def raw(fake: FakeDiscord, method: str, path: str, *, auth: bool = True, **kwargs: object) -> tuple[int, object]:

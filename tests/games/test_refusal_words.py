@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 
 from games.core import Game, RuleError, registry
-from tests.games.test_junk_contract import SHIPPED, junk_for, walk
+from tests.support.junk import junk_for, walk
+from tests.support.shipped import SHIPPED
 from tests.support.words import engine_keys, problems
 
 SEEDS = range(4)

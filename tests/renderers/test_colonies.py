@@ -12,7 +12,8 @@ from games.colonies import cards as C
 from games.colonies.ai import ColoniesPlayer
 from games.colonies.game import Colonies
 from renderers import colonies, render_board, render_private
-from renderers.common import plain
+from renderers.common import plain, text_width
+from renderers.text import summary
 from tests.support.pictures import picture
 
 
@@ -69,14 +70,11 @@ def test_a_finished_game_draws_its_ranking(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 6])
-def test_a_pending_offer_draws_and_shows(players: int) -> None:
+def test_a_pending_offer_draws_and_is_told_beside_the_board(players: int) -> None:
     game = with_offer(players)
     assert game.view(None)["offer"] is not None
     draws(game)
-    before = Colonies.new(players, seed=5)
-    before.s["active_event"] = "trade_winds"
-    before.s["players"][game.s["current"]]["hand"][:2] = ["food", "food"]
-    assert render_board("colonies", game.view(None)) != render_board("colonies", before.view(None))
+    assert any(line.startswith("Trade offer") for line in summary("colonies", game.view(None)))
 
 
 @pytest.mark.parametrize("players", [2, 6])
@@ -131,12 +129,11 @@ def test_every_card_is_readable_and_every_kind_has_its_own_colour() -> None:
     assert len(set(colonies.KIND_FILL.values())) == len(colonies.KIND_FILL)
     assert set(colonies.KIND_FILL) == {c.kind for c in C.CARDS.values()}
     for card in C.CARDS.values():
-        for w, h in (colonies.BOARD_CARD, colonies.HAND_CARD):
-            size, lines = colonies._effect(card.text, w, h - 70)
-            assert size >= 13, f"{card.name}'s text is too small on a {w}px card"
+        for (w, h), least in ((colonies.BOARD_CARD, colonies.SMALL), (colonies.HAND_CARD, colonies.PRIVATE_SMALL)):
+            size, lines = colonies._effect(card.text, w, h - 70, least)
+            assert size >= least and round(size * 1.22) * len(lines) <= h - 70, f"{card.name} overflows a {w}px card"
             assert " ".join(lines) == " ".join(plain(card.text).split()), "no word is lost"
-        if card.kind != C.EVENT:  # events are drawn on a wider card of their own
-            assert colonies._fit_size(card.title, 15, colonies.BOARD_CARD[0] - 12) >= 12
+            assert text_width(card.title, colonies._fit_size(card.title, 20, w - 12, least)) <= w - 14
 
 
 def test_sprites_and_the_palette_are_made_once() -> None:

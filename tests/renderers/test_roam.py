@@ -7,8 +7,8 @@ import io
 from PIL import Image
 
 from games.roam.game import RoamGame
-from renderers import render_board, render_private, roam
-from renderers.common import plural, recording
+from renderers import render_area, render_board, render_private, roam
+from renderers.common import TAG, plural, recording
 
 
 def test_display_puts_the_viewers_edge_at_the_bottom() -> None:
@@ -26,7 +26,7 @@ def test_board_and_turned_private_maps_draw() -> None:
     south = next(s for s, p in enumerate(game.players) if p["edge"] == "S")
     south_map = Image.open(io.BytesIO(render_private("roam", game.view(south)))).convert("RGB")
     board_map = Image.open(io.BytesIO(board)).convert("RGB")
-    area = (0, 0, roam.PANEL_X, roam.HEIGHT - 10)
+    area = (0, 30, roam.WIDTH, roam.HEIGHT - 10)  # below the title, which names the turn
     assert south_map.crop(area).tobytes() == board_map.crop(area).tobytes(), "the south seat sees the map as drawn"
     west_map = Image.open(io.BytesIO(render_private("roam", game.view(west)))).convert("RGB")
     assert west_map.crop(area).tobytes() != board_map.crop(area).tobytes()
@@ -43,7 +43,7 @@ def test_each_card_shows_its_character_on_the_map_and_a_player_sees_their_own_ch
     for i, slot in enumerate(game.view(None)["slots"]):
         assert f"[{i + 1}] {plural(slot['vp'], 'pt')}" in said
         assert any(slot["name"].startswith(s.rstrip(".")) or s in slot["name"] for s in said)
-    assert {"W: seat", "E: seat"} <= {s[:7] for s in said}, "every edge is named alike"
+    assert {"W: Seat", "E: Seat"} <= {s[:7] for s in said}, "every edge is named alike"
     seat = 0
     with recording() as seen:
         render_private("roam", game.view(seat))
@@ -58,3 +58,24 @@ def test_the_chosen_characters_anchors_are_marked() -> None:
     game.apply(seat, {"type": "choose", "card": game.players[seat]["characters"][0]["card"]})
     assert game.view(None)["placing"]["anchors"]
     assert render_board("roam", game.view(None)) != before
+
+
+def test_the_squares_a_marker_may_go_on_are_named_on_the_board_and_on_the_zoomed_card() -> None:
+    """Square names are on tags only where the player to move may put a marker, and every one of them on the
+    zoomed picture of its card (issue 27)."""
+    game = RoamGame.new(2, seed=3)
+    seat = game.current
+    game.apply(seat, {"type": "choose", "card": game.players[seat]["characters"][0]["card"]})
+    moves = [m for m in game.moves(seat) if m.areas]
+    assert moves
+    roam._land.cache_clear()
+    with recording() as seen:
+        render_board("roam", game.view(None), [m.action for m in moves])
+    tagged = {d.s for d in seen if d.kind == "text" and d.on == TAG}
+    assert tagged == {m.action["square"] for m in moves}
+    area = moves[0].areas[0]
+    inside = [m.action for m in moves if area in m.areas]
+    with recording() as seen:
+        picture = render_area("roam", game.view(None), area, inside)
+    assert picture is not None
+    assert {m["square"] for m in inside} <= {d.s for d in seen if d.kind == "text"}

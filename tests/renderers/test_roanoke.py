@@ -15,8 +15,9 @@ from games.core import Game
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
 from renderers import render_board, render_private
-from renderers.roanoke import colony, panels, sprites
+from renderers.roanoke import colony, sprites
 from renderers.roanoke import picture as layers
+from renderers.text import summary
 from tests.support.pictures import picture
 
 Roanoke = games.get_game("roanoke")
@@ -95,19 +96,18 @@ def test_the_drawn_tiles_squares_are_dotted_and_listed() -> None:
     assert shown.height >= waiting.height, "the placements take room of their own"
 
 
-def test_an_open_offer_draws_on_the_board_and_for_both_seats() -> None:
+def test_an_open_offer_is_told_beside_the_board_and_drawn_for_both_seats() -> None:
     game = played(8, until=lambda g: g.s["phase"] == "main" and g.s["drawn_tile"] is None
                   and g.s["offer"] is None and g.s["season_idx"] >= 1)
     seat = game.s["active"]
     before = {s: render_private("roanoke", game.view(s)) for s in range(4)}
-    board_before = render_board("roanoke", game.view(None))
     partner = (seat + 1) % 4
     if not game.s["players"][partner]["alive"]:
         pytest.skip("the next seat is out")
     game.apply(seat, {"type": "offer", "to": partner + 1, "give": {}, "get": {"food": 1}})
     assert game.view(None)["offer"] is not None
     draws(game)
-    assert render_board("roanoke", game.view(None)) != board_before
+    assert f"Offer: Seat {seat + 1}" in " ".join(summary("roanoke", game.view(None)))
     for s in (seat, partner):
         assert render_private("roanoke", game.view(s)) != before[s], "both sides of the offer see it"
 
@@ -190,10 +190,10 @@ def test_the_turn_order_shown_follows_setup_then_the_round() -> None:
     seen = []
     while game.view(None)["phase"] == "setup":
         view = game.view(None)
-        seen.append((view["active"], panels.still_to_play(view)))
+        seen.append((view["active"], colony.still_to_play(view)))
         seat = min(game.to_move())
         game.apply(seat, game.legal_actions(seat)[0])
     order = [(first + i) % 4 for i in range(4)]
     assert seen == [(order[i], order[i + 1:]) for i in range(4)]
     view = game.view(None)
-    assert panels.still_to_play(view) == view["round_left"]
+    assert colony.still_to_play(view) == view["round_left"]

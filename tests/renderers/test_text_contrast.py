@@ -8,94 +8,33 @@ and the colour the picture had under it) to the recorder these tests install.
 
 from __future__ import annotations
 
-import random
-import sys
-from collections.abc import Iterator
-
 import pytest
 from PIL import ImageDraw
 
 import games
-from games.ai import choose_for, policy_for
-from games.core import Game
 from renderers import render_board, render_private
 from renderers.common import (
     INK,
     WHITE,
-    Drawn,
     IllegibleText,
     canvas,
-    contrast,
     frame,
-    needed_contrast,
     plural,
     recording,
     text,
 )
+from tests.support.legibility import inside, unreadable
+from tests.support.states import fresh, states
 
 STATES = 8  # per game; each is drawn once as the board and once per seat
 
 
-def _states(game_id: str, count: int, seed: int) -> Iterator[Game]:
-    """Games of every table size stopped at random points of seeded play, and some finished; every other
-    game is played by the AI seats, which get further (houses, cities, claimed cards) than random moves."""
-    cls = games.get_game(game_id)
-    ai = policy_for(game_id)
-    for i in range(count):
-        rng = random.Random(seed + i)
-        game = cls.new(rng.randint(cls.min_players, cls.max_players), seed=seed + i)
-        stop = rng.choice((rng.randint(0, 40), rng.randint(0, 400), 10**6))
-        for _ in range(stop):
-            if game.over:
-                break
-            seat = sorted(game.to_move())[0]
-            game.apply(seat, choose_for(game, seat, ai, rng) if i % 2 else rng.choice(game.legal_actions(seat)))
-        yield game
-
-
-def _fresh() -> None:
-    """Forget every cached sprite and layer, so their words and frames are drawn (and recorded) again;
-    a sprite's words are checked against its own frames the first time it is drawn."""
-    for name, module in list(sys.modules.items()):
-        if name == "renderers" or name.startswith("renderers."):
-            for value in vars(module).values():
-                if callable(getattr(value, "cache_clear", None)):
-                    value.cache_clear()
-
-
-def _inside(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    return a[0] >= b[0] and a[1] >= b[1] and a[2] <= b[2] and a[3] <= b[3]
-
-
-def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def unreadable(seen: list[Drawn]) -> list[str]:
-    """What a reader trips on: text below AA contrast with its declared or its real ground, text across a frame."""
-    bad = []
-    frames = [d for d in seen if d.kind == "frame"]
-    for t in (d for d in seen if d.kind == "text"):
-        need = needed_contrast(t.size)
-        for ground in {t.on, t.under} - {None}:
-            if contrast(t.fill, ground) < need:  # type: ignore[arg-type]
-                bad.append(f"{t.s!r} {t.size}px: {t.fill} on {ground} is {contrast(t.fill, ground):.2f}:1")  # type: ignore[arg-type]
-        for f in frames:
-            if f.surface != t.surface or not _overlap(t.box, f.box):
-                continue
-            x0, y0, x1, y1 = f.box
-            w = f.width
-            if not _inside(t.box, (x0 + w, y0 + w, x1 - w, y1 - w)):
-                bad.append(f"{t.s!r} at {t.box} crosses the frame {f.box}")
-    return bad
-
-
 @pytest.mark.parametrize("game_id", sorted(games.registry()))
 def test_every_text_on_every_picture_meets_wcag_aa_and_stays_inside_its_frame(game_id: str) -> None:
-    for game in _states(game_id, STATES, seed=2020):
+    for game in states(game_id, STATES, seed=2020):
         views = [("board", render_board, game.view(None))]
         views += [(f"seat {s + 1}", render_private, game.view(s)) for s in range(game.num_players)]
-        _fresh()  # the board first: the layers it caches hold the frames its words must stay inside
+        fresh()  # the board first: the layers it caches hold the frames its words must stay inside
         for who, render, view in views:
             with recording() as seen:
                 render(game_id, view)
@@ -121,7 +60,7 @@ def test_the_text_helper_fits_a_line_inside_its_box_and_the_recorder_sees_a_line
         frame(draw, box, outline=INK, width=2)
         drawn = text(draw, (14, 14), "A label far too long for its little box", 18, on=(250, 247, 240),
                      within=(14, 14, 116, 56))
-        assert _inside(drawn, (14, 14, 116, 56))
+        assert inside(drawn, (14, 14, 116, 56))
         assert not unreadable(seen)
         text(ImageDraw.Draw(img), (100, 20), "Longest Road", 15, on=(250, 247, 240))  # straddles the right border
     assert any("crosses the frame" in problem for problem in unreadable(seen))

@@ -6,7 +6,8 @@ import io
 
 from PIL import Image
 
-MIN_WIDTH = 1000
+from renderers.common import MIN_WIDTH
+
 MAX_BYTES = 400 * 1024
 
 

@@ -27,7 +27,7 @@ async def running_game(service: GameService, *, ai: int = 0, friend: bool = True
     """A started test game: the creator, then FRIEND (unless told not), then `ai` AI seats."""
     info = await service.create(game_type="testgame", guild_id=1, channel_id=channel, user_id=CREATOR)
     if friend:
-        await service.join(info.id, FRIEND, guild_id=1)
+        await service.join(info.id, FRIEND)
     for _ in range(ai):
         await service.add_ai(info.id, CREATOR)
     await service.start(info.id, CREATOR)

@@ -26,7 +26,7 @@ RULE_ID = re.compile(
 """Every rule family of rules/*.md, in the forms the engines have cited them."""
 
 PLAIN_WORDS = frozenset({
-    "amount", "artifact", "card", "food", "from", "get", "give", "granary", "hex", "icon", "land", "mission",
+    "amount", "artifact", "card", "cards", "food", "from", "get", "give", "granary", "hex", "icon", "land", "mission",
     "mode", "next", "node", "now", "offer", "partner", "path", "resource", "resources", "reward", "row",
     "ship", "side", "square", "target", "tile", "to", "token", "victim", "want", "wealth", "with", "wood",
     "worker", "workers", "zone", "type",

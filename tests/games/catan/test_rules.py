@@ -225,11 +225,26 @@ def test_cat_18_discards_on_a_seven() -> None:
     events = game.apply(seat, {"type": "roll"})
     assert events[-1] == {"type": "must_discard", "seats": {"1": 4, "2": 4, "3": 7}}
     assert game.to_move() == frozenset({1, 2, 3})
-    assert "hold no brick" in str(refused_unchanged(game, 1, {"type": "discard", "resource": "brick"}))
-    for seat_, n in ((1, 4), (2, 4), (3, 7)):
-        for _ in range(n):
-            game.apply(seat_, game.legal_actions(seat_)[0])
+    assert "Discard exactly 4 cards" in str(refused_unchanged(game, 1, {"type": "discard", "cards": {"ore": 3}}))
+    assert "Discard exactly 4 cards" in str(refused_unchanged(game, 1, {"type": "discard", "cards": {"ore": 4,
+                                                                                                     "grain": 1}}))
+    assert "hold only 0 brick" in str(refused_unchanged(game, 1, {"type": "discard", "cards": {"brick": 4}}))
+    assert "hold only 4 ore" in str(refused_unchanged(game, 3, {"type": "discard", "cards": {"ore": 5, "wool": 2}}))
+    assert "1 or more" in str(refused_unchanged(game, 1, {"type": "discard", "cards": {"ore": 4, "wool": 0}}))
+    assert "not a resource" in str(refused_unchanged(game, 1, {"type": "discard", "cards": {"gold": 4}}))
+    assert game.legal_actions(1) == [{"type": "discard", "cards": cards} for cards in (
+        {"grain": 4}, {"grain": 3, "ore": 1}, {"grain": 2, "ore": 2}, {"grain": 1, "ore": 3}, {"ore": 4})]
+    fifteen = game.legal_actions(3)  # 4 ore, 4 grain, 7 wool: every choice of 7, once
+    assert len(fifteen) == len({str(a) for a in fifteen}) == sum(
+        1 for w in range(8) for g in range(5) for o in range(5) if w + g + o == 7)
+    events = game.apply(1, {"type": "discard", "cards": {"ore": 2, "grain": 2}})  # one move holds all four
+    assert events == [{"type": "discarded", "seat": 1, "cards": {"grain": 2, "ore": 2}}]
+    assert game.to_move() == frozenset({2, 3})
+    game.apply(2, {"type": "discard", "cards": {"wool": 1, "ore": 3}})
+    assert game.s["phase"] == "discard"
+    game.apply(3, {"type": "discard", "cards": {"wool": 7}})
     assert [sum(h) for h in game.s["hands"]] == [7, 4, 5, 8]
+    assert game.s["hands"][3] == [0, 0, 0, 4, 4]
     assert game.s["phase"] == "robber", "discards complete before the robber moves"
 
 
@@ -528,7 +543,8 @@ def test_cat_32_an_offer_closes_when_all_decline_and_lapses_never_open_past_the_
     seat = game.s["active"]
     give(game, seat, brick=1)
     game.apply(seat, {"type": "offer", "to": "all", "give": {"brick": 1}, "get": {"ore": 1}})
-    assert "offer is open" in str(refused_unchanged(game, seat, {"type": "end_turn"})) or seat not in game.to_move()
+    assert seat in game.to_move(), "the offerer may still confirm or withdraw"
+    assert "offer is open" in str(refused_unchanged(game, seat, {"type": "end_turn"}))
     for t in sorted(game.to_move() - {seat}):
         game.apply(t, {"type": "decline", "offer": 1})
     assert game.s["offer"] is None and game.to_move() == frozenset({seat})
@@ -582,6 +598,9 @@ def test_cat_33_maritime_rates_and_an_empty_bank() -> None:
     game.s["hands"][(seat + 1) % 4][RESOURCES.index(get)] += game.s["bank"][RESOURCES.index(get)]
     game.s["bank"][RESOURCES.index(get)] = 0
     assert "no " + get in str(refused_unchanged(game, seat, {"type": "maritime", "give": kind, "get": get}))
+    listed = [a for a in game.legal_actions(seat) if a["type"] == "maritime"]
+    assert listed == [{"type": "maritime", "give": kind, "get": r} for r in RESOURCES if r not in (kind, get)], \
+        "listed at 2:1, for every card the bank still holds"
     assert "4 ore" in str(refused_unchanged(game, seat, {"type": "maritime", "give": "ore", "get": kind}))
 
 
@@ -589,13 +608,15 @@ def test_cat_33_maritime_rates_and_an_empty_bank() -> None:
 def test_cat_33_an_offer_to_the_bank_trades_lots_at_the_offerers_rates() -> None:
     """The trade builder's bank trade: an offer "to": "bank" is taken at once, one card per lot of 4 (or the
     harbour's 3 or 2) identical cards; a wrong rate, lots that do not match the cards asked, mixed cards and an
-    empty bank are refused in words that say why, and bank trades are no longer listed one by one."""
+    empty bank are refused in words that say why."""
     game = rolled(after_setup())
     seat = game.s["active"]
     empty_hands(game)
     clear_board(game)
     give(game, seat, ore=8, wool=3)
-    assert not any(a["type"] == "maritime" for a in game.legal_actions(seat)), "the builder makes them"
+    assert [a for a in game.legal_actions(seat) if a["type"] == "maritime"] == [
+        {"type": "maritime", "give": "ore", "get": r} for r in ("brick", "lumber", "wool", "grain")
+    ], "each one-card bank trade the rate allows is listed too; the builder makes several at once"
     bank = {"type": "offer", "to": "bank"}
     assert "lots of 4, not 3" in str(refused_unchanged(game, seat, {**bank, "give": {"ore": 3}, "get": {"wool": 1}}))
     assert "lots of 4, not 3" in str(refused_unchanged(game, seat, {**bank, "give": {"wool": 3}, "get": {"ore": 1}}))

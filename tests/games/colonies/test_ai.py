@@ -29,11 +29,11 @@ def test_the_ai_wins_most_four_player_games_against_random_players() -> None:
     assert wins >= 70, f"the AI won {wins} of {games}"
 
 
-def _offer_to_seat_two(give: list[str], want: list[str]) -> Colonies:
+def _offer_to_seat_two(give: list[str], want: list[str], worker: str = "trader") -> Colonies:
     game = table(2, hand=[*give, "food"], discard=[])
-    game.s["players"][0]["in_play"] = [{"card": "trader", "state": "ready"}]
+    game.s["players"][0]["in_play"] = [{"card": worker, "state": "ready"}]
     game.s["players"][1]["hand"] = ["wealth", "food", "farmer", "coast", "food"]
-    game.apply(0, {"type": "offer", "partner": 2, "give": give, "want": want, "worker": "trader"})
+    game.apply(0, {"type": "offer", "partner": 2, "give": give, "want": want, "worker": worker})
     return game
 
 
@@ -41,5 +41,29 @@ def test_the_ai_accepts_a_good_offer_and_declines_a_bad_one() -> None:
     rng = random.Random(0)
     good = _offer_to_seat_two(["farmland"], ["food"])
     assert choose_for(good, 1, SMART, rng)["type"] == "accept"
-    bad = _offer_to_seat_two(["food"], ["coast"])
+    bad = _offer_to_seat_two(["food"], ["coast"], worker="farmer")  # no Trader's Wealth, nothing to mend
     assert choose_for(bad, 1, SMART, rng)["type"] == "decline"
+
+
+def test_col_r27_the_ai_counters_an_offer_one_card_from_good() -> None:
+    """Coast asked for Food is a poor swap even with the Trader's Wealth; Food for Food and the Wealth is
+    good for both: one card changed."""
+    near = _offer_to_seat_two(["food"], ["coast"])
+    assert choose_for(near, 1, SMART, random.Random(0)) == {"type": "counter", "give": ["food"]}
+
+
+def _hungry() -> Colonies:
+    """Seat 1's main step: two Population in hand and no Food to play them, a Trader ready."""
+    game = table(2, hand=["farmer", "miner", "horses", "coast"], discard=[])
+    game.s["players"][0]["in_play"] = [{"card": "trader", "state": "ready"}]
+    game.s["players"][0]["granary"] = 0
+    return game
+
+
+def test_col_s17_the_ai_offers_its_least_useful_card_for_food_it_lacks() -> None:
+    game = _hungry()
+    offer = choose_for(game, 0, SMART, random.Random(0))
+    assert offer == {"type": "offer", "partner": 2, "give": ["horses"], "want": ["food"], "worker": "trader"}
+    game.apply(0, offer)
+    game.apply(1, {"type": "decline"})
+    assert choose_for(game, 0, SMART, random.Random(0))["type"] != "offer"  # never again this turn

@@ -85,31 +85,48 @@ def supplies(game: Colonies) -> tuple[int, int]:
 
 def test_col_s1_setup_four_players_starting_sets_and_common_piles() -> None:
     # §9 scenario 1: 4p → 5 hand + 5 deck = the starting set; Pop 37, Land 22, Events 24, Threats 25,
-    # Shipments 30, Food 40, Wealth 15, no event.
+    # Shipments 30, Food 40, Wealth 15, no event.  Every fact is gathered first and compared at once, so a
+    # failure lists each fact that is wrong, not only the first.
     game = Colonies.new(4, seed=5)
     s = game.s
+    seen: dict[str, Any] = {}
+    wanted: dict[str, Any] = {}
     for seat in range(4):
         p = pl(game, seat)
-        assert len(p["hand"]) == 5 and len(p["deck"]) == 5
-        assert Counter(p["hand"] + p["deck"]) == STARTING_SET
-        assert 0 < p["hand"].count("food") < 5, "opening hands are legal after any mulligan"
-        assert p["discard"] == [] and p["in_play"] == [] and p["granary"] == 0 and p["shipped"] == 0
-        assert p["livestock"] == 0 and not p["eliminated"]
-    assert len(s["pop_deck"]) == 37 and len(s["lineup"]) == 3
-    assert Counter(s["pop_deck"] + s["lineup"]) == Counter(farmer=15, trader=5, trapper=5, miner=5, soldier=5,
-                                                           explorer=5)
-    assert len(s["land_deck"]) == 22 and len(s["frontier"]) == 3
-    assert Counter(s["land_deck"] + s["frontier"]) == Counter(farmland=10, forest=5, mountains=5, coast=5)
-    assert len(s["event_deck"]) == 24 and Counter(s["event_deck"]) == Counter(
-        {e: 3 for e in ("witch_trials", "harsh_winter", "gold_rush", "pilgrimage", "trade_winds", "strife",
-                        "vermin", "bountiful_harvest")})
-    assert len(s["threat_deck"]) == 25 and set(Counter(s["threat_deck"]).values()) == {5}
-    assert len(s["shipment_deck"]) == 30 and set(Counter(s["shipment_deck"]).values()) == {5}
-    assert "laborers" in s["shipment_deck"]
-    assert (s["food_supply"], s["wealth_supply"]) == (40, 15)
-    assert s["active_event"] is None and s["event_discard"] == [] and s["trash"] == []
-    assert s["round"] == 1 and s["current"] == s["first_settler"] and s["phase"] == MAIN
-    assert game.to_move() == frozenset({s["first_settler"]})
+        seen |= {f"seat {seat}: hand, deck": (len(p["hand"]), len(p["deck"])),
+                 f"seat {seat}: hand + deck": Counter(p["hand"] + p["deck"]),
+                 f"seat {seat}: 1-4 Food in hand (legal after any mulligan)": 0 < p["hand"].count("food") < 5,
+                 f"seat {seat}: discard, in play, granary, shipped, livestock, eliminated":
+                     (p["discard"], p["in_play"], p["granary"], p["shipped"], p["livestock"], p["eliminated"])}
+        wanted |= {f"seat {seat}: hand, deck": (5, 5),
+                   f"seat {seat}: hand + deck": STARTING_SET,
+                   f"seat {seat}: 1-4 Food in hand (legal after any mulligan)": True,
+                   f"seat {seat}: discard, in play, granary, shipped, livestock, eliminated": ([], [], 0, 0, 0, False)}
+    seen |= {"pop deck, lineup": (len(s["pop_deck"]), len(s["lineup"])),
+             "population cards": Counter(s["pop_deck"] + s["lineup"]),
+             "land deck, frontier": (len(s["land_deck"]), len(s["frontier"])),
+             "land cards": Counter(s["land_deck"] + s["frontier"]),
+             "event deck": Counter(s["event_deck"]),
+             "threat deck: size, copies of each": (len(s["threat_deck"]), set(Counter(s["threat_deck"]).values())),
+             "shipment deck: size, copies of each, has laborers":
+                 (len(s["shipment_deck"]), set(Counter(s["shipment_deck"]).values()), "laborers" in s["shipment_deck"]),
+             "food, wealth supply": (s["food_supply"], s["wealth_supply"]),
+             "active event, event discard, trash": (s["active_event"], s["event_discard"], s["trash"]),
+             "round, current is the first settler, phase": (s["round"], s["current"] == s["first_settler"], s["phase"]),
+             "to move": game.to_move()}
+    wanted |= {"pop deck, lineup": (37, 3),
+               "population cards": Counter(farmer=15, trader=5, trapper=5, miner=5, soldier=5, explorer=5),
+               "land deck, frontier": (22, 3),
+               "land cards": Counter(farmland=10, forest=5, mountains=5, coast=5),
+               "event deck": Counter({e: 3 for e in ("witch_trials", "harsh_winter", "gold_rush", "pilgrimage",
+                                                     "trade_winds", "strife", "vermin", "bountiful_harvest")}),
+               "threat deck: size, copies of each": (25, {5}),
+               "shipment deck: size, copies of each, has laborers": (30, {5}, True),
+               "food, wealth supply": (40, 15),
+               "active event, event discard, trash": (None, [], []),
+               "round, current is the first settler, phase": (1, True, MAIN),
+               "to move": frozenset({s["first_settler"]})}
+    assert seen == wanted  # pytest lists every differing item
 
 
 def test_col_s1_player_count_two_to_six() -> None:

@@ -580,7 +580,7 @@ def test_roa_s40_view_holds_what_the_picture_needs() -> None:
 def test_roa_s41_controls_and_labels() -> None:
     g = started()
     assert g.describe(place("G5", B.E | B.S | B.W)) == "Place at G5 ┬ E-S-W"
-    assert g.describe({"type": "collect"}) == "Collect income"
+    assert g.describe({"type": "collect"}) == "Collect income (2 food)"
     assert "Food 1" in g.describe({"type": "market_add", "square": "food1"})
     main_for(g, 0, "straight")
     assert g.action_shapes(0)[0]["type"] == "offer" and g.action_shapes(1) == []

@@ -97,7 +97,7 @@ def view_check(game: Game, seat: int | None, view: dict) -> None:
     assert isinstance(game, SmallIslands)
     s = game.s
     assert "reserve" in view and isinstance(view["reserve"], int) and isinstance(view["nav"], int)
-    assert ("decks" not in view and "discovery_pool" not in view) or isinstance(view["discovery_pool"], int)
+    assert "decks" not in view and isinstance(view["discovery_pool"], int), "the pool is shown as a count only"
     for p in view["players"]:
         assert "hand" not in p and "held" not in p and "now" not in p and "discovery" not in p
         i = p["seat"]

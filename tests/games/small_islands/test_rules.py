@@ -421,7 +421,7 @@ def test_b5_3_land_own_or_grey_ship_ends_the_round() -> None:
     g.apply(seat, {"type": "land", "ship": "own", "x": 1, "y": 0})
     assert s["grid"]["1,0"]["ship"] == seat and not s["players"][seat]["own_ship"]
     assert s["first_player"] == seat and s["ships_placed"] == 1     # the lander starts the next round
-    assert s["step"] in ("houses", "prep")                          # the round went to REWARD
+    assert s["step"] == "prep" and s["round"] == 2  # REWARD had no house to place on these bare islands: next round
     s["step"], s["current"], s["nav"] = "turn", seat, []
     refuse(g, seat, {"type": "land", "ship": "own", "x": 1, "y": 1}, "already landed")
     g.apply(seat, {"type": "land", "ship": "grey", "x": 1, "y": 1})

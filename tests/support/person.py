@@ -7,8 +7,14 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fake_discord import FakeDiscord, Guild, InteractionRecord, StoredMessage, User
-from fake_discord.interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL, MODAL_SUBMIT
+from tests.support.fake_discord import FakeDiscord, Guild, InteractionRecord, StoredMessage, User
+from tests.support.fake_discord.interactions import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    MESSAGE_COMPONENT,
+    MODAL,
+    MODAL_SUBMIT,
+)
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10

@@ -16,11 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from e2e_bot import BotProcess
-from e2e_driver import Person
-from fake_discord import FakeDiscord, InteractionRecord, StoredMessage
+import pytest
 
+import games
+from tests.support.bot_process import BotProcess
+from tests.support.fake_discord import FakeDiscord, InteractionRecord, StoredMessage
+from tests.support.person import Person
 from tests.support.postgres import find_bindir
+from tests.support.shipped import SHIPPED
 
 MOVE_TIMEOUT = 60.0
 
@@ -156,3 +159,52 @@ class Table:
                 raise AssertionError(f"nobody can move and the game is not over; last posts: "
                                      f"{[m.content for m in self.messages()[-3:]]}")
         raise AssertionError(f"the game did not end within {max_moves} human moves")
+
+
+def first_game() -> str:
+    """The game the single-game scenarios use (they need one shipped game)."""
+    if not SHIPPED:
+        pytest.skip("no game is shipped yet")
+    return SHIPPED[0]
+
+
+def seats_to_fill(game_type: str, humans: int) -> int:
+    """AI seats to add so that `humans` people make a game of `game_type`."""
+    cls = games.get_game(game_type)
+    return max(cls.min_players - humans, 0)
+
+
+async def started_table(fake: FakeDiscord, bot: BotProcess, game_type: str, *guests: Person) -> Table:
+    """A started game in the first channel: alice hosts, the guests join, AI seats fill the rest."""
+    host = Person(fake, fake.add_user("alice"))
+    table = Table(fake, bot, host, fake.channel.id)
+    lobby = await table.open(game_type)
+    for guest in guests:
+        await guest.click(table.current(lobby), "Join")
+    await table.fill_with_ai_and_start(lobby, seats_to_fill(game_type, 1 + len(guests)))
+    return table
+
+
+async def leave_to_ai_and_finish(table: Table, *people: Person) -> None:
+    """Everyone named leaves (AI players take their seats), then the AI seats play the game out."""
+    for person in people:
+        asked = await person.slash("game leave", channel_id=table.channel_id)
+        await table.fake.settle()
+        await person.click(asked.replies()[-1], "Yes, leave")  # "Are you sure?"
+        await table.fake.settle()
+    await table.fake.wait_for(lambda: table.over() and "game over" in table.latest_board().content.lower(),
+                              timeout=120, what="the AI seats to finish the game and the final board")
+
+
+async def move_told(table: Table) -> str:
+    """The host plays the first move offered through /play; returns what the bot answered them."""
+    choice = (await table.my_choices(table.host))[0]
+    record = await table.host.slash("play", channel_id=table.channel_id, action=choice["value"])
+    await table.fake.wait_for(lambda: any(m.content and not m.loading for m in record.replies()), timeout=30,
+                              what="the answer to /play")
+    return " ".join(record.texts())
+
+
+def board_versions(table: Table) -> list[str]:
+    """The picture names of the board posts (each names its game version), oldest first."""
+    return [a.filename for board in table.boards() for a in board.attachments]

@@ -10,9 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from fake_discord import FakeDiscord
-
 from bot.config import parse_shards
+from tests.support.fake_discord import FakeDiscord
 
 REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60.0
@@ -75,6 +74,7 @@ class BotProcess:
         if self.process is not None and self.process.returncode is None:
             self.process.send_signal(signal.SIGKILL)
             await self.process.wait()
+            self.fake.give_up_unanswered()
         await self.fake.wait_for(lambda: not self.shards & self.fake.gateway.live_shards, what="the socket to close")
 
     async def stop(self) -> None:

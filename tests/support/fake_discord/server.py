@@ -1,9 +1,10 @@
 """The local Discord: an aiohttp server on 127.0.0.1 with Discord's REST API and gateway.
 
 Every REST request is checked against Discord's OpenAPI spec; anything that would not pass
-(unknown route, invalid body, missing token) is kept in `failures`, which a test asserts
-empty. What the bot posts is kept per channel and per DM, so a test reads a channel as a
-person would (`channel_messages`, `dm_messages`).
+(unknown route, invalid body, missing token) is kept in `failures`; `broken_rules()` lists those with
+every unanswered or late interaction, and the e2e `fake` fixture fails a test when it is not empty.
+What the bot posts is kept per channel and per DM, so a test reads a channel as a person would
+(`channel_messages`, `dm_messages`).
 
 Faults a test injects (each answers as Discord does, and is a `Fault`: `.hits`, `.stop()`).
 `method`/`route` take one name or several (route: the spec's template, e.g. MESSAGES =
@@ -134,12 +135,14 @@ class FakeDiscord:
         self.by_token: dict[str, InteractionRecord] = {}
         self.dm_refused: set[int] = set()
         self.refused_dms: list[int] = []
+        """Users a DM was refused to (50007), once per attempt."""
         self.nonces: dict[tuple[int, str], tuple[StoredMessage, float]] = {}
         """(channel, nonce) -> the message an enforced nonce created, and when."""
-        """Users a DM was refused to (50007), once per attempt."""
         self.failures: list[str] = []
         self.late_answers: list[tuple[int, float]] = []
         """(interaction id, seconds) for callbacks later than Discord's 3 s."""
+        self.unanswerable: set[int] = set()
+        """Interactions whose bot process was killed before it answered: nobody can answer them now."""
         self.requests: list[RequestRecord] = []
         self.rate_limited: list[RequestRecord] = []
         self.abandoned: list[RequestRecord] = []
@@ -341,6 +344,25 @@ class FakeDiscord:
 
     def fail(self, problem: str) -> None:
         self.failures.append(problem)
+
+    def unanswered(self) -> list[InteractionRecord]:
+        """Interactions the bot has not acknowledged (Discord's client shows "The application did not
+        respond"), except those `give_up_unanswered` set aside."""
+        return [r for r in self.interactions.values() if r.callback_type is None and r.id not in self.unanswerable]
+
+    def give_up_unanswered(self) -> None:
+        """The bot process is gone (killed): what it had not answered yet nobody will answer."""
+        self.unanswerable |= {r.id for r in self.unanswered()}
+
+    def broken_rules(self) -> list[str]:
+        """Everything recorded that real Discord would refuse or a person would see fail: requests that
+        break the spec or Discord's limits, the fake's own answers that break the spec (with
+        check_answers), interactions never answered, and interactions answered after 3 s."""
+        return [*self.failures,
+                *(f"the fake's own answer breaks the spec: {p}" for p in self.answer_problems),
+                *(f"interaction {r.id} (type {r.type}, from {r.user.username}) was never answered"
+                  for r in self.unanswered()),
+                *(f"interaction {i} was answered after {s:.1f} s (Discord allows 3 s)" for i, s in self.late_answers)]
 
     def dm_channel(self, user: User) -> Channel:
         for channel in self.channels.values():

@@ -1,0 +1,175 @@
+"""A table's life besides its moves: creating it, its seats in the lobby, the start, leaving and resigning,
+its settings, abandoning it, and forgetting a user. The service alone decides who may do each."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import secrets
+from typing import Any
+
+from bot import outbox
+from bot.errors import Refused
+from bot.outcome import GameInfo, Outcome
+from bot.service.kernel import NOT_SEATED, Change, Rights, acting_seat, engine_of, humans, in_lobby, info_of
+from bot.service.turns import Turns
+from bot.settings import merged, with_defaults
+from bot.storage import Effects, GameRow, SeatRow
+from games.core import get_game
+
+
+def _open(row: GameRow) -> None:
+    if row.status in ("finished", "abandoned"):
+        raise Refused(f"That game is {row.status}.", "game_over")
+
+
+def _not_over(row: GameRow) -> None:
+    if row.status in ("finished", "abandoned"):
+        raise Refused(f"That game is already {row.status}.", "game_over")
+
+
+class Lobby(Turns):
+    async def create(self, *, game_type: str, guild_id: int | None, channel_id: int, user_id: int,
+                     options: dict[str, Any] | None = None, thread_id: int | None = None) -> GameInfo:
+        cls = get_game(game_type)
+        resolved = cls.resolve_options(options)
+        running = await self.storage.active_in_channel(thread_id or channel_id)
+        if running is not None:
+            raise Refused(f"Game #{running} is already open here; finish or abandon it first, "
+                          "or start the new game in a thread.", "game_running_here")
+        settings = await self.server_defaults(guild_id)
+        game_id = await self.storage.create_game(
+            game_type=game_type, guild_id=guild_id, channel_id=channel_id, thread_id=thread_id,
+            created_by=user_id, options=resolved, settings=settings, seed=secrets.randbits(63), now=self.clock())
+        return await self.get(game_id)
+
+    async def server_defaults(self, guild_id: int | None) -> dict[str, Any]:
+        """The settings a new table on this server starts with."""
+        return with_defaults(await self.storage.guild_settings(guild_id))
+
+    async def set_server_defaults(self, guild_id: int, *, guild_rights: int | None,
+                                  changes: dict[str, Any]) -> dict[str, Any]:
+        """Change a server's defaults for new tables (members with Manage Server of that server only)."""
+        if guild_rights != guild_id:
+            raise Refused("Only members with Manage Server can change the server's defaults.", "not_manager")
+        settings = merged(await self.storage.guild_settings(guild_id), changes)
+        await self.storage.set_guild_settings(guild_id, settings)
+        return settings
+
+    async def _write_seats(self, change: Change, seats: list[SeatRow]) -> GameInfo:
+        renumbered = [SeatRow(i, s.user_id, s.is_ai, s.dm_ok, s.left) for i, s in enumerate(seats)]
+        await change.write(self.storage.set_seats, renumbered)
+        return await self.get(change.row.id)
+
+    async def join(self, game_id: int, user_id: int) -> GameInfo:
+        async with self.change(game_id, check=in_lobby) as change:
+            cls = get_game(change.row.game_type)
+            if any(s.user_id == user_id for s in change.row.seats):
+                raise Refused("You are already seated in this game.", "already_seated")
+            if len(change.row.seats) >= cls.max_players:
+                raise Refused(f"The table is full: {cls.title} seats at most {cls.max_players}.", "lobby_full")
+            return await self._write_seats(change, [*change.row.seats, SeatRow(0, user_id, False, True, False)])
+
+    async def add_ai(self, game_id: int, user_id: int, *, guild_rights: int | None = None) -> GameInfo:
+        rights = Rights(user_id, guild_rights, "add an AI player")
+        async with self.change(game_id, check=in_lobby, rights=rights) as change:
+            cls = get_game(change.row.game_type)
+            if len(change.row.seats) >= cls.max_players:
+                raise Refused(f"The table is full: {cls.title} seats at most {cls.max_players}.", "lobby_full")
+            return await self._write_seats(change, [*change.row.seats, SeatRow(0, None, True, True, False)])
+
+    async def remove_seat(self, game_id: int, user_id: int, seat: int, *,
+                          guild_rights: int | None = None) -> GameInfo:
+        rights = Rights(user_id, guild_rights, "remove a seat")
+        async with self.change(game_id, check=in_lobby, rights=rights) as change:
+            if not 0 <= seat < len(change.row.seats):
+                raise Refused(f"There is no seat {seat + 1} at this table.", "no_seat")
+            return await self._write_seats(change, [s for s in change.row.seats if s.seat != seat])
+
+    async def start(self, game_id: int, user_id: int, *, guild_rights: int | None = None) -> Outcome:
+        rights = Rights(user_id, guild_rights, "start it")
+        async with self.change(game_id, check=in_lobby, rights=rights) as change:
+            cls = get_game(change.row.game_type)
+            if len(change.row.seats) < cls.min_players:
+                raise Refused(f"{cls.title} needs at least {cls.min_players} players; "
+                              f"{len(change.row.seats)} seated. Invite friends or add AI players.", "too_few_players")
+            order = cls.seating(len(change.row.seats), change.row.seed, change.row.options)
+            if order != sorted(order):
+                await self._write_seats(change, [change.row.seats[i] for i in order])
+                change = Change(await self._row(game_id), self.clock)
+            row = change.row
+            game = cls.new(len(row.seats), seed=row.seed, options=row.options)
+            later, effects = self._next_row(row, game, status="running")
+            people = humans(row)
+            outcome = Outcome(game=info_of(later, game), lines=[f"{cls.title} begins!"], public_view=game.view(None),
+                              private_views={s: game.view(s) for s in people},
+                              asked=sorted(s for s in game.to_move() if s in people))
+            effects.outbox, effects.release = outbox.for_outcome(outcome), True
+            await change.write(self.storage.set_status, "running", state=json.dumps(game.to_dict()), effects=effects)
+            return outcome
+
+    async def leave(self, game_id: int, user_id: int) -> Outcome:
+        async with self.change(game_id) as change:
+            row = change.row
+            mine = [s for s in row.seats if s.user_id == user_id and not s.left]
+            if not mine:
+                raise Refused(NOT_SEATED, "not_seated")
+            if row.status == "lobby":
+                if user_id == row.created_by:
+                    raise Refused("You created this game: abandon it instead of leaving.", "creator_leaves")
+                return Outcome(game=await self._write_seats(change, [s for s in row.seats if s.user_id != user_id]))
+            if row.status != "running":
+                raise Refused("That game is over.", "game_over")
+            seats = [SeatRow(s.seat, s.user_id, True, s.dm_ok, True) if s.user_id == user_id else s
+                     for s in row.seats]
+            line = f"<@{user_id}> left; an AI plays seat {mine[0].seat + 1} from now on."
+            return await self._seats_to_ai(change, seats, [line])
+
+    async def resign(self, game_id: int, user_id: int) -> Outcome:
+        """Resign as the game's rules say (Roanoke: elimination, ROA-R28); in a game whose rules define no
+        resignation the seat passes to an AI, so the others' game goes on."""
+        row = await self._row(game_id)
+        cls = get_game(row.game_type)
+        if row.status != "running" or not cls.resignation:
+            return await self.leave(game_id, user_id)
+        game = engine_of(row)
+        seat = acting_seat(row, user_id, None)
+        if game is None or {"type": "resign"} not in game.legal_actions(seat):
+            raise Refused(f"In {cls.title} you resign when it is your move: "
+                          f"{cls.resignation}", "resign_on_your_move")
+        return await self.act(game_id, user_id, {"type": "resign"})
+
+    async def update_settings(self, game_id: int, user_id: int, *, guild_rights: int | None = None,
+                              changes: dict[str, Any]) -> GameInfo:
+        """Change a table's settings; the running turn's timers restart from now."""
+        rights = Rights(user_id, guild_rights, "change its settings")
+        async with self.change(game_id, rights=rights) as change:
+            _open(change.row)
+            settings = merged(change.row.settings, changes)
+            _, effects = self._next_row(dataclasses.replace(change.row, settings=settings), engine_of(change.row))
+            await change.write(self.storage.set_settings, settings, effects=effects)
+            return await self.get(game_id)
+
+    async def abandon(self, game_id: int, user_id: int, *, guild_rights: int | None = None) -> GameInfo:
+        rights = Rights(user_id, guild_rights, "abandon it")
+        async with self.change(game_id, check=_not_over, rights=rights) as change:
+            effects = Effects(outbox=[outbox.retire()] if change.row.status == "running" else [], jobs=[],
+                              release=True)
+            await change.write(self.storage.set_status, "abandoned", effects=effects)
+            return await self.get(game_id)
+
+    async def forget(self, user_id: int) -> list[Outcome]:
+        """Forget a user: leave every open table, then erase their id everywhere (results and ratings included).
+
+        Returns the outcomes of running games they left (an AI took the seat).
+        """
+        left: list[Outcome] = []
+        for info in await self.games_of_user(user_id):
+            if info.status == "lobby" and info.created_by == user_id:
+                await self.abandon(info.id, user_id)
+                continue
+            outcome = await self.leave(info.id, user_id)
+            if info.status == "running":
+                left.append(outcome)
+        await self.storage.anonymize_user(user_id)
+        return left

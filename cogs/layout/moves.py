@@ -1,0 +1,125 @@
+"""How a list of legal moves becomes a move panel: Discord's limits, the groups (a button per lone move,
+a select per move type, one pool for what does not fit), the pages and places of a long select, and the
+digest a component carries to name its move."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+
+from games.core import Action, Move
+
+MAX_ROWS = 5
+BUTTONS_PER_ROW = 5
+MAX_OPTIONS = 25
+TEXT_LIMIT = 100
+"""Discord's limit on a select option's label and description and on a custom id."""
+POOL = "*"
+"""The group key of the catch-all select that takes what does not fit in five rows."""
+EXPLANATION = re.compile(r" \(([^()]*)\)")
+
+Option = tuple[str, str | None, str]
+"""A select option as (label, description, value)."""
+
+
+def type_title(kind: str) -> str:
+    return kind.replace("_", " ").capitalize()
+
+
+def clip(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def digest(action: Action) -> str:
+    """A short name of the action itself: a click means this move, wherever the list put it."""
+    return hashlib.sha1(json.dumps(action, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def find_choice(choices: list[Move], key: str) -> Move | None:
+    return next((c for c in choices if digest(c.action) == key), None)
+
+
+def option_texts(labels: list[str]) -> list[tuple[str, str | None]]:
+    """(label, description) for select options: a label too long for 100 characters keeps what
+    distinguishes the moves and leaves its explanations (the parts in parentheses) to the description,
+    so that 36 long choices do not look like 15 once cut."""
+    if all(len(label) <= TEXT_LIMIT for label in labels):
+        return [(label, None) for label in labels]
+    out: list[tuple[str, str | None]] = []
+    for label in labels:
+        short = EXPLANATION.sub("", label)
+        why = "; ".join(EXPLANATION.findall(label))
+        out.append((clip(short, TEXT_LIMIT), clip(why or label, TEXT_LIMIT)))
+    if len({short for short, _ in out}) < len({label for label in labels}):  # the explanation made the difference
+        return [(clip(label, TEXT_LIMIT), clip("…" + label[TEXT_LIMIT - 1:], TEXT_LIMIT) if len(label) > TEXT_LIMIT
+                 else None) for label in labels]
+    return out
+
+
+@dataclass(frozen=True)
+class Group:
+    key: str
+    title: str
+    indices: list[int]
+
+
+def group_moves(choices: list[Move], reserved: int = 0) -> tuple[list[int], list[Group]]:
+    """Single-action types become buttons, the others selects; what does not fit goes to one pool.
+    `reserved` buttons (the builders) come first."""
+    by_type: dict[str, list[int]] = {}
+    for idx, (_, action, _) in enumerate(choices):
+        by_type.setdefault(str(action.get("type", "move")), []).append(idx)
+    singles = [ids[0] for ids in by_type.values() if len(ids) == 1]
+    multis = [Group(kind, type_title(kind), ids) for kind, ids in by_type.items() if len(ids) > 1]
+    buttons = singles[: 2 * BUTTONS_PER_ROW - reserved]
+    button_rows = -(-(len(buttons) + reserved) // BUTTONS_PER_ROW)
+    slots = MAX_ROWS - button_rows
+    overflow = singles[len(buttons):]
+    if len(multis) > slots or overflow:
+        kept = multis[: slots - 1]
+        pooled = sorted(overflow + [i for g in multis[slots - 1:] for i in g.indices])
+        return buttons, [*kept, Group(POOL, "More moves", pooled)]
+    return buttons, multis
+
+
+def page_of(indices: list[int], page: int, room: int = MAX_OPTIONS) -> tuple[list[int], bool]:
+    """The indices shown on a select page of `room` options, and whether a further page exists."""
+    if len(indices) <= room:
+        return indices, False
+    per = room - 1
+    chunk = indices[page * per:(page + 1) * per]
+    return chunk, (page + 1) * per < len(indices)
+
+
+def places(choices: list[Move], indices: list[int]) -> list[str]:
+    """The places these moves happen, in the order the moves come; empty when not every move names one
+    (then the list is paged instead)."""
+    named = [choices[i].areas for i in indices]
+    if not all(named):
+        return []
+    return list(dict.fromkeys(area for names in named for area in names))
+
+
+def group_options(choices: list[Move], group: Group, page: int, area: int | None) -> list[Option]:
+    """A group's select: its moves (of one place, once a place is chosen), or first the places where
+    the moves are too many for one list, or pages."""
+    indices = group.indices
+    spots = places(choices, indices) if len(indices) > MAX_OPTIONS else []
+    options: list[Option] = []
+    if spots and area is None:
+        shown, more = page_of(list(range(len(spots))), page)
+        options = [(clip(f"{spots[n]}…", TEXT_LIMIT), None, f"@{n}") for n in shown]
+        if more:
+            options.append(("More places…", None, f"p{page + 1}"))
+        return options
+    if spots and area is not None:
+        indices = [i for i in indices if spots[area] in choices[i].areas] if area < len(spots) else []
+        options.append(("← Other places", None, "@"))
+    shown, more = page_of(indices, page, MAX_OPTIONS - len(options))
+    texts = option_texts([choices[i].label for i in shown])
+    options += [(label, about, digest(choices[i].action)) for i, (label, about) in zip(shown, texts, strict=True)]
+    if more:
+        options.append((f"More {group.title.lower()}…", None, f"p{page + 1}"))
+    return options

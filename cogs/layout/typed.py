@@ -1,0 +1,95 @@
+"""What `/play action:` was given, read against the player's legal moves: a picked suggestion, a JSON
+action, or words naming exactly one move (every word typed starts a word of the label, so "settle 32"
+finds "Settle at 32")."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from bot.errors import Refused
+from bot.service import STALE
+from cogs.layout.moves import digest, find_choice
+from games.core import Action, Move
+
+CHOICE_VALUE = re.compile(r"^v(?P<v>\d{1,19}):(?P<k>[0-9a-f]+)$")
+WORD = re.compile(r"[^\s,;:()]+")
+JSON_MAX_CHARS = 2000
+JSON_MAX_DEPTH = 8
+"""No move needs more: refused before parsing, which a deep nest or a 5,000-digit number would break."""
+
+
+def suggestion(version: int, move: Move) -> str:
+    """The value of an autocomplete choice: the move's digest at the version it was listed for."""
+    return f"v{version}:{digest(move.action)}"
+
+
+def json_size_problem(text: str) -> str | None:
+    """Why typed JSON is too big to parse at all: too long, or brackets nested too deep (strings skipped)."""
+    if len(text) > JSON_MAX_CHARS:
+        return f"A move written as JSON is at most {JSON_MAX_CHARS} characters long; this one has {len(text)}."
+    depth, in_string, escaped = 0, False, False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > JSON_MAX_DEPTH:
+                return f"A move written as JSON nests brackets at most {JSON_MAX_DEPTH} deep."
+        elif ch in "]}":
+            depth -= 1
+    return None
+
+
+def words(text: str) -> list[str]:
+    return WORD.findall(text.casefold())
+
+
+def matching(typed: str, choices: list[Move]) -> list[Move]:
+    """The moves whose label has, for every word typed, a word starting with it: the picture's names
+    ("settle 32", "road 31-32", "C4") find the moves they name; a label typed out whole comes first."""
+    wanted = words(typed)
+    found = [c for c in choices if all(any(w.startswith(t) for w in words(c.label)) for t in wanted)]
+    return sorted(found, key=lambda c: (words(c.label) != wanted, not exact(wanted, c.label)))
+
+
+def exact(wanted: list[str], label: str) -> bool:
+    """Every word typed is a whole word of the label ("settle 5" is at 5, not at 50)."""
+    return all(t in words(label) for t in wanted)
+
+
+def parse_move(text: str, version: int, choices: list[Move]) -> Action:
+    """What `/play` was given: a picked suggestion, a JSON action, or words naming exactly one move."""
+    text = text.strip()
+    picked = CHOICE_VALUE.match(text)
+    if picked:
+        chosen = find_choice(choices, picked["k"])
+        if int(picked["v"]) != version or chosen is None:
+            raise Refused(STALE + " Pick the move again from the list.", "stale_board")
+        return chosen.action
+    if text.startswith("{"):
+        if (problem := json_size_problem(text)) is not None:
+            raise Refused(problem, "bad_json")
+        try:
+            action = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise Refused(f"That is not valid JSON: {err.msg} at character {err.pos}.", "bad_json") from None
+        if not isinstance(action, dict) or "type" not in action:
+            raise Refused('A move written as JSON is an object with a "type", e.g. {"type": "end_turn"}.',
+                          "bad_json")
+        return action
+    found = matching(text, choices)
+    whole = [c for c in found if exact(words(text), c.label)]
+    if found and (len(found) == 1 or words(found[0].label) == words(text) or len(whole) == 1):
+        return (whole or found)[0].action
+    if found:
+        raise Refused(f"{text!r} names {len(found)} moves, e.g. {found[0].label!r} and {found[1].label!r}; "
+                      "say more, or pick one from the list.", "ambiguous_move")
+    raise Refused(f"{text!r} is not one of your moves now; pick one from the list `/play` suggests.", "unknown_move")

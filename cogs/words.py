@@ -1,0 +1,143 @@
+"""What the /game commands and the lobby say: each sentence has its home here, so a change of wording is made
+once. A board's own lines (`fit`, `turn_line`, `result_lines`) live in bot/outbox.py, which the boards
+share with these answers. No discord here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.outbox import result_lines, turn_line
+from bot.outcome import GameInfo, Outcome
+from bot.storage import Rating
+from games.core import Game, get_game
+
+LOBBY_VERBS = {"join": "Join", "ai": "Add AI", "leave": "Leave", "start": "Start"}
+NO_GAME_YET = "You are in no open game. Start one with `/game new`."
+FORGOTTEN = ("Done: you left every open table, AI players took your running seats, and your id is gone from every "
+             "stored game and rating, as is your choice of DMs.")
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def player_span(cls: type[Game]) -> str:
+    """"2–4" players, or "2" where the game seats exactly that many."""
+    return str(cls.min_players) if cls.min_players == cls.max_players else f"{cls.min_players}–{cls.max_players}"
+
+
+def lobby_text(info: GameInfo) -> str:
+    seats = " · ".join(f"{s.seat + 1}. {s.name}" + (" (host)" if s.user_id == info.created_by else "")
+                       for s in info.seats) or "nobody yet"
+    options = ", ".join(f"{k}={v}" for k, v in info.options.items())
+    lines = [f"**{info.title}** #{info.id} — a table for {player_span(get_game(info.game_type))} players",
+             f"Seats: {seats}"]
+    if options:
+        lines.append(f"Options: {options}")
+    lines.append("Press **Join** to sit down; the host adds AI players, may remove a seat, and presses **Start**.")
+    return "\n".join(lines)
+
+
+def started_text(info: GameInfo) -> str:
+    """The lobby message once the game has started."""
+    return "\n".join([*lobby_text(info).split("\n")[:2], "Started!"])
+
+
+def seat_label(seat: int, is_ai: bool) -> str:
+    return f"Seat {seat + 1}: " + ("AI player" if is_ai else "a person")
+
+
+def hand_over_text(info: GameInfo, verb: str) -> str:
+    """What leaving, resigning or abandoning means for this game, asked before it is done."""
+    where = f"{info.title} #{info.id}"
+    if verb == "abandon":
+        return f"Abandon {where}? The game ends for everyone, without a result. This cannot be undone."
+    if verb == "leave":
+        return (f"Leave {where}? An AI plays your seat for the rest of the game, and you cannot come back. "
+                "(To give up the game itself, resign.)")
+    resignation = get_game(info.game_type).resignation
+    if resignation:
+        return f"Resign from {where}? {resignation} You cannot come back."
+    return (f"Resign from {where}? You give the game up: an AI plays your seat to the end, and you cannot "
+            "come back.")
+
+
+def handed_over_text(game_type: str, verb: str) -> str:
+    """What the question says once a player has left or resigned."""
+    resignation = get_game(game_type).resignation if verb == "resign" else ""
+    return f"Done: {resignation or 'an AI plays your seat from now on.'}"
+
+
+def describe_settings(settings: dict[str, Any], *, server: bool = False) -> str:
+    hours = f"{settings['deadline_hours']} h" if settings.get("deadline_hours") else "off"
+    board = "edited in place" if settings.get("board") == "edit" else "posted anew after each move"
+    text = (f"turn deadline {hours}, reminder at {settings.get('reminder', 0.5):.0%} of it, "
+            f"on timeout: {settings.get('policy', 'ai')}, board {board}")
+    return text + (f", tables open in a thread: {'yes' if settings['thread'] else 'no'}." if server else ".")
+
+
+def table_settings_text(info: GameInfo, *, changed_by: int | None = None) -> str:
+    """A table's settings, said after `/game settings` (by whom, where they were changed)."""
+    text = f"{info.title} #{info.id}: {describe_settings(info.settings)}"
+    return text if changed_by is None else f"{mention(changed_by)} changed the table settings. {text}"
+
+
+def server_defaults_text(defaults: dict[str, Any], *, saved: bool) -> str:
+    text = f"New tables on this server: {describe_settings(defaults, server=True)}"
+    return f"Saved. {text}" if saved else text
+
+
+def status_lines(outcome: Outcome) -> list[str]:
+    """`/game status`: the game, its seats, its result or whose move it is, and its turn settings."""
+    info, settings = outcome.game, outcome.game.settings
+    lines = [f"**{info.title}** #{info.id} — {info.status}",
+             "Seats: " + " · ".join(f"{s.seat + 1}. {s.name}" for s in info.seats),
+             *result_lines(outcome), turn_line(info.users_to_move(), info.deadline),
+             f"Turn deadline: {settings.get('deadline_hours') or 'off'} h; on timeout: {settings.get('policy')}"]
+    return [ln for ln in lines if ln]
+
+
+def game_line(info: GameInfo, user_id: int) -> str:
+    """One game of `/game list`: where it is, whether it awaits this user, its deadline."""
+    where = f"<#{info.thread_id or info.channel_id}>"
+    state = ("**your move**" if user_id in info.users_to_move()
+             else "in the lobby" if info.status == "lobby" else "waiting for others")
+    left = f", deadline <t:{int(info.deadline.timestamp())}:R>" if info.deadline else ""
+    return f"{info.title} #{info.id} in {where}: {state}{left}"
+
+
+def rules_lines(game_type: str) -> list[str]:
+    cls = get_game(game_type)
+    lines = [f"**{cls.title}** — {player_span(cls)} players", cls.summary]
+    lines += [f"• `{option.name}` = {' | '.join(str(c) for c in option.choices)} (default {option.default}) "
+              f"{option.help}" for option in cls.options]
+    return [ln for ln in lines if ln]
+
+
+def player_name(rating: Rating) -> str:
+    """A rated player as shown: a mention, or the AI policy (AI seats are rated as players of their own)."""
+    return mention(rating.user_id) if rating.user_id is not None else f"AI ({rating.ai})"
+
+
+def rating_text(rating: Rating) -> str:
+    return f"rating {rating.ordinal:.1f} (μ {rating.mu:.1f} ± {rating.sigma:.1f})"
+
+
+def stats_lines(table: dict[str, list[tuple[int, int, int]]]) -> list[str]:
+    lines: list[str] = []
+    for title, rows in sorted(table.items()):
+        lines.append(f"**{title}**")
+        lines += [f"{i}. {mention(user)}: {won} won of {played}" for i, (user, won, played) in enumerate(rows[:10], 1)]
+    return lines
+
+
+def leaderboard_lines(title: str, where: str, board: list[Rating]) -> list[str]:
+    return [f"**{title}** — best rated {where}",
+            *(f"{i}. {player_name(r)}: {rating_text(r)}, {r.games} played, {r.wins} won"
+              for i, r in enumerate(board, 1))]
+
+
+def profile_lines(who: str, mine: dict[str, Rating]) -> list[str]:
+    played, won = sum(r.games for r in mine.values()), sum(r.wins for r in mine.values())
+    return [f"{who}: {played} played, {won} won; favourite game: {next(iter(mine))}",
+            *(f"**{title}**: {r.games} played, {r.wins} won, {rating_text(r)}" for title, r in mine.items())]

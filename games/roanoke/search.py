@@ -1,0 +1,47 @@
+"""The hooks a searching player needs (DESIGN §2 "For search"): a game sampled from what one seat knows,
+and an evaluation for playouts cut off before the end (the copy is `StateGame`'s)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.core import Rng, outcome, standing
+from games.roanoke import seasons as SE
+from games.roanoke.table import TableMixin
+
+CHITS_SHARPNESS = 0.2
+"""How sharply a lead in chits (ROA-S37) turns into a share of the win: five chits is a factor of e."""
+
+
+class SearchMixin(TableMixin):
+    fixed = frozenset({"options"})
+
+    def determinize(self, seat: int, rng: random.Random) -> Any:
+        """Everything but the draw pile's order, the unrevealed season cards and the dice is public
+        (ROA §7): those are drawn afresh (a season card from its slot's candidates, with the random deck;
+        the designer decks are known)."""
+        game = self.copy()
+        s = game.s
+        s["draw_pile"].sort(key=repr)  # from the cards alone, not their hidden order: the result follows the view
+        rng.shuffle(s["draw_pile"])
+        if s["options"]["deck"] == "random":
+            for k, shown in enumerate(s["revealed"]):
+                if not shown:
+                    s["seasons"][k] = rng.choice(list(SE.SLOTS[k]))
+        game.rng = Rng(rng.getrandbits(62))
+        return game
+
+    def evaluate(self, seat: int) -> float:
+        """Chits in hand and a turn's income, against the other survivors' (the eliminated have no chance)."""
+        if self.over:
+            result = self.result()
+            assert result is not None
+            return outcome(result, seat)  # nobody wins when all are eliminated
+        alive = self.alive()
+        if seat not in alive:
+            return 0.0
+        strengths = [self.chits(t) + sum(self.income(t).values()) + 2 * len(self.pieces(t, "house"))
+                     for t in alive]
+        return standing(strengths, alive.index(seat), CHITS_SHARPNESS)
+

@@ -1,0 +1,228 @@
+"""A game's numbered rules and its *How to play*, in sections a chat message can show.
+
+The rules ship with the package: `games/<id>/rules.md` is the project's one copy of the numbered rules
+(the same text as the shared rules folder), and `games/<id>/howto.md` is the short teaching text beside
+it (goal, a turn, how to win, what the picture shows).  `/game rules game: [section]` shows a section of
+either; this module splits a file into sections and a section into pages of a size the caller names
+(Discord: 4000 characters for a text display or an embed description, 2000 for a plain message).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+TEXT_DISPLAY = 4000
+"""The most characters of a text display (or an embed's description): a page's default size."""
+MESSAGE = 2000
+"""The most characters of a plain message."""
+LABEL = 100
+"""The most characters of a select option's label or description."""
+
+RULE_ID = re.compile(r"\*\*((?:CAT|COL|ROA)-[SR]?\d+)|\(((?:CAT|COL|ROA)-[SR]?\d+)\)\s*$")
+"""A numbered rule where it is stated: in bold at its start ("**CAT-13**", "**ROA-S1 Grid.**"), or named at
+the end of its section's heading ("## 3. Setup (COL-S1)")."""
+SECTION_ID = re.compile(r"^([AB]\d+(?:\.\d+)*)\.?\s")
+"""A section number of ROAM (A5.3) and Small Islands (B3.1), which number their rules by section."""
+HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$")
+FENCE = "```"
+
+
+@dataclass(frozen=True)
+class Section:
+    """One heading's own text (up to the next heading of any level)."""
+
+    title: str
+    """The heading as written, without its hashes: "Setup phase", "A5.3 Turn sequence for the active player P"."""
+    rules: tuple[str, ...]
+    """The rule ids stated here, in order: "CAT-10", "ROA-S4", or the section's number, "A5.3"."""
+    text: str
+    part_of: str = ""
+    """The title of the enclosing section, for a sub-section ("A5. Digital rules spec (ROAM)"); else empty."""
+
+    @property
+    def label(self) -> str:
+        """The title cut to 100 characters, the most a select option's label holds."""
+        return self.title if len(self.title) <= LABEL else self.title[:LABEL - 1].rstrip() + "…"
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """A parsed rules file: its title (the first-level heading), its sections in order, and its source text."""
+
+    title: str
+    sections: tuple[Section, ...]
+    source: str
+
+    def section(self, wanted: str) -> Section | None:
+        """The section a player names: by its position from 1, a rule id it states ("CAT-12", "a5.3"), or a
+        word of its title ("setup"); None when nothing matches."""
+        wanted = wanted.strip()
+        if wanted.isdigit():
+            number = int(wanted)
+            return self.sections[number - 1] if 1 <= number <= len(self.sections) else None
+        folded = wanted.casefold()
+        for section in self.sections:
+            if any(rule.casefold() == folded for rule in section.rules):
+                return section
+        return next((s for s in self.sections if folded and folded in s.title.casefold()), None)
+
+
+def parse(source: str) -> Rulebook:
+    """Split a rules file at its headings.  The text before the first second-level heading is the
+    "Introduction"; a heading with no text of its own before its first sub-heading ("## A5. Digital rules
+    spec") stands as no section: its rule ids go to the next section, and its title is each sub-section's
+    `part_of`."""
+    title = ""
+    sections: list[Section] = []
+    heading, level, lines = "Introduction", 2, []
+    chapter = ""
+    pending: tuple[str, ...] = ()
+    in_code = False
+
+    def close() -> None:
+        nonlocal pending
+        body = "\n".join(lines).strip("\n")
+        ids = pending + _heading_rules(heading) + _body_rules(body)
+        if not body.strip():
+            pending = ids
+            return
+        pending = ()
+        sections.append(Section(heading, tuple(dict.fromkeys(ids)), body, chapter if level > 2 else ""))
+
+    for line in source.splitlines():
+        if line.startswith(FENCE):
+            in_code = not in_code
+        found = None if in_code else HEADING.match(line)
+        if found is None:
+            lines.append(line)
+            continue
+        if len(found.group(1)) == 1 and not title:
+            title = found.group(2)
+            continue
+        close()
+        heading, level, lines = found.group(2), len(found.group(1)), []
+        if level <= 2:
+            chapter = heading
+    close()
+    return Rulebook(title, tuple(sections), source)
+
+
+def _heading_rules(title: str) -> tuple[str, ...]:
+    number = SECTION_ID.match(title)
+    stated = [m.group(2) for m in RULE_ID.finditer(title) if m.group(2)]
+    return ((number.group(1),) if number else ()) + tuple(stated)
+
+
+def _body_rules(body: str) -> tuple[str, ...]:
+    return tuple(m.group(1) for m in RULE_ID.finditer(body) if m.group(1))
+
+
+def pages(text: str, size: int = TEXT_DISPLAY) -> list[str]:
+    """`text` in pages of at most `size` characters, broken between paragraphs where it can, else between
+    lines, else between words; a code block broken over pages is closed and reopened on each."""
+    if size < 40:
+        raise ValueError(f"a page of {size} characters cannot hold a fenced code block")
+    out: list[str] = []
+    page = ""
+    for block, code in _blocks(text):
+        for piece in _pieces(block, code, size):
+            joined = f"{page}\n\n{piece}" if page else piece
+            if len(joined) <= size:
+                page = joined
+            else:
+                out.append(page)
+                page = piece
+    if page or not out:
+        out.append(page)
+    return out
+
+
+def _blocks(text: str) -> list[tuple[str, bool]]:
+    """Paragraphs, with each fenced code block (fences included) as one paragraph marked as code."""
+    blocks: list[tuple[str, bool]] = []
+    lines: list[str] = []
+    in_code = False
+    for line in text.splitlines():
+        if line.startswith(FENCE):
+            if in_code:
+                lines.append(line)
+                blocks.append(("\n".join(lines), True))
+                lines, in_code = [], False
+                continue
+            if lines:
+                blocks.append(("\n".join(lines), False))
+            lines, in_code = [line], True
+        elif not in_code and not line.strip():
+            if lines:
+                blocks.append(("\n".join(lines), False))
+            lines = []
+        else:
+            lines.append(line)
+    if lines:
+        blocks.append(("\n".join(lines), in_code))
+    return blocks
+
+
+def _pieces(block: str, code: bool, size: int) -> list[str]:
+    """A paragraph cut to pieces of at most `size` characters (a code block's pieces each fenced)."""
+    if len(block) <= size:
+        return [block]
+    lines = block.splitlines()
+    room, opening = size, lines[0]
+    if code:
+        lines = [ln for ln in lines if not ln.startswith(FENCE)]
+        room = size - len(opening) - len(FENCE) - 2
+    pieces: list[str] = []
+    piece = ""
+    for line in lines:
+        for part in _words(line, room):
+            joined = f"{piece}\n{part}" if piece else part
+            if len(joined) <= room:
+                piece = joined
+            else:
+                pieces.append(piece)
+                piece = part
+    pieces.append(piece)
+    return [f"{opening}\n{p}\n{FENCE}" for p in pieces] if code else pieces
+
+
+def _words(line: str, room: int) -> list[str]:
+    """A line cut between words into parts of at most `room` characters (a word longer than that is cut)."""
+    parts: list[str] = []
+    part = ""
+    for word in line.split(" "):
+        while len(word) > room:
+            if part:
+                parts.append(part)
+                part = ""
+            parts.append(word[:room])
+            word = word[room:]
+        joined = f"{part} {word}" if part else word
+        if len(joined) <= room:
+            part = joined
+        else:
+            parts.append(part)
+            part = word
+    parts.append(part)
+    return parts
+
+
+@cache
+def rules(game_id: str) -> Rulebook:
+    """The numbered rules of a game (`games/<id>/rules.md`), parsed once."""
+    return parse(_packaged(game_id, "rules.md"))
+
+
+@cache
+def how_to_play(game_id: str) -> Rulebook:
+    """A game's *How to play* (`games/<id>/howto.md`): sections Goal, A turn, How to win, The picture."""
+    return parse(_packaged(game_id, "howto.md"))
+
+
+def _packaged(game_id: str, name: str) -> str:
+    if not re.fullmatch(r"[a-z_]+", game_id):
+        raise KeyError(game_id)
+    return resources.files(f"games.{game_id}").joinpath(name).read_text("utf-8")

@@ -1,0 +1,75 @@
+"""The hooks a searching player needs (DESIGN §2 "For search"): a game sampled from what one seat knows,
+and an evaluation for playouts cut off before the end (the copy is `StateGame`'s)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.core import Rng, outcome, standing
+from games.small_islands.table import TableMixin, kinds
+
+POINTS_SHARPNESS = 0.3
+"""How sharply a lead in points (B5.5) turns into a share of the win: about three points is a factor of e."""
+
+
+def _deal(pool: list[Any], sizes: list[int]) -> list[list[Any]]:
+    """`pool` cut into consecutive parts of these sizes (the pool holds exactly their sum)."""
+    out, start = [], 0
+    for size in sizes:
+        out.append(pool[start:start + size])
+        start += size
+    return out
+
+
+class SearchMixin(TableMixin):
+    fixed = frozenset({"options"})
+
+    def determinize(self, seat: int, rng: random.Random) -> Any:
+        """What the seat cannot see drawn afresh, each part as large as it was: the others' tiles in hand
+        with the face-down Navigation stack and the reserve; per kind of card, the others' cards (their
+        cards for now too, until revealed) with the deck; the others' discovery tokens, and those another
+        is choosing from, with the pool; new dice."""
+        game = self.copy()
+        s = game.s
+        others = [p for t, p in enumerate(s["players"]) if t != seat]
+        parts = [p["hand"] for p in others] + [s["nav"], s["reserve"]]
+        pool = sorted((tile for part in parts for tile in part), key=repr)  # not their hidden places
+        rng.shuffle(pool)
+        dealt = _deal(pool, [len(part) for part in parts])
+        for p, hand in zip(others, dealt, strict=False):
+            p["hand"] = hand
+        s["nav"], s["reserve"] = dealt[-2], dealt[-1]
+        hidden_now = [p for t, p in enumerate(s["players"]) if t != seat and str(t) not in s["revealed"]]
+        for kind in kinds(s["mode"]):
+            nows = [p for p in hidden_now if p["now"][kind] is not None]
+            cards = sorted([c for p in others for c in p["held"][kind]] + [p["now"][kind] for p in nows]
+                           + s["decks"][kind], key=repr)
+            rng.shuffle(cards)
+            dealt = _deal(cards, [len(p["held"][kind]) for p in others] + [1] * len(nows) + [len(s["decks"][kind])])
+            for p, held in zip(others, dealt, strict=False):
+                p["held"][kind] = held
+            for p, now in zip(nows, dealt[len(others):], strict=False):
+                p["now"][kind] = now[0]
+            s["decks"][kind] = dealt[-1]
+        pending = s["pending"] if s["pending"] is not None and s["pending"]["seat"] != seat else None
+        parts = [p["discovery"] for p in others] + ([pending["drawn"]] if pending else []) + [s["discovery_pool"]]
+        tokens = sorted((t for part in parts for t in part), key=repr)
+        rng.shuffle(tokens)
+        dealt = _deal(tokens, [len(part) for part in parts])
+        for p, kept in zip(others, dealt, strict=False):
+            p["discovery"] = kept
+        if pending:
+            pending["drawn"] = dealt[-2]
+        s["discovery_pool"] = dealt[-1]
+        game.rng = Rng(rng.getrandbits(62))
+        return game
+
+    def evaluate(self, seat: int) -> float:
+        """Points as the end would count them (B5.5), against the others'."""
+        if self.over:
+            result = self.result()
+            assert result is not None
+            return outcome(result, seat)
+        points = [p["pp"] + self.discovery_pp(t) + self.ship_ports(t) for t, p in enumerate(self.s["players"])]
+        return standing(points, seat, POINTS_SHARPNESS)

@@ -1,0 +1,100 @@
+"""Words beside the pictures: what the picture's view says as text, for a Discord text display and for alt text.
+
+Pictures are made for the map (renderers.<game>); the state that is text by nature (whose turn, the scores,
+what just happened, the bank) goes beside them as lines (`summary`), readable at any width and by a screen
+reader.  Every picture the bot sends also carries alt text (`alt_text`) made from the view it was drawn
+from, within Discord's limit for an attachment's description.  Pure functions of the view: a private view
+gives only what that seat may see.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any, Literal
+
+from games.colours import seat_name
+from games.core import get_game
+
+DESCRIPTION_LIMIT = 1024
+"""Discord's limit (characters) on an attachment's description (MessageAttachmentRequest.description)."""
+
+Picture = Literal["board", "hand", "status", "replay", "recap"]
+
+
+def _module(game_id: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"{__name__}.{game_id}")
+    except ModuleNotFoundError as err:
+        if err.name != f"{__name__}.{game_id}":
+            raise
+        return None
+
+
+def summary(game_id: str, view: dict[str, Any]) -> list[str]:
+    """The lines sent beside a board picture: whose turn, the scores, what just happened, the bank."""
+    module = _module(game_id)
+    lines = module.summary(view) if module is not None else _any_game(game_id, view)
+    return [line for line in lines if line]
+
+
+def _any_game(game_id: str, view: dict[str, Any]) -> list[str]:
+    """A game with no words of its own: who is to move and the public scores."""
+    movers = view.get("to_move")
+    points = get_game(game_id).public_scores(view)
+    turn = "" if movers is None else " and ".join(map(seat_name, movers)) + " to move." if movers else "Game over."
+    return [turn, scores(view, points, "points") if points else ""]
+
+
+def hand(game_id: str, view: dict[str, Any]) -> list[str]:
+    """What one seat's private picture shows, from that seat's own view."""
+    module = _module(game_id)
+    fn = getattr(module, "hand", None)
+    return [line for line in fn(view) if line] if fn else summary(game_id, view)
+
+
+def clip(s: str, limit: int = DESCRIPTION_LIMIT) -> str:
+    """`s` cut at a word to fit `limit` characters, with an ellipsis when cut."""
+    if len(s) <= limit:
+        return s
+    return s[:limit - 1].rsplit(" ", 1)[0].rstrip(" ,;.") + "…"
+
+
+def scores(view: dict[str, Any], points: list[float], unit: str) -> str:
+    """"Scores: Seat 1 (red) 5 VP, Seat 2 (blue) 3 VP"."""
+    return "Scores: " + ", ".join(f"{seat_name(i)} {n:g} {unit}" for i, n in enumerate(points)) + "."
+
+
+def alt_text(game_id: str, view: dict[str, Any], picture: Picture = "board", *, title: str = "") -> str:
+    """The alt text of a picture drawn from `view`: what it is, whose turn, the scores, what changed.
+
+    `picture` says which: "board" (the channel's), "status" (the same board shown on request), "replay" (a
+    board of the past), "hand" (one seat's private picture: `view` must be that seat's view, and only it is
+    read), "recap" (the chart of scores over a finished game: `view` is the final public view)."""
+    name = title or str(view.get("title", game_id))
+    if picture == "hand":
+        seat = view.get("seat")
+        who = seat_name(seat) if isinstance(seat, int) else "your seat"
+        return clip(f"{name}: your hand, {who}. " + " ".join(hand(game_id, view)))
+    lines = summary(game_id, view)
+    if picture == "recap":
+        return clip(f"{name} recap: a chart of each seat's score over the game, turn by turn. "
+                    "Final state: " + " ".join(lines))
+    what = {"board": "board", "status": "board", "replay": "replay frame of the board"}[picture]
+    return clip(f"{name} {what}. " + " ".join(lines))
+
+
+def ranking(result: dict[str, Any], unit: str) -> str:
+    """"Final ranking: winner Seat 2 (blue) 20 points; 2nd Seat 1 (red) 11 points"."""
+    from renderers.common import places
+
+    where = places(result)
+    order = [seat for seats in result["ranking"] for seat in seats]
+    return "Final ranking: " + "; ".join(f"{where[s]} {seat_name(s)} {result['scores'][s]:g} {unit}"
+                                         for s in order) + "."
+
+
+def recent(view: dict[str, Any], count: int = 4) -> str:
+    """What just happened: the view's latest event lines."""
+    last = [line for line in view.get("last", []) if line][-count:]
+    return "Lately: " + " ".join(last) if last else ""

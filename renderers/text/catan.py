@@ -1,0 +1,57 @@
+"""Catan's words beside the board and the hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.catan.board import RESOURCES
+from games.colours import seat_name
+from renderers.common import plural
+from renderers.text import scores
+
+PHASE = {"setup": "placing a first settlement and road", "roll": "to roll", "main": "to trade and build",
+         "discard": "discarding half their cards (a 7 was rolled)", "robber": "to move the robber",
+         "road_building": "placing free roads", "over": "game over"}
+
+
+def _bundle(cards: dict[str, int]) -> str:
+    return ", ".join(f"{n} {r}" for r, n in cards.items()) or "nothing"
+
+
+def summary(view: dict[str, Any]) -> list[str]:
+    lines = []
+    if view.get("winner") is not None:
+        lines.append(f"{seat_name(view['winner'])} wins with {view['players'][view['winner']]['vp']} VP.")
+    else:
+        who = " and ".join(seat_name(s) for s in view["to_move"])
+        lines.append(f"Turn {view['turn']}: {who} {PHASE[view['phase']]}.")
+    if view["last_roll"]:
+        d1, d2 = view["last_roll"]
+        lines.append(f"Last roll: {d1} + {d2} = {d1 + d2}.")
+    lines.append(scores(view, [p["vp"] for p in view["players"]], "VP"))
+    for p in view["players"]:
+        badges = [b for b, held in (("Longest Road", view["longest_road"] == p["seat"]),
+                                    ("Largest Army", view["largest_army"] == p["seat"])) if held]
+        lines.append(f"{seat_name(p['seat'])}: {plural(p['cards'], 'card')}, {p['dev_cards']} development, "
+                     f"{plural(p['knights'], 'knight')}, road {p['road_length']}"
+                     + (f"; {' and '.join(badges)}" if badges else "") + ".")
+    offer = view.get("offer")
+    if offer:
+        to = "everyone" if offer["to"] is None else seat_name(offer["to"])
+        lines.append(f"Offer: {seat_name(offer['from'])} to {to}, gives {_bundle(offer['give'])} "
+                     f"for {_bundle(offer['get'])}.")
+    if view["discards"]:
+        lines.append("To discard: " + ", ".join(f"{seat_name(int(t))} {n}" for t, n in view["discards"].items()) + ".")
+    lines.append("Bank: " + ", ".join(f"{n} {r}" for r, n in zip(RESOURCES, view["bank"], strict=True))
+                 + f"; {view['deck']} development cards left.")
+    return lines
+
+
+def hand(view: dict[str, Any]) -> list[str]:
+    lines = [f"{view['vp_total']} VP in all.",
+             "Cards: " + ", ".join(f"{view['hand'][r]} {r} (bank {view['rates'][r]}:1)" for r in RESOURCES) + "."]
+    dev = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in view["dev_hand"].items())
+    lines.append(f"Development cards: {dev or 'none'}.")
+    if view["news"]:
+        lines.append("Lately: " + " ".join(view["news"][-3:]))
+    return lines

@@ -1,0 +1,58 @@
+"""Colonies' words beside the board and the hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.colonies import cards as C
+from games.colonies.text import cards as card_list
+from games.colours import seat_name
+from renderers.common import plural
+from renderers.text import ranking, recent, scores
+
+PHASE = {"soldier": "Soldier window (Threats in hand)", "threat": "Threat step", "main": "main step",
+         "over": "game over"}
+
+
+def offer_lines(offer: dict[str, Any]) -> list[str]:
+    by, to = seat_name(offer["from"]), seat_name(offer["to"])
+    worker = f" (by a {C.title(offer['worker'])})" if offer.get("worker") else " (Trade Winds)"
+    lines = [f"Trade offer{worker}: {by} gives {card_list(offer['give'])} to {to} for {card_list(offer['want'])}."]
+    if offer.get("counter") is not None:
+        lines.append(f"{to} counters with {card_list(offer['counter'])}.")
+    lines.append(f"Waiting for {seat_name(offer['waiting'])} to answer.")
+    return lines
+
+
+def summary(view: dict[str, Any]) -> list[str]:
+    lines = [f"Round {view['round']}, turn {view['turn']}: "
+             + (f"{seat_name(view['current'])} to play, {PHASE.get(view['phase'], view['phase'])}."
+                if view["phase"] != "over" else "game over.")]
+    if view["result"]:
+        lines.append(ranking(view["result"], "points"))
+    if not view["result"]:
+        lines.append(scores(view, [p["score"] for p in view["players"]], "VP"))
+    for p in view["players"]:
+        state = "eliminated; " if p["eliminated"] else ""
+        lines.append(f"{seat_name(p['seat'])}: {state}hand {p['hand_size']}, deck {p['deck_size']}, discard "
+                     f"{len(p['discard'])}, granary {p['granary']} Food, shipped {p['shipped']} Wealth, "
+                     f"livestock {p['livestock']}.")
+    if view["last_roll"]:
+        roll = view["last_roll"]
+        lines.append(f"Last roll: {C.title(roll['worker'])} works, total {roll['total']}.")
+    if view.get("offer"):
+        lines += offer_lines(view["offer"])
+    lines.append(f"Supplies: {view['food_supply']} Food, {view['wealth_supply']} Wealth; decks: Population "
+                 f"{view['pop_deck']}, Land {view['land_deck']}, Threat {view['threat_deck']}, Shipment "
+                 f"{view['shipment_deck']}; {plural(view['events_left'], 'event')} left.")
+    lines.append(recent(view))
+    return lines
+
+
+def hand(view: dict[str, Any]) -> list[str]:
+    me = view["players"][view["seat"]]
+    held = view.get("hand") or []
+    names = card_list(held) if held else "no cards"
+    return [f"{'eliminated' if me['eliminated'] else str(me['score']) + ' VP'}.", f"In hand: {names}.",
+            f"Deck {me['deck_size']}, discard {len(me['discard'])}, granary {me['granary']} Food, "
+            f"shipped {me['shipped']} Wealth."]

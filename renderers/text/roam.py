@@ -1,0 +1,38 @@
+"""ROAM's words beside the board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.colours import seat_name
+from renderers.common import plural
+from renderers.text import ranking, recent, scores
+
+PHASE = {"bid": "bidding for the character card", "buy": "buying an artifact", "over": "game over"}
+
+
+def summary(view: dict[str, Any]) -> list[str]:
+    if view["phase"] == "over" or view["result"]:
+        lines = [f"Round {view['round']}: game over."]
+        if view["result"]:
+            lines.append(ranking(view["result"], "points"))
+    else:
+        doing = PHASE.get(view["phase"], "placing markers")
+        lines = [f"Round {view['round']}, turn {view['turn']}: {seat_name(view['current'])} {doing}."]
+        if view.get("placing"):
+            lines.append(f"Placing {view['placing']['name']}, key marker on {view['placing']['anchor']}.")
+        if view["end_triggered"]:
+            lines.append("The end is triggered: the round is the last.")
+    if not view["result"]:
+        lines.append(scores(view, [p["score"] for p in view["players"]], "points"))
+    for p in view["players"]:
+        art = ", ".join(a["name"] for a in p["artifacts"])
+        lines.append(f"{seat_name(p['seat'])}, {p['edge']} edge: {plural(p['coins'], 'coin')}, "
+                     f"{plural(p['supply'], 'marker')} left, {plural(len(p['characters']), 'card')}"
+                     + (f"; artifacts {art}" if art else "") + ".")
+    if view["artifact_row"]:
+        lines.append("Artifacts for sale: " + ", ".join(f"{a['name']} {a['cost']} coins for {a['vp']} points"
+                                                        for a in view["artifact_row"]) + ".")
+    lines.append(f"Land deck: {view['deck_left']} cards.")
+    lines.append(recent(view))
+    return lines

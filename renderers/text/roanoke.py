@@ -1,0 +1,52 @@
+"""Roanoke's words beside the board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.colours import seat_name
+from games.roanoke.market import TITLES
+from renderers.common import plural
+from renderers.text import ranking, recent, scores
+
+PHASE = {"setup": "placing a first worker", "market": "in the market step", "main": "in the main step",
+         "over": "game over"}
+RESOURCES = ("food", "water", "metal", "wood")
+
+
+def _amounts(amounts: dict[str, int]) -> str:
+    return ", ".join(f"{n} {r}" for r, n in amounts.items() if n) or "nothing"
+
+
+def summary(view: dict[str, Any]) -> list[str]:
+    if view["phase"] == "over":
+        lines = ["Game over."]
+        if view["result"]:
+            lines.append(ranking(view["result"], "chits"))
+    else:
+        who = " and ".join(seat_name(s) for s in view["to_move"])
+        lines = [f"{view['season_name']}, round {view['round']} of 3: {who} {PHASE.get(view['phase'], view['phase'])}"
+                 + (f", {plural(view['placements_left'], 'placement')} left" if view["phase"] == "main" else "") + "."]
+    season = view["seasons"][view["season"]] if view["season"] < len(view["seasons"]) else None
+    if season and season["name"]:
+        lines.append(f"Season card {season['name']}: {season['goal']} (checked at the end of the season's "
+                     "third round; a seat that fails is eliminated).")
+    if not view["result"]:
+        lines.append(scores(view, [p["chits"] for p in view["players"]], "chits")[:-1] + " (chits are the resource "
+                     "tokens a seat holds; at the end survivors rank by chits, then houses, then own road).")
+    for p in view["players"]:
+        state = "" if p["alive"] else "eliminated; "
+        lines.append(f"{seat_name(p['seat'])}: {state}{_amounts(p['hand'])}; {plural(len(p['houses']), 'house')}, "
+                     f"road {p['road_length']} (own {p['own_road']}), {p['reserve']} workers in reserve.")
+    market = [f"{TITLES[m]} " + ", ".join(f"Seat {s + 1} x{n}" for s, n in enumerate(workers) if n)
+              for m, workers in view["market"].items() if any(workers)]
+    if market:
+        lines.append("Market workers: " + "; ".join(market) + ".")
+    lines.append("Pile: " + ", ".join(f"{view['pile'][r]} {r}" for r in RESOURCES) + f"; draw pile {view['draw_pile']} "
+                 f"tiles, {view['houses_left']} houses left.")
+    if view.get("offer"):
+        offer = view["offer"]
+        lines.append(f"Offer: {seat_name(offer['from'])} gives {_amounts(offer['give'])} to {seat_name(offer['to'])} "
+                     f"for {_amounts(offer['get'])}; it waits for their answer.")
+    lines.append(recent(view))
+    return lines

@@ -1,0 +1,42 @@
+"""Small Islands' words beside the board and the hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.colours import seat_name
+from renderers.common import plural
+from renderers.small_islands.side import status_line
+from renderers.text import ranking, recent, scores
+
+LEGEND = ("On the map: a pink flower, an orange fruit, a green leaf and a grey temple are the icons; an anchor is "
+          "a port; a dashed house is where a house may go; houses and ships wear their seat's colour and shape; "
+          "dashed frames are free cells.")
+PHASE = {"setup": "setup", "prep": "preparation", "explore": "exploration", "reward": "reward", "end": "game over"}
+
+
+def summary(view: dict[str, Any]) -> list[str]:
+    if view["result"]:
+        lines = ["Game over (PP: prestige points).", ranking(view["result"], "PP")]
+    else:
+        lines = [f"Round {view['round']} of 4, {PHASE.get(view['phase'], view['phase'])}: {status_line(view)} "
+                 "(PP: prestige points)"]
+    if not view["result"]:
+        lines.append(scores(view, [p["pp"] for p in view["players"]], "PP"))
+    for p in view["players"]:
+        lines.append(f"{seat_name(p['seat'])}: houses {p['houses_hand']} in hand, {p['houses_reserve']} in reserve, "
+                     f"{p['houses_played']} built; {plural(p['bonus_left'], 'bonus token')}, "
+                     f"{plural(p['discovery_count'], 'discovery token')}; "
+                     + ("ship landed" if p["own_ship"] else "ship not landed yet") + ".")
+    lines.append(f"Row: {', '.join(view['row']) or 'empty'}; navigation {view['nav']}, reserve {view['reserve']} "
+                 f"tiles; ships landed {view['ships_placed']}.")
+    lines.append(recent(view))
+    lines.append(LEGEND)
+    return lines
+
+
+def hand(view: dict[str, Any]) -> list[str]:
+    tokens = ", ".join(f"{d['id']} ({d['pp']} PP)" for d in view["discovery"])
+    held = ", ".join(f"{kind} {', '.join(ids)}" for kind, ids in view["held"].items() if ids)
+    return [f"Tiles in hand: {', '.join(view['hand']) or 'none'}.", f"Cards held: {held or 'none'}.",
+            f"Discovery tokens: {tokens or 'none'}."]

@@ -1,0 +1,50 @@
+"""The AI's thinking off the event loop (bot/thinking.py): the hard level searches in a worker process and
+returns a legal move, while the loop goes on running other coroutines."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+
+import games
+from bot.thinking import Thinking
+from games.core import Game
+
+
+@pytest.fixture
+def thinking() -> Iterator[Thinking]:
+    pool = Thinking(workers=1)
+    yield pool
+    pool.close()
+
+
+def opening(game_id: str) -> tuple[Game, int]:
+    game = games.get_game(game_id).new(4, seed=3)
+    return game, min(game.to_move())
+
+
+async def test_a_hard_seat_thinks_in_a_worker_and_the_loop_stays_free(thinking: Thinking) -> None:
+    game, seat = opening("catan")
+    ran = 0
+
+    async def probe() -> None:  # a coroutine scheduled beside the thinking: it runs only while the loop is free
+        nonlocal ran
+        while True:
+            ran += 1
+            await asyncio.sleep(0)
+
+    beside = asyncio.create_task(probe())
+    try:
+        action = await thinking.choose("catan", game.to_dict(), seat, "hard", 0.3, seed=1)
+    finally:
+        beside.cancel()
+    assert action in game.legal_actions(seat)
+    assert ran > 3
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+async def test_the_quick_levels_choose_a_legal_move(thinking: Thinking, level: str) -> None:
+    game, seat = opening("colonies")
+    assert await thinking.choose("colonies", game.to_dict(), seat, level, 0.3, seed=1) in game.legal_actions(seat)

@@ -1,0 +1,70 @@
+"""The move panel's layout: which moves are buttons, which share a select, how a long select pages or
+opens place by place, and the digest that names a move wherever the list puts it."""
+
+from __future__ import annotations
+
+from cogs.layout.moves import (
+    MAX_OPTIONS,
+    POOL,
+    clip,
+    digest,
+    find_choice,
+    group_moves,
+    group_options,
+    page_of,
+    places,
+)
+from games.core import Move
+
+
+def moves(kind: str, n: int, *, areas: bool = False) -> list[Move]:
+    return [Move(f"{kind} {i}", {"type": kind, "at": i}, (f"spot {i // 3}",) if areas else ()) for i in range(n)]
+
+
+def test_lone_moves_are_buttons_and_the_others_share_a_select_per_type() -> None:
+    choices = [*moves("end_turn", 1), *moves("build_road", 3), *moves("trade", 2)]
+    buttons, groups = group_moves(choices)
+    assert buttons == [0]
+    assert [(g.key, g.title, g.indices) for g in groups] == [("build_road", "Build road", [1, 2, 3]),
+                                                             ("trade", "Trade", [4, 5])]
+
+
+def test_what_does_not_fit_five_rows_goes_to_one_pool() -> None:
+    choices = [m for kind in "abcdefg" for m in moves(kind, 2)] + moves("lone", 1)
+    buttons, groups = group_moves(choices)
+    assert len(buttons) + len(groups) <= 5 + 4
+    assert groups[-1].key == POOL
+    shown = set(buttons) | {i for g in groups for i in g.indices}
+    assert shown == set(range(len(choices))), "every move is somewhere"
+
+
+def test_a_long_list_pages_with_room_for_the_next_page() -> None:
+    indices = list(range(60))
+    first, more = page_of(indices, 0)
+    assert first == list(range(MAX_OPTIONS - 1)) and more
+    last, more = page_of(indices, 2)
+    assert last == list(range(48, 60)) and not more
+    assert page_of(list(range(25)), 0) == (list(range(25)), False)
+
+
+def test_a_long_list_whose_moves_name_places_opens_place_by_place() -> None:
+    choices = moves("settle", 40, areas=True)
+    _, groups = group_moves(choices)
+    assert places(choices, groups[0].indices)[:2] == ["spot 0", "spot 1"]
+    first = group_options(choices, groups[0], 0, None)
+    assert first[0] == ("spot 0…", None, "@0") and all(value.startswith(("@", "p")) for _, _, value in first)
+    opened = group_options(choices, groups[0], 0, 1)
+    assert opened[0][2] == "@" and [label for label, _, _ in opened[1:]] == ["settle 3", "settle 4", "settle 5"]
+    assert group_options(choices, groups[0], 0, 999) == [("← Other places", None, "@")], "a forged place: none"
+
+
+def test_a_digest_names_the_move_not_its_place_in_the_list() -> None:
+    choices = moves("build_road", 3)
+    key = digest(choices[2].action)
+    assert find_choice(list(reversed(choices)), key) == choices[2]
+    assert find_choice(choices, "0" * 12) is None
+    assert digest({"b": 1, "a": 2}) == digest({"a": 2, "b": 1})
+
+
+def test_clip_keeps_within_the_limit() -> None:
+    assert clip("x" * 200, 100) == "x" * 99 + "…" and clip("short") == "short"

@@ -1,0 +1,101 @@
+"""A forged or damaged custom id, of every item kind, gets a polite ephemeral refusal and changes nothing:
+numbers past what storage holds, parts that are not numbers, a game of another server, a game that does
+not exist. Sent through real discord.py objects as a client that forged the message would."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+
+import pytest
+
+from bot.client import OUR_FAULT
+from bot.service import ELSEWHERE
+from cogs.ids import BAD_ID
+from tests.support.fake_discord.interactions import MODAL_SUBMIT
+from tests.support.world import World
+
+BUTTON, SELECT = 2, 3
+BIG = "9" * 25
+KEY = "0123456789ab"
+
+FORMS = [  # (component type, custom id with {g} the game, {v} its version, {s} a seat)
+    (BUTTON, f"fr:a:{{g}}:{{v}}:{{s}}:{KEY}"),
+    (BUTTON, f"fr:k:{{g}}:{{v}}:{{s}}:{KEY}"),
+    (SELECT, "fr:s:{g}:{v}:{s}:place:0:-"),
+    (BUTTON, "fr:t:{g}:{v}:0:o"),
+    (SELECT, "fr:t:{g}:{v}:0:f0:"),
+    (BUTTON, "fr:t:{g}:{v}:0:send:"),
+    (BUTTON, "fr:t:{g}:{v}:0:c0:0x1"),
+    (BUTTON, "fr:m:{g}"),
+    (BUTTON, "fr:h:{g}"),
+    (BUTTON, "fr:x:{g}"),
+    (BUTTON, "fr:l:{g}:join"),
+    (SELECT, "fr:l:{g}:rm"),
+    (BUTTON, "fr:q:{g}:abandon"),
+    (BUTTON, "fr:r:{g}:0:next"),
+    (SELECT, "fr:rj:{g}"),
+]
+COUNTS = "fr:tm:{g}:{v}:0:0:0x1"
+"""The builder's modal: not an item, its submit is read by custom id."""
+
+
+def forged(board, kind: int, custom_id: str):
+    """The board as a client would hold it with one component whose id was forged."""
+    component = ({"type": BUTTON, "style": 2, "label": "Forged", "custom_id": custom_id} if kind == BUTTON else
+                 {"type": SELECT, "custom_id": custom_id, "options": [{"label": "One", "value": "0"}],
+                  "min_values": 1, "max_values": 1})
+    return dataclasses.replace(board, components=[{"type": 1, "components": [component]}])
+
+
+async def test_every_item_kind_refuses_a_forged_id_politely_and_changes_nothing(
+        world: World, caplog: pytest.LogCaptureFixture) -> None:
+    alice, bob = world.person("alice"), world.person("bob")
+    await world.open_table(alice, guests=(bob,))
+    board = world.boards()[-1]
+    service = world.bot.service
+    here = await service.game_in_channel(world.fake.channel.id)
+    assert here is not None
+    elsewhere = await service.create(game_type="testgame", guild_id=world.fake.guild.id + 1, channel_id=1,
+                                     user_id=bob.user.id, options={})
+    games = (here.id, elsewhere.id)
+    before = [await service.get(g) for g in games]
+    posts, edits = len(world.channel()), board.edits
+    seat = here.seat_of(alice.user.id)
+    cases = {  # what the forgery is -> (game, version, seat) in the id, and the refusal it gets
+        "game id past storage": ((BIG, here.version, seat), BAD_ID),
+        "version past storage": ((here.id, BIG, seat), BAD_ID),
+        "seat past any table": ((here.id, here.version, BIG), BAD_ID),
+        "not a number": (("twelve", here.version, seat), BAD_ID),
+        "another server's game": ((elsewhere.id, 0, 0), ELSEWHERE),
+        "no such game": ((10**12, 0, 0), "There is no game #1000000000000"),
+    }
+    for what, ((g, v, s), refusal) in cases.items():
+        for kind, form in FORMS:
+            custom_id = form.format(g=g, v=v, s=s)
+            if (what.startswith("version") and "{v}" not in form) or (what.startswith("seat") and "{s}" not in form):
+                continue
+            message = forged(board, kind, custom_id)
+            record = await (alice.click(message, custom_id=custom_id) if kind == BUTTON else
+                            alice.select(message, ["0"], custom_id=custom_id))
+            await world.settle()
+            answers = [m for m in record.replies() if m.id != board.id]  # a deferred click names the clicked one
+            said = " ".join(m.content for m in answers)
+            assert answers and all(m.ephemeral for m in answers), f"{what}, {custom_id}: {said}"
+            assert OUR_FAULT not in said, f"{what}, {custom_id}: {said}"
+            if not custom_id.startswith("fr:r"):  # the replay lets the history say which games one may watch
+                assert refusal in said, f"{what}, {custom_id}: {said}"
+        if what.startswith("seat"):
+            continue
+        custom_id = COUNTS.format(g=g, v=v)
+        data = {"custom_id": custom_id, "components": [
+            {"type": 1, "components": [{"type": 4, "custom_id": "0", "value": "2"}]}]}
+        record = await world.fake.interact(MODAL_SUBMIT, alice.user, board.channel_id, data, message=board)
+        await asyncio.wait_for(record.answered.wait(), 10)
+        await world.settle()
+        said = " ".join(m.content for m in record.replies() if m.id != board.id)
+        assert refusal in said and OUR_FAULT not in said, f"{what}, {custom_id}: {said}"
+    assert [await service.get(g) for g in games] == before
+    assert len(world.channel()) == posts and world.fake.find_message(board.id).edits == edits
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []

@@ -1,0 +1,123 @@
+"""The Catan heuristic (the normal level) trades with the other players by what cards are worth to its
+next build (CAT-32): built positions, one decision each."""
+
+from __future__ import annotations
+
+import random
+
+from games.ai import choose_for, policy_for
+from games.catan.game import Catan
+from tests.games.catan.positions import after_setup, empty_hands, give, rolled
+
+
+def table() -> tuple[Catan, int]:
+    """After setup, rolled, every hand empty: (the game, the active seat)."""
+    game = rolled(after_setup())
+    empty_hands(game)
+    return game, game.s["active"]
+
+
+def choice(game: Catan, seat: int) -> dict:
+    return choose_for(game, seat, policy_for("catan"), random.Random(1))
+
+
+def offer(game: Catan, seat: int, gives: dict[str, int], gets: dict[str, int]) -> int:
+    """The active seat offers everyone; the other seats' answers are then due."""
+    give(game, seat, **gives)
+    game.apply(seat, {"type": "offer", "to": "all", "give": gives, "get": gets})
+    return game.s["offer"]["id"]
+
+
+def test_cat_32_proposes_a_spare_card_for_the_one_its_city_lacks() -> None:
+    game, me = table()
+    give(game, me, grain=2, ore=2, wool=2)  # a city short of one ore; wool to spare
+    assert choice(game, me) == {"type": "offer", "to": "all", "give": {"wool": 1}, "get": {"ore": 1}}
+
+
+def test_cat_32_never_repeats_an_offer_declined_this_turn() -> None:
+    game, me = table()
+    give(game, me, grain=2, ore=2, wool=2)
+    game.apply(me, choice(game, me))
+    for seat in range(4):
+        if seat != me:
+            game.apply(seat, {"type": "decline", "offer": game.s["offer"]["id"]})
+    assert game.s["offer"] is None
+    again = choice(game, me)
+    assert again == {"type": "offer", "to": "all", "give": {"wool": 2}, "get": {"ore": 1}}  # a better offer
+    game.apply(me, again)
+    game.apply(me, {"type": "withdraw", "offer": game.s["offer"]["id"]})
+    assert choice(game, me)["type"] != "offer"  # nothing left to try this turn
+
+
+def test_cat_32_accepts_an_offer_that_brings_its_city_closer() -> None:
+    game, active = table()
+    partner = (active + 1) % 4
+    give(game, partner, grain=2, ore=2, wool=2)
+    number = offer(game, active, {"ore": 1}, {"wool": 1})
+    assert choice(game, partner) == {"type": "accept", "offer": number}
+
+
+def test_cat_32_accepts_two_cards_for_one_it_can_spare() -> None:
+    game, active = table()
+    partner = (active + 1) % 4
+    give(game, partner, grain=2, ore=2, wool=2)
+    number = offer(game, active, {"lumber": 2}, {"wool": 1})
+    assert choice(game, partner) == {"type": "accept", "offer": number}
+
+
+def test_cat_32_declines_an_offer_for_a_card_its_city_needs() -> None:
+    game, active = table()
+    partner = (active + 1) % 4
+    give(game, partner, grain=2, ore=3, wool=1)  # the city is paid for; the wool is what is offered
+    number = offer(game, active, {"wool": 1}, {"ore": 1})
+    assert choice(game, partner) == {"type": "decline", "offer": number}
+
+
+def test_cat_32_declines_a_player_about_to_win() -> None:
+    game, active = table()
+    partner = (active + 1) % 4
+    give(game, partner, grain=2, ore=2, wool=2)
+    number = offer(game, active, {"ore": 1}, {"wool": 1})
+    for v, building in enumerate(game.s["buildings"]):
+        if building is not None and building[0] == active:
+            game.s["buildings"][v] = [active, 2]  # two cities: four points
+    game.s["longest"], game.s["largest"] = active, active  # and both cards: eight
+    assert choice(game, partner) == {"type": "decline", "offer": number}
+
+
+def test_cat_32_counters_an_offer_one_card_from_good() -> None:
+    game, active = table()
+    partner = (active + 1) % 4
+    give(game, partner, grain=2, ore=2, brick=1)  # a city short of one ore; brick to spare
+    number = offer(game, active, {"lumber": 1}, {"brick": 1})  # lumber is no use to it
+    assert choice(game, partner) == {"type": "counter", "offer": number, "give": {"brick": 1}, "get": {"ore": 1}}
+
+
+def test_cat_32_the_offerer_confirms_a_good_counter_and_the_cards_move() -> None:
+    game, me = table()
+    give(game, me, grain=2, ore=2, wool=2)
+    game.apply(me, choice(game, me))  # wool for ore
+    number = game.s["offer"]["id"]
+    partner = (me + 1) % 4
+    give(game, partner, ore=1, lumber=1)
+    game.apply(partner, {"type": "counter", "offer": number, "give": {"ore": 1}, "get": {"wool": 2}})
+    for seat in range(4):
+        if seat not in (me, partner):
+            game.apply(seat, {"type": "decline", "offer": number})
+    assert choice(game, me) == {"type": "confirm", "offer": number, "with": partner}
+    game.apply(me, choice(game, me))
+    assert game.s["hands"][me][4] == 3 and game.s["hands"][partner][2] == 2
+
+
+def test_cat_32_the_offerer_withdraws_when_every_answer_is_bad_for_it() -> None:
+    game, me = table()
+    give(game, me, grain=2, ore=2, wool=2)
+    game.apply(me, choice(game, me))
+    number = game.s["offer"]["id"]
+    partner = (me + 1) % 4
+    give(game, partner, lumber=1)
+    game.apply(partner, {"type": "counter", "offer": number, "give": {"lumber": 1}, "get": {"grain": 1}})
+    for seat in range(4):
+        if seat not in (me, partner):
+            game.apply(seat, {"type": "decline", "offer": number})
+    assert choice(game, me) == {"type": "withdraw", "offer": number}

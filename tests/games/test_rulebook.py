@@ -1,0 +1,85 @@
+"""The numbered rules ship with the package and page into Discord-sized pieces (issue 27, item 3)."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+import pytest
+
+from games.rulebook import MESSAGE, TEXT_DISPLAY, how_to_play, pages, parse, rules
+
+SHARED = pathlib.Path("/work/shared/rules")
+GAMES = ["catan", "colonies", "roam", "roanoke", "small_islands"]
+STATED = re.compile(r"\b(CAT-\d+|COL-[SR]\d+|ROA-[SR]\d+)\b")
+"""Every rule id the rules files mention (the pattern of the shared rule_coverage tool)."""
+NUMBERED = re.compile(r"^#+ ([AB]\d+(?:\.\d+)*)\.? ", re.M)
+"""ROAM's and Small Islands' numbered sections (A5.3, B3.1)."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_id_of_the_rules_is_in_a_section(game: str) -> None:
+    book = rules(game)
+    ids = set(STATED.findall(book.source)) | set(NUMBERED.findall(book.source))
+    assert ids, "each rules file numbers its rules"
+    found = [rule for section in book.sections for rule in section.rules]
+    assert ids <= set(found)
+    assert len(found) == len(set(found)), "each rule is stated in one section"
+    for rule in sorted(ids):
+        assert book.section(rule) is not None and rule in book.section(rule).rules
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_sections_fit_a_select_and_their_pages_fit_discord(game: str) -> None:
+    book = rules(game)
+    assert 1 < len(book.sections) <= 25  # one select menu holds 25 options
+    for section in book.sections:
+        assert section.text.strip() and len(section.label) <= 100 and len(section.part_of) <= 100
+        for size in (TEXT_DISPLAY, MESSAGE):
+            cut = pages(section.text, size)
+            assert all(0 < len(page) <= size for page in cut)
+            assert _letters(cut) == _letters([section.text])  # nothing lost, nothing added but fences
+
+
+def _letters(texts: list[str]) -> str:
+    return "".join(re.sub(r"```\w*|\s", "", t) for t in texts)
+
+
+def test_a_code_block_cut_over_pages_is_fenced_on_each() -> None:
+    text = "Intro line.\n\n```json\n" + "\n".join(f"line {i} " + "x" * 40 for i in range(60)) + "\n```\n\nAfter."
+    cut = pages(text, 500)
+    assert len(cut) > 3
+    fenced = [p for p in cut if "line " in p]
+    assert all(p.count("```") % 2 == 0 and p.count("```") >= 2 for p in fenced)
+    assert all(len(p) <= 500 for p in cut)
+    assert all(p.startswith("```json") for p in fenced[1:])
+
+
+def test_a_word_longer_than_a_page_is_cut() -> None:
+    assert pages("a " + "y" * 130, 50) == ["a", "y" * 50, "y" * 50, "y" * 30]
+
+
+def test_sections_are_found_by_number_rule_or_title() -> None:
+    book = parse("# T\n\nIntro.\n\n## 1. Setup (COL-S1)\n\nPut.\n\n## A5. Spec\n\n### A5.1 State\n\n**CAT-3** x.\n")
+    assert [s.title for s in book.sections] == ["Introduction", "1. Setup (COL-S1)", "A5.1 State"]
+    assert book.sections[2].rules == ("A5", "A5.1", "CAT-3") and book.sections[2].part_of == "A5. Spec"
+    assert book.section("2") is book.section("col-s1") is book.section("setup") is book.sections[1]
+    assert book.section("cat-3") is book.sections[2]
+    assert parse("## " + "w " * 80 + "\n\nx").sections[0].label == ("w " * 50)[:99].rstrip() + "…"
+    assert book.section("9") is None and book.section("nothing like it") is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_packaged_rules_are_the_shared_rules(game: str) -> None:
+    shared = SHARED / f"{game}.md"
+    if not shared.is_file():
+        pytest.skip("the shared rules folder is not on this machine")
+    assert rules(game).source == shared.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_how_to_play_says_goal_turn_win_and_picture_on_one_page(game: str) -> None:
+    book = how_to_play(game)
+    assert [s.title for s in book.sections] == ["Goal", "A turn", "How to win", "The picture"]
+    assert len(book.source) <= TEXT_DISPLAY
+    assert not STATED.search(book.source), "plain words, no rule ids"

@@ -1,0 +1,101 @@
+"""The searching player (games/search.py, the hard level) over all five games: it chooses a legal move,
+it reads only the seat's view (two games that differ only in what the seat cannot see give the same
+choice for the same seed), it stops at its budget, and it handles simultaneous moves and trade offers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import games
+from games.ai import choose_for, player_for, policy_for
+from games.core import Game
+from games.search import Budget, Search, SearchPlayer
+from tests.games.catan.positions import after_setup, empty_hands, give, rolled
+
+SEARCHABLE = ["catan", "colonies", "roam", "roanoke", "small_islands"]
+
+
+def midgame(game_id: str, seed: int, steps: int = 60) -> Game:
+    """A game after `steps` moves of the normal level, with a choice to make (more than one legal move)."""
+    cls = games.get_game(game_id)
+    game = cls.new(cls.max_players, seed=seed)
+    rng, policy = random.Random(seed), policy_for(game_id)
+    done = 0
+    while not game.over:
+        seat = min(game.to_move())
+        if done >= steps and len(game.legal_actions(seat)) > 1:
+            return game
+        game.apply(seat, choose_for(game, seat, policy, rng))
+        done += 1
+    raise AssertionError(f"{game_id} seed {seed} ended before a choice")
+
+
+def hard(iterations: int) -> SearchPlayer:
+    return SearchPlayer(policy_for("catan"), Budget(iterations))
+
+
+def search_choice(game_id: str, game: Game, seat: int, seed: int, iterations: int = 40) -> dict:
+    player = player_for(game_id, "hard", iterations=iterations)
+    return choose_for(game, seat, player, random.Random(seed))
+
+
+@pytest.mark.parametrize("game_id", SEARCHABLE)
+def test_the_search_chooses_a_legal_move(game_id: str) -> None:
+    game = midgame(game_id, 3)
+    seat = min(game.to_move())
+    assert search_choice(game_id, game, seat, 1) in game.legal_actions(seat)
+
+
+@pytest.mark.parametrize("game_id", SEARCHABLE)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_search_reads_only_the_seats_view(game_id: str, seed: int) -> None:
+    """The twin is the same game with everything the seat cannot see drawn afresh (the engine's own
+    determinize): the seat's view is the same, and so is the search's choice."""
+    game = midgame(game_id, seed)
+    seat = min(game.to_move())
+    twin = game.determinize(seat, random.Random(99))
+    assert twin.to_dict() != game.to_dict() and twin.view(seat) == game.view(seat)
+    assert search_choice(game_id, twin, seat, seed) == search_choice(game_id, game, seat, seed)
+
+
+def test_the_search_stops_at_its_iterations_or_when_told() -> None:
+    game = midgame("catan", 4)
+    seat = min(game.to_move())
+    legal = game.legal_actions(seat)
+    search = Search(game, seat, legal, legal[0], random.Random(1), depth=4)
+    search.run(Budget(25))
+    assert search.iterations == 25 and sum(c.visits for c in search.root.children.values()) == 25
+    ticks = iter(range(100))  # a stand-in clock: one tick a reading, the deadline three ticks on
+    timed = Search(game, seat, legal, legal[0], random.Random(1), depth=4)
+    timed.run(Budget(1000, seconds=3, clock=lambda: next(ticks)))
+    assert timed.iterations == 3
+
+
+def test_simultaneous_choices_search_from_the_seats_own_turn() -> None:
+    """Small Islands' seats choose their islands at once (several seats to move): each seat's search
+    plays its own choice first and the others' after."""
+    game = games.get_game("small_islands").new(4, seed=2)
+    assert len(game.to_move()) > 1
+    for seat in sorted(game.to_move()):
+        assert search_choice("small_islands", game, seat, 1, iterations=20) in game.legal_actions(seat)
+
+
+def test_cat_32_the_search_weighs_its_guides_trade_offer_and_answers_offers() -> None:
+    """A free-form offer (not a listed move) is one of the search's candidates when the heuristic would
+    make it; the answers to it are played out as listed moves. An offer to the seat is answered."""
+    game = rolled(after_setup())
+    empty_hands(game)
+    me = game.s["active"]
+    give(game, me, grain=2, ore=2, wool=2)
+    legal = game.legal_actions(me)
+    hint = policy_for("catan").choose_in(game, me, legal, random.Random(1))
+    assert hint["type"] == "offer" and hint not in legal
+    search = Search(game, me, [*legal, hint], hint, random.Random(1), depth=6)
+    search.run(Budget(30))
+    assert search.root.children[next(k for k, a in search.moves.items() if a == hint)].visits > 0
+    game.apply(me, hint)
+    partner = (me + 1) % 4
+    answer = choose_for(game, partner, hard(20), random.Random(1))
+    assert answer["type"] in ("accept", "decline", "counter") and answer["offer"] == game.s["offer"]["id"]
