@@ -8,7 +8,7 @@ enforces, so a post repeated after a crash is not doubled. Discord's errors are 
 429 and 5xx (and a network fault) retry with backoff; 50007 closes a player's DMs and the
 channel is told once; a channel that is gone or closed to the bot (10003, 50001, 50013)
 pauses the game and tells its host. One row's failure never holds up another's.
-Pictures are drawn in a worker thread, never on the event loop.
+What each row sends is `bot.posting`.
 
 No single request can hold the others up: each game's rows are delivered by a task of their own
 (in order within the game), at most `most` games at once, and every Discord request has a time
@@ -19,36 +19,28 @@ rows are let go at once to follow it, so nothing stays claimed by a stuck send.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import Protocol, TypeVar
 
 import aiohttp
 import discord
 
-from bot import history
 from bot.logs import log_context
 from bot.metrics import DELIVERIES_IN_FLIGHT, DELIVERY_RETRIES, DISCORD_ERRORS
-from bot.outbox import fit, turn_line
-from bot.outcome import GameInfo, Panel
+from bot.outcome import GameInfo
+from bot.posting import CHANNEL_LOST, DeliveryPort, NotYet, Posting
 from bot.retry import backoff
 from bot.scheduler import process_name
 from bot.service import Snapshot
-from bot.storage import BoardMessage, OutboxItem, OutboxKind, Storage, StorageUnavailable
+from bot.storage import OutboxItem, OutboxKind, StorageUnavailable
 from games.core import RuleError
-from renderers import render_board, render_private
-from renderers.text import alt_text
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 DM_REFUSED = 50007
 """Discord's code for "Cannot send messages to this user"."""
-CHANNEL_LOST = {10003: "the channel no longer exists", 50001: "I have no access to the channel",
-                50013: "I lack a permission there (View Channel, Send Messages, Attach Files)"}
 LEASE = timedelta(minutes=2)
 HOLD = timedelta(seconds=10)
 """How long a board waits for the AI turns that follow it, so one board shows them all."""
@@ -59,64 +51,16 @@ MAX_ATTEMPTS = 12
 IDLE_SECONDS = 30.0
 """The longest sleep: rows written by other processes sharing the database do not wake this one."""
 BATCH = 50
-CALL_SECONDS = 20.0
-"""The longest a Discord request may take before it counts as failed (and is retried with backoff)."""
 MOST_GAMES = 16
 """How many games deliver at once: enough to keep Discord busy, few enough not to hit its rate limits."""
 
-
-class Presenter(Protocol):
-    """The buttons delivery puts on what it sends; drawn by the Discord layer (cogs), which bot/ never imports."""
-
-    def board_controls(self, game: GameInfo) -> discord.ui.View | None:
-        """The buttons under a running game's board (None: no buttons)."""
-
-    def move_panel(self, panel: Panel) -> discord.ui.View | None:
-        """One seat's move panel, for a DM asking for a move: the same panel as *Your move* under the board."""
-
-
-class DeliveryPort(Protocol):
-    """What delivery asks of the service, and nothing else."""
-
-    storage: Storage
-    clock: Callable[[], datetime]
-    closing: bool
-
-    def busy_games(self) -> list[int]: ...
-
-    async def snapshot(self, game_id: int) -> Snapshot: ...
-
-    async def panel(self, game_id: int, user_id: int) -> Panel: ...
-
-    async def refuse_dms(self, game_id: int, user_id: int) -> None: ...
-
-    async def pause(self, game_id: int, why: str) -> bool: ...
-
-    async def resume(self, game_id: int) -> bool: ...
-
-
-ONLY_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 RETRIED = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 """Faults of the network between us and Discord: tried again, like a 5xx."""
 
 
-class NotYet(Exception):
-    """A row that must wait for another of its game's rows (a recap for the final board): tried again soon."""
-
-
-def png_file(data: bytes, name: str, description: str | None = None) -> discord.File:
-    """A PNG attachment; `description` is its alt text (renderers.text.alt_text)."""
-    return discord.File(io.BytesIO(data), filename=name, description=description)
-
-
-class Delivery:
-    """Drains the outbox into channels and DMs.
-
-    Its `Presenter` comes from the Discord layer through `present_with` (the play cog hands it over when it
-    loads): delivery is built with the client, before any cog is loaded, and bot/ never imports cogs/. A
-    board is never sent without its buttons: with no presenter, `presenter` raises, and the client checks
-    one was handed over before it starts delivering (`Frontier.assemble`)."""
+class Delivery(Posting):
+    """Drains the outbox into channels and DMs (what each row sends: `Posting`)."""
 
     def __init__(self, client: discord.Client, service: DeliveryPort, *, owner: str | None = None,
                  lease: timedelta = LEASE) -> None:
@@ -125,32 +69,17 @@ class Delivery:
         self.storage = service.storage
         self.owner = owner or process_name()
         self.lease = lease
-        self.call_seconds = CALL_SECONDS
-        """The time limit on one Discord request (`DISCORD_TIMEOUT_SECONDS`)."""
         self.most = MOST_GAMES
         """How many games may be delivering at once (`DELIVERY_CONCURRENCY`)."""
         self._slots: asyncio.Semaphore | None = None
         """`most` delivery slots, made at the first delivery (after `most` was set)."""
         self._games: dict[int, asyncio.Task[None]] = {}
         """The game being delivered, by id: one task per game, so its rows stay in order."""
-        self._presenter: Presenter | None = None
         self._wake = asyncio.Event()
         self._handlers: dict[OutboxKind, Callable[[Snapshot, OutboxItem], Awaitable[None]]] = {
             OutboxKind.HAND: self._hand, OutboxKind.ASK: self._ask, OutboxKind.DM: self._dm,
             OutboxKind.NOTICE: self._notice, OutboxKind.RETIRE: self._retire, OutboxKind.RECAP: self._recap}
         """The handler of each kind but `board`, which marks its rows itself (with the board message)."""
-
-    def present_with(self, presenter: Presenter) -> None:
-        """Take the presenter (once: a second one would mean two cogs drawing the same buttons)."""
-        if self._presenter is not None:
-            raise RuntimeError("delivery already has a presenter")
-        self._presenter = presenter
-
-    @property
-    def presenter(self) -> Presenter:
-        if self._presenter is None:
-            raise RuntimeError("delivery has no presenter: load cogs.play, which hands it over")
-        return self._presenter
 
     def wake(self) -> None:
         self._wake.set()
@@ -273,11 +202,6 @@ class Delivery:
             await self.storage.outbox_retry(item.id, next_try=until, error="waiting behind an earlier row",
                                             failed=False)
 
-    async def _call(self, request: Awaitable[T]) -> T:
-        """One Discord request, with a time limit: a request Discord never answers is a fault like a 5xx."""
-        async with asyncio.timeout(self.call_seconds):
-            return await request
-
     async def _deliver_row(self, snap: Snapshot, item: OutboxItem) -> datetime | None:
         """One row through its kind's handler, Discord's errors sorted (see the module's docstring). When
         Discord failed a channel row for a reason that passes, the time of its retry: the game's later rows
@@ -363,150 +287,3 @@ class Delivery:
         await self.service.pause(game.id, CHANNEL_LOST[code])
         await self._retry(item, f"channel: {code}", quiet=True, wait=PAUSED_RETRY)
 
-    # -- where things go ---------------------------------------------------------------------
-
-    def where_played(self, game: GameInfo) -> str:
-        """Where a game is played, for DMs: the channel, and the server by name when it is known."""
-        guild = self.client.get_guild(game.guild_id) if game.guild_id else None
-        return f"in <#{game.thread_id or game.channel_id}>" + (f" on {guild.name}" if guild else "")
-
-    def channel_of(self, game: GameInfo) -> discord.PartialMessageable:
-        """The game's channel (or thread), to post in."""
-        return self.client.get_partial_messageable(game.thread_id or game.channel_id, guild_id=game.guild_id)
-
-    async def _send_dm(self, user_id: int, text: str, nonce: str, **extras: object) -> None:
-        channel = await self._call(self.client.create_dm(discord.Object(user_id)))  # type: ignore[arg-type]
-        await self._call(channel.send(text, nonce=nonce, **extras))  # type: ignore[call-overload]
-
-    @staticmethod
-    def _still_wanted(game: GameInfo, item: OutboxItem, level: str) -> bool:
-        """The row's user still sits in its seat, takes DMs, and still wants DMs of this level (the outbox
-        chose them by the same rule when the row was written)."""
-        return item.target is not None and game.dm_target(item.payload["seat"], level) == item.target
-
-    async def _hand_file(self, game: GameInfo, view: dict) -> dict[str, discord.File]:
-        """The player's private picture as a DM attachment (nothing for a game without one)."""
-        picture = await asyncio.to_thread(render_private, game.game_type, view)
-        return {} if picture is None else {"file": png_file(picture, f"{game.game_type}-hand.png",
-                                                            alt_text(game.game_type, view, "hand"))}
-
-    # -- one handler per kind -----------------------------------------------------------------
-
-    async def _board(self, snap: Snapshot, newest: OutboxItem) -> None:
-        """The newest board with the lines of every board not yet shown before it; the previous board
-        loses its buttons (only the newest board is live)."""
-        game = snap.game
-        now = self.service.clock()
-        rows = await self.storage.pending_boards(game.id, newest.id)
-        shown = await self.storage.board_message(game.id)
-        fresh = [r for r in rows if shown is None or r.version > shown.version]
-        if not fresh:
-            await self.storage.outbox_done([r.id for r in rows], now=now)
-            return
-        last = fresh[-1].payload
-        editing = game.settings.get("board") == "edit"
-        deadline = datetime.fromisoformat(last["deadline"]) if last.get("deadline") else None
-        turn = turn_line(last["turn"], deadline)
-        lines = [line for r in fresh for line in r.payload["lines"]]
-        content = fit([*lines, turn]).strip() or f"{game.title} #{game.id}"
-        view = next((r.payload["view"] for r in reversed(fresh) if r.payload.get("view") is not None), None)
-        picture = None if view is None else await asyncio.to_thread(render_board, game.game_type, view)
-        file_name = f"{game.game_type}-{game.id}-v{fresh[-1].version}.png"
-        alt = None if view is None else alt_text(game.game_type, view, "board", title=game.title)
-        controls = self.presenter.board_controls(game) if game.status == "running" else None
-        channel = self.channel_of(game)
-        message_id = None
-        if editing and shown is not None:
-            message_id = await self._edit_board(channel, shown.message_id, content, picture, file_name, controls, alt)
-        if message_id is None:
-            extras: dict = {"view": controls} if controls else {}
-            if picture is not None:
-                extras["file"] = png_file(picture, file_name, alt)
-            mentions = discord.AllowedMentions.none() if editing else ONLY_USERS  # edited boards ping apart
-            message = await self._call(channel.send(content, allowed_mentions=mentions,
-                                                    nonce=f"b{game.id}v{fresh[-1].version}", **extras))
-            message_id = message.id
-        if editing and turn and any(r.payload.get("ping", True) for r in fresh):  # only someone newly to move
-            await self._call(channel.send(turn, allowed_mentions=ONLY_USERS, nonce=f"t{game.id}v{fresh[-1].version}"))
-        await self.storage.record_board(game.id, BoardMessage(channel.id, message_id, fresh[-1].version),
-                                        [r.id for r in rows], now)
-        if shown is not None and shown.message_id != message_id:
-            await self._strip_buttons(channel, shown.message_id)
-
-    async def _edit_board(self, channel: discord.PartialMessageable, message_id: int, content: str,
-                          picture: bytes | None, file_name: str, controls: discord.ui.View | None,
-                          alt: str | None = None) -> int | None:
-        """Edit the table's board message in place; None when it was deleted (a new one is posted)."""
-        attachments = [png_file(picture, file_name, alt)] if picture is not None else []
-        try:
-            await self._call(channel.get_partial_message(message_id).edit(
-                content=content, attachments=attachments, view=controls, allowed_mentions=ONLY_USERS))
-        except discord.NotFound as err:
-            if err.code in CHANNEL_LOST:
-                raise
-            return None
-        return message_id
-
-    async def _strip_buttons(self, channel: discord.PartialMessageable, message_id: int) -> None:
-        try:
-            await self._call(channel.get_partial_message(message_id).edit(view=None))
-        except discord.NotFound:
-            pass
-        except (discord.HTTPException, TimeoutError) as err:
-            log.warning("could not strip buttons from message %s: %s", message_id, err)
-
-    async def _retire(self, snap: Snapshot, item: OutboxItem) -> None:
-        game = snap.game
-        shown = await self.storage.board_message(game.id)
-        if shown is not None:
-            await self._strip_buttons(self.channel_of(game), shown.message_id)
-
-    async def _recap(self, snap: Snapshot, item: OutboxItem) -> None:
-        """A finished game's recap, after its final board; one per game (its nonce names the game, so a row
-        delivered twice is posted once). Replayed and drawn in a worker thread."""
-        game = snap.game
-        if await self.storage.pending_boards(game.id, item.id):
-            raise NotYet("the final board goes first")
-        story = await history.story(self.storage, snap.row)
-        names = {s.seat: s.name for s in game.seats}
-        picture, lines = await asyncio.to_thread(history.recap, game.game_type, story, names)
-        alt = alt_text(game.game_type, story[-1].view, "recap", title=game.title)
-        recap = png_file(picture, f"{game.game_type}-{game.id}-recap.png", alt)
-        await self._call(self.channel_of(game).send(fit(lines), file=recap, nonce=f"r{game.id}",
-                                                    allowed_mentions=discord.AllowedMentions.none()))
-
-    async def _notice(self, snap: Snapshot, item: OutboxItem) -> None:
-        await self._call(self.channel_of(snap.game).send(fit(item.payload["lines"]), allowed_mentions=ONLY_USERS,
-                                                         nonce=f"n{item.id}"))
-
-    async def _hand(self, snap: Snapshot, item: OutboxItem) -> None:
-        """The player's private picture after others changed it, unless a newer one is on its way, the game
-        is over, or the player is to move now (the DM asking them to move shows their hand)."""
-        game = snap.game
-        if item.target is None or game.status != "running" or item.payload["seat"] in game.to_move \
-                or not self._still_wanted(game, item, "every") or await self.storage.newer_pending(item):
-            return
-        picture = await self._hand_file(game, item.payload["view"])
-        if picture:
-            await self._send_dm(item.target, f"Your hand in **{game.title}** #{game.id} {self.where_played(game)}.",
-                                f"h{item.id}", **picture)
-
-    async def _dm(self, snap: Snapshot, item: OutboxItem) -> None:
-        """A text DM naming the game and where it is played."""
-        game = snap.game
-        if item.target is None:
-            return
-        header = f"**{game.title}** #{game.id} {self.where_played(game)}:"
-        await self._send_dm(item.target, fit([header, *item.payload["lines"]]), f"d{item.id}")
-
-    async def _ask(self, snap: Snapshot, item: OutboxItem) -> None:
-        """A player newly asked to move gets their moves as buttons, while they are still asked."""
-        game = snap.game
-        if item.target is None or game.status != "running" or item.payload["seat"] not in game.to_move \
-                or not self._still_wanted(game, item, "turn") or await self.storage.newer_pending(item):
-            return
-        panel = await self.service.panel(game.id, item.target)  # read now: the player may have left meanwhile
-        view = self.presenter.move_panel(panel) if panel.choices or panel.shapes else None
-        text = fit([f"Your move in **{game.title}** #{game.id} {self.where_played(game)}.", *item.payload["lines"]])
-        hand = await self._hand_file(game, panel.hand)
-        await self._send_dm(item.target, text, f"a{item.id}", **({"view": view} if view else {}), **hand)

@@ -7,9 +7,9 @@ from typing import Any
 
 import discord
 
-from bot.delivery import png_file
 from bot.errors import Refused
 from bot.outcome import GameInfo
+from bot.posting import png_file
 from cogs import ids
 from cogs.items import GameItem, Interaction, runtime
 from renderers import render_private

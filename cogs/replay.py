@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot import history
 from bot.client import Frontier
-from bot.delivery import png_file
+from bot.posting import png_file
 from cogs import ids
 from cogs.items import GameItem, Interaction, chosen, runtime
 from cogs.layout.moves import TEXT_LIMIT, clip

@@ -10,8 +10,8 @@ import discord
 from discord import app_commands
 
 from bot.client import Frontier, answer
-from bot.delivery import ONLY_USERS, png_file
 from bot.outbox import fit
+from bot.posting import ONLY_USERS, png_file
 from bot.settings import BOARD_MODES, POLICIES
 from cogs import ids
 from cogs.common import confirm_view, game_here
