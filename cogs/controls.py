@@ -42,7 +42,9 @@ from cogs.layout.draft import (
 from cogs.layout.moves import (
     BUTTONS_PER_ROW,
     TEXT_LIMIT,
+    Group,
     Option,
+    card_pick,
     clip,
     digest,
     find_choice,
@@ -80,6 +82,12 @@ def move_controls(game_id: int, version: int, seat: int, choices: list[Move],
                                  row=n // BUTTONS_PER_ROW))
     first_select_row = -(-(len(buttons) + len(builders)) // BUTTONS_PER_ROW)
     for n, group in enumerate(groups):
+        cards = card_pick(choices, group)
+        if cards is not None:
+            view.add_item(CardSelect(game_id, version, seat, group.key, options=select_options(cards.options()),
+                                     min_values=cards.size, max_values=cards.size, row=first_select_row + n,
+                                     placeholder=clip(f"{group.title}: pick {cards.size} cards…", TEXT_LIMIT)))
+            continue
         page = (pages or {}).get(group.key, 0)
         spot = area[1] if area is not None and area[0] == group.key else None
         view.add_item(MoveSelect(game_id, version, seat, group.key, page, spot,
@@ -207,6 +215,27 @@ class MoveSelect(GameItem[discord.ui.Select], form=ids.MOVE_SELECT):
         await interaction.response.edit_message(view=move_controls(
             self.game_id, self.version, self.seat, panel.choices, panel.shapes, pages={self.group: page},
             area=None if area is None else (self.group, area)))
+
+
+class CardSelect(GameItem[discord.ui.Select], form=ids.CARD_SELECT):
+    """A choice of cards made in one go (Catan's discard): the cards picked are the move."""
+
+    def __init__(self, game_id: int, version: int, seat: int, group: str, **select: Any) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=self.form.format(game_id=game_id, version=version, seat=seat, group=group), **select))
+        self.game_id, self.version, self.seat, self.group = game_id, version, seat, group
+
+    async def run(self, interaction: Interaction) -> None:
+        panel = self.snapshot.panel(interaction.user.id)
+        if panel.game.version != self.version:
+            await stale_redraw(interaction, StalePanel(panel))
+            return
+        group = Group(self.group, "", [i for i, c in enumerate(panel.choices) if c.action.get("type") == self.group])
+        cards = card_pick(panel.choices, group) if group.indices else None
+        action = None if cards is None else cards.action(chosen(interaction))
+        if action is None:
+            raise ids.BadId()
+        await play_choice(interaction, self, digest(action))
 
 
 # --- the builder of a free-form move ---------------------------------------------------------------

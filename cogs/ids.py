@@ -100,6 +100,8 @@ class Form:
 MOVE = Form("fr:a:{game_id}:{version}:{seat}:{key}")
 CONFIRM_MOVE = Form("fr:k:{game_id}:{version}:{seat}:{key}")
 MOVE_SELECT = Form("fr:s:{game_id}:{version}:{seat}:{group}:{page}:{area}")
+CARD_SELECT = Form("fr:cs:{game_id}:{version}:{seat}:{group}")
+"""The select of a choice of cards (see cogs/layout/moves.py `CardPick`): its values name the cards."""
 OPEN_BUILDER = Form("fr:t:{game_id}:{version}:{k}:o")
 BUILDER_SELECT = Form("fr:t:{game_id}:{version}:{k}:f{n}:{state}")
 BUILDER_BUTTON = Form("fr:t:{game_id}:{version}:{k}:{verb:c[^:]*|send|back}:{state}")

@@ -7,8 +7,11 @@ from __future__ import annotations
 import pytest
 
 from games.core import get_game
+from tests.support.catan_position import catan_turn_with
 from tests.support.clicking import build, click_on, seated, seats, wait_for_people
 from tests.support.person import Person
+from tests.support.playing import measured
+from tests.support.tally import Tally
 from tests.support.world import World, select_of
 
 
@@ -16,6 +19,7 @@ async def test_a_catan_settlement_is_placed_in_two_steps_hex_then_corner(world: 
     """CAT-10: the first settlement of the setup; 54 corners are chosen as a hex, then one of its corners."""
     game_id, people = await seated(world, "catan", ai=1)
     first = people[min(await wait_for_people(world, game_id))]
+    tally = Tally(first)
     panel = await world.panel(first)
     places = select_of(panel, "Build settlement")["options"]
     assert len(places) == 19 and places[0]["label"] == "hex A…", "first the hex"
@@ -26,6 +30,25 @@ async def test_a_catan_settlement_is_placed_in_two_steps_hex_then_corner(world: 
     assert "built a settlement" in world.boards()[-1].content
     view = await world.bot.service.hand(game_id, first.user.id)
     assert sum(1 for b in view["buildings"] if b and b[0] == view["seat"]) == 1
+    measured("Catan", "Build a setup settlement (hex, then corner)", tally.count())
+
+
+async def test_a_catan_discard_is_one_pick_of_exactly_the_cards_owed(world: World) -> None:
+    """CAT-18: a player owing 4 of 8 cards picks them in one select of the hand's cards, one option per card,
+    exactly 4 to pick; the one discard move is played."""
+    game_id, people, seat, _ = await catan_turn_with(world, {"ore": 3, "grain": 3, "wool": 2}, discard=4)
+    person = people[seat]
+    tally = Tally(person)
+    panel = await world.panel(person)
+    select = select_of(panel, "Discard")
+    assert select["min_values"] == select["max_values"] == 4
+    assert [o["label"] for o in select["options"]] == [
+        "Wool 1", "Wool 2", "Grain 1", "Grain 2", "Grain 3", "Ore 1", "Ore 2", "Ore 3"]
+    await world.pick(person, panel, "Discard", "Ore 1", "Ore 2", "Grain 1", "Wool 1")
+    assert "discarded" in world.boards()[-1].content
+    hand = (await world.bot.service.hand(game_id, person.user.id))["hand"]
+    assert hand == {"brick": 0, "lumber": 0, "wool": 1, "grain": 2, "ore": 1}
+    measured("Catan", "Discard 4 of 8 cards after a 7", tally.count())
 
 
 async def catan_main_step(world: World, game_id: int, people: dict[int, Person]) -> tuple[int, Person, Person]:
