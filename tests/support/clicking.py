@@ -1,11 +1,11 @@
 """Playing by clicking: one move from a person's panel, a seated table, who sits where, whose turn it is,
-and a trade built in the builder — shared by the cog tests that play by clicking only."""
+and a trade made in its modal — shared by the cog tests that play by clicking only."""
 
 from __future__ import annotations
 
 from tests.support.fake_discord import StoredMessage
 from tests.support.person import Person
-from tests.support.world import World
+from tests.support.world import World, option_values
 
 PLAIN = ("Roll", "Discard", "Robber", "End your turn", "Place", "Pass")
 """What a player clicks to get on when the test has nothing better to do."""
@@ -59,10 +59,26 @@ async def wait_for_people(world: World, game_id: int) -> list[int]:
     raise AssertionError("the AI seats never finished")
 
 
-async def build(world: World, person: Person, panel: StoredMessage, opener: str,
+def modal_select(modal: dict, label: str) -> dict:
+    """The select of the modal's field whose label starts with `label`."""
+    found = [c["component"] for c in modal.get("components", []) if str(c.get("label", "")).startswith(label)]
+    if len(found) != 1:
+        raise LookupError(f"no single field {label!r} in the modal; fields: "
+                          f"{[c.get('label') for c in modal.get('components', [])]}")
+    return found[0]
+
+
+async def trade(world: World, person: Person, panel: StoredMessage, opener: str,
                 picks: list[tuple[str, list[str]]]) -> StoredMessage:
-    """Open a builder from the panel, make the picks (select placeholder, option labels), and send."""
-    panel = await world.press(person, panel, opener)
-    for placeholder, labels in picks:
-        panel = await world.pick(person, panel, placeholder, *labels)
-    return await world.press(person, panel, "Send")
+    """Open a trade modal from the panel (the button whose label starts with `opener`), choose in its selects
+    (field label, option labels) and submit; returns the panel as it is then."""
+    opened = await person.click(panel, opener)
+    await world.settle()
+    modal = opened.callback_data
+    await person.submit(opened, {modal_select(modal, label)["custom_id"]: option_values(modal_select(modal, label),
+                                                                                        *labels)
+                                 for label, labels in picks})
+    await world.settle()
+    found = world.fake.find_message(panel.id)
+    assert found is not None
+    return found
