@@ -14,11 +14,13 @@ board, never picks a different move than the one shown, and survives a restart.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
 import discord
 
+from bot.delivery import png_file
 from bot.errors import Refused
 from bot.outcome import Outcome, Panel
 from bot.service import NOT_SEATED, Click, Snapshot, StalePanel
@@ -48,9 +50,14 @@ from cogs.layout.moves import (
     find_choice,
     group_moves,
     group_options,
+    places,
     type_title,
 )
 from games.core import Action, Move
+from renderers import place_label, render_area
+
+ALT_LIMIT = 1024
+"""Discord's limit on an attachment's description (its alt text)."""
 
 
 def select_options(options: list[Option]) -> list[discord.SelectOption]:
@@ -153,7 +160,7 @@ async def show_next(interaction: Interaction, outcome: Outcome, label: str) -> N
     """The clicked message becomes what the player did and their panel after it."""
     if outcome.panel is None:
         raise Refused(NOT_SEATED, "not_seated")
-    await interaction.edit_original_response(**panel_body(outcome.panel, done=label))
+    await interaction.edit_original_response(**panel_body(outcome.panel, done=label), **unzoomed(interaction))
 
 
 class MoveButton(GameItem[discord.ui.Button], form=ids.MOVE):
@@ -200,14 +207,47 @@ class MoveSelect(GameItem[discord.ui.Select], form=ids.MOVE_SELECT):
             await play_choice(interaction, self, value)
 
     async def _redraw(self, interaction: Interaction, page: int, area: int | None) -> None:
-        """Another page, or the moves of one place (or the places again), from the game the check loaded."""
+        """Another page, or the moves of one place with its zoomed picture (or the places again), from the game
+        the check loaded."""
         panel = self.snapshot.panel(interaction.user.id)
         if panel.game.version != self.version:
             await stale_redraw(interaction, StalePanel(panel))
             return
-        await interaction.response.edit_message(view=move_controls(
-            self.game_id, self.version, self.seat, panel.choices, panel.shapes, pages={self.group: page},
-            area=None if area is None else (self.group, area)))
+        await interaction.response.defer()
+        view = move_controls(self.game_id, self.version, self.seat, panel.choices, panel.shapes,
+                             pages={self.group: page}, area=None if area is None else (self.group, area))
+        picture = None if area is None else await area_picture(self.snapshot, panel.choices, self.group, area)
+        if picture is not None:
+            await interaction.edit_original_response(view=view, attachments=[picture])
+        else:
+            await interaction.edit_original_response(view=view, **unzoomed(interaction))
+
+
+AREA_FILE = "-area.png"
+
+
+async def area_picture(snapshot: Snapshot, choices: list[Move], group: str, area: int) -> discord.File | None:
+    """The zoomed picture of the place `area` of a group's moves, with the id of each move there readable on a
+    phone, and alt text naming those ids; None for a game that picks in one step."""
+    indices = [i for i, c in enumerate(choices) if c.action.get("type") == group]
+    spots = places(choices, indices)
+    if snapshot.engine is None or not 0 <= area < len(spots):
+        return None
+    info, name = snapshot.game, spots[area]
+    actions = [choices[i].action for i in indices if name in choices[i].areas]
+    view = snapshot.engine.view(None)
+    picture = await asyncio.to_thread(render_area, info.game_type, view, name, actions)
+    if picture is None:
+        return None
+    named = list(dict.fromkeys(n for a in actions if (n := place_label(info.game_type, view, a))))
+    alt = f"{info.title}: a close-up of {name}, the places you may choose there numbered: {', '.join(named)}."
+    return png_file(picture, f"{info.game_type}-{info.id}{AREA_FILE}", clip(alt, ALT_LIMIT))
+
+
+def unzoomed(interaction: Interaction) -> dict[str, Any]:
+    """An edit that takes a zoomed picture off the clicked message, once its place is left or its move made."""
+    shown = interaction.message.attachments if interaction.message else []
+    return {"attachments": []} if any(a.filename.endswith(AREA_FILE) for a in shown) else {}
 
 
 class CardSelect(GameItem[discord.ui.Select], form=ids.CARD_SELECT):

@@ -4,6 +4,8 @@ select or a modal the bot posted."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games.core import get_game
@@ -15,7 +17,8 @@ from tests.support.world import World, select_of
 
 
 async def test_a_catan_settlement_is_placed_in_two_steps_hex_then_corner(world: World) -> None:
-    """CAT-10: the first settlement of the setup; 54 corners are chosen as a hex, then one of its corners."""
+    """CAT-10: the first settlement of the setup; 54 corners are chosen as a hex, then one of its corners, the
+    second step showing the hex close up with its corners' numbers (and saying them in its alt text)."""
     game_id, people = await seated(world, "catan", ai=1)
     first = people[min(await wait_for_people(world, game_id))]
     tally = Tally(first)
@@ -25,7 +28,14 @@ async def test_a_catan_settlement_is_placed_in_two_steps_hex_then_corner(world: 
     panel = await world.pick(first, panel, "Build settlement", "hex A")
     spots = select_of(panel, "Build settlement")["options"]
     assert spots[0]["label"] == "← Other places" and 1 < len(spots) <= 7, "then the corners of that hex"
-    await world.pick(first, panel, "Build settlement", spots[1]["label"])
+    zoom = [a for a in panel.attachments if a.filename.endswith("-area.png")]
+    assert len(zoom) == 1 and zoom[0].data.startswith(b"\x89PNG"), "the second step shows hex A close up"
+    alt = [a.get("description") or "" for r in world.fake.requests if isinstance(r.body, dict)
+           for a in r.body.get("attachments") or [] if str(a.get("filename", "")).endswith("-area.png")]
+    corners = [re.findall(r"\d+", o["label"])[0] for o in spots[1:]]
+    assert alt and "close-up of hex A" in alt[-1] and all(c in alt[-1] for c in corners), (alt, corners)
+    panel = await world.pick(first, panel, "Build settlement", spots[1]["label"])
+    assert not [a for a in panel.attachments if a.filename.endswith("-area.png")], "the close-up goes with its step"
     assert "built a settlement" in world.boards()[-1].content
     view = await world.bot.service.hand(game_id, first.user.id)
     assert sum(1 for b in view["buildings"] if b and b[0] == view["seat"]) == 1
