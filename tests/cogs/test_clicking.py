@@ -11,7 +11,7 @@ import pytest
 from games.core import get_game
 from tests.support.clicking import click_on, seated, trade, wait_for_people
 from tests.support.playing import measured
-from tests.support.positions import catan_turn_with
+from tests.support.positions import catan_turn_with, played_to
 from tests.support.tally import Tally
 from tests.support.world import World, select_of
 
@@ -40,6 +40,40 @@ async def test_a_catan_settlement_is_placed_in_two_steps_hex_then_corner(world: 
     view = await world.bot.service.hand(game_id, first.user.id)
     assert sum(1 for b in view["buildings"] if b and b[0] == view["seat"]) == 1
     measured("Catan", "Build a setup settlement (hex, then corner)", tally.count())
+
+
+@pytest.mark.parametrize(("game", "title", "action"), [
+    ("small_islands", "Small Islands", "Place a tile (column, then square)"),
+    ("roam", "ROAM", "Place a key marker (card, then square)")])
+async def test_a_long_placement_is_a_place_then_a_spot_with_a_close_up(world: World, game: str, title: str,
+                                                                        action: str) -> None:
+    """More placements than a select holds are chosen where on the picture first, then the spot, the second
+    step showing that place close up."""
+    game_id, person = await played_to(world, game, "place")
+    version = (await world.bot.service.get(game_id)).version
+    tally = Tally(person)
+    panel = await world.panel(person)
+    places = select_of(panel, "Place")["options"]
+    assert all(o["value"].startswith("@") for o in places), "first where"
+    panel = await world.pick(person, panel, "Place", places[0]["label"])
+    assert [a for a in panel.attachments if a.filename.endswith("-area.png")], "the place close up"
+    spot = next(o for o in select_of(panel, "Place")["options"] if not o["value"].startswith(("@", "p")))
+    await world.pick(person, panel, "Place", spot["label"])
+    assert (await world.bot.service.get(game_id)).version > version, "the placement was made"
+    measured(title, action, tally.count())
+
+
+async def test_a_catan_turn_is_rolled_and_ended_from_the_panel(world: World) -> None:
+    """CAT-15: the turn's end and the next player's roll are a button each on *Your move*'s panel."""
+    _, people, seat, _ = await catan_turn_with(world, {})
+    tally = Tally(people[seat])
+    await world.press(people[seat], await world.panel(people[seat]), "End your turn")
+    measured("Catan", "End the turn (from *Your move*)", tally.count())
+    after = people[(seat + 1) % 3]
+    tally = Tally(after)
+    await world.press(after, await world.panel(after), "Roll")
+    measured("Catan", "Roll the dice (from *Your move*)", tally.count())
+    assert "rolled" in world.boards()[-1].content.lower()
 
 
 async def test_a_catan_discard_is_one_pick_of_exactly_the_cards_owed(world: World) -> None:

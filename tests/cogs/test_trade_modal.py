@@ -7,7 +7,7 @@ from __future__ import annotations
 from cogs.play import Buttons
 from games.catan.board import RESOURCES
 from games.colonies.game import Colonies
-from games.core import StateGame
+from games.core import Game
 from tests.support.clicking import modal_select, seated, trade
 from tests.support.fake_discord import StoredMessage
 from tests.support.person import Person
@@ -106,7 +106,7 @@ async def test_a_colonies_trade_is_one_modal_from_the_dm_and_accepted(world: Wor
     game_id, people = await seated(world, "colonies")
     built: dict[str, int] = {}
 
-    def ready_to_trade(game: StateGame) -> None:
+    def ready_to_trade(game: Game) -> None:
         assert isinstance(game, Colonies)
         seat = game.s["current"]
         me, other = game.player(seat), game.player(1 - seat)
@@ -126,6 +126,8 @@ async def test_a_colonies_trade_is_one_modal_from_the_dm_and_accepted(world: Wor
     assert sent.content.startswith("✓ Sent"), sent.content
     measured("Colonies", "Trade offer", tally.count())
     answer = [m for m in partner.dms() if m.content.startswith("Your move") and "offers" in m.content][-1]
+    tally = Tally(partner)
     await world.press(partner, answer, "Accept the trade")
+    measured("Colonies", "Accept an offer (from the DM that asks)", tally.count())
     hand = (await world.bot.service.hand(game_id, person.user.id))["hand"]
     assert hand.count("wealth") == 1 and hand.count("food") == 1, hand

@@ -4,24 +4,26 @@ waiting for random play to get there)."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from typing import Any
 
+from cogs.layout.moves import MAX_OPTIONS
 from games.catan.board import GEOMETRY, RESOURCES
 from games.catan.game import Catan
-from games.core import StateGame, get_game
+from games.core import Game, get_game
 from tests.support.clicking import seated
 from tests.support.person import Person
 from tests.support.world import World
 
 
-async def rewritten(world: World, game_id: int, edit: Callable[[StateGame], None]) -> None:
-    """The stored game changed by `edit` (its state dict, `game.s`), kept as the game's new start."""
+async def rewritten(world: World, game_id: int, edit: Callable[[Game], None]) -> None:
+    """The stored game changed by `edit` (moves played on it, or its state dict changed), kept as the game's
+    new start."""
     service = world.bot.service
     row = await service.storage.load(game_id)
     assert row is not None
     game = get_game(row.game_type).from_dict(json.loads(row.state))
-    assert isinstance(game, StateGame)
     edit(game)
     await service.storage.truncate_actions(game_id, keep=0, expected_version=row.version,
                                            state=json.dumps(game.to_dict()), now=service.clock())
@@ -38,7 +40,7 @@ async def catan_turn_with(world: World, cards: dict[str, int], *, harbour: bool 
     game_id, people = await seated(world, "catan", guests=2)
     built: dict[str, Any] = {}
 
-    def build(game: StateGame) -> None:
+    def build(game: Game) -> None:
         assert isinstance(game, Catan)
         harbours = {v: kind for p, kind in zip(GEOMETRY.harbor_paths, game.s["layout"]["harbors"], strict=True)
                     for v in GEOMETRY.paths[p]}
@@ -67,3 +69,24 @@ async def catan_turn_with(world: World, cards: dict[str, int], *, harbour: bool 
 
     await rewritten(world, game_id, build)
     return game_id, people, built["seat"], built["kind"]
+
+
+async def played_to(world: World, game_type: str, kind: str, *, seed: int = 1) -> tuple[int, Person]:
+    """A table of people only, its game played by seeded random moves (the same every run) until the seat to
+    move has more moves of type `kind` than one select holds; the game and that seat's person."""
+    players = get_game(game_type).min_players
+    game_id, people = await seated(world, game_type, guests=players - 1)
+    rng = random.Random(seed)
+    found: dict[str, int] = {}
+
+    def play(game: Game) -> None:
+        for _ in range(500):
+            seat = min(game.to_move())
+            if len([a for a in game.legal_actions(seat) if a["type"] == kind]) > MAX_OPTIONS:
+                found["seat"] = seat
+                return
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        raise AssertionError(f"no seat had more than {MAX_OPTIONS} {kind} moves")
+
+    await rewritten(world, game_id, play)
+    return game_id, people[found["seat"]]
