@@ -9,9 +9,9 @@ import re
 import pytest
 
 from games.core import get_game
-from tests.support.clicking import click_on, seated, trade, wait_for_people
+from tests.support.clicking import seated, trade, wait_for_people
 from tests.support.playing import measured
-from tests.support.positions import catan_turn_with, played_to
+from tests.support.positions import catan_turn_with, many, played_to
 from tests.support.tally import Tally
 from tests.support.world import World, select_of
 
@@ -49,7 +49,8 @@ async def test_a_long_placement_is_a_place_then_a_spot_with_a_close_up(world: Wo
                                                                         action: str) -> None:
     """More placements than a select holds are chosen where on the picture first, then the spot, the second
     step showing that place close up."""
-    game_id, person = await played_to(world, game, "place")
+    game_id, people, seat = await played_to(world, game, many("place"))
+    person = people[seat]
     version = (await world.bot.service.get(game_id)).version
     tally = Tally(person)
     panel = await world.panel(person)
@@ -120,22 +121,15 @@ async def test_a_catan_trade_with_a_counter_offer_by_clicking(world: World) -> N
 
 
 async def test_a_roanoke_trade_by_the_modal_accepted_from_the_channel(world: World) -> None:
-    """ROA-S18, R21: an offer built by clicking (to whom, what is given, what is asked), accepted with the
-    partner's Accept button from the board's *Your move*."""
-    game_id, people = await seated(world, "roanoke", ai=2)
+    """ROA-S18, R21: an offer made by the trade modal (to whom, what is given), accepted with the partner's
+    Accept button from the board's *Your move*; the position is built, four people at the table."""
+    game_id, people, seat = await played_to(world, "roanoke", lambda game, seat: bool(
+        game.action_shapes(seat) and any(game.view(seat)["players"][seat]["hand"].values())))
     service = world.bot.service
-    for _ in range(300):
-        seat = (await wait_for_people(world, game_id))[0]
-        person = people[seat]
-        other = next(s for s in people if s != seat)
-        view = await service.hand(game_id, person.user.id)
-        shapes = await service.shapes(game_id, person.user.id)
-        mine, theirs = view["players"][seat]["hand"], view["players"][other]["hand"]
-        if shapes and any(mine.values()):
-            break
-        await click_on(world, person, ("Collect", "End", "Pass", "Place", "Build", "Decline"))
-    else:
-        raise AssertionError("no offer became possible")
+    person = people[seat]
+    view = await service.hand(game_id, person.user.id)
+    other = next(s for s in people if s != seat and view["players"][s]["alive"])
+    mine, theirs = view["players"][seat]["hand"], view["players"][other]["hand"]
     give = next(r for r, n in mine.items() if n)
     tally = Tally(person)
     panel = await trade(world, person, await world.panel(person), "Trade offer",

@@ -4,7 +4,7 @@ measured it), and what it takes now, counted by the tests that play it through t
 
 A test that plays an action calls `measured`, which checks the count against the action's budget and against
 the table; with FRONTIER_WRITE_PLAYING=1 it writes its row into the table instead. Regenerate with
-`FRONTIER_WRITE_PLAYING=1 python -m pytest -n 0 tests/cogs/test_clicking.py tests/cogs/test_trade_builder.py`.
+`FRONTIER_WRITE_PLAYING=1 python -m pytest -n 0 tests/cogs/test_clicking.py tests/cogs/test_trade_modal.py`.
 """
 
 from __future__ import annotations

@@ -71,22 +71,28 @@ async def catan_turn_with(world: World, cards: dict[str, int], *, harbour: bool 
     return game_id, people, built["seat"], built["kind"]
 
 
-async def played_to(world: World, game_type: str, kind: str, *, seed: int = 1) -> tuple[int, Person]:
-    """A table of people only, its game played by seeded random moves (the same every run) until the seat to
-    move has more moves of type `kind` than one select holds; the game and that seat's person."""
+async def played_to(world: World, game_type: str, ready: Callable[[Game, int], bool], *, seed: int = 1
+                    ) -> tuple[int, dict[int, Person], int]:
+    """A table of people only, its game played by seeded random moves (the same every run) until `ready` says
+    the seat to move is where the test wants it; the game, who sits where, and that seat."""
     players = get_game(game_type).min_players
     game_id, people = await seated(world, game_type, guests=players - 1)
     rng = random.Random(seed)
     found: dict[str, int] = {}
 
     def play(game: Game) -> None:
-        for _ in range(500):
+        for _ in range(2000):
             seat = min(game.to_move())
-            if len([a for a in game.legal_actions(seat) if a["type"] == kind]) > MAX_OPTIONS:
+            if ready(game, seat):
                 found["seat"] = seat
                 return
             game.apply(seat, rng.choice(game.legal_actions(seat)))
-        raise AssertionError(f"no seat had more than {MAX_OPTIONS} {kind} moves")
+        raise AssertionError(f"no position of {game_type} was ready")
 
     await rewritten(world, game_id, play)
-    return game_id, people[found["seat"]]
+    return game_id, people, found["seat"]
+
+
+def many(kind: str) -> Callable[[Game, int], bool]:
+    """Ready where the seat has more moves of type `kind` than one select holds."""
+    return lambda game, seat: len([a for a in game.legal_actions(seat) if a["type"] == kind]) > MAX_OPTIONS
