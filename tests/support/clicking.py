@@ -1,4 +1,4 @@
-"""Playing by clicking: one move from a person's panel, a seated table, who sits where, whose turn it is,
+"""Playing by clicking: a seated table, who sits where, whose turn it is,
 and a trade made in its modal — shared by the cog tests that play by clicking only."""
 
 from __future__ import annotations
@@ -6,31 +6,6 @@ from __future__ import annotations
 from tests.support.fake_discord import StoredMessage
 from tests.support.person import Person
 from tests.support.world import World, option_values
-
-PLAIN = ("Roll", "Discard", "Robber", "End your turn", "Place", "Pass")
-"""What a player clicks to get on when the test has nothing better to do."""
-
-
-async def click_on(world: World, person: Person, preference: tuple[str, ...] = PLAIN) -> None:
-    """One move from the person's panel: a preferred button, else the first move of the first select
-    (its first place first, where the moves are chosen in two steps)."""
-    panel = await world.panel(person)
-    for start in preference:
-        found = [b for b in panel.buttons() if str(b.get("label", "")).startswith(start)]
-        if found:
-            await person.click(panel, custom_id=found[0]["custom_id"])
-            await world.settle()
-            return
-    select = panel.selects()[0]
-    first = select["options"][0]["value"]
-    await person.select(panel, [first], custom_id=select["custom_id"])
-    await world.settle()
-    if first.startswith("@"):  # a place: then the first move there
-        panel = world.fake.find_message(panel.id)
-        select = next(s for s in panel.selects() if s["custom_id"].split(":")[4] == select["custom_id"].split(":")[4])
-        move = next(o["value"] for o in select["options"] if not o["value"].startswith(("@", "p")))
-        await person.select(panel, [move], custom_id=select["custom_id"])
-        await world.settle()
 
 
 async def seated(world: World, game: str, *, ai: int = 0, guests: int = 1) -> tuple[int, dict[int, Person]]:
