@@ -20,9 +20,9 @@ from typing import Any
 
 import discord
 
-from bot.delivery import png_file
 from bot.errors import Refused
 from bot.outcome import Outcome, Panel
+from bot.posting import png_file
 from bot.service import NOT_SEATED, Click, Snapshot, StalePanel
 from cogs import ids
 from cogs.common import confirm_view

@@ -17,11 +17,11 @@ LOBBY_KINDS = ["fr:l:{g}:join", "fr:l:{g}:ai", "fr:l:{g}:leave", "fr:l:{g}:start
                "fr:q:{g}:abandon"]
 """Every lobby control: its buttons (Join, Add AI, Leave, Start), the remove-a-seat select, and Abandon."""
 GAME_KINDS = ["fr:m:{g}", "fr:h:{g}", "fr:a:{g}:{v}:0:0a1b", "fr:k:{g}:{v}:0:0a1b", ("fr:s:{g}:{v}:0:*:0:-", ["0"]),
-              "fr:t:{g}:{v}:0:o", ("fr:t:{g}:{v}:0:f0:", ["0"]), "fr:t:{g}:{v}:0:send:", "fr:t:{g}:{v}:0:back:",
+              ("fr:cs:{g}:{v}:0:0", ["0"]), "fr:t:{g}:{v}:0:o",
               "fr:q:{g}:leave", "fr:q:{g}:resign", "fr:q:{g}:abandon", "fr:x:{g}", "fr:r:{g}:1:next",
               ("fr:rj:{g}", ["0"])]
 """Every control of a running game: Your move, My hand, a move button, its confirmation, the move select,
-the free-form move builder (open, a field, send, back), leave, resign, abandon, cancel, and a replay's."""
+the card select, the trade modal's opener, leave, resign, abandon, cancel, and a replay's."""
 
 
 async def forge(world: World, person: Person, kind: str | tuple[str, list[str]], game_id: int,
