@@ -62,7 +62,8 @@ def describe(action: Action, phase: str, rate: Callable[[str], int]) -> str:
             "play_knight": "Play a Knight", "play_road_building": "Play Road Building"}.get(kind, str(kind))
 
 def describe_event(event: Event) -> str:
-    kind, who = event["type"], f"Seat {event.get('seat', 0) + 1}"
+    seat = event.get("seat")
+    kind, who = event["type"], f"Seat {seat + 1}" if isinstance(seat, int) else ""  # Longest Road set aside: nobody
     if kind == "settlement":
         return f"{who} built a settlement at {event['node']}."
     if kind == "road":

@@ -685,6 +685,8 @@ def test_cat_36_longest_road_after_a_break() -> None:
     assert longest_road_holder(0, [4, 5, 0]) == 1, "broken holder: the unique longest takes it"
     assert longest_road_holder(0, [4, 5, 5]) is None, "a tie: set aside"
     assert longest_road_holder(0, [3, 4, 0]) is None, "nobody at 5: set aside"
+    set_aside = {"type": "longest_road", "seat": None, "length": 4}
+    assert rolled(after_setup()).describe_event(set_aside) == "Longest Road is set aside.", "no seat to name"
     assert longest_road_holder(None, [5, 4, 4]) == 0, "re-enters with one unique longest"
     game = rolled(after_setup())
     seat = game.s["active"]
