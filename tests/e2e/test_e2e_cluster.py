@@ -122,7 +122,8 @@ async def move_by_dm(table: Table) -> InteractionRecord:
     message = await fake.wait_for(ask, timeout=60, what="a DM with the host's moves")
     wanted = (str(game["id"]), str(game["version"]))
     for _ in range(3):  # a long list is chosen place first: the place, then the move
-        buttons = [b for b in message.buttons() if drawn_for(b) == wanted and "Resign" not in str(b.get("label"))]
+        buttons = [b for b in message.buttons() if drawn_for(b) == wanted and "Resign" not in str(b.get("label"))
+                   and not str(b.get("label")).endswith("…")]  # a move, not a trade modal's opener
         if buttons:
             record = await host.click(message, custom_id=buttons[0]["custom_id"])
             break
@@ -130,10 +131,13 @@ async def move_by_dm(table: Table) -> InteractionRecord:
         values = [o["value"] for o in select["options"]]
         value = next((v for v in values if not v.startswith(("p", "@"))), None) or \
             next(v for v in values if v.startswith("@") and v[1:])  # a move, else a place
-        record = await host.select(message, [value], custom_id=select["custom_id"])
+        picked = values[:select.get("min_values") or 1] if select.get("min_values", 1) > 1 else [value]  # a discard
+        record = await host.select(message, picked, custom_id=select["custom_id"])
         if not value.startswith("@"):
             break
-        message = table.current(message)
+        edits = message.edits  # the place's moves come once the close-up of the place is drawn
+        message = await fake.wait_for(lambda m=message, n=edits: (now := table.current(m)).edits > n and now,
+                                      timeout=30, what="the chosen place's moves")
     else:
         raise AssertionError(f"no move on the DM panel: {message.content!r}")
     await fake.wait_for(lambda: table.game()["version"] > game["version"], timeout=30, what="the DM move")
