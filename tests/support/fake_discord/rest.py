@@ -91,7 +91,8 @@ def attachments_for(req: ApiRequest, existing: list[Attachment]) -> list[Attachm
         if ref in req.uploads and ref not in used:
             used.add(ref)
             up = req.uploads[ref]
-            out.append(Attachment(snowflake(), entry.get("filename") or up.filename, up.data, up.content_type))
+            out.append(Attachment(snowflake(), entry.get("filename") or up.filename, up.data, up.content_type,
+                                  entry.get("description")))
         elif ref in kept:
             out.append(kept[ref])
     out += [Attachment(snowflake(), u.filename, u.data, u.content_type)
@@ -99,9 +100,10 @@ def attachments_for(req: ApiRequest, existing: list[Attachment]) -> list[Attachm
     return out
 
 
-def enforce_limits(fake: FakeDiscord, req: ApiRequest, *, creating: bool) -> None:
-    """Refuse (400, and a test failure) a message body that real Discord would refuse."""
-    problems = message_problems(req.body or {}, creating=creating, files=len(req.uploads))
+def enforce_limits(fake: FakeDiscord, req: ApiRequest, *, creating: bool, flags: int = 0) -> None:
+    """Refuse (400, and a test failure) a message body that real Discord would refuse (`flags`: an edited
+    message's own)."""
+    problems = message_problems(req.body or {}, creating=creating, files=len(req.uploads), flags=flags)
     if problems:
         for problem in problems:
             fake.fail(f"{req.method} {req.template}: {problem}")
@@ -111,7 +113,7 @@ def enforce_limits(fake: FakeDiscord, req: ApiRequest, *, creating: bool) -> Non
 
 def apply_edit(fake: FakeDiscord, msg: StoredMessage, req: ApiRequest) -> None:
     """A PATCH of a message: only the fields sent change."""
-    enforce_limits(fake, req, creating=False)
+    enforce_limits(fake, req, creating=False, flags=msg.flags)
     body = req.body or {}
     if "content" in body:
         msg.content = body["content"] or ""
