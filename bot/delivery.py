@@ -25,6 +25,7 @@ import aiohttp
 import discord
 
 from bot import history
+from bot.board import board_layout, without_buttons
 from bot.outbox import fit, turn_line
 from bot.outcome import GameInfo, Panel
 from bot.retry import backoff
@@ -33,7 +34,7 @@ from bot.service import Snapshot
 from bot.storage import BoardMessage, OutboxItem, OutboxKind, Storage
 from games.core import RuleError
 from renderers import render_board, render_private
-from renderers.text import alt_text
+from renderers.text import alt_text, summary
 
 log = logging.getLogger(__name__)
 
@@ -53,11 +54,10 @@ IDLE_SECONDS = 30.0
 BATCH = 50
 
 
-
 class Presenter(Protocol):
     """The buttons delivery puts on what it sends; drawn by the Discord layer (cogs), which bot/ never imports."""
 
-    def board_controls(self, game: GameInfo) -> discord.ui.View | None:
+    def board_controls(self, snap: Snapshot) -> discord.ui.ActionRow | None:
         """The buttons under a running game's board (None: no buttons)."""
 
     def move_panel(self, panel: Panel) -> discord.ui.View | None:
@@ -293,24 +293,24 @@ class Delivery:
         editing = game.settings.get("board") == "edit"
         deadline = datetime.fromisoformat(last["deadline"]) if last.get("deadline") else None
         turn = turn_line(last["turn"], deadline)
-        lines = [line for r in fresh for line in r.payload["lines"]]
-        content = fit([*lines, turn]).strip() or f"{game.title} #{game.id}"
         view = next((r.payload["view"] for r in reversed(fresh) if r.payload.get("view") is not None), None)
         picture = None if view is None else await asyncio.to_thread(render_board, game.game_type, view)
         file_name = f"{game.game_type}-{game.id}-v{fresh[-1].version}.png"
         alt = None if view is None else alt_text(game.game_type, view, "board", title=game.title)
-        controls = self.presenter.board_controls(game) if game.status == "running" else None
+        lines = fit([line for r in fresh for line in r.payload["lines"]])
+        state = [] if view is None else summary(game.game_type, view)
+        layout = board_layout([f"**{game.title}** #{game.id}", lines, fit(state), turn],
+                              None if picture is None else file_name, alt,
+                              self.presenter.board_controls(snap) if game.status == "running" else None)
+        files = [] if picture is None else [png_file(picture, file_name, alt)]
         channel = self.channel_of(game)
         message_id = None
         if editing and shown is not None:
-            message_id = await self._edit_board(channel, shown.message_id, content, picture, file_name, controls, alt)
+            message_id = await self._edit_board(channel, shown.message_id, layout, files)
         if message_id is None:
-            extras: dict = {"view": controls} if controls else {}
-            if picture is not None:
-                extras["file"] = png_file(picture, file_name, alt)
             mentions = discord.AllowedMentions.none() if editing else ONLY_USERS  # edited boards ping apart
-            message = await channel.send(content, allowed_mentions=mentions, nonce=f"b{game.id}v{fresh[-1].version}",
-                                         **extras)
+            message = await channel.send(view=layout, files=files, allowed_mentions=mentions,
+                                         nonce=f"b{game.id}v{fresh[-1].version}")
             message_id = message.id
         if editing and turn and any(r.payload.get("ping", True) for r in fresh):  # only someone newly to move
             await channel.send(turn, allowed_mentions=ONLY_USERS, nonce=f"t{game.id}v{fresh[-1].version}")
@@ -319,14 +319,13 @@ class Delivery:
         if shown is not None and shown.message_id != message_id:
             await self._strip_buttons(channel, shown.message_id)
 
-    async def _edit_board(self, channel: discord.PartialMessageable, message_id: int, content: str,
-                          picture: bytes | None, file_name: str, controls: discord.ui.View | None,
-                          alt: str | None = None) -> int | None:
-        """Edit the table's board message in place; None when it was deleted (a new one is posted)."""
-        attachments = [png_file(picture, file_name, alt)] if picture is not None else []
+    async def _edit_board(self, channel: discord.PartialMessageable, message_id: int,
+                          layout: discord.ui.LayoutView, files: list[discord.File]) -> int | None:
+        """Edit the table's board message in place (a board from before layouts loses its content); None when
+        it was deleted (a new one is posted)."""
         try:
-            await channel.get_partial_message(message_id).edit(content=content, attachments=attachments,
-                                                               view=controls, allowed_mentions=ONLY_USERS)
+            await channel.get_partial_message(message_id).edit(content=None, attachments=files, view=layout,
+                                                               allowed_mentions=ONLY_USERS)
         except discord.NotFound as err:
             if err.code in CHANNEL_LOST:
                 raise
@@ -334,8 +333,10 @@ class Delivery:
         return message_id
 
     async def _strip_buttons(self, channel: discord.PartialMessageable, message_id: int) -> None:
+        """The old board keeps its picture and text, without its buttons (only the newest board is live)."""
         try:
-            await channel.get_partial_message(message_id).edit(view=None)
+            old = await channel.fetch_message(message_id)
+            await old.edit(view=without_buttons(old))
         except discord.NotFound:
             pass
         except discord.HTTPException as err:

@@ -120,7 +120,8 @@ async def play_choice(interaction: Interaction, item: GameItem[Any], key: str, *
     a costly one is confirmed first."""
     version, seat = item.version, item.seat  # type: ignore[attr-defined]
     assert seat is not None
-    await interaction.response.defer()
+    if not interaction.response.is_done():  # a board's one-tap button has opened a private answer already
+        await interaction.response.defer()
     click = Click(version, seat, lambda choices: find_choice(choices, key), confirmed)
     try:
         done = await runtime(interaction).service.click(item.game_id, interaction.user.id, click,

@@ -105,6 +105,8 @@ BUILDER_SELECT = Form("fr:t:{game_id}:{version}:{k}:f{n}:{state}")
 BUILDER_BUTTON = Form("fr:t:{game_id}:{version}:{k}:{verb:c[^:]*|send|back}:{state}")
 BUILDER_COUNTS = Form("fr:tm:{game_id}:{version}:{k}:{n}:{state}")
 """The builder's modal (not a dynamic item: its submit is read by custom id)."""
+ONE_TAP = Form("fr:ot:{game_id}:{version}:{seat}:{key}")
+"""A move that needs no choice, on the public board for the seat to move."""
 YOUR_MOVE = Form("fr:m:{game_id}")
 HAND = Form("fr:h:{game_id}")
 CANCEL = Form("fr:x:{game_id}")

@@ -23,7 +23,7 @@ async def test_a_catan_settlement_is_placed_in_two_steps_hex_then_corner(world: 
     spots = select_of(panel, "Build settlement")["options"]
     assert spots[0]["label"] == "← Other places" and 1 < len(spots) <= 7, "then the corners of that hex"
     await world.pick(first, panel, "Build settlement", spots[1]["label"])
-    assert "built a settlement" in world.boards()[-1].content
+    assert "built a settlement" in world.boards()[-1].text()
     view = await world.bot.service.hand(game_id, first.user.id)
     assert sum(1 for b in view["buildings"] if b and b[0] == view["seat"]) == 1
 
@@ -72,16 +72,16 @@ async def test_a_catan_trade_with_a_counter_offer_by_clicking(world: World) -> N
     panel = await world.pick(offerer, panel, "You get", "grain" if give != "grain" else "ore")
     panel = await world.press(offerer, panel, "Send")
     assert panel.content.startswith("✓ Sent"), panel.content
-    assert "offers" in world.boards()[-1].content
+    assert "offers" in world.boards()[-1].text()
 
     counter = await world.panel(partner)
     assert counter.button("Decline offer"), "the answers are buttons (Accept too, when Bob holds what is asked)"
     await build(world, partner, counter, "Counter-offer", [("You give", [want]), ("You get", [give])])
-    assert "counters" in world.boards()[-1].content
+    assert "counters" in world.boards()[-1].text()
 
     panel = await world.panel(offerer)
     await world.press(offerer, panel, f"Trade with Seat {partner_seat + 1}")
-    assert "traded" in world.boards()[-1].content
+    assert "traded" in world.boards()[-1].text()
     after = (await service.hand(game_id, offerer.user.id))["hand"]
     assert after[give] == mine[give] - 1 and after[want] == mine[want] + 1
 
@@ -129,7 +129,7 @@ async def test_a_colonies_trade_by_the_builder_accepted_by_dm(world: World) -> N
     assert asks, "the partner is asked by DM"
     await partner.click(asks[-1], "Accept the trade")
     await world.settle()
-    assert "traded" in world.boards()[-1].content or "trade" in world.boards()[-1].content.lower()
+    assert "traded" in world.boards()[-1].text() or "trade" in world.boards()[-1].text().lower()
     hand = (await service.hand(game_id, person.user.id))["hand"]
     assert hand.count(wanted[0]) == view["hand"].count(wanted[0]) + (wanted[0] != spare[0])
 

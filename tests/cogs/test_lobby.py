@@ -18,7 +18,7 @@ async def test_new_join_add_ai_start_posts_a_board(world: World) -> None:
     await world.fake.wait_for(lambda: any(m.pngs() for m in world.channel()), what="the first board")
     board = [m for m in world.channel() if m.pngs()][-1]
     assert {b["label"] for b in board.buttons()} >= {"Your move", "My hand"}
-    assert "Your move:" in board.content
+    assert "Your move:" in board.text()
 
 
 async def test_only_the_host_starts_and_refusals_are_private(world: World) -> None:

@@ -121,7 +121,7 @@ async def test_a_catan_bank_trade_at_4_to_1_is_built_by_clicking(world: World) -
     assert "Trade offer…" in labels and not any(label.startswith("Trade 4") for label in labels), labels
     sent = await bank_trade(world, person, "ore", "grain", 4)
     assert sent.content.startswith("✓ Sent"), sent.content
-    assert "traded 4 ore with the bank for 1 grain" in world.boards()[-1].content
+    assert "traded 4 ore with the bank for 1 grain" in world.boards()[-1].text()
     after = (await service.hand(game_id, person.user.id))["hand"]
     assert after == {"brick": 0, "lumber": 0, "wool": 1, "grain": 1, "ore": 1}
 
@@ -138,6 +138,6 @@ async def test_a_catan_harbour_trade_at_2_to_1_is_built_by_clicking(world: World
         game_id, person.user.id)]
     sent = await bank_trade(world, person, kind, get, 2)
     assert sent.content.startswith("✓ Sent"), sent.content
-    assert f"traded 2 {kind} with the bank for 1 {get}" in world.boards()[-1].content
+    assert f"traded 2 {kind} with the bank for 1 {get}" in world.boards()[-1].text()
     after = (await service.hand(game_id, person.user.id))["hand"]
     assert after[kind] == 0 and after[get] == 1

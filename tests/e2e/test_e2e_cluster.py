@@ -241,7 +241,7 @@ async def test_two_processes_share_the_games_and_one_survives_the_other(cluster:
                         what="the timeout to play the host's turn, with the killed process down")
     await fake.wait_for(lambda: moves()[1] > by_ai and awaits_a_person(url, game["id"]), timeout=30,
                         what="the AI seats to play their turns and hand it back to the host")
-    await fake.wait_for(lambda: east.host.mention in east.latest_board().content, timeout=30,
+    await fake.wait_for(lambda: east.host.mention in east.latest_board().text(), timeout=30,
                         what="a board pinging the host")
     assert victim.process.returncode == -signal.SIGKILL and survivor.process is not None \
         and survivor.process.returncode is None

@@ -75,7 +75,7 @@ class World:
         """The person plays through `/play` (moves picked by label, see `prefer`) until the game is over;
         returns the final board's text."""
         for _ in range(limit):
-            if "Game over" in self.boards()[-1].content:
+            if "Game over" in self.boards()[-1].text():
                 break
             choices = await person.autocomplete("play", "action", "")
             if not choices:  # the AI seats are still moving: their board comes next
@@ -84,7 +84,7 @@ class World:
                 continue
             await person.slash("play", action=prefer(choices, preference)["value"])
             await self.settle()
-        return self.boards()[-1].content
+        return self.boards()[-1].text()
 
     async def panel(self, person: Person) -> StoredMessage:
         """The person's private move panel, opened from the newest board."""

@@ -64,6 +64,24 @@ INTERACTIVE = (2, 3, 5, 6, 7, 8)
 """Buttons and the selects."""
 
 
+MEDIA_GALLERY = 12
+
+
+def resolve_media(components: list[dict[str, Any]], attachments: list[Attachment], base_url: str) -> None:
+    """A media gallery's items as Discord returns them: `attachment://name` (or an attachment's own url, as a
+    client re-sends a fetched message) becomes that attachment, any other url an external image."""
+    for gallery in (c for c in walk(components) if c.get("type") == MEDIA_GALLERY):
+        for item in gallery.get("items") or []:
+            url = str((item.get("media") or {}).get("url", ""))
+            found = next((a for a in attachments if url in (f"attachment://{a.filename}", a.payload(base_url)["url"])),
+                         None)
+            item["media"] = {"id": str(snowflake()), "url": url, "proxy_url": url} if found is None else {
+                "id": str(found.id), "url": found.payload(base_url)["url"], "proxy_url": found.payload(base_url)["url"],
+                "width": None, "height": None, "content_type": found.content_type, "attachment_id": str(found.id)}
+            item.setdefault("description", None)
+            item.setdefault("spoiler", False)
+
+
 def is_png(data: bytes) -> bool:
     """A PNG file: the signature, then an IHDR chunk, and an IEND chunk at the end."""
     return data.startswith(PNG_MAGIC) and data[12:16] == b"IHDR" and data[-8:-4] == b"IEND"

@@ -20,6 +20,7 @@ from .model import (
     Channel,
     StoredMessage,
     discord_components,
+    resolve_media,
     snowflake,
 )
 
@@ -122,6 +123,7 @@ def apply_edit(fake: FakeDiscord, msg: StoredMessage, req: ApiRequest) -> None:
     if "embeds" in body:
         msg.embeds = body["embeds"] or []
     msg.attachments = attachments_for(req, msg.attachments)
+    resolve_media(msg.components, msg.attachments, fake.url)
     if body.get("flags") is not None:
         msg.flags = (msg.flags & EPHEMERAL) | (int(body["flags"]) & ~EPHEMERAL)
     msg.flags &= ~LOADING
@@ -138,6 +140,7 @@ def new_message(fake: FakeDiscord, channel_id: int, req: ApiRequest, *, flags: i
                         components=discord_components(body.get("components")), embeds=body.get("embeds") or [],
                         flags=flags, via=req.template)
     msg.attachments = attachments_for(req, [])
+    resolve_media(msg.components, msg.attachments, fake.url)
     if interaction is not None:
         msg.interaction_id = interaction.id
         msg.webhook_id = fake.application_id
