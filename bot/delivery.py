@@ -394,6 +394,7 @@ class Delivery:
             return
         panel = await self.service.panel(game.id, item.target)  # read now: the player may have left meanwhile
         view = self.presenter.move_panel(panel) if panel.choices or panel.shapes else None
-        text = fit([f"Your move in **{game.title}** #{game.id} {self.where_played(game)}.", *item.payload["lines"]])
+        text = fit([f"Your move in **{game.title}** #{game.id} {self.where_played(game)}.", *item.payload["lines"],
+                    *panel.warning_lines()])
         hand = await self._hand_file(game, panel.hand)
         await self._send_dm(item.target, text, f"a{item.id}", **({"view": view} if view else {}), **hand)

@@ -48,7 +48,7 @@ async def test_a_channel_deleted_before_a_reminder_pauses_its_game_and_every_oth
     clock.advance(hours=24)
     await world.bot.scheduler.drain()
     await world.settle()
-    assert any("ran out of time" in m.content for m in world.fake.channel_messages(other.id))
+    assert any("ran out of time" in m.text() for m in world.fake.channel_messages(other.id))
     assert (await world.bot.service.get(gone)).to_move == paused.to_move, "no timeout hits a paused game"
     assert not any(task.done() for task in world.bot._workers), "the scheduler and delivery loops live on"
     assert (await world.bot.service.get(kept)).paused is None
