@@ -14,7 +14,6 @@ Pictures are drawn in a worker thread, never on the event loop.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
@@ -28,12 +27,13 @@ from bot import history
 from bot.board import board_layout, without_buttons
 from bot.outbox import fit, turn_line
 from bot.outcome import GameInfo, Panel
+from bot.pictures import hand_file, png_file
 from bot.retry import backoff
 from bot.scheduler import process_name
 from bot.service import Snapshot
 from bot.storage import BoardMessage, OutboxItem, OutboxKind, Storage
 from games.core import RuleError
-from renderers import render_board, render_private
+from renderers import render_board
 from renderers.text import alt_text, summary
 
 log = logging.getLogger(__name__)
@@ -91,11 +91,6 @@ RETRIED = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 class NotYet(Exception):
     """A row that must wait for another of its game's rows (a recap for the final board): tried again soon."""
-
-
-def png_file(data: bytes, name: str, description: str | None = None) -> discord.File:
-    """A PNG attachment; `description` is its alt text (renderers.text.alt_text)."""
-    return discord.File(io.BytesIO(data), filename=name, description=description)
 
 
 class Delivery:
@@ -270,11 +265,11 @@ class Delivery:
         chose them by the same rule when the row was written)."""
         return item.target is not None and game.dm_target(item.payload["seat"], level) == item.target
 
-    async def _hand_file(self, game: GameInfo, view: dict) -> dict[str, discord.File]:
+    @staticmethod
+    async def _hand_file(game: GameInfo, view: dict) -> dict[str, discord.File]:
         """The player's private picture as a DM attachment (nothing for a game without one)."""
-        picture = await asyncio.to_thread(render_private, game.game_type, view)
-        return {} if picture is None else {"file": png_file(picture, f"{game.game_type}-hand.png",
-                                                            alt_text(game.game_type, view, "hand"))}
+        picture = await hand_file(game.game_type, view)
+        return {} if picture is None else {"file": picture}
 
     # -- one handler per kind -----------------------------------------------------------------
 
@@ -296,7 +291,7 @@ class Delivery:
         view = next((r.payload["view"] for r in reversed(fresh) if r.payload.get("view") is not None), None)
         picture = None if view is None else await asyncio.to_thread(render_board, game.game_type, view)
         file_name = f"{game.game_type}-{game.id}-v{fresh[-1].version}.png"
-        alt = None if view is None else alt_text(game.game_type, view, "board", title=game.title)
+        alt = "" if view is None else alt_text(game.game_type, view, "board", title=game.title)
         lines = fit([line for r in fresh for line in r.payload["lines"]])
         state = [] if view is None else summary(game.game_type, view)
         layout = board_layout([f"**{game.title}** #{game.id}", lines, fit(state), turn],

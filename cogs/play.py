@@ -17,10 +17,11 @@ from discord.ext import commands
 
 from bot.client import Frontier, answer
 from bot.outcome import Panel
+from bot.pictures import hand_file
 from bot.seats import is_person
 from bot.service import Snapshot
 from cogs import ids
-from cogs.common import CancelButton, game_here, hand_file
+from cogs.common import CancelButton, game_here
 from cogs.controls import (
     BuilderButton,
     BuilderSelect,
@@ -100,7 +101,7 @@ class YourMoveButton(GameItem[discord.ui.Button], form=ids.YOUR_MOVE):
         await interaction.response.defer(ephemeral=True, thinking=True)
         panel = self.snapshot.panel(interaction.user.id)
         body = {k: v for k, v in panel_body(panel).items() if v is not None}
-        picture = await hand_file(panel.game, panel.hand)
+        picture = await hand_file(panel.game.game_type, panel.hand)
         if picture is not None:
             body["file"] = picture
         await interaction.followup.send(ephemeral=True, **body)
@@ -120,7 +121,7 @@ async def show_hand(interaction: Interaction, panel: Panel) -> None:
     """The player's private view, as a picture, only to them."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     info = panel.game
-    picture = await hand_file(info, panel.hand)
+    picture = await hand_file(info.game_type, panel.hand)
     if picture is None:
         await interaction.followup.send(f"{info.title} has no hidden cards: everything is on the board.",
                                         ephemeral=True)

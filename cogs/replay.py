@@ -17,13 +17,14 @@ from discord.ext import commands
 
 from bot import history
 from bot.client import Frontier
-from bot.delivery import png_file
+from bot.pictures import png_file
 from cogs import ids
 from cogs.items import GameItem, Interaction, chosen, runtime
 from cogs.layout.moves import TEXT_LIMIT, clip
 from cogs.layout.replay import jumps
 from games.core import get_game
 from renderers import render_board
+from renderers.text import alt_text
 
 
 async def frame_message(interaction: Interaction, game_id: int, at: int
@@ -45,7 +46,8 @@ async def frame_message(interaction: Interaction, game_id: int, at: int
                for i, (label, first) in enumerate(marks)]
     view.add_item(JumpSelect(game_id, options=options))
     return (history.caption(get_game(row.game_type).title, game_id, story, at, names),
-            png_file(picture, f"{row.game_type}-{game_id}-turn{at}.png"), view)
+            png_file(picture, f"{row.game_type}-{game_id}-turn{at}.png",
+                     alt_text(row.game_type, story[at].view, "board", title=get_game(row.game_type).title)), view)
 
 
 async def show(interaction: Interaction, game_id: int, at: int) -> None:

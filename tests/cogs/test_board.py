@@ -3,6 +3,8 @@ happened and the state as text, and the moves of the person to move that need no
 
 from __future__ import annotations
 
+import re
+
 from tests.support.clicking import seated
 from tests.support.world import World
 
@@ -54,3 +56,28 @@ async def test_roll_is_one_tap_on_the_board_for_the_player_to_move_only(world: W
     assert "Roll the dice" not in [b["label"] for b in world.fake.find_message(board.id).buttons()], \
         "the old board lost its buttons"
     assert world.fake.find_message(board.id).pngs(), "and kept its picture"
+
+
+async def test_every_file_the_bot_uploads_in_a_whole_game_carries_alt_text(world: World) -> None:
+    """Boards, the hand by DM and by *My hand*, `/game status`, the recap and a replay frame: each file has a
+    description (its alt text), and a board's names the game and whose turn it is."""
+    alice = world.person("alice")
+    await world.open_table(alice, ai=1)
+    service = world.bot.service
+    game_id = (await service.game_in_channel(world.fake.channel.id)).id
+    await world.press(alice, world.boards()[-1], "My hand")
+    await alice.slash("game status")
+    while (await service.get(game_id)).status == "running":
+        card = (await service.hand(game_id, alice.user.id))["hand"][0]
+        await service.act(game_id, alice.user.id, {"type": "play", "card": card})
+        await service.advance_ai(game_id)
+    await world.fake.wait_for(lambda: any(m.text().startswith("**How it went**") for m in world.channel()),
+                              timeout=30, what="the recap")
+    await alice.slash("game replay", id=game_id)
+    await world.settle()
+    files = [(m, a) for ms in world.fake.messages.values() for m in ms for a in m.attachments]
+    kinds = {re.sub(r"\d+", "#", a.filename) for _, a in files}
+    assert kinds >= {"testgame-hand.png", "testgame-#-v#.png", "testgame-#.png", "testgame-#-recap.png",
+                     "testgame-#-turn#.png"}, kinds
+    assert all(a.description for _, a in files), [a.filename for _, a in files if not a.description]
+    assert world.boards()[0].attachments[0].description.startswith("High card board. Scores: Seat 1")
