@@ -391,8 +391,10 @@ class SqliteStorage(Storage):
                 "UPDATE outbox SET lease_owner = ?, lease_until = ? WHERE id IN ("
                 " SELECT o.id FROM outbox o WHERE o.done_at IS NULL AND o.next_try <= ?"
                 " AND (o.lease_until IS NULL OR o.lease_until < ?)"
-                " AND NOT (o.kind = 'board' AND o.created_at > ? AND EXISTS ("
-                "  SELECT 1 FROM jobs j WHERE j.game_id = o.game_id AND j.kind = 'ai_turn'))"
+                " AND NOT (o.kind = 'board' AND EXISTS ("
+                "  SELECT 1 FROM jobs j WHERE j.game_id = o.game_id AND j.kind = 'ai_turn') AND ("
+                "  SELECT MAX(b.created_at) FROM outbox b WHERE b.game_id = o.game_id AND b.kind = 'board'"
+                "  AND b.done_at IS NULL) > ?)"
                 + (f" AND NOT (o.kind = 'board' AND o.game_id IN ({waiting}))" if waiting else "") +
                 " ORDER BY o.id LIMIT ?) "
                 "RETURNING id, game_id, version, kind, target, payload, attempts, created_at",
