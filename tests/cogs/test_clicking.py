@@ -197,7 +197,7 @@ async def test_a_game_whose_rules_put_a_resigner_out_says_so(world: World) -> No
 
 async def test_the_host_removes_seats_and_alone_adds_ai(world: World) -> None:
     alice, bob, carol = world.person("alice"), world.person("bob"), world.person("carol")
-    await alice.slash("game new", game="testgame")
+    await alice.slash("game new", game="testgame", thread=False)
     await world.settle()
     lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
     await bob.click(lobby, "Join")

@@ -103,7 +103,8 @@ class Table:
         new = self.host.command("game", self.channel_id)
         sub = next(o for o in new["options"] if o["name"] == "new")
         option = next(o for o in sub.get("options", []) if o["name"] in ("game", "game_type", "type"))
-        record = await self.host.slash("game new", channel_id=self.channel_id, **{option["name"]: game_type})
+        record = await self.host.slash("game new", channel_id=self.channel_id, thread=False,
+                                       **{option["name"]: game_type})
         return await self.lobby(record)
 
     async def lobby(self, record: InteractionRecord) -> StoredMessage:

@@ -111,7 +111,7 @@ class World:
     async def open_table(self, host: Person, game: str = "testgame", *, guests: tuple[Person, ...] = (),
                          ai: int = 0) -> None:
         """`/game new`, guests press Join, the host adds AI seats and presses Start, and the board is up."""
-        await host.slash("game new", game=game)
+        await host.slash("game new", game=game, thread=False)
         await self.settle()
         lobby = next(m for m in self.channel() if any(b.get("label") == "Start" for b in m.buttons()))
         for guest in guests:
