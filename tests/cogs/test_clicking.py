@@ -156,7 +156,7 @@ async def test_a_roanoke_trade_by_the_builder_accepted_from_the_channel(world: W
     panel = await world.press(person, panel, "Send")
     assert "⚠ Choose “Offer to” first" in panel.content, "an offer to nobody is not sent"
     panel = await world.press(person, panel, "Back")
-    assert panel.content.startswith("Your move") and panel.button("Trade offer"), "back to the move panel"
+    assert "Your move:" in panel.content and panel.button("Trade offer"), "back to the move panel"
     picks = [("Offer to", [f"Seat {other + 1}"]), ("You give", [give])]
     panel = await build(world, person, panel, "Trade offer", picks)
     assert panel.content.startswith("✓ Sent"), panel.content
@@ -184,7 +184,7 @@ async def test_resigning_asks_first_and_a_cancel_changes_nothing(world: World) -
     await world.press(bob, asked.replies()[-1], "Yes, resign")
     info = await world.bot.service.get(info.id)
     assert info.seat_of(bob.user.id) is None and info.seats[1].is_ai, "an AI took Bob's seat"
-    assert any("left" in m.content for m in world.boards()[-1:]), "the board says so"
+    assert any("left" in m.text() for m in world.boards()[-1:]), "the board says so"
 
 
 async def test_a_game_whose_rules_put_a_resigner_out_says_so(world: World) -> None:
