@@ -65,13 +65,19 @@ class GameInfo:
 @dataclass(frozen=True)
 class Panel:
     """What one seated person sees of a game when they open their moves: the game, their seat, the moves
-    they may make now (listed, and free-form with how to write them) and their private view."""
+    they may make now (listed, and free-form with how to write them), their private view, and while they are to
+    move the game's warnings to them (`Game.warnings`: private, since one may name a secret objective)."""
 
     game: GameInfo
     seat: int
     choices: list[Move]
     shapes: list[dict[str, Any]]
     hand: dict[str, Any]
+    warnings: list[str] = field(default_factory=list)
+
+    def warning_lines(self) -> list[str]:
+        """The warnings as they lead the player's turn message, before its moves."""
+        return [f"⚠️ {w}" for w in self.warnings]
 
 
 @dataclass

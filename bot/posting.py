@@ -7,7 +7,6 @@ Pictures are drawn in a worker thread, never on the event loop.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
@@ -16,12 +15,14 @@ from typing import Protocol, TypeVar
 import discord
 
 from bot import history
+from bot.board import board_layout, without_buttons
 from bot.outbox import fit, turn_line
 from bot.outcome import GameInfo, Panel
+from bot.pictures import hand_file, png_file
 from bot.service import Snapshot
 from bot.storage import BoardMessage, OutboxItem, Storage
-from renderers import render_board, render_private
-from renderers.text import alt_text
+from renderers import render_board
+from renderers.text import alt_text, summary
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -35,7 +36,7 @@ CALL_SECONDS = 20.0
 class Presenter(Protocol):
     """The buttons delivery puts on what it sends; drawn by the Discord layer (cogs), which bot/ never imports."""
 
-    def board_controls(self, game: GameInfo) -> discord.ui.View | None:
+    def board_controls(self, snap: Snapshot) -> discord.ui.ActionRow | None:
         """The buttons under a running game's board (None: no buttons)."""
 
     def move_panel(self, panel: Panel) -> discord.ui.View | None:
@@ -67,11 +68,6 @@ ONLY_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, re
 
 class NotYet(Exception):
     """A row that must wait for another of its game's rows (a recap for the final board): tried again soon."""
-
-
-def png_file(data: bytes, name: str, description: str | None = None) -> discord.File:
-    """A PNG attachment; `description` is its alt text (renderers.text.alt_text)."""
-    return discord.File(io.BytesIO(data), filename=name, description=description)
 
 
 class Posting:
@@ -127,11 +123,11 @@ class Posting:
         chose them by the same rule when the row was written)."""
         return item.target is not None and game.dm_target(item.payload["seat"], level) == item.target
 
-    async def _hand_file(self, game: GameInfo, view: dict) -> dict[str, discord.File]:
+    @staticmethod
+    async def _hand_file(game: GameInfo, view: dict) -> dict[str, discord.File]:
         """The player's private picture as a DM attachment (nothing for a game without one)."""
-        picture = await asyncio.to_thread(render_private, game.game_type, view)
-        return {} if picture is None else {"file": png_file(picture, f"{game.game_type}-hand.png",
-                                                            alt_text(game.game_type, view, "hand"))}
+        picture = await hand_file(game.game_type, view)
+        return {} if picture is None else {"file": picture}
 
     # -- one handler per kind -----------------------------------------------------------------
 
@@ -150,24 +146,24 @@ class Posting:
         editing = game.settings.get("board") == "edit"
         deadline = datetime.fromisoformat(last["deadline"]) if last.get("deadline") else None
         turn = turn_line(last["turn"], deadline)
-        lines = [line for r in fresh for line in r.payload["lines"]]
-        content = fit([*lines, turn]).strip() or f"{game.title} #{game.id}"
         view = next((r.payload["view"] for r in reversed(fresh) if r.payload.get("view") is not None), None)
         picture = None if view is None else await asyncio.to_thread(render_board, game.game_type, view)
         file_name = f"{game.game_type}-{game.id}-v{fresh[-1].version}.png"
-        alt = None if view is None else alt_text(game.game_type, view, "board", title=game.title)
-        controls = self.presenter.board_controls(game) if game.status == "running" else None
+        alt = "" if view is None else alt_text(game.game_type, view, "board", title=game.title)
+        lines = fit([line for r in fresh for line in r.payload["lines"]])
+        state = [] if view is None else summary(game.game_type, view)
+        layout = board_layout([f"**{game.title}** #{game.id}", lines, fit(state), turn],
+                              None if picture is None else file_name, alt,
+                              self.presenter.board_controls(snap) if game.status == "running" else None)
+        files = [] if picture is None else [png_file(picture, file_name, alt)]
         channel = self.channel_of(game)
         message_id = None
         if editing and shown is not None:
-            message_id = await self._edit_board(channel, shown.message_id, content, picture, file_name, controls, alt)
+            message_id = await self._edit_board(channel, shown.message_id, layout, files)
         if message_id is None:
-            extras: dict = {"view": controls} if controls else {}
-            if picture is not None:
-                extras["file"] = png_file(picture, file_name, alt)
             mentions = discord.AllowedMentions.none() if editing else ONLY_USERS  # edited boards ping apart
-            message = await self._call(channel.send(content, allowed_mentions=mentions,
-                                                    nonce=f"b{game.id}v{fresh[-1].version}", **extras))
+            message = await self._call(channel.send(view=layout, files=files, allowed_mentions=mentions,
+                                                    nonce=f"b{game.id}v{fresh[-1].version}"))
             message_id = message.id
         if editing and turn and any(r.payload.get("ping", True) for r in fresh):  # only someone newly to move
             await self._call(channel.send(turn, allowed_mentions=ONLY_USERS, nonce=f"t{game.id}v{fresh[-1].version}"))
@@ -176,14 +172,13 @@ class Posting:
         if shown is not None and shown.message_id != message_id:
             await self._strip_buttons(channel, shown.message_id)
 
-    async def _edit_board(self, channel: discord.PartialMessageable, message_id: int, content: str,
-                          picture: bytes | None, file_name: str, controls: discord.ui.View | None,
-                          alt: str | None = None) -> int | None:
-        """Edit the table's board message in place; None when it was deleted (a new one is posted)."""
-        attachments = [png_file(picture, file_name, alt)] if picture is not None else []
+    async def _edit_board(self, channel: discord.PartialMessageable, message_id: int,
+                          layout: discord.ui.LayoutView, files: list[discord.File]) -> int | None:
+        """Edit the table's board message in place (a board from before layouts loses its content); None when
+        it was deleted (a new one is posted)."""
         try:
             await self._call(channel.get_partial_message(message_id).edit(
-                content=content, attachments=attachments, view=controls, allowed_mentions=ONLY_USERS))
+                content=None, attachments=files, view=layout, allowed_mentions=ONLY_USERS))
         except discord.NotFound as err:
             if err.code in CHANNEL_LOST:
                 raise
@@ -191,8 +186,10 @@ class Posting:
         return message_id
 
     async def _strip_buttons(self, channel: discord.PartialMessageable, message_id: int) -> None:
+        """The old board keeps its picture and text, without its buttons (only the newest board is live)."""
         try:
-            await self._call(channel.get_partial_message(message_id).edit(view=None))
+            old = await self._call(channel.fetch_message(message_id))
+            await self._call(old.edit(view=without_buttons(old)))
         except discord.NotFound:
             pass
         except (discord.HTTPException, TimeoutError) as err:
@@ -250,6 +247,7 @@ class Posting:
             return
         panel = await self.service.panel(game.id, item.target)  # read now: the player may have left meanwhile
         view = self.presenter.move_panel(panel) if panel.choices or panel.shapes else None
-        text = fit([f"Your move in **{game.title}** #{game.id} {self.where_played(game)}.", *item.payload["lines"]])
+        text = fit([f"Your move in **{game.title}** #{game.id} {self.where_played(game)}.", *item.payload["lines"],
+                    *panel.warning_lines()])
         hand = await self._hand_file(game, panel.hand)
         await self._send_dm(item.target, text, f"a{item.id}", **({"view": view} if view else {}), **hand)

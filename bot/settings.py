@@ -9,10 +9,11 @@ from bot.errors import Refused
 POLICIES = ("ai", "skip", "forfeit")
 BOARD_MODES = ("new", "edit")
 DEFAULT_SETTINGS: dict[str, Any] = {"deadline_hours": 48, "reminder": 0.5, "policy": "ai", "board": "new",
-                                    "thread": False}
+                                    "thread": True}
 """Turn deadline in hours (None: off), reminder as a fraction of the deadline, what happens at the
 deadline, whether each move posts a new board message or edits one, and (as a server default)
-whether `/game new` opens a thread."""
+whether `/game new` opens a thread: yes, where the bot may create one, so a game's boards keep to
+themselves and the channel stays quiet."""
 
 
 NOTIFY = ("off", "turn", "every")

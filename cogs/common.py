@@ -1,18 +1,15 @@
-"""What several cogs draw: the game of a channel, a hand's picture, and the "Are you sure?" with its Cancel."""
+"""What several cogs draw: the game of a channel, and the "Are you sure?" with its Cancel."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import discord
 
 from bot.errors import Refused
 from bot.outcome import GameInfo
-from bot.posting import png_file
 from cogs import ids
 from cogs.items import GameItem, Interaction, runtime
-from renderers import render_private
 
 
 async def game_here(interaction: Interaction) -> GameInfo:
@@ -22,12 +19,6 @@ async def game_here(interaction: Interaction) -> GameInfo:
     if info is None:
         raise Refused("No game is open in this channel. Start one with `/game new`.", "no_game_here")
     return info
-
-
-async def hand_file(info: GameInfo, view: dict[str, Any]) -> discord.File | None:
-    """A player's private picture, drawn off the event loop."""
-    picture = await asyncio.to_thread(render_private, info.game_type, view)
-    return None if picture is None else png_file(picture, f"{info.game_type}-hand.png")
 
 
 class CancelButton(GameItem[discord.ui.Button], form=ids.CANCEL):

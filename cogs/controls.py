@@ -22,7 +22,7 @@ import discord
 
 from bot.errors import Refused
 from bot.outcome import Outcome, Panel
-from bot.posting import png_file
+from bot.pictures import png_file
 from bot.service import NOT_SEATED, Click, Snapshot, StalePanel
 from cogs import ids
 from cogs.common import confirm_view
@@ -110,8 +110,9 @@ def panel_body(panel: Panel, *, done: str | None = None) -> dict[str, Any]:
         waiting = ", ".join(f"<@{u}>" for u in info.users_to_move()) or "the AI players"
         body = "The game is over." if info.status == "finished" else f"Not your move now — waiting for {waiting}."
         return {"content": head + body, "view": None}
+    warned = "".join(f"{line}\n" for line in panel.warning_lines())
     hint = "Your move:" + "".join(f"\n• With `/play`: {s['help']}" for s in shapes)
-    return {"content": clip(head + hint, 2000),
+    return {"content": clip(head + warned + hint, 2000),
             "view": move_controls(info.id, info.version, panel.seat, choices, shapes)}
 
 
@@ -128,7 +129,8 @@ async def play_choice(interaction: Interaction, item: GameItem[Any], key: str, *
     a costly one is confirmed first."""
     version, seat = item.version, item.seat  # type: ignore[attr-defined]
     assert seat is not None
-    await interaction.response.defer()
+    if not interaction.response.is_done():  # a board's one-tap button has opened a private answer already
+        await interaction.response.defer()
     click = Click(version, seat, lambda choices: find_choice(choices, key), confirmed)
     try:
         done = await runtime(interaction).service.click(item.game_id, interaction.user.id, click,

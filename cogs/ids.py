@@ -106,6 +106,8 @@ OPEN_TRADE = Form("fr:t:{game_id}:{version}:{k}:o{state}")
 """Opens the trade modal with the picks `state` made (none on panels drawn before the modal: `fr:t:…:o`)."""
 TRADE_MODAL = Form("fr:tq:{game_id}:{version}:{k}:{state}")
 """The trade modal (not a dynamic item: its submit is read by custom id)."""
+ONE_TAP = Form("fr:ot:{game_id}:{version}:{seat}:{key}")
+"""A move that needs no choice, on the public board for the seat to move."""
 YOUR_MOVE = Form("fr:m:{game_id}")
 HAND = Form("fr:h:{game_id}")
 CANCEL = Form("fr:x:{game_id}")

@@ -119,8 +119,10 @@ class Lobby(TableCommands, PlayerCommands, commands.GroupCog, group_name="game",
             raise Refused("Games are played in server channels, not in DMs.", "not_in_guild")
         cls = get_game(game)
         picked = parse_options(options)
-        if thread is None:
-            thread = bool((await self.bot.service.server_defaults(interaction.guild_id))["thread"])
+        if thread is None:  # the server's default, where a thread can be made here (not inside a thread)
+            thread = bool((await self.bot.service.server_defaults(interaction.guild_id))["thread"]) and \
+                isinstance(interaction.channel, discord.TextChannel) and \
+                interaction.app_permissions.create_public_threads
         if thread:
             channel = interaction.channel
             if not isinstance(channel, discord.TextChannel):

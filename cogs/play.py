@@ -9,39 +9,75 @@ player's own move panel or hand, privately.
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Frontier, answer
-from bot.outcome import GameInfo, Panel
+from bot.outcome import Panel
+from bot.pictures import hand_file
+from bot.seats import is_person
+from bot.service import Snapshot
 from cogs import ids
-from cogs.common import CancelButton, game_here, hand_file
-from cogs.controls import ITEMS, move_controls, panel_body, trade_submitted
+from cogs.common import CancelButton, game_here
+from cogs.controls import ITEMS, move_controls, panel_body, play_choice, trade_submitted
 from cogs.items import GameItem, Interaction
-from cogs.layout.moves import clip
+from cogs.layout.moves import clip, digest
 from cogs.layout.typed import matching, parse_move, suggestion
 from games.core import RuleError
 
 AUTOCOMPLETE_LIMIT = 25
+PUBLIC_MOVES = frozenset({"roll", "end_turn", "decline"})
+"""Moves whose presence the whole table can tell from the board (an offer to you can always be declined; it
+can be accepted only with the cards, so Accept stays in the private panel)."""
+ONE_TAPS = 3
+"""One-tap moves beside *Your move* and *My hand*, within a row's five buttons."""
 
 
 class Buttons:
     """The buttons delivery sends (`bot.delivery.Presenter`), handed over when this cog loads."""
 
     @staticmethod
-    def board_controls(game: GameInfo) -> discord.ui.View:
-        """Under a running game's board: each player opens their own moves or hand, privately."""
-        view = discord.ui.View(timeout=None)
-        view.add_item(YourMoveButton(game.id))
-        view.add_item(HandButton(game.id))
-        return view
+    def board_controls(snap: Snapshot) -> discord.ui.ActionRow:
+        """Under a running game's board: the one-tap moves of the person to move, then each player opens their
+        own moves or hand, privately."""
+        return discord.ui.ActionRow(*one_taps(snap), YourMoveButton(snap.game.id), HandButton(snap.game.id))
 
     @staticmethod
     def move_panel(panel: Panel) -> discord.ui.View:
         """A seat's moves in a DM that asks for a move: the panel *Your move* opens."""
         return move_controls(panel.game.id, panel.game.version, panel.seat, panel.choices, panel.shapes)
+
+
+def one_taps(snap: Snapshot) -> list[OneTapButton]:
+    """The moves of the one person to move that need no choice (a type listed once) and whose existence the
+    table already knows (`PUBLIC_MOVES`: a public board must not tell what a hand allows), at most
+    `ONE_TAPS`."""
+    game, engine = snap.game, snap.engine
+    if engine is None or len(game.to_move) != 1 or \
+            not any(s.seat == game.to_move[0] and is_person(s) for s in game.seats):
+        return []
+    seat = game.to_move[0]
+    moves = engine.moves(seat)
+    kinds = Counter(str(m.action.get("type")) for m in moves)
+    return [OneTapButton(game.id, game.version, seat, digest(m.action), label=clip(m.label))
+            for m in moves if m.action.get("type") in PUBLIC_MOVES and kinds[m.action["type"]] == 1][:ONE_TAPS]
+
+
+class OneTapButton(GameItem[discord.ui.Button], form=ids.ONE_TAP):
+    """A move on the public board; its seat's player alone may press it (the base refuses anyone else), and
+    hears privately what it did and what they may do next."""
+
+    def __init__(self, game_id: int, version: int, seat: int, key: str, *, label: str = "Move") -> None:
+        custom_id = self.form.format(game_id=game_id, version=version, seat=seat, key=key)
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=custom_id))
+        self.game_id, self.version, self.seat, self.key = game_id, version, seat, key
+
+    async def run(self, interaction: Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await play_choice(interaction, self, self.key)
 
 
 class YourMoveButton(GameItem[discord.ui.Button], form=ids.YOUR_MOVE):
@@ -54,7 +90,7 @@ class YourMoveButton(GameItem[discord.ui.Button], form=ids.YOUR_MOVE):
         await interaction.response.defer(ephemeral=True, thinking=True)
         panel = self.snapshot.panel(interaction.user.id)
         body = {k: v for k, v in panel_body(panel).items() if v is not None}
-        picture = await hand_file(panel.game, panel.hand)
+        picture = await hand_file(panel.game.game_type, panel.hand)
         if picture is not None:
             body["file"] = picture
         await interaction.followup.send(ephemeral=True, **body)
@@ -74,7 +110,7 @@ async def show_hand(interaction: Interaction, panel: Panel) -> None:
     """The player's private view, as a picture, only to them."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     info = panel.game
-    picture = await hand_file(info, panel.hand)
+    picture = await hand_file(info.game_type, panel.hand)
     if picture is None:
         await interaction.followup.send(f"{info.title} has no hidden cards: everything is on the board.",
                                         ephemeral=True)
@@ -87,7 +123,7 @@ class Play(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*ITEMS, CancelButton, YourMoveButton, HandButton)
+        self.bot.add_dynamic_items(*ITEMS, OneTapButton, CancelButton, YourMoveButton, HandButton)
         self.bot.delivery.present_with(Buttons())
 
     @commands.Cog.listener()

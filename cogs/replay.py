@@ -17,14 +17,14 @@ from discord.ext import commands
 
 from bot import history
 from bot.client import Frontier
-from bot.posting import png_file
+from bot.pictures import png_file
 from cogs import ids
 from cogs.items import GameItem, Interaction, chosen, runtime
 from cogs.layout.moves import TEXT_LIMIT, clip
 from cogs.layout.replay import jumps
 from games.core import get_game
 from renderers import render_board
-from renderers.text import summary
+from renderers.text import alt_text, summary
 
 
 async def frame_message(interaction: Interaction, game_id: int, at: int
@@ -45,10 +45,12 @@ async def frame_message(interaction: Interaction, game_id: int, at: int
     options = [discord.SelectOption(label=clip(label, TEXT_LIMIT), value=str(first), default=i == here)
                for i, (label, first) in enumerate(marks)]
     view.add_item(JumpSelect(game_id, options=options))
-    words = [history.caption(get_game(row.game_type).title, game_id, story, at, names),
+    title = get_game(row.game_type).title
+    words = [history.caption(title, game_id, story, at, names),
              "\n".join(summary(row.game_type, story[at].view))]  # the board's state that is text by nature
     return (clip("\n\n".join(w for w in words if w), 2000),
-            png_file(picture, f"{row.game_type}-{game_id}-turn{at}.png"), view)
+            png_file(picture, f"{row.game_type}-{game_id}-turn{at}.png",
+                     alt_text(row.game_type, story[at].view, "board", title=title)), view)
 
 
 async def show(interaction: Interaction, game_id: int, at: int) -> None:

@@ -11,7 +11,8 @@ from discord import app_commands
 
 from bot.client import Frontier, answer
 from bot.outbox import fit
-from bot.posting import ONLY_USERS, png_file
+from bot.pictures import png_file
+from bot.posting import ONLY_USERS
 from bot.settings import BOARD_MODES, POLICIES
 from cogs import ids
 from cogs.common import confirm_view, game_here
@@ -19,6 +20,7 @@ from cogs.items import GameItem, Interaction, manager_of, runtime
 from cogs.play import show_hand
 from cogs.words import hand_over_text, handed_over_text, server_defaults_text, status_lines, table_settings_text
 from renderers import render_board
+from renderers.text import alt_text
 
 POLICY_CHOICES = [app_commands.Choice(name=p, value=p) for p in POLICIES]
 BOARD_CHOICES = [app_commands.Choice(name=m, value=m) for m in BOARD_MODES]
@@ -75,7 +77,8 @@ class TableCommands:
         kwargs: dict[str, Any] = {}
         if outcome.public_view is not None:
             picture = await asyncio.to_thread(render_board, info.game_type, outcome.public_view)
-            kwargs["file"] = png_file(picture, f"{info.game_type}-{info.id}.png")
+            kwargs["file"] = png_file(picture, f"{info.game_type}-{info.id}.png",
+                                      alt_text(info.game_type, outcome.public_view, "board", title=info.title))
         await interaction.followup.send(fit(status_lines(outcome)), ephemeral=True, **kwargs)
 
     @app_commands.command(name="hand", description="Your hidden cards, only to you")

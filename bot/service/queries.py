@@ -25,7 +25,8 @@ def panel_of(row: GameRow, game: Game | None, user_id: int) -> Panel:
         raise Refused(f"Game #{row.id} was abandoned; nothing of it can be played or shown.", "game_over")
     moving = row.status == "running" and seat in game.to_move()
     return Panel(game=info_of(row, game), seat=seat, choices=game.moves(seat) if moving else [],
-                 shapes=game.action_shapes(seat) if moving else [], hand=game.view(seat))
+                 shapes=game.action_shapes(seat) if moving else [], hand=game.view(seat),
+                 warnings=game.warnings(seat) if moving else [])
 
 
 @dataclass(frozen=True)

@@ -192,9 +192,11 @@ class Storage(ABC):
     @abstractmethod
     async def claim_outbox(self, *, now: datetime, owner: str, lease: timedelta, limit: int,
                            hold: timedelta, busy: Collection[int] = (), skip: Collection[int] = ()) -> list[OutboxItem]:
-        """Lease the due rows nobody holds, oldest first. A board row younger than `hold` waits while its
-        game has an AI turn planned (the AI's moves come in the same board), and so does the board of a
-        `busy` game, one with a change under way; no row of a `skip` game is taken (it is being delivered)."""
+        """Lease the due rows nobody holds, oldest first. A game's board rows wait while it has an AI turn
+        planned and its newest board row is younger than `hold`: AI seats still moving come in the same board,
+        however long their moves take together, so consecutive AI moves between two people's turns make one
+        board. The board of a `busy` game, one with a change under way, waits too; no row of a `skip` game is
+        taken (it is being delivered)."""
 
     @abstractmethod
     async def pending_boards(self, game_id: int, up_to: int) -> list[OutboxItem]:

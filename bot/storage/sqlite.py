@@ -413,8 +413,9 @@ class SqliteStorage(Storage):
                 "UPDATE outbox SET lease_owner = ?, lease_until = ? WHERE id IN ("
                 " SELECT o.id FROM outbox o WHERE o.done_at IS NULL AND o.next_try <= ?"
                 " AND (o.lease_until IS NULL OR o.lease_until < ?)"
-                " AND NOT (o.kind = 'board' AND o.created_at > ? AND EXISTS ("
-                "  SELECT 1 FROM jobs j WHERE j.game_id = o.game_id AND j.kind = 'ai_turn'))"
+                " AND NOT (o.kind = 'board' AND o.game_id IN ("  # games whose newest board is recent, AI moving
+                "  SELECT b.game_id FROM outbox b JOIN jobs j ON j.game_id = b.game_id AND j.kind = 'ai_turn'"
+                "  WHERE b.kind = 'board' AND b.done_at IS NULL AND b.created_at > ?))"
                 + (f" AND NOT (o.kind = 'board' AND o.game_id IN ({waiting}))" if waiting else "")
                 + (f" AND o.game_id NOT IN ({skipped})" if skipped else "") +
                 " ORDER BY o.id LIMIT ?) "

@@ -493,3 +493,28 @@ async def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) ->
     await first.close()
     await second.take_back("b")
     await second.close()
+async def test_consecutive_ai_moves_between_two_peoples_turns_make_one_board(storage: Storage,
+                                                                             clock: FakeClock) -> None:
+    """AI seats moving 8 s apart (the table's AI pace): the board of the person's move waits while they keep
+    moving, each move less than the hold after the one before, though the first row is older than the hold;
+    once they stop for the hold, every move comes due at once, for one board."""
+    service = GameService(storage, clock=clock, ai_pace=8.0)
+    game_id = await running_game(service, ai=2, friend=False)
+    await storage.outbox_done([i.id for i in await outbox_pending(storage, game_id)], now=clock())
+    hold = timedelta(seconds=10)
+
+    async def boards_due() -> list[int]:
+        due = await storage.claim_outbox(now=clock(), owner="a", lease=timedelta(0), limit=50, hold=hold)
+        return [i.version for i in due if i.kind == "board"]
+
+    card = (await service.hand(game_id, CREATOR))["hand"][0]
+    await service.act(game_id, CREATOR, {"type": "play", "card": card})
+    for _ in range(2):  # one AI seat, 8 s later the other
+        clock.advance(seconds=8)
+        (job,) = await storage.claim_jobs(now=clock(), owner="s", lease=LEASE, limit=5)
+        assert await service.run_job(job) == "moved"
+        await storage.finish_job(job)
+        clock.advance(seconds=1)
+        assert await boards_due() == [], "the AI seats are still moving: no board yet"
+    clock.advance(seconds=10)
+    assert len(await boards_due()) == 3, "one board shows the person's move and both AI moves"

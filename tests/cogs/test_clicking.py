@@ -36,7 +36,7 @@ async def test_a_catan_settlement_is_placed_in_two_steps_hex_then_corner(world: 
     assert alt and "close-up of hex A" in alt[-1] and all(c in alt[-1] for c in corners), (alt, corners)
     panel = await world.pick(first, panel, "Build settlement", spots[1]["label"])
     assert not [a for a in panel.attachments if a.filename.endswith("-area.png")], "the close-up goes with its step"
-    assert "built a settlement" in world.boards()[-1].content
+    assert "built a settlement" in world.boards()[-1].text()
     view = await world.bot.service.hand(game_id, first.user.id)
     assert sum(1 for b in view["buildings"] if b and b[0] == view["seat"]) == 1
     measured("Catan", "Build a setup settlement (hex, then corner)", tally.count())
@@ -74,7 +74,7 @@ async def test_a_catan_turn_is_rolled_and_ended_from_the_panel(world: World) -> 
     tally = Tally(after)
     await world.press(after, await world.panel(after), "Roll")
     measured("Catan", "Roll the dice (from *Your move*)", tally.count())
-    assert "rolled" in world.boards()[-1].content.lower()
+    assert "rolled" in world.boards()[-1].text().lower()
 
 
 async def test_a_catan_discard_is_one_pick_of_exactly_the_cards_owed(world: World) -> None:
@@ -89,7 +89,7 @@ async def test_a_catan_discard_is_one_pick_of_exactly_the_cards_owed(world: Worl
     assert [o["label"] for o in select["options"]] == [
         "Wool 1", "Wool 2", "Grain 1", "Grain 2", "Grain 3", "Ore 1", "Ore 2", "Ore 3"]
     await world.pick(person, panel, "Discard", "Ore 1", "Ore 2", "Grain 1", "Wool 1")
-    assert "discarded" in world.boards()[-1].content
+    assert "discarded" in world.boards()[-1].text()
     hand = (await world.bot.service.hand(game_id, person.user.id))["hand"]
     assert hand == {"brick": 0, "lumber": 0, "wool": 1, "grain": 2, "ore": 1}
     measured("Catan", "Discard 4 of 8 cards after a 7", tally.count())
@@ -106,16 +106,16 @@ async def test_a_catan_trade_with_a_counter_offer_by_clicking(world: World) -> N
     panel = await trade(world, offerer, await world.panel(offerer), "Trade offer", [
         ("Offer to", [f"Seat {partner_seat + 1}"]), ("You give", ["1 ore"]), ("You get", ["1 grain"])])
     assert panel.content.startswith("✓ Sent"), panel.content
-    assert "offers" in world.boards()[-1].content
+    assert "offers" in world.boards()[-1].text()
     measured("Catan", "Trade offer to a player, 1 for 1", tally.count())
 
     counter = await world.panel(partner)
     assert counter.button("Decline offer"), "the answers are buttons"
     await trade(world, partner, counter, "Counter-offer", [("You give", ["1 wool"]), ("You get", ["1 ore"])])
-    assert "counters" in world.boards()[-1].content
+    assert "counters" in world.boards()[-1].text()
 
     await world.press(offerer, await world.panel(offerer), f"Trade with Seat {partner_seat + 1}")
-    assert "traded" in world.boards()[-1].content
+    assert "traded" in world.boards()[-1].text()
     after = (await service.hand(game_id, offerer.user.id))["hand"]
     assert after["ore"] == 1 and after["wool"] == 1
 
@@ -160,7 +160,7 @@ async def test_resigning_asks_first_and_a_cancel_changes_nothing(world: World) -
     await world.press(bob, asked.replies()[-1], "Yes, resign")
     info = await world.bot.service.get(info.id)
     assert info.seat_of(bob.user.id) is None and info.seats[1].is_ai, "an AI took Bob's seat"
-    assert any("left" in m.content for m in world.boards()[-1:]), "the board says so"
+    assert any("left" in m.text() for m in world.boards()[-1:]), "the board says so"
 
 
 async def test_a_game_whose_rules_put_a_resigner_out_says_so(world: World) -> None:
@@ -173,7 +173,7 @@ async def test_a_game_whose_rules_put_a_resigner_out_says_so(world: World) -> No
 
 async def test_the_host_removes_seats_and_alone_adds_ai(world: World) -> None:
     alice, bob, carol = world.person("alice"), world.person("bob"), world.person("carol")
-    await alice.slash("game new", game="testgame")
+    await alice.slash("game new", game="testgame", thread=False)
     await world.settle()
     lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
     await bob.click(lobby, "Join")

@@ -42,11 +42,11 @@ async def test_the_partner_answers_an_offer_from_the_buttons_in_a_dm(world: Worl
     assert info is not None
     people = {s.seat: (alice if s.user_id == alice.user.id else bob) for s in info.seats}
     offerer, partner = await _offer_when_possible(world, people, info.id)
-    assert "offers" in world.boards()[-1].content, "the offer is public in the channel"
+    assert "offers" in world.boards()[-1].text(), "the offer is public in the channel"
     asks = [m for m in partner.dms() if m.content.startswith("Your move") and "offers" in m.content]
     assert asks and asks[-1].button("Decline the trade"), "the partner is asked by DM, with the answers"
     await partner.click(asks[-1], "Decline the trade")
     await world.settle()
-    assert "declined" in world.boards()[-1].content
+    assert "declined" in world.boards()[-1].text()
     view = await world.bot.service.hand(info.id, offerer.user.id)
     assert view["offer"] is None and any(e["state"] == "ready" for e in view["players"][view["seat"]]["in_play"])

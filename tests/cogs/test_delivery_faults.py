@@ -48,7 +48,7 @@ async def test_a_channel_deleted_before_a_reminder_pauses_its_game_and_every_oth
     clock.advance(hours=24)
     await world.bot.scheduler.drain()
     await world.settle()
-    assert any("ran out of time" in m.content for m in world.fake.channel_messages(other.id))
+    assert any("ran out of time" in m.text() for m in world.fake.channel_messages(other.id))
     assert (await world.bot.service.get(gone)).to_move == paused.to_move, "no timeout hits a paused game"
     assert not any(task.done() for task in world.bot._workers), "the scheduler and delivery loops live on"
     assert (await world.bot.service.get(kept)).paused is None
@@ -85,14 +85,14 @@ async def test_a_board_posted_again_after_a_crash_before_it_was_marked_is_not_do
     value = (await alice.autocomplete("play", "action", ""))[0]["value"]
     await alice.slash("play", action=value)
     await world.settle()
-    posts = [m.content for m in world.channel() if m.content]
+    posts = [m.text() for m in world.channel() if m.text()]
     db = world.bot.storage.db  # as the crash left it: the row undone, the board message not recorded
     await db.execute("UPDATE outbox SET done_at = NULL, lease_until = NULL "
                      "WHERE id = (SELECT MAX(id) FROM outbox WHERE kind = 'board')")
     await db.execute("UPDATE messages SET version = version - 1 WHERE kind = 'board'")
     await world.bot.delivery.drain()
     await world.settle()
-    assert [m.content for m in world.channel() if m.content] == posts, "the board was posted twice"
+    assert [m.text() for m in world.channel() if m.text()] == posts, "the board was posted twice"
 
 
 async def test_an_ask_for_a_player_who_left_meanwhile_is_dropped_quietly(world: World,

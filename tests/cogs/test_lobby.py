@@ -7,7 +7,7 @@ from tests.support.world import World
 
 async def test_new_join_add_ai_start_posts_a_board(world: World) -> None:
     alice, bob = world.person("alice"), world.person("bob")
-    await alice.slash("game new", game="testgame")
+    await alice.slash("game new", game="testgame", thread=False)
     lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
     assert "High card" in lobby.content and f"<@{alice.user.id}>" in lobby.content
     await bob.click(lobby, "Join")
@@ -18,12 +18,12 @@ async def test_new_join_add_ai_start_posts_a_board(world: World) -> None:
     await world.fake.wait_for(lambda: any(m.pngs() for m in world.channel()), what="the first board")
     board = [m for m in world.channel() if m.pngs()][-1]
     assert {b["label"] for b in board.buttons()} >= {"Your move", "My hand"}
-    assert "Your move:" in board.content
+    assert "Your move:" in board.text()
 
 
 async def test_only_the_host_starts_and_refusals_are_private(world: World) -> None:
     alice, bob = world.person("alice"), world.person("bob")
-    await alice.slash("game new", game="testgame")
+    await alice.slash("game new", game="testgame", thread=False)
     record = await bob.slash("game start")
     (refusal,) = record.replies()
     assert "Only the game's creator" in refusal.content
@@ -34,12 +34,32 @@ async def test_only_the_host_starts_and_refusals_are_private(world: World) -> No
 
 async def test_a_second_game_in_the_channel_is_refused_with_the_way_out(world: World) -> None:
     alice = world.person("alice")
-    await alice.slash("game new", game="testgame")
-    record = await alice.slash("game new", game="testgame")
+    await alice.slash("game new", game="testgame", thread=False)
+    record = await alice.slash("game new", game="testgame", thread=False)
     assert "already open here" in " ".join(record.texts()) and "thread" in " ".join(record.texts())
 
 
 async def test_unknown_game_lists_the_games(world: World) -> None:
-    record = await world.person("alice").slash("game new", game="chess")
+    record = await world.person("alice").slash("game new", game="chess", thread=False)
     assert "no game called 'chess'" in " ".join(record.texts())
     assert "testgame" in " ".join(record.texts())
+
+
+async def test_a_new_game_opens_its_own_thread_by_default_and_one_inside_a_thread_stays_there(world: World) -> None:
+    """Issue 27: a quieter channel. Where the bot may create a thread, `/game new` opens the table in one of its
+    own; inside a thread (where no thread can be made) the table opens right there."""
+    alice = world.person("alice")
+    record = await alice.slash("game new", game="testgame")
+    await world.settle()
+    assert "is open in <#" in " ".join(record.texts())
+    thread = next(c for c in world.fake.channels.values() if c.is_thread)
+    assert any(b.get("label") == "Start" for m in world.fake.channel_messages(thread.id) for b in m.buttons())
+    assert not any(m.buttons() for m in world.channel()), "the channel itself holds no lobby"
+    asked = (await alice.slash("game abandon", channel_id=thread.id)).replies()[-1]
+    await alice.click(asked, custom_id=asked.buttons()[0]["custom_id"])  # "Are you sure?": its confirmation
+    await world.settle()
+    inside = await alice.slash("game new", game="testgame", channel_id=thread.id)
+    await world.settle()
+    assert not any("is open in" in t for t in inside.texts())
+    assert sum(c.is_thread for c in world.fake.channels.values()) == 1, "no thread inside the thread"
+    assert any(b.get("label") == "Start" for m in inside.replies() for b in m.buttons()), inside.texts()

@@ -78,7 +78,7 @@ async def test_nothing_sends_no_dm_at_all_and_my_hand_still_shows_the_hand(world
     await world.open_table(alice, guests=(bob,))
     for _ in range(3):  # three rounds by /play: the whole game
         board = world.boards()[-1]
-        assert f"<@{alice.user.id}>" in board.content, "the board still mentions her when she is to move"
+        assert f"<@{alice.user.id}>" in board.text(), "the board still mentions her when she is to move"
         record = await alice.click(board, "My hand")
         await world.settle()
         assert record.replies()[-1].ephemeral and record.replies()[-1].pngs()
@@ -86,7 +86,7 @@ async def test_nothing_sends_no_dm_at_all_and_my_hand_still_shows_the_hand(world
             value = (await person.autocomplete("play", "action", ""))[0]["value"]
             await person.slash("play", action=value)
             await world.settle()
-    assert "Game over" in world.boards()[-1].content
+    assert "Game over" in world.boards()[-1].text()
     assert alice.dms() == [], "nothing is nothing"
     assert [m for m in bob.dms() if m.content.startswith("Your move") and m.pngs()], "Bob has the default"
 
@@ -178,7 +178,7 @@ async def test_an_edited_board_says_whose_move_it_is_and_pings_only_who_is_newly
     await alice.slash("play", action=(await alice.autocomplete("play", "action", ""))[0]["value"])
     await world.settle()
     assert len(world.channel()) == posted, "no new message: the board was edited"
-    assert f"Your move: <@{bob.user.id}>" in world.fake.find_message(board.id).content
+    assert f"Your move: <@{bob.user.id}>" in world.fake.find_message(board.id).text()
     await bob.slash("play", action=(await bob.autocomplete("play", "action", ""))[0]["value"])
     await world.settle()
     assert [m.id for m in world.boards()] == [board.id]

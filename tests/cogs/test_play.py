@@ -131,7 +131,7 @@ async def test_ai_seats_move_before_the_board_is_posted(world: World) -> None:
         value = (await person.autocomplete("play", "action", ""))[0]["value"]
         await person.slash("play", action=value)
         await world.settle()
-    assert "Cards revealed" in world.boards()[-1].content, "the AI seats played before the board was posted"
+    assert "Cards revealed" in world.boards()[-1].text(), "the AI seats played before the board was posted"
 
 
 async def test_buttons_work_after_a_restart(world: World) -> None:
@@ -176,7 +176,7 @@ async def test_a_whole_game_by_buttons_and_by_play_with_a_closed_dm(world: World
         await bob.slash("play", action=value)
         await world.settle()
     final = world.boards()[-1]
-    assert "Game over" in final.content and "\n1. " in final.content and not final.buttons()
+    assert "Game over" in final.text() and "\n1. " in final.text() and not final.buttons()
     dms = [m for m in alice.dms() if m.pngs()]
     assert dms and world.fake.guild.name in dms[0].content, "the DM names the game's server"
     assert bob.dms() == [] and any("cannot DM you" in m.content for m in world.channel())

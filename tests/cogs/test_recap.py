@@ -43,7 +43,7 @@ async def test_the_recap_follows_the_final_board_once(world: World) -> None:
     await finish(world, world.person("alice"))
     (recap,) = recaps(world)
     posts = world.channel()
-    final = max(i for i, m in enumerate(posts) if "Game over" in m.content)
+    final = max(i for i, m in enumerate(posts) if "Game over" in m.text())
     assert posts.index(recap) > final, "the ranking first, then how it went"
     assert len(recap.pngs()) == 1 and recap.attachments[0].filename.endswith("-recap.png")
 

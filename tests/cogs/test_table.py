@@ -77,7 +77,7 @@ async def finish_with_ai(world: World, *people: Person) -> StoredMessage:
         await world.settle()
         await person.click(asked.replies()[-1], "Yes, leave")  # "Are you sure?"
         await world.settle()
-    await world.fake.wait_for(lambda: "Game over" in world.boards()[-1].content, what="the final board")
+    await world.fake.wait_for(lambda: "Game over" in world.boards()[-1].text(), what="the final board")
     return world.boards()[-1]
 
 
@@ -85,13 +85,13 @@ async def test_game_end_posts_the_ranking_and_stats_count_the_server(world: Worl
     alice, bob, _ = await started(world, ai=1)
     assert "No game has been finished" in await slash(world, alice, "game stats")
     final = await finish_with_ai(world, bob, alice)
-    ranking = [line for line in final.content.splitlines() if line[:1].isdigit() and ". " in line]
+    ranking = [line for line in final.text().splitlines() if line[:1].isdigit() and ". " in line]
     assert len(ranking) == 3 and ranking[0].startswith("1. "), "a ranking with every seat"
     assert not final.buttons(), "a finished game's board has no moves"
     # Players who left before the end are not counted; a game played through is.
     alice2, bob2, _ = await started(world, ai=1)
     for _ in range(10):  # three rounds of two moves at most
-        if "Game over" in world.boards()[-1].content:
+        if "Game over" in world.boards()[-1].text():
             break
         for person in (alice2, bob2):
             choices = await person.autocomplete("play", "action", "")
@@ -106,7 +106,7 @@ async def test_leaderboard_and_profile_show_the_ratings_of_a_finished_game(world
     alice, bob, _ = await started(world, ai=1)
     assert "has been rated on this server yet" in await slash(world, alice, "game leaderboard", game="testgame")
     for _ in range(10):  # three rounds of two moves at most
-        if "Game over" in world.boards()[-1].content:
+        if "Game over" in world.boards()[-1].text():
             break
         for person in (alice, bob):
             if choices := await person.autocomplete("play", "action", ""):
@@ -129,7 +129,7 @@ async def test_leaderboard_and_profile_show_the_ratings_of_a_finished_game(world
 async def test_forget_me_leaves_tables_and_is_safe_twice(world: World) -> None:
     _, bob, _ = await started(world)
     assert "your id is gone" in await slash(world, bob, "game forget-me")
-    assert "an AI plays seat 2" in world.boards()[-1].content
+    assert "an AI plays seat 2" in world.boards()[-1].text()
     assert "your id is gone" in await slash(world, bob, "game forget-me"), "twice is harmless"
     assert "in no open game" in await slash(world, bob, "game list")
 

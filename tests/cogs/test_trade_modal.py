@@ -43,7 +43,7 @@ async def test_a_catan_bank_trade_at_4_to_1_is_one_modal(world: World) -> None:
     tally = Tally(person)
     sent = await bank_trade(world, person, "4 ore", "1 grain")
     assert sent.content.startswith("✓ Sent"), sent.content
-    assert "traded 4 ore with the bank for 1 grain" in world.boards()[-1].content
+    assert "traded 4 ore with the bank for 1 grain" in world.boards()[-1].text()
     after = (await service.hand(game_id, person.user.id))["hand"]
     assert after == {"brick": 0, "lumber": 0, "wool": 1, "grain": 1, "ore": 1}
     measured("Catan", "Bank trade 4:1", tally.count())
@@ -57,7 +57,7 @@ async def test_a_catan_harbour_trade_at_2_to_1_is_one_modal(world: World) -> Non
     tally = Tally(person)
     sent = await bank_trade(world, person, f"2 {kind} (2:1)", f"1 {get}")
     assert sent.content.startswith("✓ Sent"), sent.content
-    assert f"traded 2 {kind} with the bank for 1 {get}" in world.boards()[-1].content
+    assert f"traded 2 {kind} with the bank for 1 {get}" in world.boards()[-1].text()
     after = (await world.bot.service.hand(game_id, person.user.id))["hand"]
     assert after[kind] == 0 and after[get] == 1
     measured("Catan", "Harbour trade 2:1", tally.count())
@@ -88,14 +88,14 @@ async def test_a_catan_offer_to_a_player_is_one_modal_and_two_of_a_kind_are_refu
     sent = await trade(world, person, await world.panel(person), "Trade offer",
                        [("Offer to", [f"Seat {partner_seat + 1}"]), ("You give", ["2 ore"]), ("You get", ["1 wool"])])
     assert sent.content.startswith("✓ Sent") and "2 ore" in sent.content, sent.content
-    assert "offers" in world.boards()[-1].content
+    assert "offers" in world.boards()[-1].text()
     measured("Catan", "Trade offer to a player, 2 for 1", tally.count())
     partner = people[partner_seat]
     tally = Tally(partner)
     await world.press(partner, await world.panel(partner), "Accept")
     measured("Catan", "Accept an offer (from *Your move*)", tally.count())
     await world.press(person, await world.panel(person), f"Trade with Seat {partner_seat + 1}")
-    assert "traded" in world.boards()[-1].content
+    assert "traded" in world.boards()[-1].text()
     after = (await service.hand(game_id, person.user.id))["hand"]
     assert after["ore"] == 1 and after["wool"] == 1
 

@@ -256,7 +256,7 @@ async def test_two_processes_share_the_games_and_one_survives_the_other(cluster:
     await fake.wait_for(lambda: moves()[0] > host_moves, timeout=30, what="the timeout to play the host's turn")
     await fake.wait_for(lambda: moves()[1] > by_ai and awaits_a_person(url, game["id"]), timeout=30,
                         what="the AI seats to play their turns and hand it back to the host")
-    await fake.wait_for(lambda: east.host.mention in east.latest_board().content, timeout=30,
+    await fake.wait_for(lambda: east.host.mention in east.latest_board().text(), timeout=30,
                         what="a board pinging the host")
     assert survivor.process is not None and survivor.process.returncode is None
 

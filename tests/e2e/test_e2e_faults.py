@@ -76,7 +76,7 @@ async def test_kill_between_commit_and_board_posts_the_board_after_restart(fake:
         await fake.settle(quiet=0.5)
         game = table.game()
         assert game["version"] >= committed
-        assert table.host.mention in table.latest_board().content, "whoever is to move is pinged"
+        assert table.host.mention in table.latest_board().text(), "whoever is to move is pinged"
         names = board_versions(table)
         assert len(names) == len(set(names)), f"a board was posted twice: {names}"
 
@@ -84,7 +84,7 @@ async def test_kill_between_commit_and_board_posts_the_board_after_restart(fake:
 async def test_kill_with_ai_seats_to_move_then_they_play_on_after_restart(fake: FakeDiscord, tmp_path: Path) -> None:
     async with running_bot(fake, tmp_path, AI_PACE_SECONDS="3") as bot:
         table = await started_table(fake, bot, first_game())
-        await fake.wait_for(lambda: table.host.mention in table.latest_board().content, timeout=60,
+        await fake.wait_for(lambda: table.host.mention in table.latest_board().text(), timeout=60,
                             what="the host's turn")
         await fake.settle(quiet=0.5)
         for _ in range(40):  # move until the turn passes to the AI seats
@@ -100,7 +100,7 @@ async def test_kill_with_ai_seats_to_move_then_they_play_on_after_restart(fake: 
         await bot.start()
         await fake.wait_for(lambda: table.game()["version"] > version and "ai_turn" not in jobs_of(bot, game_id),
                             timeout=60, what="the AI seats to play on after the restart, nobody clicking")
-        await fake.wait_for(lambda: table.host.mention in table.latest_board().content, timeout=30,
+        await fake.wait_for(lambda: table.host.mention in table.latest_board().text(), timeout=30,
                             what="a board pinging the host, whose turn it is again")
 
 
@@ -139,7 +139,7 @@ async def test_sigterm_mid_game_exits_0_and_the_game_goes_on(fake: FakeDiscord, 
         version = table.game()["version"]
         await bot.start()
         await fake.settle(quiet=0.5)
-        await fake.wait_for(lambda: table.host.mention in table.latest_board().content, timeout=30,
+        await fake.wait_for(lambda: table.host.mention in table.latest_board().text(), timeout=30,
                             what="the host's turn")
         assert "✓" in await move_told(table)
         await fake.wait_for(lambda: table.game()["version"] > version, what="a move after the restart")

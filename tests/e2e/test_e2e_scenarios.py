@@ -60,7 +60,7 @@ async def test_full_game_with_ai_seats(world: tuple[FakeDiscord, BotProcess], ga
                 assert len(table.boards()) > boards and is_png(table.latest_board().pngs()[0])
     if not table.over():
         await leave_to_ai_and_finish(table, *players)
-    final = table.latest_board().content
+    final = table.latest_board().text()
     assert "Game over" in final and "\n1. " in final, final
     assert not any(m.loading for m in table.messages()), "every deferred answer was completed"
     assert all(is_png(png) for board in table.boards() for png in board.pngs())

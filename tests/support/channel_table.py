@@ -103,7 +103,8 @@ class Table:
         new = self.host.command("game", self.channel_id)
         sub = next(o for o in new["options"] if o["name"] == "new")
         option = next(o for o in sub.get("options", []) if o["name"] in ("game", "game_type", "type"))
-        record = await self.host.slash("game new", channel_id=self.channel_id, **{option["name"]: game_type})
+        record = await self.host.slash("game new", channel_id=self.channel_id, thread=False,
+                                       **{option["name"]: game_type})
         return await self.lobby(record)
 
     async def lobby(self, record: InteractionRecord) -> StoredMessage:
@@ -157,7 +158,7 @@ class Table:
                 if self.over():
                     return
                 raise AssertionError(f"nobody can move and the game is not over; last posts: "
-                                     f"{[m.content for m in self.messages()[-3:]]}")
+                                     f"{[m.text() for m in self.messages()[-3:]]}")
         raise AssertionError(f"the game did not end within {max_moves} human moves")
 
 
@@ -192,7 +193,7 @@ async def leave_to_ai_and_finish(table: Table, *people: Person) -> None:
         await table.fake.settle()
         await person.click(asked.replies()[-1], "Yes, leave")  # "Are you sure?"
         await table.fake.settle()
-    await table.fake.wait_for(lambda: table.over() and "game over" in table.latest_board().content.lower(),
+    await table.fake.wait_for(lambda: table.over() and "game over" in table.latest_board().text().lower(),
                               timeout=120, what="the AI seats to finish the game and the final board")
 
 

@@ -75,7 +75,7 @@ class World:
         """The person plays through `/play` (moves picked by label, see `prefer`) until the game is over;
         returns the final board's text."""
         for _ in range(limit):
-            if "Game over" in self.boards()[-1].content:
+            if "Game over" in self.boards()[-1].text():
                 break
             choices = await person.autocomplete("play", "action", "")
             if not choices:  # the AI seats are still moving: their board comes next
@@ -84,7 +84,7 @@ class World:
                 continue
             await person.slash("play", action=prefer(choices, preference)["value"])
             await self.settle()
-        return self.boards()[-1].content
+        return self.boards()[-1].text()
 
     async def panel(self, person: Person) -> StoredMessage:
         """The person's private move panel, opened from the newest board."""
@@ -111,7 +111,7 @@ class World:
     async def open_table(self, host: Person, game: str = "testgame", *, guests: tuple[Person, ...] = (),
                          ai: int = 0) -> None:
         """`/game new`, guests press Join, the host adds AI seats and presses Start, and the board is up."""
-        await host.slash("game new", game=game)
+        await host.slash("game new", game=game, thread=False)
         await self.settle()
         lobby = next(m for m in self.channel() if any(b.get("label") == "Start" for b in m.buttons()))
         for guest in guests:

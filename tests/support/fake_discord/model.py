@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from .limits import TEXT_DISPLAY, walk
+
 DISCORD_EPOCH_MS = 1_420_070_400_000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
@@ -51,9 +53,33 @@ def discord_components(components: list[dict[str, Any]] | None) -> list[dict[str
             out.setdefault("max_values", 1)
         if "components" in out:
             out["components"] = [fill(c) for c in out["components"]]
+        if isinstance(out.get("accessory"), dict):
+            out["accessory"] = fill(out["accessory"])
         return out
 
     return [fill(c) for c in components or []]
+
+
+INTERACTIVE = (2, 3, 5, 6, 7, 8)
+"""Buttons and the selects."""
+
+
+MEDIA_GALLERY = 12
+
+
+def resolve_media(components: list[dict[str, Any]], attachments: list[Attachment], base_url: str) -> None:
+    """A media gallery's items as Discord returns them: `attachment://name` (or an attachment's own url, as a
+    client re-sends a fetched message) becomes that attachment, any other url an external image."""
+    for gallery in (c for c in walk(components) if c.get("type") == MEDIA_GALLERY):
+        for item in gallery.get("items") or []:
+            url = str((item.get("media") or {}).get("url", ""))
+            found = next((a for a in attachments if url in (f"attachment://{a.filename}", a.payload(base_url)["url"])),
+                         None)
+            item["media"] = {"id": str(snowflake()), "url": url, "proxy_url": url} if found is None else {
+                "id": str(found.id), "url": found.payload(base_url)["url"], "proxy_url": found.payload(base_url)["url"],
+                "width": None, "height": None, "content_type": found.content_type, "attachment_id": str(found.id)}
+            item.setdefault("description", None)
+            item.setdefault("spoiler", False)
 
 
 def is_png(data: bytes) -> bool:
@@ -149,11 +175,14 @@ class Attachment:
     filename: str
     data: bytes
     content_type: str = "application/octet-stream"
+    description: str | None = None
+    """The file's alt text, as the uploader gave it (Discord keeps and returns it)."""
 
     def payload(self, base_url: str) -> dict[str, Any]:
         url = f"{base_url}/attachments/{self.id}/{self.filename}"
-        return {"id": str(self.id), "filename": self.filename, "size": len(self.data), "url": url,
+        data = {"id": str(self.id), "filename": self.filename, "size": len(self.data), "url": url,
                 "proxy_url": url, "content_type": self.content_type}
+        return data | ({"description": self.description} if self.description is not None else {})
 
 
 @dataclass
@@ -191,14 +220,13 @@ class StoredMessage:
         return [a.data for a in self.attachments if is_png(a.data)]
 
     def interactive(self) -> list[dict[str, Any]]:
-        """Every button and select in the message's action rows, in reading order."""
-        out: list[dict[str, Any]] = []
-        for row in self.components:
-            if row.get("type") == 1:
-                out.extend(row.get("components", []))
-            else:
-                out.append(row)
-        return out
+        """Every button and select in the message's action rows (inside containers too), in reading order."""
+        return [c for c in walk(self.components) if c.get("type") in INTERACTIVE]
+
+    def text(self) -> str:
+        """What a person reads in the message: its content, or (a layout message) its text displays, in order."""
+        shown = [c.get("content", "") for c in walk(self.components) if c.get("type") == TEXT_DISPLAY]
+        return "\n".join([self.content, *shown] if self.content else shown)
 
     def buttons(self) -> list[dict[str, Any]]:
         return [c for c in self.interactive() if c.get("type") == 2]

@@ -20,6 +20,7 @@ from .model import (
     Channel,
     StoredMessage,
     discord_components,
+    resolve_media,
     snowflake,
 )
 
@@ -91,7 +92,8 @@ def attachments_for(req: ApiRequest, existing: list[Attachment]) -> list[Attachm
         if ref in req.uploads and ref not in used:
             used.add(ref)
             up = req.uploads[ref]
-            out.append(Attachment(snowflake(), entry.get("filename") or up.filename, up.data, up.content_type))
+            out.append(Attachment(snowflake(), entry.get("filename") or up.filename, up.data, up.content_type,
+                                  entry.get("description")))
         elif ref in kept:
             out.append(kept[ref])
     out += [Attachment(snowflake(), u.filename, u.data, u.content_type)
@@ -99,9 +101,10 @@ def attachments_for(req: ApiRequest, existing: list[Attachment]) -> list[Attachm
     return out
 
 
-def enforce_limits(fake: FakeDiscord, req: ApiRequest, *, creating: bool) -> None:
-    """Refuse (400, and a test failure) a message body that real Discord would refuse."""
-    problems = message_problems(req.body or {}, creating=creating, files=len(req.uploads))
+def enforce_limits(fake: FakeDiscord, req: ApiRequest, *, creating: bool, flags: int = 0) -> None:
+    """Refuse (400, and a test failure) a message body that real Discord would refuse (`flags`: an edited
+    message's own)."""
+    problems = message_problems(req.body or {}, creating=creating, files=len(req.uploads), flags=flags)
     if problems:
         for problem in problems:
             fake.fail(f"{req.method} {req.template}: {problem}")
@@ -111,7 +114,7 @@ def enforce_limits(fake: FakeDiscord, req: ApiRequest, *, creating: bool) -> Non
 
 def apply_edit(fake: FakeDiscord, msg: StoredMessage, req: ApiRequest) -> None:
     """A PATCH of a message: only the fields sent change."""
-    enforce_limits(fake, req, creating=False)
+    enforce_limits(fake, req, creating=False, flags=msg.flags)
     body = req.body or {}
     if "content" in body:
         msg.content = body["content"] or ""
@@ -120,6 +123,7 @@ def apply_edit(fake: FakeDiscord, msg: StoredMessage, req: ApiRequest) -> None:
     if "embeds" in body:
         msg.embeds = body["embeds"] or []
     msg.attachments = attachments_for(req, msg.attachments)
+    resolve_media(msg.components, msg.attachments, fake.url)
     if body.get("flags") is not None:
         msg.flags = (msg.flags & EPHEMERAL) | (int(body["flags"]) & ~EPHEMERAL)
     msg.flags &= ~LOADING
@@ -136,6 +140,7 @@ def new_message(fake: FakeDiscord, channel_id: int, req: ApiRequest, *, flags: i
                         components=discord_components(body.get("components")), embeds=body.get("embeds") or [],
                         flags=flags, via=req.template)
     msg.attachments = attachments_for(req, [])
+    resolve_media(msg.components, msg.attachments, fake.url)
     if interaction is not None:
         msg.interaction_id = interaction.id
         msg.webhook_id = fake.application_id

@@ -1,0 +1,23 @@
+"""The pictures the bot uploads, each with its alt text: Discord shows it to screen readers and where a picture
+does not load, and `renderers.text.alt_text` writes it from the very view the picture was drawn from."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+
+from renderers import render_private
+from renderers.text import alt_text
+
+
+def png_file(data: bytes, name: str, description: str) -> discord.File:
+    """A PNG attachment with its alt text (`renderers.text.alt_text` of the view it was drawn from)."""
+    return discord.File(io.BytesIO(data), filename=name, description=description)
+
+
+async def hand_file(game_type: str, view: dict) -> discord.File | None:
+    """A player's private picture with its alt text, drawn off the event loop (None: the game has none)."""
+    picture = await asyncio.to_thread(render_private, game_type, view)
+    return None if picture is None else png_file(picture, f"{game_type}-hand.png", alt_text(game_type, view, "hand"))
