@@ -55,7 +55,7 @@ async def test_every_control_forged_from_another_server_is_refused(world: World)
     mallory = Person(fake, fake.add_user("mallory", manager=True, guilds=[elsewhere]), their_channel.id)
 
     alice = world.person("alice")
-    await alice.slash("game new", game="testgame")
+    await alice.slash("game new", game="testgame", thread=False)  # the lobby in this channel, to find below
     await world.settle()
     lobby = (await world.bot.service.game_in_channel(fake.channel.id)).id
     before = await stored(world, lobby)
