@@ -17,6 +17,7 @@ from cogs.common import CancelButton, game_here
 from cogs.items import GameItem, Interaction, chosen, manager_of, runtime
 from cogs.layout.moves import TEXT_LIMIT, clip
 from cogs.players import PlayerCommands, game_names
+from cogs.rules import RulesJump, RulesStep
 from cogs.table import HandOver, TableCommands, ask_hand_over
 from cogs.words import LOBBY_VERBS, lobby_text, seat_label, started_text
 from games.core import get_game
@@ -106,7 +107,7 @@ class Lobby(TableCommands, PlayerCommands, commands.GroupCog, group_name="game",
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(LobbyButton, RemoveSeat, HandOver, CancelButton)
+        self.bot.add_dynamic_items(LobbyButton, RemoveSeat, HandOver, CancelButton, RulesStep, RulesJump)
 
     @app_commands.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(game="Which game", thread="Open the table in a new thread of this channel "

@@ -106,12 +106,10 @@ def game_line(info: GameInfo, user_id: int) -> str:
     return f"{info.title} #{info.id} in {where}: {state}{left}"
 
 
-def rules_lines(game_type: str) -> list[str]:
-    cls = get_game(game_type)
-    lines = [f"**{cls.title}** — {player_span(cls)} players", cls.summary]
-    lines += [f"• `{option.name}` = {' | '.join(str(c) for c in option.choices)} (default {option.default}) "
-              f"{option.help}" for option in cls.options]
-    return [ln for ln in lines if ln]
+def options_lines(game_type: str) -> list[str]:
+    """A game's table options, each with its choices, default and help (the end of `/game rules`' *How to play*)."""
+    return [f"• `{option.name}` = {' | '.join(str(c) for c in option.choices)} (default {option.default}) "
+            f"{option.help}" for option in get_game(game_type).options]
 
 
 def player_name(rating: Rating) -> str:
