@@ -5,14 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import Refused
+from games.ai import LEVELS
 
 POLICIES = ("ai", "skip", "forfeit")
 BOARD_MODES = ("new", "edit")
 DEFAULT_SETTINGS: dict[str, Any] = {"deadline_hours": 48, "reminder": 0.5, "policy": "ai", "board": "new",
-                                    "thread": False}
+                                    "thread": False, "ai_level": "normal"}
 """Turn deadline in hours (None: off), reminder as a fraction of the deadline, what happens at the
-deadline, whether each move posts a new board message or edits one, and (as a server default)
-whether `/game new` opens a thread."""
+deadline, whether each move posts a new board message or edits one, (as a server default) whether
+`/game new` opens a thread, and the level of the AI that takes over a seat (at a timeout, or when its
+player leaves)."""
 
 
 NOTIFY = ("off", "turn", "every")
@@ -76,6 +78,10 @@ def checked(key: str, value: Any) -> Any:
         if value not in BOARD_MODES:
             raise Refused("Boards are either posted anew after each move (new) or edited in place (edit).",
                           "bad_setting")
+        return value
+    if key == "ai_level":
+        if value not in LEVELS:
+            raise Refused(f"The AI level is one of: {', '.join(LEVELS)}.", "bad_setting")
         return value
     if key == "thread":
         if not isinstance(value, bool):

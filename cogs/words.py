@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.outbox import result_lines, turn_line
-from bot.outcome import GameInfo, Outcome
+from bot.outcome import GameInfo, Outcome, SeatInfo
+from bot.seats import DEFAULT_LEVEL, ai_level
 from bot.storage import Rating
+from games.ai import LEVELS
 from games.core import Game, get_game
 
 LOBBY_VERBS = {"join": "Join", "ai": "Add AI", "leave": "Leave", "start": "Start"}
@@ -43,8 +45,8 @@ def started_text(info: GameInfo) -> str:
     return "\n".join([*lobby_text(info).split("\n")[:2], "Started!"])
 
 
-def seat_label(seat: int, is_ai: bool) -> str:
-    return f"Seat {seat + 1}: " + ("AI player" if is_ai else "a person")
+def seat_label(seat: SeatInfo) -> str:
+    return f"Seat {seat.seat + 1}: " + (f"AI player ({ai_level(seat)})" if seat.is_ai else "a person")
 
 
 def hand_over_text(info: GameInfo, verb: str) -> str:
@@ -72,7 +74,8 @@ def describe_settings(settings: dict[str, Any], *, server: bool = False) -> str:
     hours = f"{settings['deadline_hours']} h" if settings.get("deadline_hours") else "off"
     board = "edited in place" if settings.get("board") == "edit" else "posted anew after each move"
     text = (f"turn deadline {hours}, reminder at {settings.get('reminder', 0.5):.0%} of it, "
-            f"on timeout: {settings.get('policy', 'ai')}, board {board}")
+            f"on timeout: {settings.get('policy', 'ai')}, an AI taking over a seat plays "
+            f"{settings.get('ai_level', DEFAULT_LEVEL)}, board {board}")
     return text + (f", tables open in a thread: {'yes' if settings['thread'] else 'no'}." if server else ".")
 
 
@@ -113,8 +116,11 @@ def options_lines(game_type: str) -> list[str]:
 
 
 def player_name(rating: Rating) -> str:
-    """A rated player as shown: a mention, or the AI policy (AI seats are rated as players of their own)."""
-    return mention(rating.user_id) if rating.user_id is not None else f"AI ({rating.ai})"
+    """A rated player as shown: a mention, or the AI's level (each level is rated as a player of its own; the
+    normal level keeps its older rating name, "heuristic" or "random", see `games.ai.policy_name`)."""
+    if rating.user_id is not None:
+        return mention(rating.user_id)
+    return f"AI ({rating.ai if rating.ai in LEVELS else 'normal'})"
 
 
 def rating_text(rating: Rating) -> str:
