@@ -24,6 +24,7 @@ from cogs.layout.moves import TEXT_LIMIT, clip
 from cogs.layout.replay import jumps
 from games.core import get_game
 from renderers import render_board
+from renderers.text import summary
 
 
 async def frame_message(interaction: Interaction, game_id: int, at: int
@@ -44,7 +45,9 @@ async def frame_message(interaction: Interaction, game_id: int, at: int
     options = [discord.SelectOption(label=clip(label, TEXT_LIMIT), value=str(first), default=i == here)
                for i, (label, first) in enumerate(marks)]
     view.add_item(JumpSelect(game_id, options=options))
-    return (history.caption(get_game(row.game_type).title, game_id, story, at, names),
+    words = [history.caption(get_game(row.game_type).title, game_id, story, at, names),
+             "\n".join(summary(row.game_type, story[at].view))]  # the board's state that is text by nature
+    return (clip("\n\n".join(w for w in words if w), 2000),
             png_file(picture, f"{row.game_type}-{game_id}-turn{at}.png"), view)
 
 

@@ -56,13 +56,24 @@ def matching(typed: str, choices: list[Move]) -> list[Move]:
     """The moves whose label has, for every word typed, a word starting with it: the picture's names
     ("settle 32", "road 31-32", "C4") find the moves they name; a label typed out whole comes first."""
     wanted = words(typed)
-    found = [c for c in choices if all(any(w.startswith(t) for w in words(c.label)) for t in wanted)]
-    return sorted(found, key=lambda c: (words(c.label) != wanted, not exact(wanted, c.label)))
+    found = [c for c in choices if all(any(w.startswith(t) for w in words(named(c.label))) for t in wanted)]
+    return sorted(found, key=lambda c: (words(named(c.label)) != wanted, not exact(wanted, c.label)))
+
+
+PHRASE = re.compile(r" \([^()]* [^()]*\)")
+"""An explanation in brackets is a phrase ("makes brick on 6"); a bracket holding one token names the move
+(a road's ends: "Road on path 12 (31-32)")."""
+
+
+def named(label: str) -> str:
+    """A label without its explanations: "Settle at 31 (makes brick on 6)" names the move by "settle 31";
+    the 6 only explains it, and typing it must not find the move."""
+    return PHRASE.sub("", label)
 
 
 def exact(wanted: list[str], label: str) -> bool:
-    """Every word typed is a whole word of the label ("settle 5" is at 5, not at 50)."""
-    return all(t in words(label) for t in wanted)
+    """Every word typed is a whole word of the label's name ("settle 5" is at 5, not at 50)."""
+    return all(t in words(named(label)) for t in wanted)
 
 
 def parse_move(text: str, version: int, choices: list[Move]) -> Action:
@@ -87,7 +98,7 @@ def parse_move(text: str, version: int, choices: list[Move]) -> Action:
         return action
     found = matching(text, choices)
     whole = [c for c in found if exact(words(text), c.label)]
-    if found and (len(found) == 1 or words(found[0].label) == words(text) or len(whole) == 1):
+    if found and (len(found) == 1 or words(named(found[0].label)) == words(text) or len(whole) == 1):
         return (whole or found)[0].action
     if found:
         raise Refused(f"{text!r} names {len(found)} moves, e.g. {found[0].label!r} and {found[1].label!r}; "

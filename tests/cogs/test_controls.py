@@ -13,7 +13,7 @@ import games
 from cogs.controls import builder_view, move_controls
 from cogs.layout.draft import fresh
 from cogs.layout.moves import MAX_OPTIONS, digest, option_texts
-from cogs.layout.typed import matching, parse_move
+from cogs.layout.typed import matching, named, parse_move
 from games.core import Game, get_game
 from tests.support.components import component_problems
 
@@ -97,7 +97,7 @@ def test_play_takes_the_pictures_names() -> None:
     game, seat = states("catan", seed=2, moves=1)[0]
     choices = game.moves(seat)
     label, action, _ = choices[5]
-    number = re.findall(r"\d+", label)[-1]
+    number = re.findall(r"\d+", named(label))[-1]  # the place's id, not a number its explanation names
     assert parse_move(f"settle {number}", 1, choices) == action
     game.apply(seat, action)
     roads = game.moves(seat)

@@ -34,6 +34,11 @@ async def redrawn(world: World, message, click) -> object:
     return world.fake.find_message(message.id)
 
 
+def state_words(message) -> str:
+    """The board's state sent as text under the caption (what the picture no longer carries)."""
+    return message.content.split("\n\n", 1)[1]
+
+
 def turn_of(message) -> int:
     return int(message.content.split(" replay — frame ")[1].split(" ")[0])
 
@@ -46,9 +51,10 @@ async def test_a_finished_game_of_each_title_replays_step_by_step_and_by_round(w
     assert message.ephemeral and message.visible_to == bob.user.id
     assert turn_of(message) == 0 and len(message.pngs()) == 1
     assert message.button("◀").get("disabled") and not message.button("▶").get("disabled")
-    first = message.pngs()[0]
+    first, first_words = message.pngs()[0], state_words(message)
     message = await redrawn(world, message, bob.click(message, "▶"))
-    assert turn_of(message) == 1 and message.pngs()[0] != first
+    assert turn_of(message) == 1
+    assert message.pngs()[0] != first or state_words(message) != first_words, "the frame shows the move made"
     message = await redrawn(world, message, bob.click(message, "▶"))
     assert turn_of(message) == 2
     message = await redrawn(world, message, bob.click(message, "◀"))

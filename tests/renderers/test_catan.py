@@ -73,7 +73,7 @@ def test_the_picture_names_the_places_open_to_the_player_by_the_ids_moves_take()
     assert labelled(seen, str(road["path"]), ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)), "the path's id sits on it"
     ids = {d.s for d in seen if d.kind == "text" and d.s.isdigit() and d.size == catan.SMALL}
     assert ids == {str(a["path"]) for a in game.legal_actions(seat)}, "only the roads open to the seat are named"
-    assert game.describe({"type": "build_settlement", "node": 31}).endswith(" at 31")
+    assert game.describe({"type": "build_settlement", "node": 31}).startswith("Settle at 31 ")
     low, high = GEOMETRY.paths[road["path"]]
     assert game.describe(road).startswith(f"Road on path {road['path']} ({low}-{high})")
     assert "31" in game.describe_event({"type": "settlement", "seat": seat, "node": 31})
