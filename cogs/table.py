@@ -107,15 +107,17 @@ class TableCommands:
                            reminder="When to remind, as a share of the deadline (0.1–0.9)",
                            policy="What happens at the deadline",
                            ai_level="How well an AI that takes over a seat (at a timeout, or when one leaves) plays",
+                           offer_minutes="How long an AI's trade offer waits for a person's answer",
                            board="Post a new board after each move, or edit one board message")
     @app_commands.choices(policy=POLICY_CHOICES, board=BOARD_CHOICES, ai_level=LEVEL_CHOICES)
     async def settings(self, interaction: Interaction,
                        deadline_hours: app_commands.Range[int, 0, 720] | None = None,
                        reminder: app_commands.Range[float, 0.1, 0.9] | None = None,
-                       policy: str | None = None, ai_level: str | None = None, board: str | None = None) -> None:
+                       policy: str | None = None, ai_level: str | None = None,
+                       offer_minutes: app_commands.Range[int, 1, 1440] | None = None, board: str | None = None) -> None:
         info = await game_here(interaction)
         changes = setting_changes(deadline_hours=deadline_hours, reminder=reminder, policy=policy, board=board,
-                                  ai_level=ai_level)
+                                  ai_level=ai_level, offer_minutes=offer_minutes)
         if changes:
             info = await self.bot.service.update_settings(info.id, interaction.user.id,
                                                           guild_rights=manager_of(interaction), changes=changes)

@@ -82,6 +82,17 @@ def acting_seat(row: GameRow, user_id: int | None, as_seat: int | None) -> int:
     return seat
 
 
+def awaiting_answer(row: GameRow, game: Game) -> int | None:
+    """The AI seat whose turn it is while people answer its trade offer (issue 27): it keeps its turn open for
+    their answer (its next move would close the offer) until they answer or the table's `offer_minutes` pass."""
+    turn = game.current_seat()
+    ai = {s.seat for s in row.seats if s.is_ai}
+    movers = game.to_move()
+    if turn in ai and turn in movers and movers - ai and game.view(None).get("offer") is not None:
+        return turn
+    return None
+
+
 @dataclasses.dataclass(frozen=True)
 class Rights:
     """Who asks to manage a table, and what: the game's creator may, and so may a member with Manage Server
@@ -206,8 +217,14 @@ class Kernel:
         now = self.clock()
         movers = game.to_move()
         ai = {s.seat for s in row.seats if s.is_ai}
-        jobs = [Job(JobKind.AI_TURN, now + self.ai_pace)] if movers & ai else []
         settings = with_defaults(row.settings)
+        waiting = awaiting_answer(row, game)
+        if (movers & ai) - {waiting}:
+            jobs = [Job(JobKind.AI_TURN, now + self.ai_pace)]
+        elif waiting is not None:  # its offer waits for the people's answer, at most this long
+            jobs = [Job(JobKind.AI_TURN, now + timedelta(minutes=settings["offer_minutes"]))]
+        else:
+            jobs = []
         hours = settings["deadline_hours"]
         if movers - ai and hours is not None:
             deadline = now + timedelta(hours=hours)

@@ -10,7 +10,7 @@ from datetime import datetime
 from bot import outbox
 from bot.outcome import Outcome
 from bot.seats import ai_level
-from bot.service.kernel import Change, engine_of, info_of
+from bot.service.kernel import Change, awaiting_answer, engine_of, info_of
 from bot.service.play import Play
 from bot.settings import with_defaults
 from bot.storage import Effects, GameRow, JobKind, JobRow, SeatRow
@@ -41,7 +41,8 @@ class Turns(Play):
             return await JOB_HANDLERS[JobKind(job.kind)](self, Change(row, self.clock), game, job)
 
     async def _ai_turn(self, change: Change, game: Game, job: JobRow) -> str:
-        if await self._ai_move(change, game):
+        # impatient: when only an AI awaiting an answer is left to move, this is the job planned at its wait's end
+        if await self._ai_move(change, game, patient=False):
             return "moved"
         # Only a running game written before jobs existed has an AI turn planned with no AI to move (a storage
         # migration planned it): its timers are planned now.
@@ -63,10 +64,14 @@ class Turns(Play):
         await self._time_out(change, game)
         return "timed out"
 
-    async def _ai_move(self, change: Change, game: Game, *, before_lines: Sequence[str] = ()) -> Outcome | None:
-        """One move of the first AI seat to move, at the seat's level."""
+    async def _ai_move(self, change: Change, game: Game, *, before_lines: Sequence[str] = (),
+                       patient: bool = True) -> Outcome | None:
+        """One move of the first AI seat to move, at the seat's level. An AI awaiting people's answer to its
+        offer moves last, and only when not `patient` (its wait is over)."""
         row = change.row
-        movers = sorted((s for s in row.seats if s.is_ai and s.seat in game.to_move()), key=lambda s: s.seat)
+        waiting = awaiting_answer(row, game)
+        movers = sorted((s for s in row.seats if s.is_ai and s.seat in game.to_move()
+                         and not (patient and s.seat == waiting)), key=lambda s: (s.seat == waiting, s.seat))
         if not movers:
             return None
         action = await self._choose(row, game, movers[0].seat, ai_level(movers[0]))
