@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import Refused
-from games.ai import LEVELS
+from games.levels import LEVELS
 
 POLICIES = ("ai", "skip", "forfeit")
 BOARD_MODES = ("new", "edit")

@@ -16,8 +16,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from games.ai import choose_for, player_for
+from games.ai import choose_for
 from games.core import Action, Game, get_game
+from games.levels import player_for
 
 MOST_ITERATIONS = 100_000
 """The hard level's iteration cap when thinking against the clock: the time budget is what stops it."""

@@ -1,25 +1,26 @@
 """A player's move panel: buttons and selects for their legal moves, built from `legal_actions` for any
-game, and the builder of the free-form moves (a trade offer, a counter-offer) the game describes.
+game, and the modal of the free-form moves (a trade offer, a counter-offer) the game describes.
 
 Moves are grouped by action type (see cogs/layout/moves.py): a type with one action is a button, a type
 with several is a select (paged past Discord's 25 options, or chosen in two steps, place first, where the
-game names where its moves happen: `Game.areas`). Free-form moves the game describes (`action_shapes`) get
-a button that opens their builder: one select per field (who, what you give, what you want, ...), a modal
-for how many of each, a summary, then Send. The draft lives only in the builder's custom ids (see
-cogs/layout/draft.py). Controls are shown only to the player, in an ephemeral message, because a list of
-moves can reveal a hand. Each custom id carries the game, the state version it was drawn for and the
-seat or the draft, and a move's digest (not its place in the list), so a click reloads the game, refuses a
-stale board, never picks a different move than the one shown, and survives a restart. The panel and its
-builder lead into each other (Back, Send), so they are one module.
+game names where its moves happen: `Game.areas`), and a type whose moves are every way of choosing some cards
+(Catan's discard) is one select of the cards. Free-form moves the game describes (`action_shapes`) get a
+button that opens their modal: one select per field (who, what you give, what you want, ...), then Submit
+(see cogs/layout/draft.py). Controls are shown only to the player, in an ephemeral message, because a list of
+moves can reveal a hand. Each custom id carries the game, the state version it was drawn for and the seat or
+the picks made, and a move's digest (not its place in the list), so a click reloads the game, refuses a stale
+board, never picks a different move than the one shown, and survives a restart.
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
 import discord
 
+from bot.delivery import png_file
 from bot.errors import Refused
 from bot.outcome import Outcome, Panel
 from bot.service import NOT_SEATED, Click, Snapshot, StalePanel
@@ -27,33 +28,36 @@ from cogs import ids
 from cogs.common import confirm_view
 from cogs.items import GameItem, Interaction, chosen, played_here, refusing, runtime
 from cogs.layout.draft import (
-    MODAL_INPUTS,
+    LABEL_LIMIT,
     Draft,
     action_of,
-    counted,
     decode,
     encode,
-    field_options,
+    fixed_rate_choices,
     fresh,
-    picked,
-    rates_of,
+    modal_fields,
+    submitted,
     summary,
 )
 from cogs.layout.moves import (
     BUTTONS_PER_ROW,
     TEXT_LIMIT,
+    Group,
     Option,
+    card_pick,
     clip,
     digest,
     find_choice,
     group_moves,
     group_options,
+    places,
     type_title,
 )
 from games.core import Action, Move
+from renderers import place_label, render_area
 
-INPUT_LABEL = 45
-"""Discord's limit on a modal's title and a text input's label."""
+ALT_LIMIT = 1024
+"""Discord's limit on an attachment's description (its alt text)."""
 
 
 def select_options(options: list[Option]) -> list[discord.SelectOption]:
@@ -67,10 +71,8 @@ def move_controls(game_id: int, version: int, seat: int, choices: list[Move],
     a button that opens the builder of each free-form move in `shapes`."""
     view = discord.ui.View(timeout=None)
     built = {kind for shape in shapes if shape.get("fields") for kind in shape.get("groups", ())}
-    choices = [c for c in choices if c.action.get("type") not in built]  # their builder makes them (DESIGN §2)
-    builders: list[discord.ui.Item[Any]] = [
-        OpenBuilder(game_id, version, k, label=clip(f"{shape.get('title', type_title(shape['type']))}…"))
-        for k, shape in enumerate(shapes) if shape.get("fields")]
+    choices = [c for c in choices if c.action.get("type") not in built]  # their modal makes them (DESIGN §2)
+    builders = trade_openers(game_id, version, shapes)
     buttons, groups = group_moves(choices, len(builders))
     for n, item in enumerate(builders):
         item.row = n // BUTTONS_PER_ROW  # type: ignore[misc]
@@ -80,6 +82,12 @@ def move_controls(game_id: int, version: int, seat: int, choices: list[Move],
                                  row=n // BUTTONS_PER_ROW))
     first_select_row = -(-(len(buttons) + len(builders)) // BUTTONS_PER_ROW)
     for n, group in enumerate(groups):
+        cards = card_pick(choices, group)
+        if cards is not None:
+            view.add_item(CardSelect(game_id, version, seat, group.key, options=select_options(cards.options()),
+                                     min_values=cards.size, max_values=cards.size, row=first_select_row + n,
+                                     placeholder=clip(f"{group.title}: pick {cards.size} cards…", TEXT_LIMIT)))
+            continue
         page = (pages or {}).get(group.key, 0)
         spot = area[1] if area is not None and area[0] == group.key else None
         view.add_item(MoveSelect(game_id, version, seat, group.key, page, spot,
@@ -152,7 +160,7 @@ async def show_next(interaction: Interaction, outcome: Outcome, label: str) -> N
     """The clicked message becomes what the player did and their panel after it."""
     if outcome.panel is None:
         raise Refused(NOT_SEATED, "not_seated")
-    await interaction.edit_original_response(**panel_body(outcome.panel, done=label))
+    await interaction.edit_original_response(**panel_body(outcome.panel, done=label), **unzoomed(interaction))
 
 
 class MoveButton(GameItem[discord.ui.Button], form=ids.MOVE):
@@ -199,49 +207,98 @@ class MoveSelect(GameItem[discord.ui.Select], form=ids.MOVE_SELECT):
             await play_choice(interaction, self, value)
 
     async def _redraw(self, interaction: Interaction, page: int, area: int | None) -> None:
-        """Another page, or the moves of one place (or the places again), from the game the check loaded."""
+        """Another page, or the moves of one place with its zoomed picture (or the places again), from the game
+        the check loaded."""
         panel = self.snapshot.panel(interaction.user.id)
         if panel.game.version != self.version:
             await stale_redraw(interaction, StalePanel(panel))
             return
-        await interaction.response.edit_message(view=move_controls(
-            self.game_id, self.version, self.seat, panel.choices, panel.shapes, pages={self.group: page},
-            area=None if area is None else (self.group, area)))
+        await interaction.response.defer()
+        view = move_controls(self.game_id, self.version, self.seat, panel.choices, panel.shapes,
+                             pages={self.group: page}, area=None if area is None else (self.group, area))
+        picture = None if area is None else await area_picture(self.snapshot, panel.choices, self.group, area)
+        if picture is not None:
+            await interaction.edit_original_response(view=view, attachments=[picture])
+        else:
+            await interaction.edit_original_response(view=view, **unzoomed(interaction))
 
 
-# --- the builder of a free-form move ---------------------------------------------------------------
+AREA_FILE = "-area.png"
 
 
-def builder_view(game_id: int, version: int, k: int, shape: dict[str, Any], draft: Draft) -> discord.ui.View:
-    """A select per field with a choice to make, then the count buttons, Send and Back."""
-    view = discord.ui.View(timeout=None)
-    state = encode(draft)
-    rates = rates_of(shape, draft)
-    row = 0
-    counts: list[discord.ui.Item[Any]] = []
-    for n, (field, part) in enumerate(zip(shape["fields"], draft, strict=True)):
-        drawn = field_options(field, part, rates)
-        if drawn is None:
+async def area_picture(snapshot: Snapshot, choices: list[Move], group: str, area: int) -> discord.File | None:
+    """The zoomed picture of the place `area` of a group's moves, with the id of each move there readable on a
+    phone, and alt text naming those ids; None for a game that picks in one step."""
+    indices = [i for i, c in enumerate(choices) if c.action.get("type") == group]
+    spots = places(choices, indices)
+    if snapshot.engine is None or not 0 <= area < len(spots):
+        return None
+    info, name = snapshot.game, spots[area]
+    actions = [choices[i].action for i in indices if name in choices[i].areas]
+    view = snapshot.engine.view(None)
+    picture = await asyncio.to_thread(render_area, info.game_type, view, name, actions)
+    if picture is None:
+        return None
+    named = list(dict.fromkeys(n for a in actions if (n := place_label(info.game_type, view, a))))
+    alt = f"{info.title}: a close-up of {name}, the places you may choose there numbered: {', '.join(named)}."
+    return png_file(picture, f"{info.game_type}-{info.id}{AREA_FILE}", clip(alt, ALT_LIMIT))
+
+
+def unzoomed(interaction: Interaction) -> dict[str, Any]:
+    """An edit that takes a zoomed picture off the clicked message, once its place is left or its move made."""
+    shown = interaction.message.attachments if interaction.message else []
+    return {"attachments": []} if any(a.filename.endswith(AREA_FILE) for a in shown) else {}
+
+
+class CardSelect(GameItem[discord.ui.Select], form=ids.CARD_SELECT):
+    """A choice of cards made in one go (Catan's discard): the cards picked are the move."""
+
+    def __init__(self, game_id: int, version: int, seat: int, group: str, **select: Any) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=self.form.format(game_id=game_id, version=version, seat=seat, group=group), **select))
+        self.game_id, self.version, self.seat, self.group = game_id, version, seat, group
+
+    async def run(self, interaction: Interaction) -> None:
+        panel = self.snapshot.panel(interaction.user.id)
+        if panel.game.version != self.version:
+            await stale_redraw(interaction, StalePanel(panel))
+            return
+        group = Group(self.group, "", [i for i, c in enumerate(panel.choices) if c.action.get("type") == self.group])
+        cards = card_pick(panel.choices, group) if group.indices else None
+        action = None if cards is None else cards.action(chosen(interaction))
+        if action is None:
+            raise ids.BadId()
+        await play_choice(interaction, self, digest(action))
+
+
+# --- the trade modal of a free-form move ----------------------------------------------------------
+
+
+def trade_openers(game_id: int, version: int, shapes: list[dict[str, Any]]) -> list[discord.ui.Item[Any]]:
+    """A button per free-form move that opens its modal, and one per fixed-rate partner (Catan's bank) that
+    opens the modal with that partner chosen, where something can be given at its rates."""
+    out: list[discord.ui.Item[Any]] = []
+    for k, shape in enumerate(shapes):
+        if not shape.get("fields"):
             continue
-        options, low, high = drawn
-        if field["kind"] != "pick" and part:
-            counts.append(BuilderButton(game_id, version, k, f"c{n}", state,
-                                        label=clip(f"{field['label']}: how many…")))
-        view.add_item(BuilderSelect(game_id, version, k, n, state, options=[
-            discord.SelectOption(label=label, description=about, value=value, default=on)
-            for (label, about, value), on in options], min_values=low, max_values=high,
-            placeholder=clip(f"{field['label']}…", TEXT_LIMIT), row=row))
-        row += 1
-    for item in [*counts, BuilderButton(game_id, version, k, "send", state, label="Send"),
-                 BuilderButton(game_id, version, k, "back", state, label="Back")]:
-        item.row = row  # type: ignore[misc]
-        view.add_item(item)
-    return view
+        fixed = fixed_rate_choices(shape)
+        picks = [f for f in shape["fields"] if f["kind"] == "pick"]
+        if not picks or any(not c.get("rates") for f in picks for c in f["choices"]):
+            out.append(OpenTrade(game_id, version, k, encode(fresh(shape)),
+                                 label=clip(f"{shape.get('title', type_title(shape['type']))}…")))
+        bundles = {n for n, f in enumerate(shape["fields"]) if f["kind"] != "pick"}
+        for n, i in fixed:
+            draft = fresh(shape, {n: i})
+            if bundles <= {f.n for f in modal_fields(shape, draft)}:
+                partner = shape["fields"][n]["choices"][i]["label"]
+                out.append(OpenTrade(game_id, version, k, encode(draft),
+                                     label=clip(f"Trade with {partner[:1].lower()}{partner[1:]}…")))
+    return out
 
 
 async def current_shape(interaction: Interaction, snapshot: Snapshot, version: int, k: int
                         ) -> dict[str, Any] | None:
-    """The shape the builder was drawn for, or None when the game moved on (the panel is then redrawn)."""
+    """The shape the modal was drawn for, or None when the game moved on (the panel is then redrawn)."""
     panel = snapshot.panel(interaction.user.id)
     shapes = panel.shapes
     if panel.game.version != version or not 0 <= k < len(shapes) or not shapes[k].get("fields"):
@@ -250,126 +307,82 @@ async def current_shape(interaction: Interaction, snapshot: Snapshot, version: i
     return shapes[k]
 
 
-async def show(interaction: Interaction, game_id: int, version: int, k: int, shape: dict[str, Any],
-               draft: Draft, note: str = "") -> None:
-    lines = summary(shape, draft)
-    lines.append(note or "Choose in the lists; set how many with the buttons; then **Send**.")
-    await interaction.response.edit_message(content="\n".join(lines),
-                                            view=builder_view(game_id, version, k, shape, draft))
+class OpenTrade(GameItem[discord.ui.Button], form=ids.OPEN_TRADE):
+    """The move panel's button that opens the modal of one free-form move, with the picks `state` made."""
 
-
-class OpenBuilder(GameItem[discord.ui.Button], form=ids.OPEN_BUILDER):
-    """The move panel's button that turns the panel into the builder of one free-form move."""
-
-    def __init__(self, game_id: int, version: int, k: int, *, label: str = "Trade…") -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success,
-                                           custom_id=self.form.format(game_id=game_id, version=version, k=k)))
-        self.game_id, self.version, self.k = game_id, version, k
-
-    async def run(self, interaction: Interaction) -> None:
-        shape = await current_shape(interaction, self.snapshot, self.version, self.k)
-        if shape is not None:
-            await show(interaction, self.game_id, self.version, self.k, shape, fresh(shape))
-
-
-class BuilderSelect(GameItem[discord.ui.Select], form=ids.BUILDER_SELECT):
-    def __init__(self, game_id: int, version: int, k: int, n: int, state: str, **select: Any) -> None:
-        custom_id = self.form.format(game_id=game_id, version=version, k=k, n=n, state=state)
-        if len(custom_id) > TEXT_LIMIT:
-            raise Refused("That trade names too many kinds of cards to click together; use `/play`.", "builder_full")
-        super().__init__(discord.ui.Select(custom_id=custom_id, **select))
-        self.game_id, self.version, self.k, self.n, self.state = game_id, version, k, n, state
+    def __init__(self, game_id: int, version: int, k: int, state: str, *, label: str = "Trade…") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=self.form.format(
+            game_id=game_id, version=version, k=k, state=state)))
+        self.game_id, self.version, self.k, self.state = game_id, version, k, state
 
     async def run(self, interaction: Interaction) -> None:
         shape = await current_shape(interaction, self.snapshot, self.version, self.k)
         if shape is None:
             return
-        if self.n >= len(shape["fields"]):
+        draft = decode(shape, self.state) if self.state else fresh(shape)  # none: a panel drawn before the modal
+        if not modal_fields(shape, draft):
             raise ids.BadId()
-        draft = picked(shape, decode(shape, self.state), self.n, chosen(interaction))
-        await show(interaction, self.game_id, self.version, self.k, shape, draft)
+        await interaction.response.send_modal(TradeModal(self.game_id, self.version, self.k, shape, draft))
 
 
-class BuilderButton(GameItem[discord.ui.Button], form=ids.BUILDER_BUTTON):
-    def __init__(self, game_id: int, version: int, k: int, verb: str, state: str, *, label: str = "…") -> None:
-        style = discord.ButtonStyle.success if verb == "send" else discord.ButtonStyle.secondary
-        custom_id = self.form.format(game_id=game_id, version=version, k=k, verb=verb, state=state)
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
-        self.game_id, self.version, self.k, self.verb, self.state = game_id, version, k, verb, state
-
-    async def run(self, interaction: Interaction) -> None:
-        if self.verb == "back":
-            await interaction.response.defer()
-            await interaction.edit_original_response(**panel_body(self.snapshot.panel(interaction.user.id)))
-            return
-        shape = await current_shape(interaction, self.snapshot, self.version, self.k)
-        if shape is None:
-            return
-        draft = decode(shape, self.state)
-        if self.verb == "send":
-            try:
-                action = action_of(shape, draft)
-            except Refused as err:
-                await show(interaction, self.game_id, self.version, self.k, shape, draft, f"⚠ {err}")
-                return
-            label = "Sent: " + " · ".join(summary(shape, draft)[1:])
-            await commit(interaction, self.snapshot, self.version, action, clip(label, 300))
-            return
-        n = ids.FIELDS["n"].read(self.verb[1:])
-        if n >= len(shape["fields"]) or not isinstance(draft[n], dict):
-            raise ids.BadId()
-        await interaction.response.send_modal(CountsModal(self.game_id, self.version, self.k, n, self.state,
-                                                          shape["fields"][n], draft[n]))
-
-
-class CountsModal(discord.ui.Modal):
-    """How many of each chosen kind. Its submit is handled by `counts_submitted` from the custom id, so a
+class TradeModal(discord.ui.Modal):
+    """The selects of a free-form move. Its submit is handled by `trade_submitted` from the custom id, so a
     modal opened before a restart still works; this object only draws it."""
 
-    def __init__(self, game_id: int, version: int, k: int, n: int, state: str, field: dict[str, Any],
-                 part: dict[int, int]) -> None:
-        super().__init__(title=clip(f"{field['label']}: how many?", INPUT_LABEL), timeout=900,
-                         custom_id=ids.BUILDER_COUNTS.format(game_id=game_id, version=version, k=k, n=n, state=state))
-        for i, count in sorted(part.items())[:MODAL_INPUTS]:
-            choice = field["choices"][i]
-            self.add_item(discord.ui.TextInput(label=clip(f"{choice['label']} (1–{choice['max']})", INPUT_LABEL),
-                                               custom_id=str(i), default=str(count), max_length=3))
+    def __init__(self, game_id: int, version: int, k: int, shape: dict[str, Any], draft: Draft) -> None:
+        partner = next((f["choices"][part]["label"] for f, part in zip(shape["fields"], draft, strict=True)
+                        if f["kind"] == "pick" and part is not None and f["choices"][part].get("rates")), None)
+        title = f"Trade with {partner[:1].lower()}{partner[1:]}" if partner else shape.get("title", "Your move")
+        super().__init__(title=clip(title, LABEL_LIMIT), timeout=900, custom_id=ids.TRADE_MODAL.format(
+            game_id=game_id, version=version, k=k, state=encode(draft)))
+        for field in modal_fields(shape, draft):
+            options = select_options(field.options)
+            if len(options) == 1:  # the one choice there is, made already (it can still be taken out)
+                options[0].default = True
+            self.add_item(discord.ui.Label(text=field.label, component=discord.ui.Select(
+                custom_id=str(field.n), options=options, min_values=field.low, max_values=field.high,
+                required=field.low > 0)))
 
 
-def _inputs(components: list[dict[str, Any]]) -> dict[str, str]:
-    """The submitted text inputs by custom id, however they were wrapped (rows or labels)."""
-    found: dict[str, str] = {}
+def _values(components: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """The submitted selects' values by custom id, however they were wrapped (rows or labels)."""
+    found: dict[str, list[str]] = {}
     for c in components:
-        if "value" in c and "custom_id" in c:
-            found[c["custom_id"]] = c["value"]
-        found |= _inputs(c.get("components", []) + ([c["component"]] if "component" in c else []))
+        if "values" in c and "custom_id" in c:
+            found[str(c["custom_id"])] = [str(v) for v in c["values"]]
+        found |= _values(c.get("components", []) + ([c["component"]] if "component" in c else []))
     return found
 
 
-async def counts_submitted(interaction: Interaction) -> bool:
-    """A submitted counts modal (any interaction else: False). Counts out of range are said, not kept."""
+async def trade_submitted(interaction: Interaction) -> bool:
+    """A submitted trade modal (any interaction else: False) makes its move; a submission that makes no move
+    is refused, saying why, and changes nothing."""
     data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
     custom_id = str(data.get("custom_id", ""))
     if (interaction.type is not discord.InteractionType.modal_submit
-            or not custom_id.startswith(ids.BUILDER_COUNTS.prefix)):
+            or not custom_id.startswith(ids.TRADE_MODAL.prefix)):
         return False
 
     async def work() -> None:
-        match = re.fullmatch(ids.BUILDER_COUNTS.template, custom_id)
+        match = re.fullmatch(ids.TRADE_MODAL.template, custom_id)
         if match is None:
             raise ids.BadId(custom_id)
         fields = ids.parse(match.groupdict())
-        game_id, version, k, n = fields["game_id"], fields["version"], fields["k"], fields["n"]
+        game_id, version, k = fields["game_id"], fields["version"], fields["k"]
         snapshot = await played_here(interaction, game_id)
         shape = await current_shape(interaction, snapshot, version, k)
         if shape is None:
             return
-        draft = decode(shape, fields["state"])
-        if n >= len(shape["fields"]) or not isinstance(draft[n], dict):
+        draft = submitted(shape, decode(shape, fields["state"]), _values(data.get("components", [])))
+        if draft is None:
             raise ids.BadId()
-        draft[n], wrong = counted(shape["fields"][n], draft[n], _inputs(data.get("components", [])))
-        note = ("⚠ Kept as it was — " + "; ".join(wrong)) if wrong else ""
-        await show(interaction, game_id, version, k, shape, draft, note)
+        action = action_of(shape, draft)
+        label = "Sent: " + " · ".join(summary(shape, draft)[1:])
+        await commit(interaction, snapshot, version, action, clip(label, 300))
 
     await refusing(interaction, work)
     return True
+
+
+ITEMS: tuple[type[GameItem[Any]], ...] = (MoveButton, MoveSelect, CardSelect, ConfirmMove, OpenTrade)
+"""The panel's dynamic items, for the bot to register."""

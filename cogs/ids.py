@@ -102,11 +102,12 @@ class Form:
 MOVE = Form("fr:a:{game_id}:{version}:{seat}:{key}")
 CONFIRM_MOVE = Form("fr:k:{game_id}:{version}:{seat}:{key}")
 MOVE_SELECT = Form("fr:s:{game_id}:{version}:{seat}:{group}:{page}:{area}")
-OPEN_BUILDER = Form("fr:t:{game_id}:{version}:{k}:o")
-BUILDER_SELECT = Form("fr:t:{game_id}:{version}:{k}:f{n}:{state}")
-BUILDER_BUTTON = Form("fr:t:{game_id}:{version}:{k}:{verb:c[^:]*|send|back}:{state}")
-BUILDER_COUNTS = Form("fr:tm:{game_id}:{version}:{k}:{n}:{state}")
-"""The builder's modal (not a dynamic item: its submit is read by custom id)."""
+CARD_SELECT = Form("fr:cs:{game_id}:{version}:{seat}:{group}")
+"""The select of a choice of cards (see cogs/layout/moves.py `CardPick`): its values name the cards."""
+OPEN_TRADE = Form("fr:t:{game_id}:{version}:{k}:o{state}")
+"""Opens the trade modal with the picks `state` made (none on panels drawn before the modal: `fr:t:…:o`)."""
+TRADE_MODAL = Form("fr:tq:{game_id}:{version}:{k}:{state}")
+"""The trade modal (not a dynamic item: its submit is read by custom id)."""
 YOUR_MOVE = Form("fr:m:{game_id}")
 HAND = Form("fr:h:{game_id}")
 CANCEL = Form("fr:x:{game_id}")

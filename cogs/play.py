@@ -2,7 +2,7 @@
 
 `/play action:` autocompletes the invoking player's legal moves by their labels (see
 cogs/layout/typed.py), so every game is playable through it alone; a JSON object is accepted for
-free-form moves (trade offers), which the move panel's builder makes by clicking. The buttons open the
+free-form moves (trade offers), which the move panel's trade modal makes by clicking. The buttons open the
 player's own move panel or hand, privately.
 """
 
@@ -18,17 +18,7 @@ from bot.client import Frontier, answer
 from bot.outcome import GameInfo, Panel
 from cogs import ids
 from cogs.common import CancelButton, game_here, hand_file
-from cogs.controls import (
-    BuilderButton,
-    BuilderSelect,
-    ConfirmMove,
-    MoveButton,
-    MoveSelect,
-    OpenBuilder,
-    counts_submitted,
-    move_controls,
-    panel_body,
-)
+from cogs.controls import ITEMS, move_controls, panel_body, trade_submitted
 from cogs.items import GameItem, Interaction
 from cogs.layout.moves import clip
 from cogs.layout.typed import matching, parse_move, suggestion
@@ -97,14 +87,13 @@ class Play(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(MoveButton, MoveSelect, ConfirmMove, CancelButton, YourMoveButton, HandButton,
-                                   OpenBuilder, BuilderSelect, BuilderButton)
+        self.bot.add_dynamic_items(*ITEMS, CancelButton, YourMoveButton, HandButton)
         self.bot.delivery.present_with(Buttons())
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: Interaction) -> None:
-        """Modals are not dynamic items: a builder's counts come back here, by their custom id."""
-        await counts_submitted(interaction)
+        """Modals are not dynamic items: a trade modal comes back here, by its custom id."""
+        await trade_submitted(interaction)
 
     @app_commands.command(name="play", description="Make a move in this channel's game")
     @app_commands.describe(action="Your move: pick from the list (type to filter), or a JSON action")

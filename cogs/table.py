@@ -18,7 +18,7 @@ from cogs.common import confirm_view, game_here
 from cogs.items import GameItem, Interaction, manager_of, runtime
 from cogs.play import show_hand
 from cogs.words import hand_over_text, handed_over_text, server_defaults_text, status_lines, table_settings_text
-from games.ai import LEVELS
+from games.levels import LEVELS
 from renderers import render_board
 
 POLICY_CHOICES = [app_commands.Choice(name=p, value=p) for p in POLICIES]

@@ -11,8 +11,8 @@ from bot.outcome import GameInfo, Outcome, SeatInfo
 from bot.seats import ai_level
 from bot.settings import DEFAULT_SETTINGS
 from bot.storage import Rating
-from games.ai import LEVELS
 from games.core import Game, get_game
+from games.levels import LEVELS
 
 LOBBY_VERBS = {"join": "Join", "ai": "Add AI", "leave": "Leave", "start": "Start"}
 NO_GAME_YET = "You are in no open game. Start one with `/game new`."

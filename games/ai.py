@@ -2,8 +2,8 @@
 
 A player chooses among the legal actions of its seat, seeing only that seat's view.
 `RandomPlayer` plays any game; each game may register a heuristic policy in its own
-`games/<id>/ai.py` with `register_policy`.  `policy_for` returns it; `player_for` maps a level
-(easy, normal, hard) to a player of a game: the one place selfplay and the bot ask.
+`games/<id>/ai.py` with `register_policy`.  `policy_for` returns it; games/levels.py builds the
+players of each level on it.
 """
 
 from __future__ import annotations
@@ -13,12 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
-from games.core import Action, Game, get_game
-
-LEVELS = ("easy", "normal", "hard")
-"""The AI levels a table may ask for: a beginner, the heuristic, the search."""
-MISTAKES = 0.25
-"""How often the easy level plays any legal move instead of the heuristic's."""
+from games.core import Action, Game
 
 ViewT = dict[str, Any]
 
@@ -59,47 +54,15 @@ def register_policy(game_id: str) -> Callable[[type[Player]], type[Player]]:
     return deco
 
 
+def has_policy(game_id: str) -> bool:
+    """Whether the game has a heuristic player of its own (else its normal player is a random one)."""
+    return game_id in _POLICIES
+
+
 def policy_for(game_id: str) -> Player:
     """The game's heuristic player, or a random one where the game has none."""
     factory = _POLICIES.get(game_id)
     return factory() if factory else RandomPlayer()
-
-
-def policy_name(game_id: str, level: str = "normal") -> str:
-    """The name of the player `player_for` gives: AI seats are rated under it, as a player of their own.
-    The normal level keeps the name its ratings already have ("heuristic", or "random" without one)."""
-    if level == "normal":
-        return "heuristic" if game_id in _POLICIES else "random"
-    return level
-
-
-class Beginner(Player):
-    """The easy level: the heuristic, except that now and then it plays any legal move, as a beginner
-    overlooks the better one.  Never a costly move (resigning) by mistake."""
-
-    def __init__(self, game: type[Game], base: Player, mistakes: float = MISTAKES) -> None:
-        self.game, self.base, self.mistakes = game, base, mistakes
-
-    def choose(self, view: ViewT, legal: list[Action], rng: random.Random) -> Action:
-        slips = [a for a in legal if not self.game.costly(a)]
-        if slips and rng.random() < self.mistakes:
-            return rng.choice(slips)
-        return self.base.choose(view, legal, rng)
-
-
-def player_for(game_id: str, level: str = "normal", *, iterations: int = 200, seconds: float | None = None,
-               clock: Callable[[], float] | None = None) -> Player:
-    """The player of a level for a game.  The hard level searches for at most `iterations` and, given
-    the caller's `clock` (games/ reads none), at most `seconds` per decision."""
-    from games.search import Budget, SearchPlayer  # the search builds on this module
-
-    if level == "easy":
-        return Beginner(get_game(game_id), policy_for(game_id))
-    if level == "normal":
-        return policy_for(game_id)
-    if level == "hard":
-        return SearchPlayer(policy_for(game_id), Budget(iterations, seconds, clock))
-    raise ValueError(f"no AI level {level!r}: levels are {', '.join(LEVELS)}")
 
 
 def by_type(legal: list[Action]) -> dict[str, list[Action]]:

@@ -17,8 +17,8 @@ from bot.seats import ai_level, is_person
 from bot.settings import with_defaults
 from bot.storage import ActionRow, Effects, GameRow, Job, JobKind, ResultSeat, SeatRow, StaleVersion, Storage
 from bot.thinking import Thinking
-from games.ai import policy_name
 from games.core import Game, get_game
+from games.levels import policy_name
 
 STALE = "The board has changed since this was drawn; use the newest board."
 RESTARTING = "Frontier is restarting; try again in a minute."

@@ -16,8 +16,8 @@ from bot.service.kernel import NOT_SEATED, Change, Rights, acting_seat, engine_o
 from bot.service.turns import Turns, taken_over
 from bot.settings import merged, with_defaults
 from bot.storage import Effects, GameRow, SeatRow
-from games.ai import LEVELS
 from games.core import get_game
+from games.levels import LEVELS
 
 
 def _open(row: GameRow) -> None:

@@ -21,8 +21,9 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.ai import LEVELS, Player, RandomPlayer, choose_for, player_for, policy_for
+from games.ai import Player, RandomPlayer, choose_for, policy_for
 from games.core import Game, RuleError, get_game
+from games.levels import LEVELS, player_for
 
 LINEUPS = ("heuristic-vs-random", "heuristic", "random")
 """The contract-checking lineups; any comma-separated list of levels (and "random") is a tournament."""

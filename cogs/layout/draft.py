@@ -1,20 +1,27 @@
-"""The builder's draft of a free-form move (a trade offer), for every game that describes the move's fields
-in `Game.action_shapes` (see games/core.py `pick_field`, `bundle_field`).
+"""The trade modal of a free-form move (a trade offer), for every game that describes the move's fields in
+`Game.action_shapes` (see games/core.py `pick_field`, `bundle_field`): one select per field, then Submit.
 
-The draft lives only in the custom ids of the builder's components, as indices into the shape's choices;
-this module writes and reads that text, says what the draft holds, and makes the move of it.
+A pick is a select of its choices. A bundle is a select of amounts, "1 ore", "2 ore", … (one amount per kind;
+in whole lots where a pick made fixes the rate, "4 ore (4:1)"), as many as fit Discord's 25 options. A pick's
+choice that trades at fixed rates (Catan's bank) gets a modal of its own with that choice made (its button is
+the panel's *Trade with the bank / harbour…*), so the general offer leaves it out. The picks made already
+(the draft) ride in the modal's custom id as indices into the shape's choices; this module writes and reads
+that text, draws the selects, reads what was submitted and makes the move of it. No discord here.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import Refused
 from cogs.layout.moves import MAX_OPTIONS, TEXT_LIMIT, Option, clip
 from games.core import Action
 
-MODAL_INPUTS = 5
-"""Discord's limit of text inputs in a modal: so at most five kinds per side of a trade."""
+MODAL_LABELS = 5
+"""Discord's limit of labelled fields in a modal."""
+LABEL_LIMIT = 45
+"""Discord's limit on a modal's title and a field's label."""
 NO_PICK = "-"
 """The value of an optional pick's "None"."""
 
@@ -43,9 +50,19 @@ def decode(shape: dict[str, Any], text: str) -> Draft:
     return draft
 
 
-def fresh(shape: dict[str, Any]) -> Draft:
-    """A new draft: a pick with one choice only is made already."""
-    return [(0 if len(f["choices"]) == 1 else None) if f["kind"] == "pick" else {} for f in shape["fields"]]
+def fresh(shape: dict[str, Any], fixed: dict[int, int] | None = None) -> Draft:
+    """A new draft: a pick with one choice only is made already, and the picks `fixed` (field: choice)."""
+    draft: Draft = [(0 if len(f["choices"]) == 1 and not f.get("optional") else None) if f["kind"] == "pick" else {}
+                    for f in shape["fields"]]
+    for n, i in (fixed or {}).items():
+        draft[n] = i
+    return draft
+
+
+def fixed_rate_choices(shape: dict[str, Any]) -> list[tuple[int, int]]:
+    """(field, choice) of each pick's choice that trades at fixed rates: each gets a modal of its own."""
+    return [(n, i) for n, f in enumerate(shape["fields"]) if f["kind"] == "pick"
+            for i, c in enumerate(f["choices"]) if c.get("rates")]
 
 
 def rates_of(shape: dict[str, Any], draft: Draft) -> dict[str, dict[Any, int]]:
@@ -65,6 +82,7 @@ def rate_text(rates: dict[str, dict[Any, int]], field: dict[str, Any], value: An
 
 
 def summary(shape: dict[str, Any], draft: Draft) -> list[str]:
+    """What the draft says, field by field, after the move's title."""
     lines = [f"**{shape.get('title', 'Your move')}**"]
     rates = rates_of(shape, draft)
     for field, part in zip(shape["fields"], draft, strict=True):
@@ -87,7 +105,7 @@ def action_of(shape: dict[str, Any], draft: Draft) -> Action:
         if field["kind"] == "pick":
             if part is None:
                 if not field.get("optional"):
-                    raise Refused(f"Choose “{field['label']}” first.", "builder_incomplete")
+                    raise Refused(f"Choose “{field['label']}”: nothing was sent.", "builder_incomplete")
                 continue
             action[field["name"]] = choices[part]["value"]
         elif field["kind"] == "counts":
@@ -98,57 +116,82 @@ def action_of(shape: dict[str, Any], draft: Draft) -> Action:
     if same:
         sizes = [sum(draft[n].values()) for n, f in enumerate(shape["fields"]) if f["name"] in same]
         if len(set(sizes)) > 1:
-            raise Refused("Both sides must hold as many cards: " + " and ".join(map(str, sizes)) + ".",
-                          "builder_sizes")
+            raise Refused("Both sides must hold as many cards (" + " and ".join(map(str, sizes))
+                          + "): nothing was sent.", "builder_sizes")
     return action
 
 
-def field_options(field: dict[str, Any], part: Any, rates: dict[str, dict[Any, int]]
-                  ) -> tuple[list[tuple[Option, bool]], int, int] | None:
-    """A field's select as ((label, description, value), chosen) options with its least and most choices;
-    None where there is nothing to choose (a pick with one choice, a bundle with none)."""
-    choices = field["choices"][:MAX_OPTIONS]
-    if field["kind"] == "pick":
-        if len(field["choices"]) == 1 and not field.get("optional"):
-            return None
-        options = [((clip(c["label"], TEXT_LIMIT), None, str(i)), part == i) for i, c in enumerate(choices)]
-        if field.get("optional"):
-            options = [*options[:MAX_OPTIONS - 1], (("None", None, NO_PICK), part is None)]
-        return options, 1, 1
-    if not choices:
-        return None
-    options = [((clip(c["label"], TEXT_LIMIT), clip(f"up to {c['max']}{rate_text(rates, field, c['value'])}",
-                                                    TEXT_LIMIT), str(i)), i in part)
-               for i, c in enumerate(choices)]
-    return options, 0, min(len(options), MODAL_INPUTS)
+def amounts(most: list[int], room: int = MAX_OPTIONS) -> list[int]:
+    """How many amounts of each kind a select of `room` options offers: one each first, then more in turn,
+    up to the most of each kind."""
+    shown = [0] * len(most)
+    while room and any(s < m for s, m in zip(shown, most, strict=True)):
+        for i, m in enumerate(most):
+            if shown[i] < m and room:
+                shown[i], room = shown[i] + 1, room - 1
+    return shown
 
 
-def picked(shape: dict[str, Any], draft: Draft, n: int, values: list[str]) -> Draft:
-    """The draft once field `n`'s select says `values`: a kind newly chosen counts one card, or one lot
-    where it trades at a rate; an index past the field's choices is left out."""
-    field = shape["fields"][n]
-    chosen = [int(v) for v in values if v.isdigit() and int(v) < len(field["choices"])]
-    draft = list(draft)
-    if field["kind"] == "pick":
-        draft[n] = chosen[0] if chosen else None
-    else:
-        was, per = draft[n], rates_of(shape, draft).get(field["name"], {})
-        draft[n] = {i: was.get(i, min(per.get(c["value"], 1), c["max"]))
-                    for i, c in ((i, field["choices"][i]) for i in chosen)}
-    return draft
+@dataclass(frozen=True)
+class ModalField:
+    """One select of the modal: field `n` of the shape."""
+
+    n: int
+    label: str
+    options: list[Option]
+    low: int
+    high: int
 
 
-def counted(field: dict[str, Any], part: dict[int, int], typed: dict[str, str]) -> tuple[dict[int, int], list[str]]:
-    """A bundle's counts once the modal's inputs (by choice index) are read: counts out of range are kept as
-    they were and said."""
-    part, wrong = dict(part), []
-    for key, text in typed.items():
-        i = int(key) if key.isdigit() else -1
-        if i not in part:
+def modal_fields(shape: dict[str, Any], draft: Draft) -> list[ModalField]:
+    """The selects of the fields still to choose (a pick made already is not asked again; a bundle with
+    nothing to offer neither), within Discord's limits."""
+    rates = rates_of(shape, draft)
+    out: list[ModalField] = []
+    for n, (field, part) in enumerate(zip(shape["fields"], draft, strict=True)):
+        label = clip(field["label"], LABEL_LIMIT)
+        if field["kind"] == "pick":
+            if part is not None:
+                continue
+            choices = [(clip(c["label"], TEXT_LIMIT), None, str(i)) for i, c in enumerate(field["choices"])
+                       if not c.get("rates")][:MAX_OPTIONS - 1]
+            optional = bool(field.get("optional"))
+            if optional:
+                choices.append(("None", None, NO_PICK))
+            if choices:
+                out.append(ModalField(n, label, choices, 0 if optional else 1, 1))
             continue
-        most = field["choices"][i]["max"]
-        if text.strip().isdigit() and 1 <= int(text) <= most:
-            part[i] = int(text)
-        else:
-            wrong.append(f"{field['choices'][i]['label']}: “{text}” is not 1–{most}")
-    return part, wrong
+        per = rates.get(field["name"], {})
+        kinds = [(i, c, per.get(c["value"], 1)) for i, c in enumerate(field["choices"])]
+        kinds = [(i, c, lot) for i, c, lot in kinds if c["max"] >= lot][:MAX_OPTIONS]
+        shown = amounts([c["max"] // lot for _, c, lot in kinds])
+        options = [(clip(f"{k * lot} {c['label']}{rate_text(rates, field, c['value'])}", TEXT_LIMIT), None,
+                    f"{i}x{k * lot}") for (i, c, lot), most in zip(kinds, shown, strict=True)
+                   for k in range(1, most + 1)]
+        if options:
+            out.append(ModalField(n, label, options, 0, min(len(kinds), MAX_OPTIONS)))
+    return out[:MODAL_LABELS]
+
+
+def submitted(shape: dict[str, Any], draft: Draft, values: dict[str, list[str]]) -> Draft | None:
+    """The draft once the modal's selects (by field index) are read; None where a value is not one the modal
+    offered (a forged submission). Two amounts of one kind are refused, saying which."""
+    draft = list(draft)
+    for field in modal_fields(shape, draft):
+        picked = values.get(str(field.n), [])
+        offered = {value for _, _, value in field.options}
+        if not field.low <= len(picked) <= field.high or not set(picked) <= offered:
+            return None
+        spec = shape["fields"][field.n]
+        if spec["kind"] == "pick":
+            draft[field.n] = int(picked[0]) if picked and picked[0] != NO_PICK else None
+            continue
+        part: dict[int, int] = {}
+        for value in picked:
+            i, count = (int(x) for x in value.split("x"))
+            if i in part:
+                raise Refused(f"{spec['label']}: pick one amount of {spec['choices'][i]['label']} "
+                              f"({part[i]} and {count} were picked); nothing was sent.", "builder_twice")
+            part[i] = count
+        draft[field.n] = part
+    return draft

@@ -123,3 +123,68 @@ def group_options(choices: list[Move], group: Group, page: int, area: int | None
     if more:
         options.append((f"More {group.title.lower()}…", None, f"p{page + 1}"))
     return options
+
+
+@dataclass(frozen=True)
+class CardPick:
+    """A group of moves that are every way of choosing `size` cards from a hand (Catan's discard): drawn as one
+    select of the cards themselves, one option per card, exactly `size` to pick, rather than a move per way."""
+
+    field: str
+    """The action's field that holds the cards, {kind: count}."""
+    size: int
+    held: dict[str, int]
+    """How many of each kind the moves may name, in the order the moves name the kinds."""
+    rest: dict[str, object]
+    """The fields every one of the moves shares (its type)."""
+
+    def options(self) -> list[Option]:
+        return [(f"{kind.replace('_', ' ').capitalize()} {n}", None, f"{kind}.{n}")
+                for kind, most in self.held.items() for n in range(1, most + 1)]
+
+    def action(self, values: list[str]) -> Action | None:
+        """The move the picked cards make; None unless they are exactly `size` of the options offered."""
+        offered = {value for _, _, value in self.options()}
+        if len(values) != self.size or len(set(values)) != len(values) or not set(values) <= offered:
+            return None
+        cards: dict[str, int] = {}
+        for value in values:
+            kind = value.rsplit(".", 1)[0]
+            cards[kind] = cards.get(kind, 0) + 1
+        return {**self.rest, self.field: cards}
+
+
+def ways(most: list[int], size: int) -> int:
+    """How many ways there are to choose `size` cards when at most most[i] of kind i may be chosen."""
+    counts = [1] + [0] * size
+    for limit in most:
+        counts = [sum(counts[total - n] for n in range(min(limit, total) + 1)) for total in range(size + 1)]
+    return counts[size]
+
+
+def card_pick(choices: list[Move], group: Group) -> CardPick | None:
+    """The group as a choice of cards, where its moves differ only in one {kind: count} field of one total and
+    are every way of choosing that many within the most named of each kind (so any pick is a listed move);
+    None otherwise, or when the cards are more than a select holds."""
+    actions = [choices[i].action for i in group.indices]
+    bundles = [key for key, value in actions[0].items() if isinstance(value, dict)]
+    if len(actions) < 2 or len(bundles) != 1:
+        return None
+    field = bundles[0]
+    rest = {k: v for k, v in actions[0].items() if k != field}
+    held: dict[str, int] = {}
+    sizes = set()
+    for action in actions:
+        cards = action.get(field)
+        if {k: v for k, v in action.items() if k != field} != rest or not isinstance(cards, dict) \
+                or not all(isinstance(n, int) and n > 0 for n in cards.values()):
+            return None
+        sizes.add(sum(cards.values()))
+        for kind, n in cards.items():
+            held[str(kind)] = max(held.get(str(kind), 0), n)
+    if len(sizes) != 1 or sum(held.values()) > MAX_OPTIONS:
+        return None
+    size = sizes.pop()
+    if len({digest(a) for a in actions}) != ways(list(held.values()), size):
+        return None
+    return CardPick(field, size, held, rest)

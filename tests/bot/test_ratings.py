@@ -12,7 +12,7 @@ from bot import ratings
 from bot.service import GameService
 from bot.storage import open_storage, user_player
 from cogs.words import player_name
-from games.ai import policy_name
+from games.levels import policy_name
 from tests.support.tables import CHANNEL, CREATOR, FRIEND, FakeClock, play_out, running_game
 
 PEOPLE = [201, 202, 203, 204]

@@ -1,165 +1,141 @@
-"""Playing by clicking only (issue 18): the trade builder in Catan, Colonies and Roanoke, two-step
-placement, confirmations, and the host's lobby controls. No move is typed: every one is a button, a
+"""Playing by clicking only (issues 18, 27): trades by modal in Catan and Roanoke, Catan's discard in one pick,
+two-step placement, confirmations, and the host's lobby controls. No move is typed: every one is a button, a
 select or a modal the bot posted."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games.core import get_game
-from tests.support.clicking import build, click_on, seated, seats, wait_for_people
-from tests.support.person import Person
+from tests.support.clicking import seated, trade, wait_for_people
+from tests.support.playing import measured
+from tests.support.positions import catan_turn_with, many, played_to
+from tests.support.tally import Tally
 from tests.support.world import World, select_of
 
 
 async def test_a_catan_settlement_is_placed_in_two_steps_hex_then_corner(world: World) -> None:
-    """CAT-10: the first settlement of the setup; 54 corners are chosen as a hex, then one of its corners."""
+    """CAT-10: the first settlement of the setup; 54 corners are chosen as a hex, then one of its corners, the
+    second step showing the hex close up with its corners' numbers (and saying them in its alt text)."""
     game_id, people = await seated(world, "catan", ai=1)
     first = people[min(await wait_for_people(world, game_id))]
+    tally = Tally(first)
     panel = await world.panel(first)
     places = select_of(panel, "Build settlement")["options"]
     assert len(places) == 19 and places[0]["label"] == "hex A…", "first the hex"
     panel = await world.pick(first, panel, "Build settlement", "hex A")
     spots = select_of(panel, "Build settlement")["options"]
     assert spots[0]["label"] == "← Other places" and 1 < len(spots) <= 7, "then the corners of that hex"
-    await world.pick(first, panel, "Build settlement", spots[1]["label"])
+    zoom = [a for a in panel.attachments if a.filename.endswith("-area.png")]
+    assert len(zoom) == 1 and zoom[0].data.startswith(b"\x89PNG"), "the second step shows hex A close up"
+    alt = [a.get("description") or "" for r in world.fake.requests if isinstance(r.body, dict)
+           for a in r.body.get("attachments") or [] if str(a.get("filename", "")).endswith("-area.png")]
+    corners = [re.findall(r"\d+", o["label"])[0] for o in spots[1:]]
+    assert alt and "close-up of hex A" in alt[-1] and all(c in alt[-1] for c in corners), (alt, corners)
+    panel = await world.pick(first, panel, "Build settlement", spots[1]["label"])
+    assert not [a for a in panel.attachments if a.filename.endswith("-area.png")], "the close-up goes with its step"
     assert "built a settlement" in world.boards()[-1].content
     view = await world.bot.service.hand(game_id, first.user.id)
     assert sum(1 for b in view["buildings"] if b and b[0] == view["seat"]) == 1
+    measured("Catan", "Build a setup settlement (hex, then corner)", tally.count())
 
 
-async def catan_main_step(world: World, game_id: int, people: dict[int, Person]) -> tuple[int, Person, Person]:
-    """Click through the setup and turns until a person may trade with another who holds other cards."""
-    service = world.bot.service
-    for _ in range(200):
-        movers = await wait_for_people(world, game_id)
-        seat = movers[0]
-        person = people[seat]
-        view = await service.hand(game_id, person.user.id)
-        if view["phase"] == "main" and view["offer"] is None:
-            partner_seat = next(s for s in people if s != seat)
-            theirs = (await service.hand(game_id, people[partner_seat].user.id))["hand"]
-            mine = view["hand"]
-            if any(mine.values()) and any(n for r, n in theirs.items() if not mine[r]):
-                return partner_seat, person, people[partner_seat]
-        await click_on(world, person, ("Roll", "Settle", "Road", "Discard", "Robber", "End your turn"))
-    raise AssertionError("no trade became possible")
+@pytest.mark.parametrize(("game", "title", "action"), [
+    ("small_islands", "Small Islands", "Place a tile (column, then square)"),
+    ("roam", "ROAM", "Place a key marker (card, then square)")])
+async def test_a_long_placement_is_a_place_then_a_spot_with_a_close_up(world: World, game: str, title: str,
+                                                                        action: str) -> None:
+    """More placements than a select holds are chosen where on the picture first, then the spot, the second
+    step showing that place close up."""
+    game_id, people, seat = await played_to(world, game, many("place"))
+    person = people[seat]
+    version = (await world.bot.service.get(game_id)).version
+    tally = Tally(person)
+    panel = await world.panel(person)
+    places = select_of(panel, "Place")["options"]
+    assert all(o["value"].startswith("@") for o in places), "first where"
+    panel = await world.pick(person, panel, "Place", places[0]["label"])
+    assert [a for a in panel.attachments if a.filename.endswith("-area.png")], "the place close up"
+    spot = next(o for o in select_of(panel, "Place")["options"] if not o["value"].startswith(("@", "p")))
+    await world.pick(person, panel, "Place", spot["label"])
+    assert (await world.bot.service.get(game_id)).version > version, "the placement was made"
+    measured(title, action, tally.count())
+
+
+async def test_a_catan_turn_is_rolled_and_ended_from_the_panel(world: World) -> None:
+    """CAT-15: the turn's end and the next player's roll are a button each on *Your move*'s panel."""
+    _, people, seat, _ = await catan_turn_with(world, {})
+    tally = Tally(people[seat])
+    await world.press(people[seat], await world.panel(people[seat]), "End your turn")
+    measured("Catan", "End the turn (from *Your move*)", tally.count())
+    after = people[(seat + 1) % 3]
+    tally = Tally(after)
+    await world.press(after, await world.panel(after), "Roll")
+    measured("Catan", "Roll the dice (from *Your move*)", tally.count())
+    assert "rolled" in world.boards()[-1].content.lower()
+
+
+async def test_a_catan_discard_is_one_pick_of_exactly_the_cards_owed(world: World) -> None:
+    """CAT-18: a player owing 4 of 8 cards picks them in one select of the hand's cards, one option per card,
+    exactly 4 to pick; the one discard move is played."""
+    game_id, people, seat, _ = await catan_turn_with(world, {"ore": 3, "grain": 3, "wool": 2}, discard=4)
+    person = people[seat]
+    tally = Tally(person)
+    panel = await world.panel(person)
+    select = select_of(panel, "Discard")
+    assert select["min_values"] == select["max_values"] == 4
+    assert [o["label"] for o in select["options"]] == [
+        "Wool 1", "Wool 2", "Grain 1", "Grain 2", "Grain 3", "Ore 1", "Ore 2", "Ore 3"]
+    await world.pick(person, panel, "Discard", "Ore 1", "Ore 2", "Grain 1", "Wool 1")
+    assert "discarded" in world.boards()[-1].content
+    hand = (await world.bot.service.hand(game_id, person.user.id))["hand"]
+    assert hand == {"brick": 0, "lumber": 0, "wool": 1, "grain": 2, "ore": 1}
+    measured("Catan", "Discard 4 of 8 cards after a 7", tally.count())
 
 
 async def test_a_catan_trade_with_a_counter_offer_by_clicking(world: World) -> None:
-    """CAT-32: Alice offers by the builder (partner, give, get, a count by modal), Bob counters by the
-    builder, Alice confirms his counter with a button; the cards change hands as countered."""
-    game_id, people = await seated(world, "catan", ai=1)
-    partner_seat, offerer, partner = await catan_main_step(world, game_id, people)
+    """CAT-32: Alice offers 1 ore for 1 grain by the trade modal, Bob counters by the counter-offer modal (his
+    wool for her ore), Alice confirms his counter with a button; the cards change hands as countered."""
+    game_id, people, seat, _ = await catan_turn_with(world, {"ore": 2}, others={"wool": 1})
+    offerer, partner_seat = people[seat], (seat + 1) % 3
+    partner = people[partner_seat]
     service = world.bot.service
-    mine = (await service.hand(game_id, offerer.user.id))["hand"]
-    theirs = (await service.hand(game_id, partner.user.id))["hand"]
-    give = next(r for r, n in mine.items() if n)
-    want = next(r for r, n in theirs.items() if n and not mine[r])
-
-    panel = await world.panel(offerer)
-    panel = await world.press(offerer, panel, "Trade offer")
-    panel = await world.pick(offerer, panel, "Offer to", f"Seat {partner_seat + 1}")
-    panel = await world.pick(offerer, panel, "You give", give)
-    opened = await offerer.click(panel, "You give: how many")
-    await world.settle()
-    modal = opened.callback_data
-    assert modal["title"].startswith("You give"), "the count is asked in a modal"
-    await offerer.submit(opened, {_index(modal): str(mine[give])})
-    await world.settle()
-    panel = world.fake.find_message(panel.id)
-    assert f"You give: {mine[give]} {give}" in panel.content, "the offer is summarised"
-    panel = await world.pick(offerer, panel, "You get", "grain" if give != "grain" else "ore")
-    panel = await world.press(offerer, panel, "Send")
+    tally = Tally(offerer)
+    panel = await trade(world, offerer, await world.panel(offerer), "Trade offer", [
+        ("Offer to", [f"Seat {partner_seat + 1}"]), ("You give", ["1 ore"]), ("You get", ["1 grain"])])
     assert panel.content.startswith("✓ Sent"), panel.content
     assert "offers" in world.boards()[-1].content
+    measured("Catan", "Trade offer to a player, 1 for 1", tally.count())
 
     counter = await world.panel(partner)
-    assert counter.button("Decline offer"), "the answers are buttons (Accept too, when Bob holds what is asked)"
-    await build(world, partner, counter, "Counter-offer", [("You give", [want]), ("You get", [give])])
+    assert counter.button("Decline offer"), "the answers are buttons"
+    await trade(world, partner, counter, "Counter-offer", [("You give", ["1 wool"]), ("You get", ["1 ore"])])
     assert "counters" in world.boards()[-1].content
 
-    panel = await world.panel(offerer)
-    await world.press(offerer, panel, f"Trade with Seat {partner_seat + 1}")
+    await world.press(offerer, await world.panel(offerer), f"Trade with Seat {partner_seat + 1}")
     assert "traded" in world.boards()[-1].content
     after = (await service.hand(game_id, offerer.user.id))["hand"]
-    assert after[give] == mine[give] - 1 and after[want] == mine[want] + 1
+    assert after["ore"] == 1 and after["wool"] == 1
 
 
-def _index(modal: dict) -> str:
-    """The custom id of the modal's one text input."""
-    row = modal["components"][0]
-    inner = row.get("component") or row["components"][0]
-    return inner["custom_id"]
-
-
-async def test_a_colonies_trade_by_the_builder_accepted_by_dm(world: World) -> None:
-    """COL-R27: the active player builds an offer (cards from the hand, card names wanted, the trading
-    Population) and the partner accepts it with the button of the DM that asks them."""
-    from games.colonies import cards as C
-
-    game_id, people = await seated(world, "colonies")
-    alice, bob = people[0], people[1]
+async def test_a_roanoke_trade_by_the_modal_accepted_from_the_channel(world: World) -> None:
+    """ROA-S18, R21: an offer made by the trade modal (to whom, what is given), accepted with the partner's
+    Accept button from the board's *Your move*; the position is built, four people at the table."""
+    game_id, people, seat = await played_to(world, "roanoke", lambda game, seat: bool(
+        game.action_shapes(seat) and any(game.view(seat)["players"][seat]["hand"].values())))
     service = world.bot.service
-    for _ in range(200):
-        movers = await wait_for_people(world, game_id)
-        if not movers:  # Threats ended the game before a trade came up: another table
-            await world.open_table(alice, "colonies", guests=(bob,))
-            game_id, people = await seats(world, alice, bob)
-            continue
-        seat = movers[0]
-        person, partner = people[seat], people[1 - seat]
-        view = await service.hand(game_id, person.user.id)
-        theirs = (await service.hand(game_id, partner.user.id))["hand"]
-        ready = [e["card"] for e in view["players"][seat]["in_play"] if e["state"] == "ready"]
-        spare = [c for c in view["hand"] if C.kind(c) not in (C.THREAT, C.POPULATION, C.EVENT)]
-        wanted = [c for c in theirs if C.kind(c) not in (C.THREAT, C.EVENT)]
-        if view["phase"] == "main" and not view["locked"] and ready and spare and wanted \
-                and view["active_event"] not in ("strife", "trade_winds") and view["pending"] is None:
-            break
-        await click_on(world, person, ("Play Farmer", "Play Soldier", "Play Trader", "Play Miner", "Play", "End turn"))
-    else:
-        raise AssertionError("nobody could trade in 200 moves")
-    title = {c.name: c.title for c in C.CARDS.values()}
-    worker = [("Trading Population", [title[ready[0]]])] if len(set(ready)) > 1 else []  # one is picked already
-    panel = await build(world, person, await world.panel(person), "Trade offer", [
-        ("You give", [title[spare[0]]]), ("You want", [title[wanted[0]]]), *worker])
-    assert panel.content.startswith("✓ Sent"), panel.content
-    asks = [m for m in partner.dms() if m.content.startswith("Your move") and "offers" in m.content]
-    assert asks, "the partner is asked by DM"
-    await partner.click(asks[-1], "Accept the trade")
-    await world.settle()
-    assert "traded" in world.boards()[-1].content or "trade" in world.boards()[-1].content.lower()
-    hand = (await service.hand(game_id, person.user.id))["hand"]
-    assert hand.count(wanted[0]) == view["hand"].count(wanted[0]) + (wanted[0] != spare[0])
-
-
-async def test_a_roanoke_trade_by_the_builder_accepted_from_the_channel(world: World) -> None:
-    """ROA-S18, R21: an offer built by clicking (to whom, what is given, what is asked), accepted with the
-    partner's Accept button from the board's *Your move*."""
-    game_id, people = await seated(world, "roanoke", ai=2)
-    service = world.bot.service
-    for _ in range(300):
-        seat = (await wait_for_people(world, game_id))[0]
-        person = people[seat]
-        other = next(s for s in people if s != seat)
-        view = await service.hand(game_id, person.user.id)
-        shapes = await service.shapes(game_id, person.user.id)
-        mine, theirs = view["players"][seat]["hand"], view["players"][other]["hand"]
-        if shapes and any(mine.values()):
-            break
-        await click_on(world, person, ("Collect", "End", "Pass", "Place", "Build", "Decline"))
-    else:
-        raise AssertionError("no offer became possible")
+    person = people[seat]
+    view = await service.hand(game_id, person.user.id)
+    other = next(s for s in people if s != seat and view["players"][s]["alive"])
+    mine, theirs = view["players"][seat]["hand"], view["players"][other]["hand"]
     give = next(r for r, n in mine.items() if n)
-    panel = await world.press(person, await world.panel(person), "Trade offer")
-    panel = await world.press(person, panel, "Send")
-    assert "⚠ Choose “Offer to” first" in panel.content, "an offer to nobody is not sent"
-    panel = await world.press(person, panel, "Back")
-    assert panel.content.startswith("Your move") and panel.button("Trade offer"), "back to the move panel"
-    picks = [("Offer to", [f"Seat {other + 1}"]), ("You give", [give])]
-    panel = await build(world, person, panel, "Trade offer", picks)
+    tally = Tally(person)
+    panel = await trade(world, person, await world.panel(person), "Trade offer",
+                        [("Offer to", [f"Seat {other + 1}"]), ("You give", [f"1 {give}"])])
     assert panel.content.startswith("✓ Sent"), panel.content
+    measured("Roanoke", "Trade offer (a gift)", tally.count())
     partner = people[other]
     answer = await world.panel(partner)
     await world.press(partner, answer, "Accept the offer")

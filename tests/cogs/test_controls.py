@@ -1,4 +1,4 @@
-"""The move panel and the builder as views, for every game at many states: within Discord's limits
+"""The move panel and the trade modal as views, for every game at many states: within Discord's limits
 (at most 25 options a select, labels and descriptions within 100 characters), long lists chosen place
 first, long labels still telling the moves apart, and `/play` finding moves by the picture's names."""
 
@@ -10,8 +10,8 @@ import re
 import pytest
 
 import games
-from cogs.controls import builder_view, move_controls
-from cogs.layout.draft import fresh
+from cogs.controls import TradeModal, move_controls
+from cogs.layout.draft import fixed_rate_choices, fresh
 from cogs.layout.moves import MAX_OPTIONS, digest, option_texts
 from cogs.layout.typed import matching, named, parse_move
 from games.core import Game, get_game
@@ -36,7 +36,7 @@ def states(game_id: str, *, seed: int, moves: int, options: dict | None = None) 
 
 
 def panels(game: Game, seat: int) -> list[list[dict]]:
-    """Every view a player can reach from this state's panel: places opened one by one, builders."""
+    """Every view a player can reach from this state's panel: places opened one by one, trade modals."""
     choices = game.moves(seat)
     shapes = game.action_shapes(seat)
     views = [move_controls(1, 7, seat, choices, shapes).to_components()]
@@ -46,8 +46,8 @@ def panels(game: Game, seat: int) -> list[list[dict]]:
                   for o in select["options"] if o["value"].startswith("@")]
     for k, shape in enumerate(shapes):
         if shape.get("fields"):
-            draft = fresh(shape)
-            views.append(builder_view(1, 1, k, shape, draft).to_components())
+            for draft in [fresh(shape), *(fresh(shape, {n: i}) for n, i in fixed_rate_choices(shape))]:
+                views.append(TradeModal(1, 7, k, shape, draft).to_components())
     return views
 
 

@@ -24,10 +24,9 @@ FORMS = [  # (component type, custom id with {g} the game, {v} its version, {s} 
     (BUTTON, f"fr:a:{{g}}:{{v}}:{{s}}:{KEY}"),
     (BUTTON, f"fr:k:{{g}}:{{v}}:{{s}}:{KEY}"),
     (SELECT, "fr:s:{g}:{v}:{s}:place:0:-"),
+    (SELECT, "fr:cs:{g}:{v}:{s}:discard"),
     (BUTTON, "fr:t:{g}:{v}:0:o"),
-    (SELECT, "fr:t:{g}:{v}:0:f0:"),
-    (BUTTON, "fr:t:{g}:{v}:0:send:"),
-    (BUTTON, "fr:t:{g}:{v}:0:c0:0x1"),
+    (BUTTON, "fr:t:{g}:{v}:0:o0.."),
     (BUTTON, "fr:m:{g}"),
     (BUTTON, "fr:h:{g}"),
     (BUTTON, "fr:x:{g}"),
@@ -37,8 +36,8 @@ FORMS = [  # (component type, custom id with {g} the game, {v} its version, {s} 
     (BUTTON, "fr:r:{g}:0:next"),
     (SELECT, "fr:rj:{g}"),
 ]
-COUNTS = "fr:tm:{g}:{v}:0:0:0x1"
-"""The builder's modal: not an item, its submit is read by custom id."""
+TRADE = "fr:tq:{g}:{v}:0:0.."
+"""The trade modal: not an item, its submit is read by custom id."""
 
 
 def forged(board, kind: int, custom_id: str):
@@ -88,9 +87,9 @@ async def test_every_item_kind_refuses_a_forged_id_politely_and_changes_nothing(
                 assert refusal in said, f"{what}, {custom_id}: {said}"
         if what.startswith("seat"):
             continue
-        custom_id = COUNTS.format(g=g, v=v)
+        custom_id = TRADE.format(g=g, v=v)
         data = {"custom_id": custom_id, "components": [
-            {"type": 1, "components": [{"type": 4, "custom_id": "0", "value": "2"}]}]}
+            {"type": 18, "component": {"type": 3, "custom_id": "1", "values": ["0x1"]}}]}
         record = await world.fake.interact(MODAL_SUBMIT, alice.user, board.channel_id, data, message=board)
         await asyncio.wait_for(record.answered.wait(), 10)
         await world.settle()

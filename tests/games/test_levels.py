@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from games.ai import LEVELS, Beginner, Player, player_for, policy_for, policy_name
+from games.ai import Player, policy_for
 from games.core import Action, get_game
+from games.levels import LEVELS, Beginner, player_for, policy_name
 from games.search import SearchPlayer
 
 

@@ -9,8 +9,9 @@ import random
 import pytest
 
 import games
-from games.ai import choose_for, player_for, policy_for
+from games.ai import choose_for, policy_for
 from games.core import Game
+from games.levels import player_for
 from games.search import Budget, Search, SearchPlayer
 from tests.games.catan.positions import after_setup, empty_hands, give, rolled
 

@@ -1,36 +1,11 @@
-"""Playing by clicking: one move from a person's panel, a seated table, who sits where, whose turn it is,
-and a trade built in the builder — shared by the cog tests that play by clicking only."""
+"""Playing by clicking: a seated table, who sits where, whose turn it is,
+and a trade made in its modal — shared by the cog tests that play by clicking only."""
 
 from __future__ import annotations
 
 from tests.support.fake_discord import StoredMessage
 from tests.support.person import Person
-from tests.support.world import World
-
-PLAIN = ("Roll", "Discard", "Robber", "End your turn", "Place", "Pass")
-"""What a player clicks to get on when the test has nothing better to do."""
-
-
-async def click_on(world: World, person: Person, preference: tuple[str, ...] = PLAIN) -> None:
-    """One move from the person's panel: a preferred button, else the first move of the first select
-    (its first place first, where the moves are chosen in two steps)."""
-    panel = await world.panel(person)
-    for start in preference:
-        found = [b for b in panel.buttons() if str(b.get("label", "")).startswith(start)]
-        if found:
-            await person.click(panel, custom_id=found[0]["custom_id"])
-            await world.settle()
-            return
-    select = panel.selects()[0]
-    first = select["options"][0]["value"]
-    await person.select(panel, [first], custom_id=select["custom_id"])
-    await world.settle()
-    if first.startswith("@"):  # a place: then the first move there
-        panel = world.fake.find_message(panel.id)
-        select = next(s for s in panel.selects() if s["custom_id"].split(":")[4] == select["custom_id"].split(":")[4])
-        move = next(o["value"] for o in select["options"] if not o["value"].startswith(("@", "p")))
-        await person.select(panel, [move], custom_id=select["custom_id"])
-        await world.settle()
+from tests.support.world import World, option_values
 
 
 async def seated(world: World, game: str, *, ai: int = 0, guests: int = 1) -> tuple[int, dict[int, Person]]:
@@ -59,10 +34,26 @@ async def wait_for_people(world: World, game_id: int) -> list[int]:
     raise AssertionError("the AI seats never finished")
 
 
-async def build(world: World, person: Person, panel: StoredMessage, opener: str,
+def modal_select(modal: dict, label: str) -> dict:
+    """The select of the modal's field whose label starts with `label`."""
+    found = [c["component"] for c in modal.get("components", []) if str(c.get("label", "")).startswith(label)]
+    if len(found) != 1:
+        raise LookupError(f"no single field {label!r} in the modal; fields: "
+                          f"{[c.get('label') for c in modal.get('components', [])]}")
+    return found[0]
+
+
+async def trade(world: World, person: Person, panel: StoredMessage, opener: str,
                 picks: list[tuple[str, list[str]]]) -> StoredMessage:
-    """Open a builder from the panel, make the picks (select placeholder, option labels), and send."""
-    panel = await world.press(person, panel, opener)
-    for placeholder, labels in picks:
-        panel = await world.pick(person, panel, placeholder, *labels)
-    return await world.press(person, panel, "Send")
+    """Open a trade modal from the panel (the button whose label starts with `opener`), choose in its selects
+    (field label, option labels) and submit; returns the panel as it is then."""
+    opened = await person.click(panel, opener)
+    await world.settle()
+    modal = opened.callback_data
+    await person.submit(opened, {modal_select(modal, label)["custom_id"]: option_values(modal_select(modal, label),
+                                                                                        *labels)
+                                 for label, labels in picks})
+    await world.settle()
+    found = world.fake.find_message(panel.id)
+    assert found is not None
+    return found

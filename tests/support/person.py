@@ -19,6 +19,7 @@ from tests.support.fake_discord.interactions import (
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
 ANSWER_TIMEOUT = 20.0
+STRING_SELECT = 3
 
 
 class Person:
@@ -154,8 +155,10 @@ class Person:
         data = {"custom_id": select["custom_id"], "component_type": select["type"], "values": values}
         return await self._component(message, data)
 
-    async def submit(self, opened: InteractionRecord, values: dict[str, str]) -> InteractionRecord:
-        """Fill in and submit the modal the bot answered `opened` with (text inputs by custom_id)."""
+    async def submit(self, opened: InteractionRecord, values: dict[str, Any]) -> InteractionRecord:
+        """Fill in and submit the modal the bot answered `opened` with: text inputs by custom_id, and selects
+        by custom_id with the list of values chosen (each one the select offers, as many as it allows; a select
+        not named keeps its default options)."""
         if opened.callback_type != MODAL:
             raise LookupError(f"interaction {opened.id} was not answered with a modal")
         modal = opened.callback_data
@@ -166,7 +169,21 @@ class Person:
             if "components" in component:
                 return {"type": component["type"], "components": [filled(c) for c in component["components"]]}
             cid = component.get("custom_id", "")
+            if component["type"] == STRING_SELECT:
+                return {"type": STRING_SELECT, "custom_id": cid, "values": chose(component, values.get(cid))}
             return {"type": component["type"], "custom_id": cid, "value": values.get(cid, component.get("value", ""))}
+
+        def chose(select: dict[str, Any], picked: list[str] | None) -> list[str]:
+            offered = [o["value"] for o in select.get("options") or []]
+            low, high = select.get("min_values", 1), select.get("max_values", 1)
+            if picked is None:
+                picked = [o["value"] for o in select.get("options") or [] if o.get("default")]
+                if not picked and low and select.get("required", True):
+                    raise LookupError(f"the modal's select {select.get('custom_id')} must be chosen first")
+            if not set(picked) <= set(offered) or not low <= len(picked) <= high:
+                raise LookupError(f"cannot choose {picked} in the modal's select {select.get('custom_id')}: "
+                                  f"{low}–{high} of {offered}")
+            return list(picked)
 
         data = {"custom_id": modal["custom_id"], "components": [filled(c) for c in modal.get("components", [])]}
         message = self.fake.find_message(opened.message_id) if opened.message_id is not None else None

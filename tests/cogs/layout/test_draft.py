@@ -1,5 +1,5 @@
-"""The builder's draft of a free-form move: written into a custom id and read back, bounded to the shape,
-turned into the move (a required pick still open is refused)."""
+"""The trade modal's draft of a free-form move: written into a custom id and read back, bounded to the shape;
+the selects it draws, what a submission says, and the move it makes (a required pick still open is refused)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ import pytest
 
 from bot.errors import Refused
 from cogs.layout.draft import (
-    NO_PICK,
     action_of,
-    counted,
+    amounts,
     decode,
     encode,
-    field_options,
+    fixed_rate_choices,
     fresh,
-    picked,
+    modal_fields,
+    submitted,
     summary,
 )
 
@@ -44,30 +44,40 @@ def test_reading_leaves_out_what_does_not_fit_the_shape() -> None:
     assert decode(SHAPE, "") == [None, {}]
 
 
-def test_a_pick_sets_the_rate_its_bundle_trades_at() -> None:
-    draft = picked(SHAPE, fresh(SHAPE), 0, ["0"])
-    draft = picked(SHAPE, draft, 1, ["0", "1", "9"])
-    assert draft == [0, {0: 4, 1: 1}], "wood comes in lots of four with the bank; a forged index is left out"
-    assert summary(SHAPE, draft)[2] == "You give: 4 Wood (4:1), 1 Ore"
+def test_a_fixed_rate_partner_makes_the_lots_its_bundle_trades_in() -> None:
+    """The bank's own modal: Bank chosen already, wood offered in lots of four (up to 8), ore one by one."""
+    assert fixed_rate_choices(SHAPE) == [(0, 0)]
+    draft = fresh(SHAPE, {0: 0})
+    (give,) = modal_fields(SHAPE, draft)
+    assert [label for label, _, _ in give.options] == ["4 Wood (4:1)", "8 Wood (4:1)", "1 Ore", "2 Ore"]
+    assert (give.low, give.high) == (0, 2), "one amount per kind"
+    draft = submitted(SHAPE, draft, {"1": ["0x8", "1x1"]})
+    assert draft == [0, {0: 8, 1: 1}]
+    assert summary(SHAPE, draft)[2] == "You give: 8 Wood (4:1), 1 Ore"
 
 
-def test_counts_out_of_range_are_kept_as_they_were_and_said() -> None:
-    part, wrong = counted(SHAPE["fields"][1], {0: 1, 1: 1}, {"0": "5", "1": "3", "x": "1", "7": "1"})
-    assert part == {0: 5, 1: 1} and wrong == ["Ore: “3” is not 1–2"]
+def test_the_general_modal_leaves_the_fixed_rate_partner_out() -> None:
+    pick, _ = modal_fields(SHAPE, fresh(SHAPE))
+    assert pick.options == [("Bob", None, "1")] and (pick.low, pick.high) == (1, 1)
+
+
+def test_a_submission_is_read_within_what_was_offered() -> None:
+    draft = fresh(SHAPE)
+    assert submitted(SHAPE, draft, {"0": ["1"], "1": ["0x2"]}) == [1, {0: 2}]
+    assert submitted(SHAPE, draft, {"0": ["0"], "1": []}) is None, "the bank is not offered here"
+    assert submitted(SHAPE, draft, {"0": ["1"], "1": ["0x99"]}) is None, "an amount past the hand"
+    assert submitted(SHAPE, draft, {"1": ["0x1"]}) is None, "the partner is required"
+    with pytest.raises(Refused, match="pick one amount of Wood"):
+        submitted(SHAPE, draft, {"0": ["1"], "1": ["0x1", "0x2"]})
+
+
+def test_amounts_share_the_options_among_the_kinds() -> None:
+    assert amounts([19] * 5) == [5] * 5
+    assert amounts([1, 30], room=5) == [1, 4]
+    assert sum(amounts([5] * 18)) == 25 and min(amounts([5] * 18)) == 1
 
 
 def test_the_draft_makes_the_move_once_every_required_pick_is_made() -> None:
-    with pytest.raises(Refused, match="Choose “With” first"):
+    with pytest.raises(Refused, match="Choose “With”"):
         action_of(SHAPE, [None, {0: 1}])
     assert action_of(SHAPE, [1, {0: 2, 1: 1}]) == {"type": "offer", "to": 1, "give": ["ore", "wood", "wood"]}
-
-
-def test_a_field_offers_its_choices_with_what_is_chosen() -> None:
-    options, low, high = field_options(SHAPE["fields"][0], 1, {}) or ([], 0, 0)
-    assert [(value, on) for (_, _, value), on in options] == [("0", False), ("1", True)] and (low, high) == (1, 1)
-    optional = {**SHAPE["fields"][0], "optional": True}
-    options, _, _ = field_options(optional, None, {}) or ([], 0, 0)
-    assert options[-1] == (("None", None, NO_PICK), True)
-    assert field_options({**SHAPE["fields"][0], "choices": SHAPE["fields"][0]["choices"][:1]}, 0, {}) is None
-    options, low, high = field_options(SHAPE["fields"][1], {0: 1}, {"give": {"wood": 4}}) or ([], 0, 0)
-    assert options[0] == (("Wood", "up to 8 (4:1)", "0"), True) and (low, high) == (0, 2)

@@ -15,10 +15,10 @@ def test_each_form_writes_the_ids_already_posted_on_discord() -> None:
         ids.MOVE.format(game_id=12, version=40, seat=1, key="ab12"): "fr:a:12:40:1:ab12",
         ids.CONFIRM_MOVE.format(game_id=12, version=40, seat=1, key="ab12"): "fr:k:12:40:1:ab12",
         ids.MOVE_SELECT.format(game_id=12, version=40, seat=1, group="*", page=2, area=None): "fr:s:12:40:1:*:2:-",
-        ids.OPEN_BUILDER.format(game_id=12, version=40, k=0): "fr:t:12:40:0:o",
-        ids.BUILDER_SELECT.format(game_id=12, version=40, k=0, n=1, state="1.0x2"): "fr:t:12:40:0:f1:1.0x2",
-        ids.BUILDER_BUTTON.format(game_id=12, version=40, k=0, verb="c1", state=""): "fr:t:12:40:0:c1:",
-        ids.BUILDER_COUNTS.format(game_id=12, version=40, k=0, n=1, state="."): "fr:tm:12:40:0:1:.",
+        ids.OPEN_TRADE.format(game_id=12, version=40, k=0, state=""): "fr:t:12:40:0:o",
+        ids.OPEN_TRADE.format(game_id=12, version=40, k=0, state="2.."): "fr:t:12:40:0:o2..",
+        ids.TRADE_MODAL.format(game_id=12, version=40, k=0, state="2.."): "fr:tq:12:40:0:2..",
+        ids.CARD_SELECT.format(game_id=12, version=40, seat=1, group="discard"): "fr:cs:12:40:1:discard",
         ids.YOUR_MOVE.format(game_id=12): "fr:m:12",
         ids.HAND.format(game_id=12): "fr:h:12",
         ids.CANCEL.format(game_id=12): "fr:x:12",
@@ -37,13 +37,13 @@ def test_a_form_reads_back_what_it_wrote() -> None:
     assert match is not None
     assert ids.parse(match.groupdict()) == {"game_id": 12, "version": 40, "seat": 1, "group": "build_road",
                                             "page": 2, "area": 3}
-    assert ids.BUILDER_COUNTS.prefix == "fr:tm:"
+    assert ids.TRADE_MODAL.prefix == "fr:tq:"
 
 
 def test_no_id_matches_two_forms() -> None:
     forms = [value for value in vars(ids).values() if isinstance(value, ids.Form)]
-    for text in ["fr:l:5:rm", "fr:l:5:join", "fr:t:1:2:0:o", "fr:t:1:2:0:f1:", "fr:t:1:2:0:send:", "fr:r:1:0:next",
-                 "fr:rj:1", "fr:tm:1:2:0:1:"]:
+    for text in ["fr:l:5:rm", "fr:l:5:join", "fr:t:1:2:0:o", "fr:t:1:2:0:o2..", "fr:r:1:0:next", "fr:rj:1",
+                 "fr:tq:1:2:0:2..", "fr:cs:1:2:0:discard", "fr:s:1:2:0:discard:0:-"]:
         assert len([f for f in forms if re.fullmatch(f.template, text)]) == 1, text
 
 

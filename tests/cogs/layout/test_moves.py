@@ -6,6 +6,8 @@ from __future__ import annotations
 from cogs.layout.moves import (
     MAX_OPTIONS,
     POOL,
+    Group,
+    card_pick,
     clip,
     digest,
     find_choice,
@@ -13,6 +15,7 @@ from cogs.layout.moves import (
     group_options,
     page_of,
     places,
+    ways,
 )
 from games.core import Move
 
@@ -68,3 +71,30 @@ def test_a_digest_names_the_move_not_its_place_in_the_list() -> None:
 
 def test_clip_keeps_within_the_limit() -> None:
     assert clip("x" * 200, 100) == "x" * 99 + "…" and clip("short") == "short"
+
+
+def discards(hand: dict[str, int], owed: int) -> list[Move]:
+    """Every way of discarding `owed` cards of `hand`, one move each, as Catan lists them (CAT-18)."""
+    out: list[dict[str, int]] = [{}]
+    for kind, held in hand.items():
+        out = [{**d, kind: n} if n else d for d in out for n in range(held + 1)]
+    return [Move(str(d), {"type": "discard", "cards": d}) for d in out if sum(d.values()) == owed]
+
+
+def test_every_way_of_choosing_cards_is_one_select_of_the_cards() -> None:
+    """CAT-18: the discards of 2 of {ore 2, wool 1} are one pick of 2 cards among Ore 1, Ore 2, Wool 1."""
+    choices = discards({"ore": 2, "wool": 1}, 2)
+    assert ways([2, 1], 2) == len(choices) == 2
+    pick = card_pick(choices, Group("discard", "Discard", list(range(len(choices)))))
+    assert pick is not None and pick.size == 2
+    assert [label for label, _, _ in pick.options()] == ["Ore 1", "Ore 2", "Wool 1"]
+    assert pick.action(["ore.1", "wool.1"]) == {"type": "discard", "cards": {"ore": 1, "wool": 1}}
+    assert pick.action(["ore.1"]) is None and pick.action(["ore.1", "ore.9"]) is None, "only what was offered"
+
+
+def test_moves_that_are_not_every_way_of_choosing_cards_stay_moves() -> None:
+    every = discards({"ore": 2, "wool": 2}, 2)
+    choices = [every[0], every[2]]  # 1 ore and 1 wool missing: that pick would name no move
+    assert card_pick(choices, Group("discard", "Discard", list(range(len(choices))))) is None
+    roads = moves("build_road", 3)
+    assert card_pick(roads, Group("build_road", "Build road", [0, 1, 2])) is None

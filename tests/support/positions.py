@@ -1,0 +1,98 @@
+"""Tables built to a chosen position and written into storage, so a test starts where it means to (never
+waiting for random play to get there)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+from cogs.layout.moves import MAX_OPTIONS
+from games.catan.board import GEOMETRY, RESOURCES
+from games.catan.game import Catan
+from games.core import Game, get_game
+from tests.support.clicking import seated
+from tests.support.person import Person
+from tests.support.world import World
+
+
+async def rewritten(world: World, game_id: int, edit: Callable[[Game], None]) -> None:
+    """The stored game changed by `edit` (moves played on it, or its state dict changed), kept as the game's
+    new start."""
+    service = world.bot.service
+    row = await service.storage.load(game_id)
+    assert row is not None
+    game = get_game(row.game_type).from_dict(json.loads(row.state))
+    edit(game)
+    await service.storage.truncate_actions(game_id, keep=0, expected_version=row.version,
+                                           state=json.dumps(game.to_dict()), now=service.clock())
+
+
+async def catan_turn_with(world: World, cards: dict[str, int], *, harbour: bool = False, discard: int = 0,
+                          others: dict[str, int] | None = None) -> tuple[int, dict[int, Person], int, str]:
+    """A Catan table of three people (no AI seat, so nothing moves by itself) built to the active seat's
+    trade and build step, after a setup of the first listed placements off the harbours: the active seat
+    holds `cards` (from the bank); with `harbour` a settlement on a 2:1 harbour too, whose resource is
+    returned ("" without); with `discard` a 7 was rolled and the active seat owes that many cards (CAT-18);
+    every other seat holds `others`.
+    Returns the game, who sits where, the active seat and the harbour's resource."""
+    game_id, people = await seated(world, "catan", guests=2)
+    built: dict[str, Any] = {}
+
+    def build(game: Game) -> None:
+        assert isinstance(game, Catan)
+        harbours = {v: kind for p, kind in zip(GEOMETRY.harbor_paths, game.s["layout"]["harbors"], strict=True)
+                    for v in GEOMETRY.paths[p]}
+        while game.s["phase"] == "setup":
+            seat = game.current_seat()
+            assert seat is not None
+            game.apply(seat, next(a for a in game.legal_actions(seat) if a.get("node") not in harbours))
+        seat, kind = game.s["active"], ""
+        if harbour:  # CAT-22 kept: an open corner of a resource's harbour
+            node = next(v for v in sorted(harbours) if harbours[v] != "any" and all(
+                game.s["buildings"][u] is None for u in (v, *GEOMETRY.node_neighbours[v])))
+            game.s["buildings"][node], kind = [seat, 1], harbours[node]
+        for hand in game.s["hands"]:
+            for i, n in enumerate(hand):
+                game.s["bank"][i] += n
+                hand[i] = 0
+        for who in range(game.num_players):
+            held = {**cards, **({kind: 2} if kind else {})} if who == seat else others or {}
+            for name, n in held.items():
+                game.s["hands"][who][RESOURCES.index(name)] += n
+                game.s["bank"][RESOURCES.index(name)] -= n
+        game.s["phase"] = "main"
+        if discard:
+            game.s["phase"], game.s["discards"], game.s["resume"] = "discard", {str(seat): discard}, "main"
+        built.update(seat=seat, kind=kind)
+
+    await rewritten(world, game_id, build)
+    return game_id, people, built["seat"], built["kind"]
+
+
+async def played_to(world: World, game_type: str, ready: Callable[[Game, int], bool], *, seed: int = 1
+                    ) -> tuple[int, dict[int, Person], int]:
+    """A table of people only, its game played by seeded random moves (the same every run) until `ready` says
+    the seat to move is where the test wants it; the game, who sits where, and that seat."""
+    players = get_game(game_type).min_players
+    game_id, people = await seated(world, game_type, guests=players - 1)
+    rng = random.Random(seed)
+    found: dict[str, int] = {}
+
+    def play(game: Game) -> None:
+        for _ in range(2000):
+            seat = min(game.to_move())
+            if ready(game, seat):
+                found["seat"] = seat
+                return
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        raise AssertionError(f"no position of {game_type} was ready")
+
+    await rewritten(world, game_id, play)
+    return game_id, people, found["seat"]
+
+
+def many(kind: str) -> Callable[[Game, int], bool]:
+    """Ready where the seat has more moves of type `kind` than one select holds."""
+    return lambda game, seat: len([a for a in game.legal_actions(seat) if a["type"] == kind]) > MAX_OPTIONS
