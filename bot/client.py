@@ -164,6 +164,7 @@ class Frontier(commands.AutoShardedBot):
     async def _close(self) -> None:
         if hasattr(self, "service"):
             await self.service.drain(DRAIN_SECONDS)
+            await asyncio.to_thread(self.service.thinking.close)  # a search under way ends with it
             self._wake_workers()  # the workers wake, see the service closing, and return
         if self._workers:
             await asyncio.wait(self._workers, timeout=WORKERS_STOP_SECONDS)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.seats import dm_target, is_person
+from bot.seats import ai_level, ai_name, dm_target, is_person
 from games.core import Event, Move, Result
 
 
@@ -21,10 +21,12 @@ class SeatInfo:
     """The player left or forfeited; an AI plays the seat now."""
     notify: str | None = None
     """The person's choice of DMs (`bot.settings.NOTIFY`); None: the default."""
+    level: str | None = None
+    """The AI level of an AI seat (`bot.seats.ai_level` reads it); None for a person's seat."""
 
     @property
     def name(self) -> str:
-        return f"AI {self.seat + 1}" if self.is_ai else f"<@{self.user_id}>"
+        return ai_name(self.seat, ai_level(self)) if self.is_ai else f"<@{self.user_id}>"
 
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bot.settings import wants
+from bot.settings import DEFAULT_SETTINGS, wants
+
+DEFAULT_LEVEL: str = DEFAULT_SETTINGS["ai_level"]
 
 
 class Seat(Protocol):
@@ -27,10 +29,23 @@ class Seat(Protocol):
     @property
     def notify(self) -> str | None: ...
 
+    @property
+    def level(self) -> str | None: ...
+
 
 def is_person(seat: Seat) -> bool:
     """A person plays this seat (not an AI, nor an AI that took over from a person who left)."""
     return seat.user_id is not None and not seat.is_ai and not seat.left
+
+
+def ai_level(seat: Seat) -> str:
+    """The level the AI of this seat plays at (`games.ai.LEVELS`): normal where none was stored."""
+    return seat.level or DEFAULT_LEVEL
+
+
+def ai_name(seat: int, level: str) -> str:
+    """An AI seat as the lobby, the board and the status name it: "AI 2 (hard)"."""
+    return f"AI {seat + 1} ({level})"
 
 
 def dm_target(seat: Seat, level: str) -> int | None:

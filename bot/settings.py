@@ -5,15 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import Refused
+from games.levels import LEVELS
 
 POLICIES = ("ai", "skip", "forfeit")
 BOARD_MODES = ("new", "edit")
 DEFAULT_SETTINGS: dict[str, Any] = {"deadline_hours": 48, "reminder": 0.5, "policy": "ai", "board": "new",
-                                    "thread": True}
+                                    "thread": True, "ai_level": "normal", "offer_minutes": 5}
 """Turn deadline in hours (None: off), reminder as a fraction of the deadline, what happens at the
-deadline, whether each move posts a new board message or edits one, and (as a server default)
-whether `/game new` opens a thread: yes, where the bot may create one, so a game's boards keep to
-themselves and the channel stays quiet."""
+deadline, whether each move posts a new board message or edits one, (as a server default) whether
+`/game new` opens a thread (yes, where the bot may create one, so a game's boards keep to themselves and
+the channel stays quiet), the level of the AI that takes over a seat (at a timeout, or when its player
+leaves), and how long an AI's trade offer to a person waits for their answer."""
 
 
 NOTIFY = ("off", "turn", "every")
@@ -77,6 +79,14 @@ def checked(key: str, value: Any) -> Any:
         if value not in BOARD_MODES:
             raise Refused("Boards are either posted anew after each move (new) or edited in place (edit).",
                           "bad_setting")
+        return value
+    if key == "ai_level":
+        if value not in LEVELS:
+            raise Refused(f"The AI level is one of: {', '.join(LEVELS)}.", "bad_setting")
+        return value
+    if key == "offer_minutes":
+        if not isinstance(value, int) or not 1 <= value <= 1440:
+            raise Refused("An AI's offer waits between 1 and 1440 minutes for an answer.", "bad_setting")
         return value
     if key == "thread":
         if not isinstance(value, bool):

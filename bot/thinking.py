@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from games.ai import choose_for
-from games.core import Action, get_game
+from games.core import Action, Game, get_game
 from games.levels import player_for
 
 MOST_ITERATIONS = 100_000
@@ -26,7 +26,7 @@ MOST_ITERATIONS = 100_000
 
 def decide(game_type: str, state: dict[str, Any], seat: int, level: str, budget_seconds: float,
            seed: int) -> Action:
-    """One decision, from the game's state: what a worker runs (and the quick levels, in place)."""
+    """One decision of the hard level, from the game's state: what a worker runs."""
     game = get_game(game_type).from_dict(state)
     player = player_for(game_type, level, iterations=MOST_ITERATIONS, seconds=budget_seconds,
                         clock=time.perf_counter)
@@ -34,23 +34,37 @@ def decide(game_type: str, state: dict[str, Any], seat: int, level: str, budget_
 
 
 class Thinking:
-    """The worker pool.  `workers` defaults to the machine's cores less one (at least one): the bot's own
+    """The worker pool, started when a hard seat first thinks (a bot whose tables play easy and normal
+    never starts one).  `workers` defaults to the machine's cores less one (at least one): the bot's own
     process keeps a core for the event loop."""
 
     def __init__(self, workers: int | None = None) -> None:
-        count = workers or max(1, (os.cpu_count() or 2) - 1)
-        # spawn: a worker starts clean, never a fork of a process that runs an event loop and threads
-        self._pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"))
+        self._workers = workers or max(1, (os.cpu_count() or 2) - 1)
+        self._started: ProcessPoolExecutor | None = None
 
-    async def choose(self, game_type: str, state_dict: dict[str, Any], seat: int, level: str,
-                     budget_seconds: float, *, seed: int = 0) -> Action:
-        """The action of an AI seat of `level`; the hard level thinks in a worker for `budget_seconds`."""
+    @property
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._started is None:
+            # spawn: a worker starts clean, never a fork of a process that runs an event loop and threads
+            self._started = ProcessPoolExecutor(self._workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._started
+
+    @property
+    def running(self) -> bool:
+        """Whether the workers were started (a hard seat has thought since the pool was made or closed)."""
+        return self._started is not None
+
+    async def choose(self, game: Game, seat: int, level: str, budget_seconds: float, *, seed: int = 0) -> Action:
+        """The action of an AI seat of `level`: the quick levels choose in place, from the game as it is; the
+        hard level is sent to a worker as the game's state and thinks there for `budget_seconds`."""
         if level != "hard":
-            return decide(game_type, state_dict, seat, level, budget_seconds, seed)
+            return choose_for(game, seat, player_for(game.id, level), random.Random(seed))
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, decide, game_type, state_dict, seat, level,
+        return await loop.run_in_executor(self._pool, decide, game.id, game.to_dict(), seat, level,
                                           budget_seconds, seed)
 
     def close(self) -> None:
-        """Stop the workers (a search under way is abandoned)."""
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        """Stop the workers, if they were started (a search under way is abandoned)."""
+        if self._started is not None:
+            self._started.shutdown(wait=True, cancel_futures=True)
+            self._started = None

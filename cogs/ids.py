@@ -68,6 +68,8 @@ FIELDS: dict[str, Field] = {
     "frame": Field(r"-?\d+", -1, 10**9),
     "area": Field(r"\d+", 0, 9999, none="-"),
     "state": Field(r"[0-9x,.]*"),
+    "game": Field(r"[a-z_]{1,30}"),
+    "section": Field(r"\d+", 0, 99),
 }
 """Every field a form names, by what it holds."""
 
@@ -116,6 +118,9 @@ REMOVE_SEAT = Form("fr:l:{game_id}:rm")
 HAND_OVER = Form("fr:q:{game_id}:{verb:leave|resign|abandon}")
 REPLAY_STEP = Form("fr:r:{game_id}:{frame}:{direction:prev|next}")
 REPLAY_JUMP = Form("fr:rj:{game_id}")
+RULES_STEP = Form("fr:ru:{game}:{section}:{page}:{direction:prev|next}")
+"""◀ or ▶ of `/game rules`: the section (0 the *How to play*) and page it leads to."""
+RULES_JUMP = Form("fr:rs:{game}")
 
 
 def parse(groups: dict[str, str]) -> dict[str, Any]:

@@ -12,12 +12,14 @@ from discord.ext import commands
 from bot.client import Frontier
 from bot.errors import Refused
 from bot.outcome import GameInfo
+from bot.seats import DEFAULT_LEVEL
 from cogs import ids
 from cogs.common import CancelButton, game_here
 from cogs.items import GameItem, Interaction, chosen, manager_of, runtime
 from cogs.layout.moves import TEXT_LIMIT, clip
 from cogs.players import PlayerCommands, game_names
-from cogs.table import HandOver, TableCommands, ask_hand_over
+from cogs.rules import RulesJump, RulesStep
+from cogs.table import LEVEL_CHOICES, HandOver, TableCommands, ask_hand_over
 from cogs.words import LOBBY_VERBS, lobby_text, seat_label, started_text
 from games.core import get_game
 
@@ -40,7 +42,7 @@ def lobby_controls(info: GameInfo) -> discord.ui.View:
         view.add_item(LobbyButton(info.id, verb))
     others = [s for s in info.seats if s.user_id != info.created_by]
     if others:
-        options = [discord.SelectOption(label=clip(seat_label(s.seat, s.is_ai), TEXT_LIMIT), value=str(s.seat),
+        options = [discord.SelectOption(label=clip(seat_label(s), TEXT_LIMIT), value=str(s.seat),
                                         description=None if s.is_ai else f"user id {s.user_id}")
                    for s in others]
         view.add_item(RemoveSeat(info.id, options=options))
@@ -80,14 +82,15 @@ class LobbyButton(GameItem[discord.ui.Button], form=ids.LOBBY):
             await interaction.response.edit_message(**lobby_message(info))
 
 
-async def lobby_step(interaction: Interaction, game_id: int, verb: str) -> GameInfo:
-    """One lobby change; starting also closes the lobby message and posts the first board."""
+async def lobby_step(interaction: Interaction, game_id: int, verb: str, *, level: str = DEFAULT_LEVEL) -> GameInfo:
+    """One lobby change (an AI seated at `level`); starting also closes the lobby message and posts the first
+    board."""
     service = runtime(interaction).service
     user = interaction.user.id
     if verb == "join":
         return await service.join(game_id, user)
     if verb == "ai":
-        return await service.add_ai(game_id, user, guild_rights=manager_of(interaction))
+        return await service.add_ai(game_id, user, guild_rights=manager_of(interaction), level=level)
     if verb == "leave":
         return (await service.leave(game_id, user)).game
     outcome = await service.start(game_id, user, guild_rights=manager_of(interaction))
@@ -106,7 +109,7 @@ class Lobby(TableCommands, PlayerCommands, commands.GroupCog, group_name="game",
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(LobbyButton, RemoveSeat, HandOver, CancelButton)
+        self.bot.add_dynamic_items(LobbyButton, RemoveSeat, HandOver, CancelButton, RulesStep, RulesJump)
 
     @app_commands.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(game="Which game", thread="Open the table in a new thread of this channel "
@@ -146,8 +149,10 @@ class Lobby(TableCommands, PlayerCommands, commands.GroupCog, group_name="game",
         await interaction.response.send_message(**lobby_message(info))
 
     @app_commands.command(name="add-ai", description="Seat an AI player at this channel's table")
-    async def add_ai(self, interaction: Interaction) -> None:
-        info = await lobby_step(interaction, (await game_here(interaction)).id, "ai")
+    @app_commands.describe(level="Easy (makes a beginner's mistakes), normal (the default) or hard (thinks ahead)")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def add_ai(self, interaction: Interaction, level: str = DEFAULT_LEVEL) -> None:
+        info = await lobby_step(interaction, (await game_here(interaction)).id, "ai", level=level)
         await interaction.response.send_message(**lobby_message(info))
 
     @app_commands.command(name="start", description="Start this channel's game (host or Manage Server)")

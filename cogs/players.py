@@ -11,6 +11,7 @@ from bot.client import Frontier, answer
 from bot.outbox import fit
 from bot.settings import NOTIFY_TEXT
 from cogs.items import Interaction
+from cogs.rules import book, find_section, rules_message
 from cogs.words import (
     FORGOTTEN,
     NO_GAME_YET,
@@ -18,10 +19,9 @@ from cogs.words import (
     leaderboard_lines,
     mention,
     profile_lines,
-    rules_lines,
     stats_lines,
 )
-from games.core import get_game
+from games.core import RuleError, get_game
 
 NOTIFY_CHOICES = [app_commands.Choice(name=name, value=value) for name, value in
                   (("Every turn", "every"), ("My turn only", "turn"), ("Nothing", "off"))]
@@ -31,6 +31,17 @@ async def game_names(interaction: Interaction, current: str) -> list[app_command
     typed = current.casefold()
     return [app_commands.Choice(name=cls.title, value=gid) for gid, cls in sorted(games.registry().items())
             if typed in gid or typed in cls.title.casefold()][:25]
+
+
+async def section_names(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The sections of the game already chosen in the command, by number and title."""
+    try:
+        chapters = book(str(interaction.namespace.game or ""))
+    except RuleError:
+        return []
+    typed = current.casefold()
+    return [app_commands.Choice(name=f"{i}. {c.label}"[:100], value=str(i)) for i, c in enumerate(chapters)
+            if typed in f"{i}. {c.label}".casefold()][:25]
 
 
 class PlayerCommands:
@@ -43,10 +54,13 @@ class PlayerCommands:
         mine = await self.bot.service.games_of_user(interaction.user.id)
         await answer(interaction, fit([game_line(info, interaction.user.id) for info in mine]) if mine else NO_GAME_YET)
 
-    @app_commands.command(name="rules", description="How a game is played, and its table options")
-    @app_commands.autocomplete(game=game_names)
-    async def rules(self, interaction: Interaction, game: str) -> None:
-        await answer(interaction, fit(rules_lines(game)))
+    @app_commands.command(name="rules", description="How to play a game, then its full numbered rules, page by page")
+    @app_commands.describe(game="Which game", section="A section of the rules: its number, a rule id (CAT-12) or "
+                                                      "a word of its title (default: How to play)")
+    @app_commands.autocomplete(game=game_names, section=section_names)
+    async def rules(self, interaction: Interaction, game: str, section: str | None = None) -> None:
+        content, view = rules_message(game, find_section(game, section), 0)
+        await answer(interaction, content, view=view)
 
     @app_commands.command(name="stats", description="Wins on this server, per game")
     async def stats(self, interaction: Interaction) -> None:

@@ -19,11 +19,13 @@ from cogs.common import confirm_view, game_here
 from cogs.items import GameItem, Interaction, manager_of, runtime
 from cogs.play import show_hand
 from cogs.words import hand_over_text, handed_over_text, server_defaults_text, status_lines, table_settings_text
+from games.levels import LEVELS
 from renderers import render_board
 from renderers.text import alt_text
 
 POLICY_CHOICES = [app_commands.Choice(name=p, value=p) for p in POLICIES]
 BOARD_CHOICES = [app_commands.Choice(name=m, value=m) for m in BOARD_MODES]
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 
 
 def setting_changes(**given: Any) -> dict[str, Any]:
@@ -103,18 +105,22 @@ class TableCommands:
         await self.bot.service.undo((await game_here(interaction)).id, interaction.user.id)
         await interaction.followup.send("Taken back.", ephemeral=True)
 
-    @app_commands.command(name="settings", description="Turn deadline, reminder, timeout policy and board posts")
+    @app_commands.command(name="settings", description="Turn deadline, reminder, timeout policy, AI level, board posts")
     @app_commands.describe(deadline_hours="Hours per turn (0 turns the deadline off)",
                            reminder="When to remind, as a share of the deadline (0.1–0.9)",
                            policy="What happens at the deadline",
+                           ai_level="How well an AI that takes over a seat (at a timeout, or when one leaves) plays",
+                           offer_minutes="How long an AI's trade offer waits for a person's answer",
                            board="Post a new board after each move, or edit one board message")
-    @app_commands.choices(policy=POLICY_CHOICES, board=BOARD_CHOICES)
+    @app_commands.choices(policy=POLICY_CHOICES, board=BOARD_CHOICES, ai_level=LEVEL_CHOICES)
     async def settings(self, interaction: Interaction,
                        deadline_hours: app_commands.Range[int, 0, 720] | None = None,
                        reminder: app_commands.Range[float, 0.1, 0.9] | None = None,
-                       policy: str | None = None, board: str | None = None) -> None:
+                       policy: str | None = None, ai_level: str | None = None,
+                       offer_minutes: app_commands.Range[int, 1, 1440] | None = None, board: str | None = None) -> None:
         info = await game_here(interaction)
-        changes = setting_changes(deadline_hours=deadline_hours, reminder=reminder, policy=policy, board=board)
+        changes = setting_changes(deadline_hours=deadline_hours, reminder=reminder, policy=policy, board=board,
+                                  ai_level=ai_level, offer_minutes=offer_minutes)
         if changes:
             info = await self.bot.service.update_settings(info.id, interaction.user.id,
                                                           guild_rights=manager_of(interaction), changes=changes)

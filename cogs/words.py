@@ -7,9 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot.outbox import result_lines, turn_line
-from bot.outcome import GameInfo, Outcome
+from bot.outcome import GameInfo, Outcome, SeatInfo
+from bot.seats import ai_level
+from bot.settings import DEFAULT_SETTINGS
 from bot.storage import Rating
 from games.core import Game, get_game
+from games.levels import LEVELS
 
 LOBBY_VERBS = {"join": "Join", "ai": "Add AI", "leave": "Leave", "start": "Start"}
 NO_GAME_YET = "You are in no open game. Start one with `/game new`."
@@ -43,8 +46,8 @@ def started_text(info: GameInfo) -> str:
     return "\n".join([*lobby_text(info).split("\n")[:2], "Started!"])
 
 
-def seat_label(seat: int, is_ai: bool) -> str:
-    return f"Seat {seat + 1}: " + ("AI player" if is_ai else "a person")
+def seat_label(seat: SeatInfo) -> str:
+    return f"Seat {seat.seat + 1}: " + (f"AI player ({ai_level(seat)})" if seat.is_ai else "a person")
 
 
 def hand_over_text(info: GameInfo, verb: str) -> str:
@@ -71,8 +74,10 @@ def handed_over_text(game_type: str, verb: str) -> str:
 def describe_settings(settings: dict[str, Any], *, server: bool = False) -> str:
     hours = f"{settings['deadline_hours']} h" if settings.get("deadline_hours") else "off"
     board = "edited in place" if settings.get("board") == "edit" else "posted anew after each move"
+    given = {key: settings.get(key, DEFAULT_SETTINGS[key]) for key in ("ai_level", "offer_minutes")}
     text = (f"turn deadline {hours}, reminder at {settings.get('reminder', 0.5):.0%} of it, "
-            f"on timeout: {settings.get('policy', 'ai')}, board {board}")
+            f"on timeout: {settings.get('policy', 'ai')}, an AI taking over a seat plays {given['ai_level']}, "
+            f"an AI's offer waits {given['offer_minutes']} min for an answer, board {board}")
     return text + (f", tables open in a thread: {'yes' if settings['thread'] else 'no'}." if server else ".")
 
 
@@ -106,17 +111,18 @@ def game_line(info: GameInfo, user_id: int) -> str:
     return f"{info.title} #{info.id} in {where}: {state}{left}"
 
 
-def rules_lines(game_type: str) -> list[str]:
-    cls = get_game(game_type)
-    lines = [f"**{cls.title}** — {player_span(cls)} players", cls.summary]
-    lines += [f"• `{option.name}` = {' | '.join(str(c) for c in option.choices)} (default {option.default}) "
-              f"{option.help}" for option in cls.options]
-    return [ln for ln in lines if ln]
+def options_lines(game_type: str) -> list[str]:
+    """A game's table options, each with its choices, default and help (the end of `/game rules`' *How to play*)."""
+    return [f"• `{option.name}` = {' | '.join(str(c) for c in option.choices)} (default {option.default}) "
+            f"{option.help}" for option in get_game(game_type).options]
 
 
 def player_name(rating: Rating) -> str:
-    """A rated player as shown: a mention, or the AI policy (AI seats are rated as players of their own)."""
-    return mention(rating.user_id) if rating.user_id is not None else f"AI ({rating.ai})"
+    """A rated player as shown: a mention, or the AI's level (each level is rated as a player of its own; the
+    normal level keeps its older rating name, "heuristic" or "random", see `games.ai.policy_name`)."""
+    if rating.user_id is not None:
+        return mention(rating.user_id)
+    return f"AI ({rating.ai if rating.ai in LEVELS else 'normal'})"
 
 
 def rating_text(rating: Rating) -> str:

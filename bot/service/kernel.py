@@ -14,9 +14,10 @@ from typing import Any, TypeVar
 from bot.errors import Refused
 from bot.metrics import counting_refusals
 from bot.outcome import GameInfo, SeatInfo
-from bot.seats import is_person
+from bot.seats import ai_level, is_person
 from bot.settings import with_defaults
 from bot.storage import ActionRow, Effects, GameRow, Job, JobKind, ResultSeat, SeatRow, StaleVersion, Storage
+from bot.thinking import Thinking
 from games.core import Game, get_game
 from games.levels import policy_name
 
@@ -24,6 +25,8 @@ STALE = "The board has changed since this was drawn; use the newest board."
 RESTARTING = "Frontier is restarting; try again in a minute."
 NOT_SEATED = "You are not seated in this game."
 ELSEWHERE = "That game is not played here: its controls work on its own server, or in a DM to one of its players."
+THINK_SECONDS = 1.0
+"""How long a hard AI seat thinks for one move by default: within the 2 s the level is measured to decide in."""
 
 T = TypeVar("T")
 
@@ -40,8 +43,8 @@ def info_of(row: GameRow, game: Game | None) -> GameInfo:
         id=row.id, game_type=row.game_type, title=cls.title, guild_id=row.guild_id, channel_id=row.channel_id,
         thread_id=row.thread_id, status=row.status, version=row.version, created_by=row.created_by,
         options=row.options,
-        seats=[SeatInfo(seat=s.seat, user_id=s.user_id, is_ai=s.is_ai, dm_ok=s.dm_ok, left=s.left, notify=s.notify)
-               for s in row.seats],
+        seats=[SeatInfo(seat=s.seat, user_id=s.user_id, is_ai=s.is_ai, dm_ok=s.dm_ok, left=s.left, notify=s.notify,
+                        level=ai_level(s) if s.is_ai else None) for s in row.seats],
         to_move=to_move, deadline=datetime.fromisoformat(row.deadline) if row.deadline else None,
         settings=with_defaults(row.settings), paused=row.paused)
 
@@ -79,6 +82,17 @@ def acting_seat(row: GameRow, user_id: int | None, as_seat: int | None) -> int:
     if seat is None:
         raise Refused(NOT_SEATED, "not_seated")
     return seat
+
+
+def awaiting_answer(row: GameRow, game: Game) -> int | None:
+    """The AI seat whose turn it is while people answer its trade offer (issue 27): it keeps its turn open for
+    their answer (its next move would close the offer) until they answer or the table's `offer_minutes` pass."""
+    turn = game.current_seat()
+    ai = {s.seat for s in row.seats if s.is_ai}
+    movers = game.to_move()
+    if turn in ai and turn in movers and movers - ai and game.view(None).get("offer") is not None:
+        return turn
+    return None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -141,11 +155,16 @@ class Change:
 class Kernel:
     """The parts every concern of the service shares."""
 
-    def __init__(self, storage: Storage, *, clock: Callable[[], datetime] = utc_now, ai_pace: float = 0.0) -> None:
+    def __init__(self, storage: Storage, *, clock: Callable[[], datetime] = utc_now, ai_pace: float = 0.0,
+                 think_seconds: float = THINK_SECONDS) -> None:
         self.storage = storage
         self.clock = clock
         self.ai_pace = timedelta(seconds=ai_pace)
         """How long after a change an AI seat moves (the ai_turn job's delay)."""
+        self.think_seconds = think_seconds
+        """How long a hard AI seat searches for one move, in a worker process."""
+        self.thinking = Thinking()
+        """The worker pool hard AI seats think in (started when one first does)."""
         self._locks: dict[int, asyncio.Lock] = {}
         self.on_change: list[Callable[[], None]] = []
         """Called after every write that left outbox rows or jobs (delivery and scheduler wake up)."""
@@ -219,8 +238,14 @@ class Kernel:
         now = self.clock()
         movers = game.to_move()
         ai = {s.seat for s in row.seats if s.is_ai}
-        jobs = [Job(JobKind.AI_TURN, now + self.ai_pace)] if movers & ai else []
         settings = with_defaults(row.settings)
+        waiting = awaiting_answer(row, game)
+        if (movers & ai) - {waiting}:
+            jobs = [Job(JobKind.AI_TURN, now + self.ai_pace)]
+        elif waiting is not None:  # its offer waits for the people's answer, at most this long
+            jobs = [Job(JobKind.AI_TURN, now + timedelta(minutes=settings["offer_minutes"]))]
+        else:
+            jobs = []
         hours = settings["deadline_hours"]
         if movers - ai and hours is not None:
             deadline = now + timedelta(hours=hours)
@@ -241,8 +266,8 @@ class Kernel:
         result = None
         if status == "finished" and game is not None and (res := game.result()) is not None:
             place = {seat: i for i, tied in enumerate(res.ranking) for seat in tied}
-            ai = policy_name(row.game_type)
             result = [ResultSeat(s.seat, None if s.is_ai else s.user_id, s.seat in res.winners,
-                                 place.get(s.seat, len(res.ranking)), ai if s.is_ai and not s.left else None)
+                                 place.get(s.seat, len(res.ranking)),
+                                 policy_name(row.game_type, ai_level(s)) if s.is_ai and not s.left else None)
                       for s in later.seats]
         return later, Effects(jobs=jobs, deadline=deadline, result=result)

@@ -11,11 +11,13 @@ from typing import Any
 from bot import outbox
 from bot.errors import Refused
 from bot.outcome import GameInfo, Outcome
+from bot.seats import DEFAULT_LEVEL
 from bot.service.kernel import NOT_SEATED, Change, Rights, acting_seat, engine_of, humans, in_lobby, info_of
-from bot.service.turns import Turns
+from bot.service.turns import Turns, taken_over
 from bot.settings import merged, with_defaults
 from bot.storage import Effects, GameRow, SeatRow
 from games.core import get_game
+from games.levels import LEVELS
 
 
 def _open(row: GameRow) -> None:
@@ -57,7 +59,7 @@ class Lobby(Turns):
         return settings
 
     async def _write_seats(self, change: Change, seats: list[SeatRow]) -> GameInfo:
-        renumbered = [SeatRow(i, s.user_id, s.is_ai, s.dm_ok, s.left) for i, s in enumerate(seats)]
+        renumbered = [dataclasses.replace(s, seat=i) for i, s in enumerate(seats)]
         await change.write(self.storage.set_seats, renumbered)
         return await self.get(change.row.id)
 
@@ -70,13 +72,18 @@ class Lobby(Turns):
                 raise Refused(f"The table is full: {cls.title} seats at most {cls.max_players}.", "lobby_full")
             return await self._write_seats(change, [*change.row.seats, SeatRow(0, user_id, False, True, False)])
 
-    async def add_ai(self, game_id: int, user_id: int, *, guild_rights: int | None = None) -> GameInfo:
+    async def add_ai(self, game_id: int, user_id: int, *, guild_rights: int | None = None,
+                     level: str = DEFAULT_LEVEL) -> GameInfo:
+        """Seat an AI player of `level` (`games.ai.LEVELS`)."""
+        if level not in LEVELS:
+            raise Refused(f"An AI plays at one of these levels: {', '.join(LEVELS)}.", "bad_level")
         rights = Rights(user_id, guild_rights, "add an AI player")
         async with self.change(game_id, check=in_lobby, rights=rights) as change:
             cls = get_game(change.row.game_type)
             if len(change.row.seats) >= cls.max_players:
                 raise Refused(f"The table is full: {cls.title} seats at most {cls.max_players}.", "lobby_full")
-            return await self._write_seats(change, [*change.row.seats, SeatRow(0, None, True, True, False)])
+            seat = SeatRow(0, None, True, True, False, level=level)
+            return await self._write_seats(change, [*change.row.seats, seat])
 
     async def remove_seat(self, game_id: int, user_id: int, seat: int, *,
                           guild_rights: int | None = None) -> GameInfo:
@@ -120,8 +127,8 @@ class Lobby(Turns):
                 return Outcome(game=await self._write_seats(change, [s for s in row.seats if s.user_id != user_id]))
             if row.status != "running":
                 raise Refused("That game is over.", "game_over")
-            seats = [SeatRow(s.seat, s.user_id, True, s.dm_ok, True) if s.user_id == user_id else s
-                     for s in row.seats]
+            level = with_defaults(row.settings)["ai_level"]
+            seats = [taken_over(s, level) if s.user_id == user_id else s for s in row.seats]
             line = f"<@{user_id}> left; an AI plays seat {mine[0].seat + 1} from now on."
             return await self._seats_to_ai(change, seats, [line])
 

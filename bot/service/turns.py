@@ -4,23 +4,27 @@ the catch-up at start-up, and delivery's bookkeeping (closed DMs, a channel out 
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 
 from bot import outbox
 from bot.outcome import Outcome
-from bot.service.kernel import Change, engine_of, info_of
+from bot.seats import ai_level
+from bot.service.kernel import Change, awaiting_answer, engine_of, info_of
 from bot.service.play import Play
 from bot.settings import with_defaults
-from bot.storage import Effects, JobKind, JobRow, SeatRow
-from games.ai import choose_for, policy_for
-from games.core import Game
+from bot.storage import Effects, GameRow, JobKind, JobRow, SeatRow
+from games.core import Action, Game
 
 PASS_TYPES = ("pass", "end_turn", "skip")
 """Action types that the `skip` policy may play for an absent player, where a game lists one."""
 MAX_TIMED_OUT_ACTIONS = 200
 """A timed-out turn is played to its end; this only bounds a game that never ends a turn."""
+def taken_over(seat: SeatRow, level: str) -> SeatRow:
+    """A person's seat once an AI of `level` plays it for good (they left, or forfeited at a timeout)."""
+    return dataclasses.replace(seat, is_ai=True, left=True, level=level)
+
+
 RESULTS_KEPT = "repair:results-of-old-games"
 """The `meta` key that says the results of games finished before results were kept have been written."""
 
@@ -37,7 +41,8 @@ class Turns(Play):
             return await JOB_HANDLERS[JobKind(job.kind)](self, Change(row, self.clock), game, job)
 
     async def _ai_turn(self, change: Change, game: Game, job: JobRow) -> str:
-        if await self._ai_move(change, game):
+        # impatient: when only an AI awaiting an answer is left to move, this is the job planned at its wait's end
+        if await self._ai_move(change, game, patient=False):
             return "moved"
         # Only a running game written before jobs existed has an AI turn planned with no AI to move (a storage
         # migration planned it): its timers are planned now.
@@ -59,15 +64,23 @@ class Turns(Play):
         await self._time_out(change, game)
         return "timed out"
 
-    async def _ai_move(self, change: Change, game: Game, *, before_lines: Sequence[str] = ()) -> Outcome | None:
-        """One move of the first AI seat to move (seeded by the game and its version, so a rerun agrees)."""
+    async def _ai_move(self, change: Change, game: Game, *, before_lines: Sequence[str] = (),
+                       patient: bool = True) -> Outcome | None:
+        """One move of the first AI seat to move, at the seat's level. An AI awaiting people's answer to its
+        offer moves last, and only when not `patient` (its wait is over)."""
         row = change.row
-        movers = sorted(game.to_move() & {s.seat for s in row.seats if s.is_ai})
+        waiting = awaiting_answer(row, game)
+        movers = sorted((s for s in row.seats if s.is_ai and s.seat in game.to_move()
+                         and not (patient and s.seat == waiting)), key=lambda s: (s.seat == waiting, s.seat))
         if not movers:
             return None
-        rng = random.Random(row.seed * 31 + row.version)
-        action = choose_for(game, movers[0], policy_for(row.game_type), rng)
-        return await self._apply(change, game, movers[0], action, before_lines=before_lines)
+        action = await self._choose(row, game, movers[0].seat, ai_level(movers[0]))
+        return await self._apply(change, game, movers[0].seat, action, before_lines=before_lines)
+
+    async def _choose(self, row: GameRow, game: Game, seat: int, level: str) -> Action:
+        """An AI's move for `seat` (seeded by the game and its version, so a rerun agrees): the quick levels in
+        place, the hard one searching in a worker process for `think_seconds`, never on the event loop."""
+        return await self.thinking.choose(game, seat, level, self.think_seconds, seed=row.seed * 31 + row.version)
 
     async def advance_ai(self, game_id: int, *, limit: int = 2000) -> Outcome | None:
         """Let AI seats move now until a person is to move or the game ends (the ai_turn jobs, run at once:
@@ -87,10 +100,11 @@ class Turns(Play):
     async def _time_out(self, change: Change, game: Game) -> None:
         """The table's policy for every person still to move at the deadline."""
         row = change.row
-        policy = with_defaults(row.settings)["policy"]
+        settings = with_defaults(row.settings)
+        policy, level = settings["policy"], settings["ai_level"]
         late = [s for s in row.seats if s.seat in game.to_move() and not s.is_ai]
         if policy == "forfeit":
-            seats = [SeatRow(s.seat, s.user_id, True, s.dm_ok, True) if s in late else s for s in row.seats]
+            seats = [taken_over(s, level) if s in late else s for s in row.seats]
             await self._seats_to_ai(change, seats, [
                 f"<@{s.user_id}> ran out of time and forfeits; an AI plays seat {s.seat + 1} from now on."
                 for s in late])
@@ -101,8 +115,7 @@ class Turns(Play):
             for count in range(MAX_TIMED_OUT_ACTIONS):  # the seat's whole turn, not one action of it
                 legal = game.legal_actions(seat.seat)
                 passes = [a for a in legal if a.get("type") in PASS_TYPES] if policy == "skip" else []
-                rng = random.Random(change.row.seed * 31 + change.row.version)
-                action = passes[0] if passes else choose_for(game, seat.seat, policy_for(row.game_type), rng, legal)
+                action = passes[0] if passes else await self._choose(change.row, game, seat.seat, level)
                 how = "passes" if passes else "an AI plays for them"
                 said = [] if count else [f"<@{seat.user_id}> ran out of time: {how}."]
                 await self._apply(change, game, seat.seat, action, before_lines=said)

@@ -192,7 +192,8 @@ class PostgresStorage(Storage):
 
     async def load(self, game_id: int) -> GameRow | None:
         row = await self.pool.fetchrow(  # one statement, so the seats are those of the same snapshot as the game
-            f"SELECT {GAME_COLUMNS}, ARRAY(SELECT (s.seat, s.user_id, s.is_ai, s.dm_ok, s.\"left\", u.notify) "
+            f"SELECT {GAME_COLUMNS}, ARRAY(SELECT (s.seat, s.user_id, s.is_ai, s.dm_ok, s.\"left\", u.notify, "
+            "s.ai_level) "
             "FROM seats s LEFT JOIN user_settings u ON u.user_id = s.user_id "
             "WHERE s.game_id = games.id ORDER BY s.seat) AS seats FROM games WHERE id = $1", game_id)
         if row is None:
@@ -268,8 +269,10 @@ class PostgresStorage(Storage):
             version = await self._change(con, game_id, expected_version, now, effects)
             await con.execute("DELETE FROM seats WHERE game_id = $1", game_id)
             await con.executemany(
-                'INSERT INTO seats (game_id, seat, user_id, is_ai, dm_ok, "left") VALUES ($1, $2, $3, $4, $5, $6)',
-                [(game_id, s.seat, s.user_id, s.is_ai, s.dm_ok, s.left) for s in seats])
+                'INSERT INTO seats (game_id, seat, user_id, is_ai, dm_ok, "left", ai_level) '
+                'VALUES ($1, $2, $3, $4, $5, $6, $7)',
+                [(game_id, s.seat, s.user_id, s.is_ai, s.dm_ok, s.left, s.level if s.is_ai else None)
+                 for s in seats])
         return version
 
     async def set_status(self, game_id: int, status: str, *, expected_version: int, now: datetime,

@@ -29,6 +29,8 @@ class SeatRow:
     notify: str | None = None
     """The seated person's choice of DMs (`bot.settings.NOTIFY`); None when they never chose. Read, not
     written, with the seats: it belongs to the user (`Storage.set_notify`)."""
+    level: str | None = None
+    """The AI level the seat plays at (`games.ai.LEVELS`) once an AI plays it; None for a person's seat."""
 
 
 @dataclass

@@ -167,10 +167,10 @@ class SqliteStorage(Storage):
             row = await cur.fetchone()
         if row is None:
             return None
-        async with self.db.execute("SELECT s.seat, s.user_id, s.is_ai, s.dm_ok, s.left, u.notify FROM seats s "
-                                   "LEFT JOIN user_settings u ON u.user_id = s.user_id WHERE s.game_id = ? "
-                                   "ORDER BY s.seat", (game_id,)) as cur:
-            seats = [SeatRow(r[0], r[1], bool(r[2]), bool(r[3]), bool(r[4]), r[5]) for r in await cur.fetchall()]
+        async with self.db.execute("SELECT s.seat, s.user_id, s.is_ai, s.dm_ok, s.left, u.notify, s.ai_level "
+                                   "FROM seats s LEFT JOIN user_settings u ON u.user_id = s.user_id "
+                                   "WHERE s.game_id = ? ORDER BY s.seat", (game_id,)) as cur:
+            seats = [SeatRow(r[0], r[1], bool(r[2]), bool(r[3]), bool(r[4]), r[5], r[6]) for r in await cur.fetchall()]
         return GameRow(row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6]), json.loads(row[7]),
                        row[8], row[9], row[10], row[11], row[12], seats, row[13])
 
@@ -227,8 +227,9 @@ class SqliteStorage(Storage):
             version = await self._bump(game_id, expected_version, now)
             await self.db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await self.db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, is_ai, dm_ok, left) VALUES (?, ?, ?, ?, ?, ?)",
-                [(game_id, s.seat, s.user_id, int(s.is_ai), int(s.dm_ok), int(s.left)) for s in seats])
+                "INSERT INTO seats (game_id, seat, user_id, is_ai, dm_ok, left, ai_level) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(game_id, s.seat, s.user_id, int(s.is_ai), int(s.dm_ok), int(s.left), s.level if s.is_ai else None)
+                 for s in seats])
             await self._effects(game_id, version, effects or Effects(), now)
         return version
 

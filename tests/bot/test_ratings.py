@@ -11,6 +11,8 @@ from openskill.models import PlackettLuce
 from bot import ratings
 from bot.service import GameService
 from bot.storage import open_storage, user_player
+from cogs.words import player_name
+from games.levels import policy_name
 from tests.support.tables import CHANNEL, CREATOR, FRIEND, FakeClock, play_out, running_game
 
 PEOPLE = [201, 202, 203, 204]
@@ -175,3 +177,17 @@ async def test_profile_puts_the_most_played_game_first(service: GameService) -> 
     assert list(await service.profile(CREATOR)) == ["High card"], "a game left before its end is not the user's"
     board = await service.leaderboard("roanoke", None)
     assert [(r.player, r.games) for r in board] == [("ai:heuristic", 3)], "a shipped game's policy is rated"
+
+
+async def test_each_ai_level_is_rated_as_a_player_of_its_own_and_named_by_its_level(service: GameService) -> None:
+    """Issue 25 item 3: an easy and a normal AI at one table are two players on the leaderboard, shown as
+    "AI (easy)" and "AI (normal)" (the normal level keeps its older rating name); a hard one is "ai:hard"."""
+    info = await service.create(game_type="testgame", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
+    await service.add_ai(info.id, CREATOR, level="easy")
+    await service.add_ai(info.id, CREATOR)
+    await service.start(info.id, CREATOR)
+    await play_out(service, info.id)
+    board = await service.leaderboard("testgame", 1)
+    assert sorted(r.player for r in board) == sorted(["ai:easy", AI, user_player(CREATOR)])
+    assert sorted(player_name(r) for r in board if r.user_id is None) == ["AI (easy)", "AI (normal)"]
+    assert policy_name("roam", "hard") == "hard" and player_name(ratings.fresh("ai:hard")) == "AI (hard)"

@@ -9,9 +9,10 @@ import pytest
 
 from bot.errors import Refused
 from bot.service import GameService
+from bot.storage import Storage
 from games.core import RuleError, get_game
 from tests.support.inspector import outbox_pending
-from tests.support.tables import CHANNEL, CREATOR, FRIEND, STRANGER, play_out, running_game
+from tests.support.tables import CHANNEL, CREATOR, FRIEND, STRANGER, FakeClock, play_out, running_game
 
 
 async def refused(coro, code: str) -> str:
@@ -308,3 +309,38 @@ async def test_a_hand_goes_by_dm_only_when_others_changed_it_and_only_to_those_w
     assert await hands_after(CREATOR) == [], "her own card down"
     assert await hands_after(FRIEND) == []
     assert await hands_after(STRANGER) == [CREATOR], "the reveal took everyone's card back: only she wants it"
+
+
+async def test_a_hard_ai_seat_thinks_in_the_worker_pool_and_its_game_plays_on(storage: Storage,
+                                                                             clock: FakeClock) -> None:
+    """Issue 25 item 3: `/game add-ai level:hard` seats a searching AI, named with its level; its moves are
+    searched in the worker processes (a small budget here) and the game goes on between it and the person."""
+    service = GameService(storage, clock=clock, think_seconds=0.05)
+    info = await service.create(game_type="roam", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
+    await refused(service.add_ai(info.id, CREATOR, level="brilliant"), "bad_level")
+    lobby = await service.add_ai(info.id, CREATOR, level="hard")
+    assert [s.name for s in lobby.seats if s.is_ai] == ["AI 2 (hard)"]
+    await service.start(info.id, CREATOR)
+    hard = next(s.seat for s in (await service.get(info.id)).seats if s.is_ai)
+    try:
+        for _ in range(40):
+            await service.advance_ai(info.id, limit=5)
+            if sum(a.seat == hard for a in await storage.actions(info.id)) >= 3:
+                break
+            choices = await service.choices(info.id, CREATOR)
+            await service.act(info.id, CREATOR, choices[0][1])
+        assert service.thinking.running, "the hard seat thought in a worker, not on the event loop"
+    finally:
+        service.thinking.close()
+    assert sum(a.seat == hard for a in await storage.actions(info.id)) >= 3
+    assert [s.name for s in (await service.get(info.id)).seats if s.is_ai] == [f"AI {hard + 1} (hard)"]
+
+
+async def test_a_seat_left_in_a_running_game_goes_to_an_ai_of_the_tables_level(service: GameService) -> None:
+    game_id = await running_game(service)
+    info = await service.update_settings(game_id, CREATOR, changes={"ai_level": "easy"})
+    assert info.settings["ai_level"] == "easy"
+    await refused(service.update_settings(game_id, CREATOR, changes={"ai_level": "brilliant"}), "bad_setting")
+    await service.leave(game_id, FRIEND)
+    seat = next(s for s in (await service.get(game_id)).seats if s.user_id == FRIEND)
+    assert seat.is_ai and seat.level == "easy" and seat.name == f"AI {seat.seat + 1} (easy)"

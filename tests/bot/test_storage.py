@@ -90,6 +90,20 @@ async def test_reopening_the_database_gives_the_same_game(database: str) -> None
     await reopened.close()
 
 
+async def test_an_ai_seats_level_is_kept_and_a_persons_seat_has_none(database: str, clock: FakeClock) -> None:
+    """Issue 25: the level is stored with the seat (migration `ai_levels` of both backends)."""
+    store = await open_storage(database)
+    service = GameService(store, clock=clock)
+    info = await service.create(game_type="testgame", guild_id=1, channel_id=5, user_id=CREATOR)
+    await service.add_ai(info.id, CREATOR, level="easy")
+    await service.add_ai(info.id, CREATOR, level="hard")
+    await service.remove_seat(info.id, CREATOR, 1)
+    await store.close()
+    store = await open_storage(database)
+    assert [(s.is_ai, s.level) for s in (await store.load(info.id)).seats] == [(False, None), (True, "hard")]
+    await store.close()
+
+
 async def test_two_concurrent_moves_on_one_board_apply_exactly_once(service: GameService) -> None:
     game_id = await running_game(service)
     info = await service.get(game_id)

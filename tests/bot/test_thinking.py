@@ -37,7 +37,7 @@ async def test_a_hard_seat_thinks_in_a_worker_and_the_loop_stays_free(thinking: 
 
     beside = asyncio.create_task(probe())
     try:
-        action = await thinking.choose("catan", game.to_dict(), seat, "hard", 0.3, seed=1)
+        action = await thinking.choose(game, seat, "hard", 0.3, seed=1)
     finally:
         beside.cancel()
     assert action in game.legal_actions(seat)
@@ -47,4 +47,4 @@ async def test_a_hard_seat_thinks_in_a_worker_and_the_loop_stays_free(thinking: 
 @pytest.mark.parametrize("level", ["easy", "normal"])
 async def test_the_quick_levels_choose_a_legal_move(thinking: Thinking, level: str) -> None:
     game, seat = opening("colonies")
-    assert await thinking.choose("colonies", game.to_dict(), seat, level, 0.3, seed=1) in game.legal_actions(seat)
+    assert await thinking.choose(game, seat, level, 0.3, seed=1) in game.legal_actions(seat)

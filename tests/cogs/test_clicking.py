@@ -183,7 +183,8 @@ async def test_the_host_removes_seats_and_alone_adds_ai(world: World) -> None:
     await alice.click(world.fake.find_message(lobby.id), "Add AI")
     lobby = world.fake.find_message(lobby.id)
     remove = select_of(lobby, "Remove a seat")
-    assert [o["label"] for o in remove["options"]] == ["Seat 2: a person", "Seat 3: a person", "Seat 4: AI player"]
+    assert [o["label"] for o in remove["options"]] == ["Seat 2: a person", "Seat 3: a person",
+                                                       "Seat 4: AI player (normal)"]
     record = await bob.select(lobby, ["3"], custom_id=remove["custom_id"])
     assert "Only the game's creator" in " ".join(record.texts()), "a guest removes nobody"
     lobby = await world.pick(alice, lobby, "Remove a seat", "Seat 4")

@@ -98,3 +98,29 @@ async def test_every_item_kind_refuses_a_forged_id_politely_and_changes_nothing(
     assert [await service.get(g) for g in games] == before
     assert len(world.channel()) == posts and world.fake.find_message(board.id).edits == edits
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
+async def test_forged_rules_controls_are_refused_politely(world: World, caplog: pytest.LogCaptureFixture) -> None:
+    """The rules' ◀ ▶ and section select name no game id, only a game type, a section and a page."""
+    alice = world.person("alice")
+    message = (await alice.slash("game rules", game="catan")).replies()[-1]
+    cases = {
+        "fr:ru:catan:99:0:next": BAD_ID,  # a section the book does not have
+        "fr:ru:catan:0:999:next": BAD_ID,  # a page past the section
+        f"fr:ru:catan:{BIG}:0:next": BAD_ID,
+        "fr:ru:catan:one:0:next": BAD_ID,
+        "fr:ru:Catan!:0:0:next": BAD_ID,
+        "fr:ru:chess:0:0:next": "There is no game called 'chess'",
+    }
+    for custom_id, refusal in cases.items():
+        record = await alice.click(forged(message, BUTTON, custom_id), custom_id=custom_id)
+        said = " ".join(m.content for m in record.replies() if m.id != message.id)
+        assert refusal in said and OUR_FAULT not in said, f"{custom_id}: {said}"
+    for custom_id, value in (("fr:rs:catan", "99"), ("fr:rs:catan", "x"), ("fr:rs:chess", "0")):
+        select = forged(message, SELECT, custom_id)
+        select.components[0]["components"][0]["options"] = [{"label": "One", "value": value}]
+        record = await alice.select(select, [value], custom_id=custom_id)
+        said = " ".join(m.content for m in record.replies() if m.id != message.id)
+        assert said and OUR_FAULT not in said, f"{custom_id} {value}: {said}"
+    assert world.fake.find_message(message.id).edits == message.edits
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []

@@ -13,12 +13,26 @@ async def test_new_join_add_ai_start_posts_a_board(world: World) -> None:
     await bob.click(lobby, "Join")
     await alice.click(world.fake.find_message(lobby.id), "Add AI")
     lobby = world.fake.find_message(lobby.id)
-    assert f"<@{bob.user.id}>" in lobby.content and "AI 3" in lobby.content
+    assert f"<@{bob.user.id}>" in lobby.content and "AI 3 (normal)" in lobby.content
     await alice.click(lobby, "Start")
     await world.fake.wait_for(lambda: any(m.pngs() for m in world.channel()), what="the first board")
     board = [m for m in world.channel() if m.pngs()][-1]
     assert {b["label"] for b in board.buttons()} >= {"Your move", "My hand"}
     assert "Your move:" in board.text()
+
+
+async def test_add_ai_seats_the_level_asked_for_shown_in_the_lobby_and_its_remove_list(world: World) -> None:
+    """Issue 25 item 3: `/game add-ai level:` seats an easy, normal or hard AI; the lobby names each level."""
+    alice = world.person("alice")
+    await alice.slash("game new", game="testgame")
+    await alice.slash("game add-ai", level="hard")
+    record = await alice.slash("game add-ai", level="easy")
+    lobby = record.replies()[-1]
+    assert "2. AI 2 (hard) · 3. AI 3 (easy)" in lobby.content
+    remove = next(s for s in lobby.selects() if s.get("placeholder", "").startswith("Remove a seat"))
+    assert [o["label"] for o in remove["options"]] == ["Seat 2: AI player (hard)", "Seat 3: AI player (easy)"]
+    info = await world.bot.service.game_in_channel(world.fake.channel.id)
+    assert info is not None and [s.level for s in info.seats] == [None, "hard", "easy"]
 
 
 async def test_only_the_host_starts_and_refusals_are_private(world: World) -> None:

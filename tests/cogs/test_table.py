@@ -115,7 +115,7 @@ async def test_leaderboard_and_profile_show_the_ratings_of_a_finished_game(world
     assert "High card" in board and "on this server" in board
     ranked = [line for line in board.splitlines() if line[:1].isdigit()]
     assert len(ranked) == 3 and all("1 played" in line and "rating " in line for line in ranked)
-    assert any("AI (random)" in line for line in ranked), "the AI policy is rated as a player"
+    assert any("AI (normal)" in line for line in ranked), "the AI policy is rated as a player"
     assert any(f"<@{bob.user.id}>" in line for line in ranked)
     assert "on every server" in await slash(world, bob, "game leaderboard", game="testgame", everywhere=True)
     profile = await slash(world, alice, "game profile", user=bob.user)

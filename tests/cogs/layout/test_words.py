@@ -26,7 +26,7 @@ def test_the_lobby_says_the_table_its_seats_its_host_and_its_options() -> None:
     cls = get_game("catan")
     assert lobby_text(table()).split("\n") == [
         f"**Catan** #7 — a table for {cls.min_players}–{cls.max_players} players",
-        "Seats: 1. <@10> (host) · 2. AI 2", "Options: numbers=random",
+        "Seats: 1. <@10> (host) · 2. AI 2 (normal)", "Options: numbers=random",
         "Press **Join** to sit down; the host adds AI players, may remove a seat, and presses **Start**."]
     assert started_text(table()).split("\n")[2] == "Started!"
     assert "Seats: nobody yet" in lobby_text(table(seats=[], options={}))
@@ -40,10 +40,12 @@ def test_a_hand_over_is_asked_in_the_words_of_what_it_does() -> None:
 
 
 def test_settings_are_said_once_for_a_table_and_for_a_server() -> None:
-    said = "turn deadline 24 h, reminder at 50% of it, on timeout: ai, board edited in place."
+    said = ("turn deadline 24 h, reminder at 50% of it, on timeout: ai, an AI taking over a seat plays normal, "
+            "an AI's offer waits 5 min for an answer, board edited in place.")
     assert describe_settings(table().settings) == said
     assert table_settings_text(table()) == f"Catan #7: {said}"
     assert table_settings_text(table(), changed_by=10) == f"<@10> changed the table settings. Catan #7: {said}"
     assert server_defaults_text({"thread": True}, saved=True) == (
-        "Saved. New tables on this server: turn deadline off, reminder at 50% of it, on timeout: ai, board posted "
-        "anew after each move, tables open in a thread: yes.")
+        "Saved. New tables on this server: turn deadline off, reminder at 50% of it, on timeout: ai, an AI taking "
+        "over a seat plays normal, an AI's offer waits 5 min for an answer, board posted anew after each move, "
+        "tables open in a thread: yes.")
