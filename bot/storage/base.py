@@ -193,7 +193,8 @@ class Storage(ABC):
     async def claim_outbox(self, *, now: datetime, owner: str, lease: timedelta, limit: int,
                            hold: timedelta, busy: Collection[int] = (), skip: Collection[int] = ()) -> list[OutboxItem]:
         """Lease the due rows nobody holds, oldest first. A game's board rows wait while it has an AI turn
-        planned and its newest board row is younger than `hold`: AI seats still moving come in the same board,
+        due within `hold` and its newest board row is younger than `hold` (an AI turn planned later, as when
+        an AI waits for a person's answer to its offer, holds nothing): AI seats still moving come in the same board,
         however long their moves take together, so consecutive AI moves between two people's turns make one
         board. The board of a `busy` game, one with a change under way, waits too; no row of a `skip` game is
         taken (it is being delivered)."""

@@ -438,7 +438,7 @@ class PostgresStorage(Storage):
             " AND (o.lease_until IS NULL OR o.lease_until < $3) AND NOT o.game_id = ANY($7::bigint[])"
             " AND NOT (o.kind = 'board' AND (o.game_id = ANY($5::bigint[]) OR o.game_id IN ("
             "  SELECT b.game_id FROM outbox b JOIN jobs j ON j.game_id = b.game_id AND j.kind = 'ai_turn'"
-            "  WHERE b.kind = 'board' AND b.done_at IS NULL AND b.created_at > $4)))), "
+            "  AND j.due < $8 WHERE b.kind = 'board' AND b.done_at IS NULL AND b.created_at > $4)))), "
             "free AS ("
             " SELECT g.id FROM games g WHERE g.id IN (SELECT game_id FROM due) AND NOT EXISTS ("
             "  SELECT 1 FROM outbox h WHERE h.game_id = g.id AND h.done_at IS NULL AND h.lease_until >= $3"
@@ -449,7 +449,7 @@ class PostgresStorage(Storage):
             " ORDER BY o.id LIMIT $6 FOR UPDATE OF o SKIP LOCKED) "
             "UPDATE outbox SET lease_owner = $1, lease_until = $2 FROM picked WHERE outbox.id = picked.id "
             f"RETURNING {', '.join('outbox.' + c for c in OUTBOX_COLUMNS.split(', '))}",
-            owner, now + lease, now, now - hold, [int(g) for g in busy], limit, [int(g) for g in skip])
+            owner, now + lease, now, now - hold, [int(g) for g in busy], limit, [int(g) for g in skip], now + hold)
         return sorted(map(_item, rows), key=lambda item: item.id)
 
     async def pending_boards(self, game_id: int, up_to: int) -> list[OutboxItem]:

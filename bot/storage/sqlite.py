@@ -416,12 +416,13 @@ class SqliteStorage(Storage):
                 " AND (o.lease_until IS NULL OR o.lease_until < ?)"
                 " AND NOT (o.kind = 'board' AND o.game_id IN ("  # games whose newest board is recent, AI moving
                 "  SELECT b.game_id FROM outbox b JOIN jobs j ON j.game_id = b.game_id AND j.kind = 'ai_turn'"
-                "  WHERE b.kind = 'board' AND b.done_at IS NULL AND b.created_at > ?))"
+                "  AND j.due < ? WHERE b.kind = 'board' AND b.done_at IS NULL AND b.created_at > ?))"
                 + (f" AND NOT (o.kind = 'board' AND o.game_id IN ({waiting}))" if waiting else "")
                 + (f" AND o.game_id NOT IN ({skipped})" if skipped else "") +
                 " ORDER BY o.id LIMIT ?) "
                 "RETURNING id, game_id, version, kind, target, payload, attempts, created_at",
-                (owner, (now + lease).isoformat(), stamp, stamp, (now - hold).isoformat(), limit))
+                (owner, (now + lease).isoformat(), stamp, stamp, (now + hold).isoformat(), (now - hold).isoformat(),
+                 limit))
             rows = await cur.fetchall()
         return sorted((OutboxItem(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], datetime.fromisoformat(r[7]))
                        for r in rows), key=lambda item: item.id)
