@@ -24,7 +24,7 @@ async def test_new_join_add_ai_start_posts_a_board(world: World) -> None:
 async def test_add_ai_seats_the_level_asked_for_shown_in_the_lobby_and_its_remove_list(world: World) -> None:
     """Issue 25 item 3: `/game add-ai level:` seats an easy, normal or hard AI; the lobby names each level."""
     alice = world.person("alice")
-    await alice.slash("game new", game="testgame")
+    await alice.slash("game new", game="testgame", thread=False)
     await alice.slash("game add-ai", level="hard")
     record = await alice.slash("game add-ai", level="easy")
     lobby = record.replies()[-1]

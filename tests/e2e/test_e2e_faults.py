@@ -218,7 +218,7 @@ async def test_a_full_disk_during_a_move_is_said_plainly_and_the_bot_recovers(fa
         assert bot.process is not None
         seen = Path(f"/proc/{bot.process.pid}/root{disk}")  # the bot's disk, as the bot sees it
         table = await started_table(fake, bot, first_game())
-        await fake.wait_for(lambda: table.host.mention in table.latest_board().content, timeout=60,
+        await fake.wait_for(lambda: table.host.mention in table.latest_board().text(), timeout=60,
                             what="the host's turn")
         await fake.settle(quiet=0.5)
         boards = len(table.boards())

@@ -77,13 +77,13 @@ async def test_healthz_metrics_and_json_logs(fake: FakeDiscord, tmp_path: Path) 
         table = await started_table(fake, bot, game_type)
         await fake.settle(quiet=0.5)
         for move in range(3):
-            await fake.wait_for(lambda: table.host.mention in table.latest_board().content, timeout=60,
+            await fake.wait_for(lambda: table.host.mention in table.latest_board().text(), timeout=60,
                                 what="the host's turn")
             await fake.settle(quiet=0.3)
             if move == 2:  # Discord fails the board once: a retry, logged with the game and the row's kind
                 fake.server_error(503, method="POST", route=MESSAGES, channel=table.channel_id)
             assert "✓" in await move_told(table)
-        await fake.wait_for(lambda: table.host.mention in table.latest_board().content, timeout=60,
+        await fake.wait_for(lambda: table.host.mention in table.latest_board().text(), timeout=60,
                             what="the board after the retry")
         refused = await table.host.slash("play", channel_id=table.channel_id, action='{"type": "no_such_move"}')
         await fake.wait_for(lambda: any(m.content and not m.loading for m in refused.replies()), timeout=30,
