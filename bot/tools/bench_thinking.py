@@ -172,9 +172,11 @@ async def bench_thinking(ids: list[str], *, quick: bool) -> dict[str, Any] | Non
     if plan is None:
         return None
     module = get_game(plan.game_type).__module__
+    # -c, not -m: a spawned worker imports its parent's main module, and the bot's (`python -m bot`, a
+    # package's __main__) it skips; so the bench's workers weigh what the bot's do.
     child = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.tools.bench_thinking", json.dumps(dataclasses.asdict(plan)), module,
-        stdout=asyncio.subprocess.PIPE)
+        sys.executable, "-c", "import sys; from bot.tools.bench_thinking import child; child(sys.argv[1:])",
+        json.dumps(dataclasses.asdict(plan)), module, stdout=asyncio.subprocess.PIPE)
     out, _ = await child.communicate()
     if child.returncode != 0:
         raise RuntimeError(f"the event-loop bench failed with exit code {child.returncode}")
@@ -204,5 +206,6 @@ def budgets(data: dict[str, Any]) -> list[tuple[str, str, bool]]:
              lag <= LAG_BUDGET_MS)]
 
 
-if __name__ == "__main__":
-    print(json.dumps(asyncio.run(_run(Plan(**json.loads(sys.argv[1])), sys.argv[2:]))))
+def child(args: list[str]) -> None:
+    """The child process: the plan (JSON) and the game modules to import; prints the figures (JSON)."""
+    print(json.dumps(asyncio.run(_run(Plan(**json.loads(args[0])), args[1:]))))
