@@ -33,6 +33,7 @@ from games.core import Action, Game, get_game
 TICK = 0.010
 """The probe's sleep: each wake-up later than this is the loop's lag."""
 LAG_BUDGET_MS = 50.0
+DECISION_BUDGET_MS = 2000.0
 SEATS = 4
 
 
@@ -201,8 +202,11 @@ def table(data: dict[str, Any]) -> list[str]:
 
 
 def budgets(data: dict[str, Any]) -> list[tuple[str, str, bool]]:
-    lag = data["lag_p99_ms"]
-    return [(f"event-loop lag ≤ {LAG_BUDGET_MS:.0f} ms p99 while four hard seats think", f"{lag:.1f} ms",
+    """DESIGN §9: a hard decision ≤ 2 s p95 (as the loop waits for it), the loop's lag ≤ 50 ms p99 meanwhile."""
+    lag, decision = data["lag_p99_ms"], data["decision_p95_ms"]
+    return [(f"hard decision ≤ {DECISION_BUDGET_MS / 1000:.0f} s p95, sent to a worker and back",
+             f"{decision:.0f} ms", decision <= DECISION_BUDGET_MS),
+            (f"event-loop lag ≤ {LAG_BUDGET_MS:.0f} ms p99 while four hard seats think", f"{lag:.1f} ms",
              lag <= LAG_BUDGET_MS)]
 
 

@@ -100,3 +100,4 @@ async def test_bench_measures_the_event_loop_while_four_hard_seats_play_through_
     text = table({"when": "now", "machine": "here", "quick": True, "engines": [], "thinking": found})
     assert "### Event loop while four hard seats think" in text and "| each worker's peak RSS |" in text
     assert "| event-loop lag ≤ 50 ms p99 while four hard seats think |" in text
+    assert "| hard decision ≤ 2 s p95, sent to a worker and back |" in text
