@@ -18,6 +18,7 @@ import os
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from contextlib import suppress
 from pathlib import Path
@@ -80,22 +81,32 @@ class TimedThinking(Thinking):
 
 @dataclasses.dataclass
 class Lag:
-    """The probe's samples, in ms: each wake-up's overshoot, and the CPU time the loop's own thread spent
-    meanwhile (other callbacks run on the loop).  On a busy machine a wake-up is also late while the process
-    waits for a core; then the loop's CPU stays near zero: the second figure tells the two apart."""
+    """The probe's samples, in ms: each wake-up's overshoot, the CPU time the loop's thread spent meanwhile
+    (other callbacks run on the loop: what this section looks for), and the time it waited for a core (on a
+    busy machine a wake-up is late too while other processes hold the cores)."""
 
     late: list[float]
     loop_cpu: list[float]
+    core_wait: list[float]
+
+
+def _loop_thread_ms() -> tuple[float, float]:
+    """This thread's CPU time and its time waiting for a core so far, in ms (/proc/…/schedstat)."""
+    stat = Path(f"/proc/self/task/{threading.get_native_id()}/schedstat").read_text().split()
+    return int(stat[0]) / 1e6, int(stat[1]) / 1e6
 
 
 async def _probe_lag(lag: Lag) -> None:
-    """Sleep `TICK` again and again (until cancelled), recording each overshoot and the loop's CPU meanwhile."""
+    """Sleep `TICK` again and again (until cancelled), recording each overshoot and the loop thread's CPU
+    and wait for a core meanwhile."""
     loop = asyncio.get_running_loop()
     while True:
-        asked, cpu = loop.time(), time.thread_time()
+        asked, (cpu, wait) = loop.time(), _loop_thread_ms()
         await asyncio.sleep(TICK)
-        lag.late.append(max(0.0, loop.time() - asked - TICK) * 1000)
-        lag.loop_cpu.append((time.thread_time() - cpu) * 1000)
+        late, (cpu_now, wait_now) = loop.time() - asked - TICK, _loop_thread_ms()
+        lag.late.append(max(0.0, late) * 1000)
+        lag.loop_cpu.append(cpu_now - cpu)
+        lag.core_wait.append(wait_now - wait)
 
 
 async def _hard_tables(service: GameService, plan: Plan) -> list[int]:
@@ -143,7 +154,7 @@ async def _run(plan: Plan, modules: list[str]) -> dict[str, Any]:
         service.thinking = thinking = TimedThinking(plan.decisions)
         scheduler = Scheduler(service)
         service.on_change.append(scheduler.wake)
-        lag = Lag([], [])
+        lag = Lag([], [], [])
         tasks: list[asyncio.Task[None]] = []
         try:
             tables = await _hard_tables(service, plan)
@@ -164,6 +175,7 @@ async def _run(plan: Plan, modules: list[str]) -> dict[str, Any]:
             "decision_p95_ms": _pct(ms, 0.95), "lag_samples": len(lag.late), "lag_p50_ms": statistics.median(lag.late),
             "lag_p99_ms": _pct(lag.late, 0.99), "lag_max_ms": max(lag.late),
             "loop_cpu_p99_ms": _pct(lag.loop_cpu, 0.99), "loop_cpu_max_ms": max(lag.loop_cpu),
+            "core_wait_share": sum(map(min, lag.core_wait, lag.late)) / max(sum(lag.late), 1e-9),
             "bot_process_rss_mb": peak_rss_mb(os.getpid()), "worker_rss_mb": workers}
 
 
@@ -192,7 +204,9 @@ def table(data: dict[str, Any]) -> list[str]:
             f"decision), played by the bot's scheduler and worker pool (the whole bot imported, no pictures drawn) "
             f"until {data['hard_decisions']} hard decisions ({data['seconds']:.1f} s). A probe slept "
             f"{TICK * 1000:.0f} ms {data['lag_samples']:,} times: how late the loop woke it, and the CPU the loop's "
-            "own thread spent meanwhile (late with little CPU: the process waited for a core).", "",
+            "thread spent meanwhile running other callbacks (work that blocks the loop); of all the lateness, "
+            f"{data['core_wait_share']:.0%} was the loop's thread waiting for a core (held by other processes, the "
+            "workers included).", "",
             "| loop lag p50 ms | p99 ms | max ms | loop CPU per wake-up p99 ms | max ms | hard decision p50 ms "
             "| p95 ms | bot process peak RSS | each worker's peak RSS |",
             "|---|---|---|---|---|---|---|---|---|",

@@ -94,7 +94,7 @@ async def test_bench_measures_the_event_loop_while_four_hard_seats_play_through_
     assert found is not None and found["game"] == "catan" and found["seats"] == 4
     assert found["hard_decisions"] >= 8 and found["decision_p95_ms"] >= found["decision_p50_ms"] > 0
     assert found["lag_samples"] > 0 and found["lag_max_ms"] >= found["lag_p99_ms"] >= found["lag_p50_ms"] >= 0
-    assert found["loop_cpu_max_ms"] >= found["loop_cpu_p99_ms"] >= 0
+    assert found["loop_cpu_max_ms"] >= found["loop_cpu_p99_ms"] >= 0 and 0 <= found["core_wait_share"] <= 1
     assert found["bot_process_rss_mb"] > 0 and len(found["worker_rss_mb"]) >= 1
     assert all(mb > 0 for mb in found["worker_rss_mb"]), "the worker the hard seats thought in is weighed"
     text = table({"when": "now", "machine": "here", "quick": True, "engines": [], "thinking": found})
