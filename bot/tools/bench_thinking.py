@@ -1,7 +1,8 @@
 """The bench's event-loop section: tables of four hard AI seats play through the bot's own path — the
 service, the scheduler running their AI-turn jobs, the worker pool of `bot.thinking` — while a probe
 coroutine sleeps 10 ms again and again and records how late the loop wakes it.  A late wake-up is time
-the loop spent on something that should not run on it; the issue's budget is p99 ≤ 50 ms.
+the loop spent on something that should not run on it, or waiting for a core; the issue's budget is
+p99 ≤ 50 ms.
 
 It runs in a child process that imports the whole bot (discord.py and the cogs, as `bench_service`'s
 memory probe does), on a fresh SQLite file, so that the memory reported is the bot's beside its
@@ -26,6 +27,7 @@ from typing import Any
 
 from bot.scheduler import Scheduler
 from bot.service import GameService
+from bot.service.kernel import THINK_SECONDS
 from bot.storage import open_storage
 from bot.thinking import Thinking
 from bot.tools.bench_service import import_the_bot
@@ -51,12 +53,12 @@ class Plan:
 
 def plan_for(ids: list[str], *, quick: bool) -> Plan | None:
     """The run for these games: Catan when measured (four seats, the longest states to send), else the first
-    game that seats four; None when no game does."""
+    game that seats four; None when no game does.  The full run thinks as long as the bot does."""
     four = [gid for gid in ids if get_game(gid).min_players <= SEATS <= get_game(gid).max_players]
     if not four:
         return None
     game_type = "catan" if "catan" in four else four[0]
-    return Plan(game_type, 1, 8, 0.05) if quick else Plan(game_type, 3, 60, 1.0)
+    return Plan(game_type, 1, 8, 0.05) if quick else Plan(game_type, 3, 60, THINK_SECONDS)
 
 
 class TimedThinking(Thinking):
