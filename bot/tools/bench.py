@@ -4,10 +4,11 @@ Each figure is a median and p95 over repeated runs after a warm-up.  Sections:
 engines (random games/s and actions/s; Catan also against catanatron when it is
 installed), pictures (board and private, ms and PNG bytes), the recap of a 1,000-action
 game (replay and picture), whole moves through
-`GameService.act` with 10,000 stored games, sustained moves/s with rendering, and peak
-memory.  `--write` saves the table to docs/PERFORMANCE.md.  `--backend postgres` measures instead whole
-moves from several processes on one PostgreSQL next to SQLite (`bench_cluster`), written to its own section
-of the page.
+`GameService.act` with 10,000 stored games, sustained moves/s with rendering, peak
+memory, and the event loop's lag while four hard AI seats think (`bench_thinking`, with the
+workers' memory).  `--write` saves the table to docs/PERFORMANCE.md.  `--backend postgres` measures
+instead whole moves from several processes on one PostgreSQL next to SQLite (`bench_cluster`), written to
+its own section of the page.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Any
 
 import games
 from bot import history
+from bot.tools import bench_thinking
 from bot.tools.bench_cluster import bench_backends
 from bot.tools.bench_cluster import table as backends_table
 from bot.tools.bench_service import bench_service
@@ -226,6 +228,7 @@ def collect(quick: bool, only: list[str] | None, engines_only: bool = False) -> 
     data["renders"] = bench_renders(ids, 2 if quick else 10, 2 if quick else 5)
     data["recaps"] = bench_recaps(ids, 1 if quick else 5)
     data["service"] = asyncio.run(bench_service(ids, quick=quick))
+    data["thinking"] = asyncio.run(bench_thinking.bench_thinking(ids, quick=quick))
     return data
 
 
@@ -268,6 +271,8 @@ def table(data: dict[str, Any]) -> str:
                   f"| mix of all games | {service['move_p50_ms']:.1f} | {service['move_p95_ms']:.1f} | "
                   f"{service['move_p99_ms']:.1f} | {service['sustained_moves_per_s']:.0f} | "
                   f"{service['bot_process_rss_mb']:.0f} MB |"]
+    if data.get("thinking"):
+        lines += bench_thinking.table(data["thinking"])
     if not data["engines"]:
         lines += ["", "No games are registered yet, so there is nothing to measure."]
     lines += ["", "| budget (DESIGN §9) | measured | met |", "|---|---|---|"]
@@ -298,6 +303,8 @@ def budgets(data: dict[str, Any]) -> list[tuple[str, str, bool]]:
                   service["sustained_moves_per_s"] >= 50),
                  ("bot process ≤ 200 MB RSS", f"{service['bot_process_rss_mb']:.0f} MB",
                   service["bot_process_rss_mb"] <= 200)]
+    if data.get("thinking"):
+        rows += bench_thinking.budgets(data["thinking"])
     return rows
 
 

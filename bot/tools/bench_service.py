@@ -114,10 +114,15 @@ async def _bot_process_rss(database: Path, ids: list[str], hot: list[int], moves
     return float(out.decode().strip())
 
 
-async def _probe(database: Path, hot: list[int], moves: int, modules: list[str]) -> float:
-    for module in ["bot.client", "cogs.lobby", "cogs.play", *modules]:  # the bot's full import weight
+def import_the_bot(modules: list[str]) -> None:
+    """Import what the running bot holds (discord.py, the cogs) and the game `modules` measured: a probe
+    process then weighs what the bot weighs."""
+    for module in ["bot.client", "cogs.lobby", "cogs.play", *modules]:
         importlib.import_module(module)
 
+
+async def _probe(database: Path, hot: list[int], moves: int, modules: list[str]) -> float:
+    import_the_bot(modules)
     storage = await open_storage(database)
     try:
         await _play(GameService(storage), hot, moves)

@@ -14,6 +14,7 @@ from bot.tools.bench import BACKENDS, HEAD, bench_engines, bench_recaps, bench_r
 from bot.tools.bench_cluster import bench_backends
 from bot.tools.bench_cluster import table as backends_table
 from bot.tools.bench_service import bench_service
+from bot.tools.bench_thinking import bench_thinking
 from bot.tools.pgserver import PostgresServer
 from tests.support.tables import FakeClock, running_game
 
@@ -84,3 +85,19 @@ def test_bench_engines_alone_measures_random_play_and_copies() -> None:
     text = table(data)
     assert "| copy µs | JSON round trip µs |" in text and "| picture |" not in text
     assert "| testgame ≥ 30,000 random actions/s on one core |" in text
+
+
+async def test_bench_measures_the_event_loop_while_four_hard_seats_play_through_the_bot() -> None:
+    """The event-loop section (issue 25): Catan's hard seats play through the scheduler and the worker pool
+    while the probe samples the loop; it reports lag, decision times and each process's memory."""
+    found = await bench_thinking(["catan", "roam"], quick=True)
+    assert found is not None and found["game"] == "catan" and found["seats"] == 4
+    assert found["hard_decisions"] >= 8 and found["decision_p95_ms"] >= found["decision_p50_ms"] > 0
+    assert found["lag_samples"] > 0 and found["lag_max_ms"] >= found["lag_p99_ms"] >= found["lag_p50_ms"] >= 0
+    assert found["loop_cpu_max_ms"] >= found["loop_cpu_p99_ms"] >= 0 and 0 <= found["core_wait_share"] <= 1
+    assert found["bot_process_rss_mb"] > 0 and len(found["worker_rss_mb"]) >= 1
+    assert all(mb > 0 for mb in found["worker_rss_mb"]), "the worker the hard seats thought in is weighed"
+    text = table({"when": "now", "machine": "here", "quick": True, "engines": [], "thinking": found})
+    assert "### Event loop while four hard seats think" in text and "| each worker's peak RSS |" in text
+    assert "| event-loop lag ≤ 50 ms p99 while four hard seats think |" in text
+    assert "| hard decision ≤ 2 s p95, sent to a worker and back |" in text

@@ -4,12 +4,14 @@ returns a legal move, while the loop goes on running other coroutines."""
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import os
 from collections.abc import Iterator
 
 import pytest
 
 import games
-from bot.thinking import Thinking
+from bot.thinking import WORKER_NICENESS, Thinking
 from games.core import Game
 
 
@@ -48,3 +50,13 @@ async def test_a_hard_seat_thinks_in_a_worker_and_the_loop_stays_free(thinking: 
 async def test_the_quick_levels_choose_a_legal_move(thinking: Thinking, level: str) -> None:
     game, seat = opening("colonies")
     assert await thinking.choose(game, seat, level, 0.3, seed=1) in game.legal_actions(seat)
+
+
+async def test_the_workers_run_at_a_lower_cpu_priority_than_the_bot(thinking: Thinking) -> None:
+    """Where a worker and the event loop want the same core, the loop that answers players goes first."""
+    game, seat = opening("catan")
+    await thinking.choose(game, seat, "hard", 0.05, seed=1)
+    workers = [p.pid for p in multiprocessing.active_children() if p.pid is not None]
+    assert workers
+    lower = min(19, os.getpriority(os.PRIO_PROCESS, 0) + WORKER_NICENESS)  # 19 is the lowest there is
+    assert [os.getpriority(os.PRIO_PROCESS, pid) for pid in workers] == [lower] * len(workers)
