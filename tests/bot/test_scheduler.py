@@ -12,7 +12,8 @@ from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.storage import PostgresStorage, SqliteStorage, Storage, open_storage
 from bot.storage.base import migrations
-from games.core import RuleError
+from bot.thinking import Thinking
+from games.core import Action, Game, RuleError
 from tests.support.inspector import jobs_of, outbox_pending
 from tests.support.tables import CREATOR, FRIEND, FakeClock, running_game
 
@@ -262,3 +263,36 @@ async def raw(store: Storage, sql: str) -> None:
     else:
         assert isinstance(store, PostgresStorage)
         await store.pool.execute(sql)
+
+
+class TwoAtOnce(Thinking):
+    """Hard seats that each wait, before choosing (as the normal level would), until two of them are
+    thinking at once: run one after another, the first waits for a second that never comes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.thinking = 0
+        self.both = asyncio.Event()
+
+    async def choose(self, game: Game, seat: int, level: str, budget_seconds: float, *, seed: int = 0) -> Action:
+        self.thinking += 1
+        if self.thinking == 2:
+            self.both.set()
+        await asyncio.wait_for(self.both.wait(), timeout=10)
+        return await super().choose(game, seat, "normal", budget_seconds, seed=seed)
+
+
+async def test_hard_seats_of_two_games_think_at_once(service: GameService) -> None:
+    """One game's hard AI seat, thinking in a worker, does not hold up another game's AI turn."""
+    games = []
+    for channel in (10, 11):
+        info = await service.create(game_type="testgame", guild_id=1, channel_id=channel, user_id=CREATOR)
+        await service.add_ai(info.id, CREATOR, level="hard")
+        await service.start(info.id, CREATOR)
+        card = (await service.hand(info.id, CREATOR))["hand"][0]
+        await service.act(info.id, CREATOR, {"type": "play", "card": card})
+        games.append(info.id)
+    versions = [(await service.get(g)).version for g in games]
+    service.thinking = TwoAtOnce()
+    assert await Scheduler(service).run_due() == 2
+    assert [(await service.get(g)).version for g in games] == [v + 1 for v in versions], "both AI seats moved"
