@@ -10,13 +10,13 @@ from tests.support.world import World
 LINE = "AI players: AI 2 (easy) · AI 3 (normal)."
 
 
-async def played_with_an_easy_and_a_normal_ai(world: World, alice: Person) -> int:
-    """Alice seats an easy and a normal AI with the lobby's select, starts, and plays High card to its end."""
+async def played_with_ai(world: World, alice: Person, *levels: str) -> int:
+    """Alice seats AIs of these levels with the lobby's select, starts, and plays High card to its end."""
     await alice.slash("game new", game="testgame", thread=False)
     await world.settle()
     lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
-    lobby = await world.pick(alice, lobby, "Add an AI", "Easy")
-    lobby = await world.pick(alice, lobby, "Add an AI", "Normal")
+    for level in levels:
+        lobby = await world.pick(alice, lobby, "Add an AI", level)
     await alice.click(lobby, "Start")
     await world.fake.wait_for(lambda: bool(world.boards()), what="the first board")
     await world.settle()
@@ -36,7 +36,7 @@ async def played_with_an_easy_and_a_normal_ai(world: World, alice: Person) -> in
 
 async def test_the_levels_show_on_the_board_its_alt_text_the_status_and_the_results(world: World) -> None:
     alice = world.person("alice")
-    await played_with_an_easy_and_a_normal_ai(world, alice)
+    await played_with_ai(world, alice, "Easy", "Normal")
     first, last = world.boards()[0], world.boards()[-1]
     for board in (first, last):
         assert LINE in board.text(), board.text()
@@ -68,3 +68,28 @@ async def test_a_replay_names_each_ai_seat_with_its_level(world: World) -> None:
         message = world.fake.find_message(message.id)
         captions.append(message.content.split("\n")[0])
     assert any("AI 2 (hard) to move" in c for c in captions), captions
+
+
+async def test_the_leaderboard_rates_each_level_as_a_player_of_its_own(world: World) -> None:
+    """An easy, a normal and a hard AI at one ROAM table are three rated players, named by their levels on
+    `/game leaderboard` (the host leaves at once, so the AIs play the game out; the hard one searches in the
+    worker pool, on a small budget here)."""
+    world.bot.service.think_seconds = 0.05
+    alice = world.person("alice")
+    await alice.slash("game new", game="roam", thread=False)
+    await world.settle()
+    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
+    for level in ("Easy", "Normal", "Hard"):
+        lobby = await world.pick(alice, lobby, "Add an AI", level)
+    await alice.click(lobby, "Start")
+    await world.settle()
+    asked = (await alice.slash("game leave")).replies()[-1]
+    await alice.click(asked, custom_id=asked.buttons()[0]["custom_id"])  # "Are you sure?": its confirmation
+    game_id = (await world.bot.service.game_in_channel(world.fake.channel.id)).id
+    await world.bot.service.advance_ai(game_id, limit=20000)
+    assert (await world.bot.service.get(game_id)).status == "finished"
+    record = await alice.slash("game leaderboard", game="roam")
+    await world.fake.wait_for(lambda: not record.replies()[-1].loading, timeout=30, what="the leaderboard")
+    ranked = [line for line in record.replies()[-1].content.splitlines() if line[:1].isdigit()]
+    assert sorted(line.split(". ", 1)[1].split(":")[0] for line in ranked) == ["AI (easy)", "AI (hard)", "AI (normal)"]
+    assert all("1 played" in line for line in ranked), ranked
