@@ -7,9 +7,11 @@ the rows are plain JSON, so a crash between the commit and the post loses nothin
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from bot.outcome import GameInfo, Outcome
+from bot.seats import Seat, player_of
 from bot.storage import OutboxKind, OutboxRow
 
 MESSAGE_LIMIT = 2000
@@ -49,6 +51,13 @@ def result_lines(outcome: Outcome) -> list[str]:
             lines.append(f"{place}. {names.get(seat, f'seat {seat + 1}')}: {score}{note}")
         place += len(shared)
     return lines
+
+
+def ai_players(seats: Iterable[Seat]) -> str:
+    """Which seats AIs play and at what level, beside a board and in its alt text ("AI players: AI 2 (hard) ·
+    AI 3 (easy)"): the board's "Seat 2" is the AI's "AI 2". Empty where people play every seat."""
+    names = [player_of(s) for s in seats if s.is_ai]
+    return f"AI players: {' · '.join(names)}." if names else ""
 
 
 def turn_line(user_ids: list[int], deadline: datetime | None) -> str:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.seats import ai_level, ai_name, dm_target, is_person
+from bot.seats import dm_target, is_person, player_of
 from games.core import Event, Move, Result
 
 
@@ -26,7 +26,7 @@ class SeatInfo:
 
     @property
     def name(self) -> str:
-        return ai_name(self.seat, ai_level(self)) if self.is_ai else f"<@{self.user_id}>"
+        return player_of(self)
 
 
 

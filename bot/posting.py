@@ -16,7 +16,7 @@ import discord
 
 from bot import history
 from bot.board import board_layout, without_buttons
-from bot.outbox import fit, turn_line
+from bot.outbox import ai_players, fit, turn_line
 from bot.outcome import GameInfo, Panel
 from bot.pictures import hand_file, png_file
 from bot.service import Snapshot
@@ -149,10 +149,11 @@ class Posting:
         view = next((r.payload["view"] for r in reversed(fresh) if r.payload.get("view") is not None), None)
         picture = None if view is None else await asyncio.to_thread(render_board, game.game_type, view)
         file_name = f"{game.game_type}-{game.id}-v{fresh[-1].version}.png"
-        alt = "" if view is None else alt_text(game.game_type, view, "board", title=game.title)
+        players = ai_players(game.seats)
+        alt = "" if view is None else alt_text(game.game_type, view, "board", title=game.title, players=players)
         lines = fit([line for r in fresh for line in r.payload["lines"]])
         state = [] if view is None else summary(game.game_type, view)
-        layout = board_layout([f"**{game.title}** #{game.id}", lines, fit(state), turn],
+        layout = board_layout([f"**{game.title}** #{game.id}\n{players}", lines, fit(state), turn],
                               None if picture is None else file_name, alt,
                               self.presenter.board_controls(snap) if game.status == "running" else None)
         files = [] if picture is None else [png_file(picture, file_name, alt)]

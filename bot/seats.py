@@ -15,6 +15,9 @@ DEFAULT_LEVEL: str = DEFAULT_SETTINGS["ai_level"]
 
 class Seat(Protocol):
     @property
+    def seat(self) -> int: ...
+
+    @property
     def user_id(self) -> int | None: ...
 
     @property
@@ -43,9 +46,10 @@ def ai_level(seat: Seat) -> str:
     return seat.level or DEFAULT_LEVEL
 
 
-def ai_name(seat: int, level: str) -> str:
-    """An AI seat as the lobby, the board and the status name it: "AI 2 (hard)"."""
-    return f"AI {seat + 1} ({level})"
+def player_of(seat: Seat) -> str:
+    """Who plays a seat, as the lobby, the board, the status, the results and the replay name them: the person's
+    mention, or the AI with its level, "AI 2 (hard)" (also where an AI took over from a person who left)."""
+    return f"AI {seat.seat + 1} ({ai_level(seat)})" if seat.is_ai else f"<@{seat.user_id}>"
 
 
 def dm_target(seat: Seat, level: str) -> int | None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import Refused
+from games.levels import LEVELS
 
 MAX_ID = 2**63 - 1
 """The largest integer storage holds: a game id or a version past it names nothing."""
@@ -70,6 +71,7 @@ FIELDS: dict[str, Field] = {
     "state": Field(r"[0-9x,.]*"),
     "game": Field(r"[a-z_]{1,30}"),
     "section": Field(r"\d+", 0, 99),
+    "level": Field("|".join(LEVELS)),
 }
 """Every field a form names, by what it holds."""
 
@@ -114,7 +116,10 @@ YOUR_MOVE = Form("fr:m:{game_id}")
 HAND = Form("fr:h:{game_id}")
 CANCEL = Form("fr:x:{game_id}")
 LOBBY = Form("fr:l:{game_id}:{verb:join|ai|leave|start}")
+"""The lobby's buttons; `ai` is the *Add AI* button of lobbies posted before the level select (a normal AI)."""
 REMOVE_SEAT = Form("fr:l:{game_id}:rm")
+ADD_AI = Form("fr:l:{game_id}:add")
+"""The host's select of the level of an AI to seat (its values name a level)."""
 HAND_OVER = Form("fr:q:{game_id}:{verb:leave|resign|abandon}")
 REPLAY_STEP = Form("fr:r:{game_id}:{frame}:{direction:prev|next}")
 REPLAY_JUMP = Form("fr:rj:{game_id}")

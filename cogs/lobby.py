@@ -20,8 +20,9 @@ from cogs.layout.moves import TEXT_LIMIT, clip
 from cogs.players import PlayerCommands, game_names
 from cogs.rules import RulesJump, RulesStep
 from cogs.table import LEVEL_CHOICES, HandOver, TableCommands, ask_hand_over
-from cogs.words import LOBBY_VERBS, lobby_text, seat_label, started_text
+from cogs.words import ADD_AI, LEVEL_HINTS, LOBBY_VERBS, lobby_text, seat_label, started_text
 from games.core import get_game
+from games.levels import LEVELS
 
 
 def parse_options(text: str) -> dict[str, Any]:
@@ -40,6 +41,9 @@ def lobby_controls(info: GameInfo) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for verb in LOBBY_VERBS:
         view.add_item(LobbyButton(info.id, verb))
+    view.add_item(AddAi(info.id, options=[discord.SelectOption(label=level.capitalize(), value=level,
+                                                               description=LEVEL_HINTS[level])
+                                          for level in LEVELS]))
     others = [s for s in info.seats if s.user_id != info.created_by]
     if others:
         options = [discord.SelectOption(label=clip(seat_label(s), TEXT_LIMIT), value=str(s.seat),
@@ -69,10 +73,24 @@ class RemoveSeat(GameItem[discord.ui.Select], form=ids.REMOVE_SEAT):
         await interaction.response.edit_message(**lobby_message(info))
 
 
+class AddAi(GameItem[discord.ui.Select], form=ids.ADD_AI):
+    """The host (or Manage Server) seats an AI of the level chosen: two taps, the select and the level."""
+
+    def __init__(self, game_id: int, *, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=self.form.format(game_id=game_id), options=options or [],
+                                           placeholder=ADD_AI))
+        self.game_id = game_id
+
+    async def run(self, interaction: Interaction) -> None:
+        level = ids.FIELDS["level"].read((chosen(interaction) or [""])[0])
+        info = await lobby_step(interaction, self.game_id, "ai", level=level)
+        await interaction.response.edit_message(**lobby_message(info))
+
+
 class LobbyButton(GameItem[discord.ui.Button], form=ids.LOBBY):
     def __init__(self, game_id: int, verb: str) -> None:
         style = discord.ButtonStyle.success if verb == "start" else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=LOBBY_VERBS[verb], style=style,
+        super().__init__(discord.ui.Button(label=LOBBY_VERBS.get(verb, "Add AI"), style=style,  # "ai": see ids.LOBBY
                                            custom_id=self.form.format(game_id=game_id, verb=verb)))
         self.game_id, self.verb = game_id, verb
 
@@ -109,7 +127,7 @@ class Lobby(TableCommands, PlayerCommands, commands.GroupCog, group_name="game",
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(LobbyButton, RemoveSeat, HandOver, CancelButton, RulesStep, RulesJump)
+        self.bot.add_dynamic_items(LobbyButton, AddAi, RemoveSeat, HandOver, CancelButton, RulesStep, RulesJump)
 
     @app_commands.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(game="Which game", thread="Open the table in a new thread of this channel "

@@ -17,7 +17,9 @@ from discord.ext import commands
 
 from bot import history
 from bot.client import Frontier
+from bot.outbox import ai_players
 from bot.pictures import png_file
+from bot.seats import player_of
 from cogs import ids
 from cogs.items import GameItem, Interaction, chosen, runtime
 from cogs.layout.moves import TEXT_LIMIT, clip
@@ -36,7 +38,7 @@ async def frame_message(interaction: Interaction, game_id: int, at: int
     story = await history.story(bot.storage, row)
     at = max(0, min(at, len(story) - 1))
     picture = await asyncio.to_thread(render_board, row.game_type, story[at].view)
-    names = {s.seat: f"AI {s.seat + 1}" if s.is_ai and not s.left else f"<@{s.user_id}>" for s in row.seats}
+    names = {s.seat: player_of(s) for s in row.seats}
     view = discord.ui.View(timeout=None)
     view.add_item(StepButton(game_id, at - 1, "prev", disabled=at == 0))
     view.add_item(StepButton(game_id, at + 1, "next", disabled=at == len(story) - 1))
@@ -46,11 +48,12 @@ async def frame_message(interaction: Interaction, game_id: int, at: int
                for i, (label, first) in enumerate(marks)]
     view.add_item(JumpSelect(game_id, options=options))
     title = get_game(row.game_type).title
-    words = [history.caption(title, game_id, story, at, names),
+    players = ai_players(row.seats)
+    words = [history.caption(title, game_id, story, at, names), players,
              "\n".join(summary(row.game_type, story[at].view))]  # the board's state that is text by nature
     return (clip("\n\n".join(w for w in words if w), 2000),
             png_file(picture, f"{row.game_type}-{game_id}-turn{at}.png",
-                     alt_text(row.game_type, story[at].view, "board", title=title)), view)
+                     alt_text(row.game_type, story[at].view, "replay", title=title, players=players)), view)
 
 
 async def show(interaction: Interaction, game_id: int, at: int) -> None:

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.client import Frontier, answer
-from bot.outbox import fit
+from bot.outbox import ai_players, fit
 from bot.pictures import png_file
 from bot.posting import ONLY_USERS
 from bot.settings import BOARD_MODES, POLICIES
@@ -80,7 +80,8 @@ class TableCommands:
         if outcome.public_view is not None:
             picture = await asyncio.to_thread(render_board, info.game_type, outcome.public_view)
             kwargs["file"] = png_file(picture, f"{info.game_type}-{info.id}.png",
-                                      alt_text(info.game_type, outcome.public_view, "board", title=info.title))
+                                      alt_text(info.game_type, outcome.public_view, "status", title=info.title,
+                                               players=ai_players(info.seats)))
         await interaction.followup.send(fit(status_lines(outcome)), ephemeral=True, **kwargs)
 
     @app_commands.command(name="hand", description="Your hidden cards, only to you")

@@ -14,7 +14,12 @@ from bot.storage import Rating
 from games.core import Game, get_game
 from games.levels import LEVELS
 
-LOBBY_VERBS = {"join": "Join", "ai": "Add AI", "leave": "Leave", "start": "Start"}
+LOBBY_VERBS = {"join": "Join", "leave": "Leave", "start": "Start"}
+"""The lobby's buttons; the host seats an AI with the level select beside them (`ADD_AI`)."""
+ADD_AI = "Add an AI player (host)…"
+LEVEL_HINTS = {"easy": "Makes a beginner's mistakes", "normal": "Plays sensibly (the default)",
+               "hard": "Thinks ahead, the strongest"}
+"""Each AI level as the lobby's select and `/game add-ai` explain it (`games.levels.LEVELS`)."""
 NO_GAME_YET = "You are in no open game. Start one with `/game new`."
 FORGOTTEN = ("Done: you left every open table, AI players took your running seats, and your id is gone from every "
              "stored game and rating, as is your choice of DMs.")

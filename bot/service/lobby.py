@@ -13,7 +13,7 @@ from bot.errors import Refused
 from bot.outcome import GameInfo, Outcome
 from bot.seats import DEFAULT_LEVEL
 from bot.service.kernel import NOT_SEATED, Change, Rights, acting_seat, engine_of, humans, in_lobby, info_of
-from bot.service.turns import Turns, taken_over
+from bot.service.turns import Turns, taken_over, taken_over_line
 from bot.settings import merged, with_defaults
 from bot.storage import Effects, GameRow, SeatRow
 from games.core import get_game
@@ -129,8 +129,7 @@ class Lobby(Turns):
                 raise Refused("That game is over.", "game_over")
             level = with_defaults(row.settings)["ai_level"]
             seats = [taken_over(s, level) if s.user_id == user_id else s for s in row.seats]
-            line = f"<@{user_id}> left; an AI plays seat {mine[0].seat + 1} from now on."
-            return await self._seats_to_ai(change, seats, [line])
+            return await self._seats_to_ai(change, seats, [taken_over_line(mine[0], level, "left")])
 
     async def resign(self, game_id: int, user_id: int) -> Outcome:
         """Resign as the game's rules say (Roanoke: elimination, ROA-R28); in a game whose rules define no

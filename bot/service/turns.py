@@ -9,7 +9,7 @@ from datetime import datetime
 
 from bot import outbox
 from bot.outcome import Outcome
-from bot.seats import ai_level
+from bot.seats import ai_level, player_of
 from bot.service.kernel import Change, awaiting_answer, engine_of, info_of
 from bot.service.play import Play
 from bot.settings import with_defaults
@@ -23,6 +23,12 @@ MAX_TIMED_OUT_ACTIONS = 200
 def taken_over(seat: SeatRow, level: str) -> SeatRow:
     """A person's seat once an AI of `level` plays it for good (they left, or forfeited at a timeout)."""
     return dataclasses.replace(seat, is_ai=True, left=True, level=level)
+
+
+def taken_over_line(seat: SeatRow, level: str, what: str) -> str:
+    """The board's line when a person's seat passes to an AI of `level` for good: who, what they did, and the
+    AI named as every message names it ("AI 2 (hard)")."""
+    return f"<@{seat.user_id}> {what}; {player_of(taken_over(seat, level))} plays their seat from now on."
 
 
 RESULTS_KEPT = "repair:results-of-old-games"
@@ -105,9 +111,8 @@ class Turns(Play):
         late = [s for s in row.seats if s.seat in game.to_move() and not s.is_ai]
         if policy == "forfeit":
             seats = [taken_over(s, level) if s in late else s for s in row.seats]
-            await self._seats_to_ai(change, seats, [
-                f"<@{s.user_id}> ran out of time and forfeits; an AI plays seat {s.seat + 1} from now on."
-                for s in late])
+            await self._seats_to_ai(change, seats, [taken_over_line(s, level, "ran out of time and forfeits")
+                                                    for s in late])
             return
         for seat in late:
             if game.over or seat.seat not in game.to_move():
@@ -116,7 +121,7 @@ class Turns(Play):
                 legal = game.legal_actions(seat.seat)
                 passes = [a for a in legal if a.get("type") in PASS_TYPES] if policy == "skip" else []
                 action = passes[0] if passes else await self._choose(change.row, game, seat.seat, level)
-                how = "passes" if passes else "an AI plays for them"
+                how = "passes" if passes else f"an AI ({level}) plays for them"
                 said = [] if count else [f"<@{seat.user_id}> ran out of time: {how}."]
                 await self._apply(change, game, seat.seat, action, before_lines=said)
                 change = Change(await self._row(row.id), self.clock)

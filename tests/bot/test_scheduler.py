@@ -49,20 +49,21 @@ async def test_policy_ai_plays_the_turn_of_the_absent_player(service: GameServic
     assert await Scheduler(service).drain() == 2  # the overdue reminder says nothing, then the timeout
     assert await told(service, game_id, "notice") == []
     lines = await told(service, game_id, "board")
-    assert f"<@{FRIEND}> ran out of time: an AI plays for them." in lines
+    assert f"<@{FRIEND}> ran out of time: an AI (normal) plays for them." in lines, "at the table's AI level"
     assert any("revealed" in line for line in lines)
     assert not (await service.get(game_id)).seats[1].is_ai  # the player keeps the seat under `ai`
 
 
 async def test_policy_forfeit_hands_the_seat_to_an_ai(service: GameService, clock: FakeClock) -> None:
     game_id = await running_game(service)
-    await service.update_settings(game_id, CREATOR, changes={"policy": "forfeit"})
+    await service.update_settings(game_id, CREATOR, changes={"policy": "forfeit", "ai_level": "easy"})
     clock.advance(hours=48)
     await Scheduler(service).drain()
     info = await service.get(game_id)
-    assert all(s.is_ai and s.left for s in info.seats)
+    assert all(s.is_ai and s.left and s.level == "easy" for s in info.seats), "AIs of the table's level"
     assert info.status == "finished", "the AI seats played the game out, one ai_turn job after another"
-    assert any("forfeits" in line for line in await told(service, game_id, "board"))
+    assert f"<@{FRIEND}> ran out of time and forfeits; AI 2 (easy) plays their seat from now on." in \
+        await told(service, game_id, "board")
 
 
 async def test_policy_skip_falls_back_to_an_ai_move_where_the_game_has_no_pass(service: GameService,
@@ -71,7 +72,7 @@ async def test_policy_skip_falls_back_to_an_ai_move_where_the_game_has_no_pass(s
     await service.update_settings(game_id, FRIEND, guild_rights=1, changes={"policy": "skip"})
     clock.advance(hours=48)
     await Scheduler(service).drain()
-    assert any("an AI plays for them" in line for line in await told(service, game_id, "board"))
+    assert any("an AI (normal) plays for them" in line for line in await told(service, game_id, "board"))
 
 
 async def test_a_deadline_missed_while_the_bot_was_down_fires_once_at_start_up(database: str) -> None:

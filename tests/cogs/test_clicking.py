@@ -178,9 +178,10 @@ async def test_the_host_removes_seats_and_alone_adds_ai(world: World) -> None:
     lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
     await bob.click(lobby, "Join")
     await carol.click(world.fake.find_message(lobby.id), "Join")
-    record = await bob.click(world.fake.find_message(lobby.id), "Add AI")
+    add = select_of(lobby, "Add an AI")["custom_id"]
+    record = await bob.select(world.fake.find_message(lobby.id), ["normal"], custom_id=add)
     assert "Only the game's creator" in " ".join(record.texts()), "a guest does not seat AIs"
-    await alice.click(world.fake.find_message(lobby.id), "Add AI")
+    await world.pick(alice, world.fake.find_message(lobby.id), "Add an AI", "Normal")
     lobby = world.fake.find_message(lobby.id)
     remove = select_of(lobby, "Remove a seat")
     assert [o["label"] for o in remove["options"]] == ["Seat 2: a person", "Seat 3: a person",

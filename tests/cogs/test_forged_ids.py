@@ -32,6 +32,7 @@ FORMS = [  # (component type, custom id with {g} the game, {v} its version, {s} 
     (BUTTON, "fr:x:{g}"),
     (BUTTON, "fr:l:{g}:join"),
     (SELECT, "fr:l:{g}:rm"),
+    (SELECT, "fr:l:{g}:add"),
     (BUTTON, "fr:q:{g}:abandon"),
     (BUTTON, "fr:r:{g}:0:next"),
     (SELECT, "fr:rj:{g}"),
@@ -124,3 +125,21 @@ async def test_forged_rules_controls_are_refused_politely(world: World, caplog: 
         assert said and OUR_FAULT not in said, f"{custom_id} {value}: {said}"
     assert world.fake.find_message(message.id).edits == message.edits
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
+async def test_a_forged_level_in_the_add_ai_select_is_refused_politely(world: World) -> None:
+    """The lobby's add-an-AI select offers the three levels; a client that sends another seats nobody."""
+    alice = world.person("alice")
+    await alice.slash("game new", game="testgame", thread=False)
+    await world.settle()
+    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
+    info = await world.bot.service.game_in_channel(world.fake.channel.id)
+    assert info is not None
+    for value in ("expert", "HARD", "hard:1"):
+        custom_id = f"fr:l:{info.id}:add"
+        select = forged(lobby, SELECT, custom_id)
+        select.components[0]["components"][0]["options"] = [{"label": "One", "value": value}]
+        record = await alice.select(select, [value], custom_id=custom_id)
+        said = " ".join(m.content for m in record.replies() if m.id != lobby.id)
+        assert BAD_ID in said and OUR_FAULT not in said, f"{value}: {said}"
+    assert await world.bot.service.get(info.id) == info

@@ -13,9 +13,10 @@ from tests.support.world import World
 MESSAGE_COMPONENT = 3
 BUTTON, STRING_SELECT = 2, 3
 
-LOBBY_KINDS = ["fr:l:{g}:join", "fr:l:{g}:ai", "fr:l:{g}:leave", "fr:l:{g}:start", ("fr:l:{g}:rm", ["0"]),
-               "fr:q:{g}:abandon"]
-"""Every lobby control: its buttons (Join, Add AI, Leave, Start), the remove-a-seat select, and Abandon."""
+LOBBY_KINDS = ["fr:l:{g}:join", "fr:l:{g}:ai", "fr:l:{g}:leave", "fr:l:{g}:start", ("fr:l:{g}:add", ["hard"]),
+               ("fr:l:{g}:rm", ["0"]), "fr:q:{g}:abandon"]
+"""Every lobby control: its buttons (Join, Leave, Start, and the Add AI of older lobbies), the add-an-AI and
+remove-a-seat selects, and Abandon."""
 GAME_KINDS = ["fr:m:{g}", "fr:h:{g}", "fr:a:{g}:{v}:0:0a1b", "fr:k:{g}:{v}:0:0a1b", ("fr:s:{g}:{v}:0:*:0:-", ["0"]),
               ("fr:cs:{g}:{v}:0:0", ["0"]), "fr:t:{g}:{v}:0:o",
               "fr:q:{g}:leave", "fr:q:{g}:resign", "fr:q:{g}:abandon", "fr:x:{g}", "fr:r:{g}:1:next",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.support.world import World
+from tests.support.world import World, select_of
 
 
 async def test_new_join_add_ai_start_posts_a_board(world: World) -> None:
@@ -11,8 +11,7 @@ async def test_new_join_add_ai_start_posts_a_board(world: World) -> None:
     lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
     assert "High card" in lobby.content and f"<@{alice.user.id}>" in lobby.content
     await bob.click(lobby, "Join")
-    await alice.click(world.fake.find_message(lobby.id), "Add AI")
-    lobby = world.fake.find_message(lobby.id)
+    lobby = await world.pick(alice, world.fake.find_message(lobby.id), "Add an AI", "Normal")
     assert f"<@{bob.user.id}>" in lobby.content and "AI 3 (normal)" in lobby.content
     await alice.click(lobby, "Start")
     await world.fake.wait_for(lambda: any(m.pngs() for m in world.channel()), what="the first board")
@@ -33,6 +32,43 @@ async def test_add_ai_seats_the_level_asked_for_shown_in_the_lobby_and_its_remov
     assert [o["label"] for o in remove["options"]] == ["Seat 2: AI player (hard)", "Seat 3: AI player (easy)"]
     info = await world.bot.service.game_in_channel(world.fake.channel.id)
     assert info is not None and [s.level for s in info.seats] == [None, "hard", "easy"]
+
+
+async def test_the_lobby_seats_an_ai_of_each_level_in_two_taps(world: World) -> None:
+    """Issue 25 item 3: the lobby's *Add an AI player* select offers the three levels, each explained; the
+    host's pick seats an AI of that level, named with it in the lobby and its remove list."""
+    alice = world.person("alice")
+    await alice.slash("game new", game="testgame", thread=False)
+    await world.settle()
+    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
+    offered = select_of(lobby, "Add an AI")["options"]
+    assert [(o["label"], o["value"]) for o in offered] == [("Easy", "easy"), ("Normal", "normal"), ("Hard", "hard")]
+    assert all(o.get("description") for o in offered), "each level says how it plays"
+    for level in ("Hard", "Easy", "Normal"):
+        lobby = await world.pick(alice, lobby, "Add an AI", level)
+    assert "2. AI 2 (hard) · 3. AI 3 (easy) · 4. AI 4 (normal)" in lobby.content
+    assert [o["label"] for o in select_of(lobby, "Remove a seat")["options"]] == [
+        "Seat 2: AI player (hard)", "Seat 3: AI player (easy)", "Seat 4: AI player (normal)"]
+    info = await world.bot.service.game_in_channel(world.fake.channel.id)
+    assert info is not None and [s.level for s in info.seats] == [None, "hard", "easy", "normal"]
+
+
+async def test_the_add_ai_button_of_a_lobby_posted_before_the_level_select_still_seats_a_normal_ai(
+        world: World) -> None:
+    """A lobby already on Discord keeps its *Add AI* button (`fr:l:<game>:ai`): it seats a normal AI and the
+    lobby is redrawn with the level select."""
+    alice = world.person("alice")
+    await alice.slash("game new", game="testgame", thread=False)
+    await world.settle()
+    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
+    info = await world.bot.service.game_in_channel(world.fake.channel.id)
+    assert info is not None
+    old = {"type": 2, "style": 2, "label": "Add AI", "custom_id": f"fr:l:{info.id}:ai"}
+    lobby.components[0]["components"].insert(1, old)
+    await alice.click(lobby, "Add AI")
+    lobby = world.fake.find_message(lobby.id)
+    assert "2. AI 2 (normal)" in lobby.content and select_of(lobby, "Add an AI")
+    assert all(b.get("label") != "Add AI" for b in lobby.buttons()), "the redrawn lobby has the level select"
 
 
 async def test_only_the_host_starts_and_refusals_are_private(world: World) -> None:

@@ -117,7 +117,9 @@ class Table:
 
     async def fill_with_ai_and_start(self, lobby: StoredMessage, seats: int) -> StoredMessage:
         for _ in range(seats):
-            await self.host.click(self.current(lobby), "Add AI")
+            shown = self.current(lobby)
+            add = next(s for s in shown.selects() if str(s.get("placeholder", "")).startswith("Add an AI"))
+            await self.host.select(shown, ["normal"], custom_id=add["custom_id"])
             await self.fake.settle(quiet=0.2)
         await self.host.click(self.current(lobby), "Start")
         return await self.fake.wait_for(lambda: self.boards() and self.boards()[-1], timeout=MOVE_TIMEOUT,

@@ -15,13 +15,13 @@ NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 async def stored_game(storage: Storage, game_type: str, players: int, *, user_id: int, guild_id: int,
-                      channel_id: int, seed: int = 5, moves: int | None = None) -> int:
-    """`user_id` in seat 1 and AI seats, played by the AI players to the end or for the first `moves` actions;
-    no outbox rows and no jobs."""
+                      channel_id: int, seed: int = 5, moves: int | None = None, level: str | None = None) -> int:
+    """`user_id` in seat 1 and AI seats (of `level`, None: never chosen, so normal), played by the AI players
+    to the end or for the first `moves` actions; no outbox rows and no jobs."""
     game_id = await storage.create_game(game_type=game_type, guild_id=guild_id, channel_id=channel_id,
                                         thread_id=None, created_by=user_id, options={}, settings=with_defaults({}),
                                         seed=seed, now=NOW)
-    seats = [SeatRow(0, user_id, False, True, False), *(SeatRow(i, None, True, True, False)
+    seats = [SeatRow(0, user_id, False, True, False), *(SeatRow(i, None, True, True, False, level=level)
                                                          for i in range(1, players))]
     version = await storage.set_seats(game_id, seats, expected_version=0, now=NOW)
     _, log = ai_log(game_type, players, seed)

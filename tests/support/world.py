@@ -117,7 +117,7 @@ class World:
         for guest in guests:
             await guest.click(self.fake.find_message(lobby.id), "Join")
         for _ in range(ai):
-            await host.click(self.fake.find_message(lobby.id), "Add AI")
+            await self.pick(host, self.fake.find_message(lobby.id), "Add an AI", "Normal")
         await host.click(self.fake.find_message(lobby.id), "Start")
         await self.fake.wait_for(lambda: bool(self.boards()), what="the first board")
         await self.settle()
