@@ -9,11 +9,7 @@ from bot.settings import NOTIFY_TEXT
 from renderers import render_private
 from tests.support.person import Person
 from tests.support.positions import catan_roll, catan_turn_with, paying
-from tests.support.world import World, prefer
-
-CATAN_PREFERENCE = ("City", "Build a settlement", "Settle", "Road", "Roll", "Discard", "Robber", "Decline",
-                    "End your turn")
-"""Build what it can, otherwise roll, answer, and end the turn (as the whole-game Catan test plays)."""
+from tests.support.world import World
 
 
 async def choose(world: World, person: Person, when: str) -> str:
@@ -121,66 +117,35 @@ async def test_every_turn_collapses_one_turns_hand_changes_into_one_dm_with_the_
     """Three people at Catan; Alice chose every turn. In the turn of the player after her (followed by the
     third player's, not hers), that player's roll and two trades with her change her hand: while the turn
     lasts she gets no DM, when it ends exactly one, showing her hand as the last trade left it."""
-    alice, bob, carol = world.person("alice"), world.person("bob"), world.person("carol")
+    game_id, people, trader, _ = await catan_turn_with(world, {"wool": 1}, others={"brick": 1})
+    mine = (trader - 1) % 3
+    alice, partner = people[mine], people[trader]
     await choose(world, alice, "every")
-    await world.open_table(alice, "catan", guests=(bob, carol))
+    await catan_roll(world, game_id, paying(mine))
     service = world.bot.service
-    game = await service.game_in_channel(world.fake.channel.id)
-    assert game is not None
-    people = {game.seat_of(p.user.id): p for p in (alice, bob, carol)}
-    mine = game.seat_of(alice.user.id)
-    trader = (mine + 1) % 3
-    partner = people[trader]
-
-    async def state() -> dict:
-        return (await service.status(game.id)).public_view
-
-    async def step(preference: tuple[str, ...] = CATAN_PREFERENCE) -> None:
-        """Whoever is to move first plays their preferred move."""
-        person = people[(await state())["to_move"][0]]
-        choices = await person.autocomplete("play", "action", "")
-        await person.slash("play", action=prefer(choices, preference)["value"])
-        await world.settle()
-
-    async def hand(person: Person) -> dict[str, int]:
-        return (await service.hand(game.id, person.user.id))["hand"]
 
     def hand_dms() -> list:
         return [m for m in alice.dms() if m.content.startswith("Your hand")]
 
     async def trade(give: str, get: str) -> None:
         offer_to_her = {"type": "offer", "to": mine + 1, "give": {give: 1}, "get": {get: 1}}  # seats count from 1
-        await service.act(game.id, partner.user.id, offer_to_her)
-        offer = (await state())["offer"]["id"]
-        await service.act(game.id, alice.user.id, {"type": "accept", "offer": offer})
-        await service.act(game.id, partner.user.id, {"type": "confirm", "offer": offer, "with": mine})
+        await service.act(game_id, partner.user.id, offer_to_her)
+        offer = (await service.status(game_id)).public_view["offer"]["id"]
+        await service.act(game_id, alice.user.id, {"type": "accept", "offer": offer})
+        await service.act(game_id, partner.user.id, {"type": "confirm", "offer": offer, "with": mine})
         await world.settle()
 
-    for _ in range(400):
-        view = await state()
-        if view["phase"] == "roll" and view["active"] == trader:
-            told = len(hand_dms())
-            await step(("Roll",))
-            while (view := await state())["phase"] != "main" or view["to_move"] != [trader]:
-                await step()  # discards and the robber after a 7
-            pairs = [(give, get) for give, n in (await hand(partner)).items() if n
-                     for get, m in (await hand(alice)).items() if m and get != give]
-            if pairs:
-                give, get = pairs[0]
-                await trade(give, get)
-                await trade(get, give)  # back again: the middle hand is not the newest
-                newest = await service.hand(game.id, alice.user.id)
-                assert len(hand_dms()) == told, "no hand DM while the turn lasts (only the offers ask her)"
-                await step(("End your turn",))
-                dms = hand_dms()[told:]
-                assert len(dms) == 1, [m.content for m in dms]
-                picture = await asyncio.to_thread(render_private, "catan", newest)
-                assert dms[0].pngs() == [picture], "the newest hand"
-                return
-            await step(("End your turn",))
-        else:
-            await step()
-    raise AssertionError("no turn of the next player with cards to trade")
+    told = len(hand_dms())
+    await play(world, partner, "Roll")
+    await trade("wool", "brick")
+    await trade("brick", "wool")  # back again: the middle hand is not the newest
+    newest = await service.hand(game_id, alice.user.id)
+    assert len(hand_dms()) == told, "no hand DM while the turn lasts (only the offers ask her)"
+    await play(world, partner, "End your turn")
+    dms = hand_dms()[told:]
+    assert len(dms) == 1, [m.content for m in dms]
+    picture = await asyncio.to_thread(render_private, "catan", newest)
+    assert dms[0].pngs() == [picture], "the newest hand"
 
 
 async def test_an_edited_board_says_whose_move_it_is_and_pings_only_who_is_newly_to_move(world: World) -> None:
