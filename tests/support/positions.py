@@ -80,9 +80,12 @@ def dice_to(game: StateGame, total: int) -> None:
 def paying(seat: int) -> Callable[[Catan], int]:
     """The number of the first hex (not under the robber) beside one of the seat's buildings: rolled, it pays
     the seat (CAT-16)."""
-    return lambda game: next(number for number, hexes in sorted(game._yields.items())
-                             for h, _, nodes in hexes if h != game.s["robber"]
-                             and any((game.s["buildings"][v] or [None])[0] == seat for v in nodes))
+    def number(game: Catan) -> int:
+        tokens, buildings = game.s["layout"]["tokens"], game.s["buildings"]
+        return next(token for h, token in enumerate(tokens) if token is not None and h != game.s["robber"]
+                    and any((buildings[v] or [None])[0] == seat for v in GEOMETRY.hex_nodes[h]))
+
+    return number
 
 
 async def catan_roll(world: World, game_id: int, total: Callable[[Catan], int]) -> None:
