@@ -47,6 +47,25 @@ def chosen(interaction: Interaction) -> list[str]:
     return list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
 
 
+def picked(interaction: Interaction, field: str, default: str = "") -> Any:
+    """The one value picked in a single select, read as the custom-id field `field` (see cogs/ids.py): its options
+    carry such a field, so a forged value is refused like a forged id."""
+    return ids.FIELDS[field].read((chosen(interaction) or [default])[0])
+
+
+def single_select(custom_id: str, options: list[discord.SelectOption] | None, placeholder: str
+                  ) -> discord.ui.Select[Any]:
+    """A select of one value (read back with `picked`): drawn with its options, rebuilt from its custom id
+    without them."""
+    return discord.ui.Select(custom_id=custom_id, options=options or [], placeholder=placeholder)
+
+
+def arrow(direction: str, custom_id: str, *, disabled: bool) -> discord.ui.Button[Any]:
+    """The ◀ ("prev") or ▶ ("next") button of a pager (the replay, the rules)."""
+    return discord.ui.Button(label="◀" if direction == "prev" else "▶", disabled=disabled,
+                             style=discord.ButtonStyle.secondary, custom_id=custom_id)
+
+
 async def refusing(interaction: Interaction, work: Callable[[], Awaitable[T]]) -> T | None:
     """Run a component's work; a RuleError becomes the player's ephemeral answer, a bug is logged."""
     try:

@@ -15,7 +15,7 @@ from bot.outcome import GameInfo
 from bot.seats import DEFAULT_LEVEL
 from cogs import ids
 from cogs.common import CancelButton, game_here
-from cogs.items import GameItem, Interaction, chosen, manager_of, runtime
+from cogs.items import GameItem, Interaction, manager_of, picked, runtime, single_select
 from cogs.layout.moves import TEXT_LIMIT, clip
 from cogs.players import PlayerCommands, game_names
 from cogs.rules import RulesJump, RulesStep
@@ -62,13 +62,12 @@ class RemoveSeat(GameItem[discord.ui.Select], form=ids.REMOVE_SEAT):
     """The host (or Manage Server) takes a seat or an AI away before the start."""
 
     def __init__(self, game_id: int, *, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=self.form.format(game_id=game_id), options=options or [],
-                                           placeholder="Remove a seat (host)…"))
+        super().__init__(single_select(self.form.format(game_id=game_id), options, "Remove a seat (host)…"))
         self.game_id = game_id
 
     async def run(self, interaction: Interaction) -> None:
-        seat = ids.FIELDS["seat"].read((chosen(interaction) or [""])[0])
-        info = await runtime(interaction).service.remove_seat(self.game_id, interaction.user.id, seat,
+        info = await runtime(interaction).service.remove_seat(self.game_id, interaction.user.id,
+                                                              picked(interaction, "seat"),
                                                               guild_rights=manager_of(interaction))
         await interaction.response.edit_message(**lobby_message(info))
 

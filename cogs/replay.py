@@ -21,7 +21,7 @@ from bot.outbox import ai_players
 from bot.pictures import png_file
 from bot.seats import player_of
 from cogs import ids
-from cogs.items import GameItem, Interaction, chosen, runtime
+from cogs.items import GameItem, Interaction, arrow, picked, runtime, single_select
 from cogs.layout.moves import TEXT_LIMIT, clip
 from cogs.layout.replay import jumps
 from games.core import get_game
@@ -70,10 +70,8 @@ class StepButton(GameItem[discord.ui.Button], form=ids.REPLAY_STEP):
     checks_place = False
 
     def __init__(self, game_id: int, frame: int, direction: str, *, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label="◀" if direction == "prev" else "▶", disabled=disabled,
-                                           style=discord.ButtonStyle.secondary,
-                                           custom_id=self.form.format(game_id=game_id, frame=frame,
-                                                                      direction=direction)))
+        super().__init__(arrow(direction, self.form.format(game_id=game_id, frame=frame, direction=direction),
+                               disabled=disabled))
         self.game_id, self.frame = game_id, frame
 
     async def run(self, interaction: Interaction) -> None:
@@ -86,12 +84,11 @@ class JumpSelect(GameItem[discord.ui.Select], form=ids.REPLAY_JUMP):
     checks_place = False
 
     def __init__(self, game_id: int, *, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=self.form.format(game_id=game_id), options=options or [],
-                                           placeholder="Jump to a round…"))
+        super().__init__(single_select(self.form.format(game_id=game_id), options, "Jump to a round…"))
         self.game_id = game_id
 
     async def run(self, interaction: Interaction) -> None:
-        await show(interaction, self.game_id, ids.FIELDS["frame"].read((chosen(interaction) or ["0"])[0]))
+        await show(interaction, self.game_id, picked(interaction, "frame", "0"))
 
 
 @app_commands.command(name="replay", description="Step through a finished game of this server (or your own game)")

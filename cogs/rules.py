@@ -16,7 +16,7 @@ import discord
 
 from bot.errors import Refused
 from cogs import ids
-from cogs.items import GameItem, Interaction, chosen
+from cogs.items import GameItem, Interaction, arrow, picked, single_select
 from cogs.layout.moves import TEXT_LIMIT, clip
 from cogs.words import options_lines
 from games.core import get_game
@@ -94,10 +94,8 @@ class RulesStep(GameItem[discord.ui.Button], form=ids.RULES_STEP):
     checks_place = False
 
     def __init__(self, game: str, section: int, page: int, direction: str, *, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label="◀" if direction == "prev" else "▶", disabled=disabled,
-                                           style=discord.ButtonStyle.secondary,
-                                           custom_id=self.form.format(game=game, section=section, page=page,
-                                                                      direction=direction)))
+        super().__init__(arrow(direction, self.form.format(game=game, section=section, page=page,
+                                                           direction=direction), disabled=disabled))
         self.game, self.section, self.page = game, section, page
 
     async def run(self, interaction: Interaction) -> None:
@@ -111,11 +109,9 @@ class RulesJump(GameItem[discord.ui.Select], form=ids.RULES_JUMP):
     checks_place = False
 
     def __init__(self, game: str, *, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=self.form.format(game=game), options=options or [],
-                                           placeholder="Go to a section…"))
+        super().__init__(single_select(self.form.format(game=game), options, "Go to a section…"))
         self.game = game
 
     async def run(self, interaction: Interaction) -> None:
-        section = ids.FIELDS["section"].read((chosen(interaction) or [""])[0])
-        content, view = rules_message(self.game, section, 0)
+        content, view = rules_message(self.game, picked(interaction, "section"), 0)
         await interaction.response.edit_message(content=content, view=view)

@@ -10,6 +10,7 @@ either; this module splits a file into sections and a section into pages of a si
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -175,37 +176,28 @@ def _pieces(block: str, code: bool, size: int) -> list[str]:
     if code:
         lines = [ln for ln in lines if not ln.startswith(FENCE)]
         room = size - len(opening) - len(FENCE) - 2
-    pieces: list[str] = []
-    piece = ""
-    for line in lines:
-        for part in _words(line, room):
-            joined = f"{piece}\n{part}" if piece else part
-            if len(joined) <= room:
-                piece = joined
-            else:
-                pieces.append(piece)
-                piece = part
-    pieces.append(piece)
+    pieces = _pack((part for line in lines for part in _words(line, room)), "\n", room)
     return [f"{opening}\n{p}\n{FENCE}" for p in pieces] if code else pieces
 
 
 def _words(line: str, room: int) -> list[str]:
     """A line cut between words into parts of at most `room` characters (a word longer than that is cut)."""
+    chunks = (word[i:i + room] for word in line.split(" ") for i in range(0, max(len(word), 1), room))
+    return _pack(chunks, " ", room)
+
+
+def _pack(items: Iterable[str], sep: str, room: int) -> list[str]:
+    """Items, none longer than `room`, joined by `sep` into as few parts of at most `room` characters as
+    their order allows (the lines of a page, the words of a line)."""
     parts: list[str] = []
     part = ""
-    for word in line.split(" "):
-        while len(word) > room:
-            if part:
-                parts.append(part)
-                part = ""
-            parts.append(word[:room])
-            word = word[room:]
-        joined = f"{part} {word}" if part else word
+    for item in items:
+        joined = f"{part}{sep}{item}" if part else item
         if len(joined) <= room:
             part = joined
         else:
             parts.append(part)
-            part = word
+            part = item
     parts.append(part)
     return parts
 

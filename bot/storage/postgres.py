@@ -24,7 +24,9 @@ import asyncpg
 
 from bot.storage.base import Rater, Storage, migrations
 from bot.storage.rows import (
+    GAME_COLUMNS,
     HELD,
+    RATING_COLUMNS,
     ActionRow,
     BoardMessage,
     Effects,
@@ -40,11 +42,8 @@ from bot.storage.rows import (
     user_player,
 )
 
-GAME_COLUMNS = ("id, guild_id, channel_id, thread_id, game_type, status, options, settings, seed, state, version, "
-                "created_by, deadline, paused")
 OUTBOX_COLUMNS = "id, game_id, version, kind, target, payload, attempts, created_at"
 JOB_COLUMNS = "game_id, kind, due, for_version, attempts"
-RATING_COLUMNS = "player, mu, sigma, ordinal, games, wins"
 MIGRATION_LOCK = 0x46524F4E  # one process migrates at a time: the others wait, then find nothing to do
 RATING_LOCK = 0x52415445  # one rating at a time per game type across processes (no lost update of a rating)
 WORK_CHANNEL = "frontier_work"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
@@ -51,6 +51,11 @@ class GameRow:
     seats: list[SeatRow]
     paused: str | None = None
     """Why delivery to the game's channel stopped (channel gone, no access); None while it works."""
+
+
+GAME_COLUMNS = ("id, guild_id, channel_id, thread_id, game_type, status, options, settings, seed, state, version, "
+                "created_by, deadline, paused")
+"""The `games` columns every backend reads a `GameRow` from, in this order (its seats come from `seats`)."""
 
 
 @dataclass
@@ -155,6 +160,10 @@ class Rating:
     def ai(self) -> str | None:
         kind, _, name = self.player.partition(":")
         return name if kind == "ai" else None
+
+
+RATING_COLUMNS = ", ".join(f.name for f in fields(Rating))
+"""The `ratings` columns in `Rating`'s order, so that `Rating(*row)` reads a row."""
 
 
 @dataclass

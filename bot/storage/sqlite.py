@@ -23,7 +23,9 @@ import aiosqlite
 
 from bot.storage.base import Rater, Storage, migrations
 from bot.storage.rows import (
+    GAME_COLUMNS,
     HELD,
+    RATING_COLUMNS,
     ActionRow,
     BoardMessage,
     Effects,
@@ -44,12 +46,6 @@ log = logging.getLogger(__name__)
 
 def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment else None
-
-
-GAME_COLUMNS = ("id, guild_id, channel_id, thread_id, game_type, status, options, settings, seed, state, version, "
-                "created_by, deadline, paused")
-
-RATING_COLUMNS = "player, mu, sigma, ordinal, games, wins"
 
 
 def statements(script: str) -> list[str]:

@@ -64,36 +64,6 @@ def _short(hand: dict[str, int], cost: dict[str, int]) -> dict[str, int]:
     return {r: n - hand[r] for r, n in cost.items() if hand[r] < n}
 
 
-def _standing(view: dict[str, Any], seat: int, card: str) -> tuple[bool, str]:
-    """Whether the seat meets the season card on the board as it stands, and why in words (ROA-S32)."""
-    c = SE.CARDS[card]
-    kind = c["kind"]
-    me = view["players"][seat]
-    hand = me["hand"]
-    alive = [p for p in view["players"] if p["alive"]]
-    if kind == "own":
-        have = {"house": len(me["houses"]), "generator": len(me["generators"]),
-                "generator_or_upgrade": len(me["generators"]) + len(me["road_upgrades"])}[c["what"]]
-        return have >= c["n"], f"you own {have} of the {c['n']} needed"
-    if kind in ("hold", "consume", "hold_any"):
-        short = SE.shortfall(card, hand)
-        if not short:
-            return True, "your hand meets it" + (" (you will pay it at the season's end)" if kind == "consume" else "")
-        return False, f"you are short of {bundle(short)}"
-    if kind == "lead":
-        others = [p for p in alive if p["seat"] != seat]
-        led = [r for r in RES if all(hand[r] > o["hand"][r] for o in others)]
-        return len(led) >= c["types"], ("you lead in " + ", ".join(led)) if led else "you lead in no type"
-    if kind == "reach":
-        return bool(me["nodes"]), ("nodes in your super-road: " + " ".join(me["nodes"])) if me["nodes"] else \
-            "no node in your super-road yet"
-    if kind == "road":
-        best = max((p["road_length"] for p in alive), default=0)
-        return best >= c["n"], f"the longest super-road is {best} of {c['n']}"
-    classes = {tuple(p["link_class"]) for p in alive}
-    return len(classes) <= 1, f"survivors form {plural(len(classes), 'link class', 'link classes')}"
-
-
 def _placements(view: dict[str, Any], seat: int) -> list[tuple[int, int]]:
     """Every (square, mask) the seat's drawn tile may take, from the view's board (ROA-S5...S7)."""
     drawn = view["drawn_tile"]
@@ -165,7 +135,7 @@ def _goal(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, 
     elif not view["players"][seat]["alive"]:
         text(draw, (inner[0], inner[1] + 28), "You no longer take part.", 17, on=WHITE, fill=MUTED)
     else:
-        ok, why = _standing(view, seat, slot["card"])
+        ok, why = SE.standing(slot["card"], seat, view["players"])
         verdict = ("Met as things stand: " if ok else "Not met yet: ") + why + "."
         lines = wrap_text(verdict, 17, width - 2)
         if len(lines) > 2:  # two lines at most: the second cut with "..."

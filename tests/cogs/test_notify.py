@@ -8,11 +8,8 @@ import asyncio
 from bot.settings import NOTIFY_TEXT
 from renderers import render_private
 from tests.support.person import Person
-from tests.support.world import World, prefer
-
-CATAN_PREFERENCE = ("City", "Build a settlement", "Settle", "Road", "Roll", "Discard", "Robber", "Decline",
-                    "End your turn")
-"""Build what it can, otherwise roll, answer, and end the turn (as the whole-game Catan test plays)."""
+from tests.support.positions import catan_roll, catan_turn_with, paying
+from tests.support.world import World
 
 
 async def choose(world: World, person: Person, when: str) -> str:
@@ -32,44 +29,60 @@ async def test_notify_says_what_each_choice_means_and_keeps_it(world: World) -> 
         assert await world.bot.service.notify(alice.user.id) == when
 
 
-async def test_my_turn_only_is_one_dm_per_own_turn_in_catan_and_none_for_others_rolls(world: World) -> None:
-    """Alice and three AI seats: every DM she gets asks her to move and shows her hand; she gets one when
-    her turn begins or the AI asks her (a discard, an offer), none when their rolls pay her, and none when
-    her own turn goes on after others discarded."""
-    alice = world.person("alice")
+async def play(world: World, person: Person, label: str) -> None:
+    """The person plays, by `/play`, their first move whose label starts with `label`."""
+    choices = await person.autocomplete("play", "action", "")
+    await person.slash("play", action=next(c for c in choices if c["name"].startswith(label))["value"])
+    await world.settle()
+
+
+def asks(messages: list) -> bool:
+    """Every DM asks its reader to move and shows their hand."""
+    return all(m.content.startswith("Your move") and m.pngs() for m in messages)
+
+
+async def test_my_turn_only_sends_none_when_anothers_roll_pays_her_and_one_when_her_turn_begins_CAT_16(
+        world: World) -> None:
+    """Three people at Catan; the player before Alice rolls a number that pays her (CAT-16): no DM. He ends
+    his turn: one DM, asking her to move with her hand."""
+    game_id, people, active, _ = await catan_turn_with(world, {})
+    her = (active + 1) % 3
+    alice = people[her]
     await choose(world, alice, "turn")
-    await world.open_table(alice, "catan", ai=3)
-    service, storage = world.bot.service, world.bot.storage
-    game = await service.game_in_channel(world.fake.channel.id)
-    assert game is not None
-    seat = game.seat_of(alice.user.id)
-    seen, mine, own_turns, paid_by_others = 0, 0, 0, 0
-    last: tuple[int, int] | None = None
-    """(turn, active) when Alice last acted."""
-    for _ in range(400):
-        if game.status != "running" or (own_turns >= 4 and paid_by_others >= 1):
-            break
-        choices = await alice.autocomplete("play", "action", "")
-        if not choices:  # the AI seats are still moving
-            posted = len(world.boards())
-            await world.fake.wait_for(lambda n=posted: len(world.boards()) > n, timeout=60, what="AI moves")
-            continue
-        view = (await service.status(game.id)).public_view
-        since = [entry for entry in await storage.actions(game.id) if entry.seq > mine and entry.seat != seat]
-        turn_goes_on = (view["turn"], view["active"]) == last and view["active"] == seat and view["phase"] != "setup"
-        expected = 1 if (last is None or since) and not turn_goes_on else 0  # the game began, or others moved
-        new = alice.dms()[seen:]
-        assert len(new) == expected, (view["phase"], view["turn"], view["active"], [m.content for m in new])
-        assert all(m.content.startswith("Your move") and m.pngs() for m in new), "an ask, with her hand"
-        paid_by_others += sum(1 for entry in since for event in entry.events
-                              if event["type"] == "produce" and str(seat) in event["gains"])
-        own_turns += expected and view["active"] == seat and view["phase"] == "roll"
-        seen, last = len(alice.dms()), (view["turn"], view["active"])
-        await alice.slash("play", action=prefer(choices, CATAN_PREFERENCE)["value"])
-        await world.settle()
-        mine = max(entry.seq for entry in await storage.actions(game.id) if entry.seat == seat)
-        game = await service.get(game.id)
-    assert own_turns >= 4 and paid_by_others >= 1, "the game went far enough to show it"
+    await catan_roll(world, game_id, paying(her))
+    seen = len(alice.dms())
+    await play(world, people[active], "Roll")
+    (rolled,) = [entry for entry in await world.bot.storage.actions(game_id) if entry.action["type"] == "roll"]
+    assert any(event["type"] == "produce" and str(her) in event["gains"] for event in rolled.events)
+    assert alice.dms()[seen:] == [], "another's roll that pays her asks nothing of her"
+    await play(world, people[active], "End your turn")
+    new = alice.dms()[seen:]
+    assert len(new) == 1 and asks(new), [m.content for m in new]
+
+
+async def test_my_turn_only_asks_once_to_discard_and_not_again_when_her_turn_goes_on_CAT_18(world: World) -> None:
+    """Three people at Catan who chose my turn only, the two waiting with eight cards each; the active one rolls
+    a 7 (CAT-18). Each waiting player gets one DM asking for the discard, and no other; the roller gets none
+    when, after both discarded, her own turn goes on to the robber."""
+    game_id, people, active, _ = await catan_turn_with(world, {"ore": 1}, others={"wool": 8})
+    for person in people.values():
+        await choose(world, person, "turn")
+    await catan_roll(world, game_id, lambda _: 7)
+    waiting = [people[(active + 1) % 3], people[(active + 2) % 3]]
+    seen = {person.user.id: len(person.dms()) for person in people.values()}
+
+    def since(person: Person) -> list:
+        return person.dms()[seen[person.user.id]:]
+
+    await play(world, people[active], "Roll")
+    for person in waiting:
+        assert len(since(person)) == 1 and asks(since(person)), [m.content for m in since(person)]
+    assert since(people[active]) == []
+    for person in waiting:
+        await play(world, person, "Discard")
+    assert (await world.bot.service.status(game_id)).public_view["phase"] == "robber"
+    assert since(people[active]) == [], "her turn goes on after the others discarded: no DM"
+    assert all(len(since(person)) == 1 for person in waiting), "one ask each"
 
 
 async def test_nothing_sends_no_dm_at_all_and_my_hand_still_shows_the_hand(world: World) -> None:
@@ -104,66 +117,35 @@ async def test_every_turn_collapses_one_turns_hand_changes_into_one_dm_with_the_
     """Three people at Catan; Alice chose every turn. In the turn of the player after her (followed by the
     third player's, not hers), that player's roll and two trades with her change her hand: while the turn
     lasts she gets no DM, when it ends exactly one, showing her hand as the last trade left it."""
-    alice, bob, carol = world.person("alice"), world.person("bob"), world.person("carol")
+    game_id, people, trader, _ = await catan_turn_with(world, {"wool": 1}, others={"brick": 1})
+    mine = (trader - 1) % 3
+    alice, partner = people[mine], people[trader]
     await choose(world, alice, "every")
-    await world.open_table(alice, "catan", guests=(bob, carol))
+    await catan_roll(world, game_id, paying(mine))
     service = world.bot.service
-    game = await service.game_in_channel(world.fake.channel.id)
-    assert game is not None
-    people = {game.seat_of(p.user.id): p for p in (alice, bob, carol)}
-    mine = game.seat_of(alice.user.id)
-    trader = (mine + 1) % 3
-    partner = people[trader]
-
-    async def state() -> dict:
-        return (await service.status(game.id)).public_view
-
-    async def step(preference: tuple[str, ...] = CATAN_PREFERENCE) -> None:
-        """Whoever is to move first plays their preferred move."""
-        person = people[(await state())["to_move"][0]]
-        choices = await person.autocomplete("play", "action", "")
-        await person.slash("play", action=prefer(choices, preference)["value"])
-        await world.settle()
-
-    async def hand(person: Person) -> dict[str, int]:
-        return (await service.hand(game.id, person.user.id))["hand"]
 
     def hand_dms() -> list:
         return [m for m in alice.dms() if m.content.startswith("Your hand")]
 
     async def trade(give: str, get: str) -> None:
         offer_to_her = {"type": "offer", "to": mine + 1, "give": {give: 1}, "get": {get: 1}}  # seats count from 1
-        await service.act(game.id, partner.user.id, offer_to_her)
-        offer = (await state())["offer"]["id"]
-        await service.act(game.id, alice.user.id, {"type": "accept", "offer": offer})
-        await service.act(game.id, partner.user.id, {"type": "confirm", "offer": offer, "with": mine})
+        await service.act(game_id, partner.user.id, offer_to_her)
+        offer = (await service.status(game_id)).public_view["offer"]["id"]
+        await service.act(game_id, alice.user.id, {"type": "accept", "offer": offer})
+        await service.act(game_id, partner.user.id, {"type": "confirm", "offer": offer, "with": mine})
         await world.settle()
 
-    for _ in range(400):
-        view = await state()
-        if view["phase"] == "roll" and view["active"] == trader:
-            told = len(hand_dms())
-            await step(("Roll",))
-            while (view := await state())["phase"] != "main" or view["to_move"] != [trader]:
-                await step()  # discards and the robber after a 7
-            pairs = [(give, get) for give, n in (await hand(partner)).items() if n
-                     for get, m in (await hand(alice)).items() if m and get != give]
-            if pairs:
-                give, get = pairs[0]
-                await trade(give, get)
-                await trade(get, give)  # back again: the middle hand is not the newest
-                newest = await service.hand(game.id, alice.user.id)
-                assert len(hand_dms()) == told, "no hand DM while the turn lasts (only the offers ask her)"
-                await step(("End your turn",))
-                dms = hand_dms()[told:]
-                assert len(dms) == 1, [m.content for m in dms]
-                picture = await asyncio.to_thread(render_private, "catan", newest)
-                assert dms[0].pngs() == [picture], "the newest hand"
-                return
-            await step(("End your turn",))
-        else:
-            await step()
-    raise AssertionError("no turn of the next player with cards to trade")
+    told = len(hand_dms())
+    await play(world, partner, "Roll")
+    await trade("wool", "brick")
+    await trade("brick", "wool")  # back again: the middle hand is not the newest
+    newest = await service.hand(game_id, alice.user.id)
+    assert len(hand_dms()) == told, "no hand DM while the turn lasts (only the offers ask her)"
+    await play(world, partner, "End your turn")
+    dms = hand_dms()[told:]
+    assert len(dms) == 1, [m.content for m in dms]
+    picture = await asyncio.to_thread(render_private, "catan", newest)
+    assert dms[0].pngs() == [picture], "the newest hand"
 
 
 async def test_an_edited_board_says_whose_move_it_is_and_pings_only_who_is_newly_to_move(world: World) -> None:

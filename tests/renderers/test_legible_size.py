@@ -12,13 +12,12 @@ Sizes come from `renderers.common.text`, which reports every text it draws to th
 from __future__ import annotations
 
 import io
-from collections import defaultdict
 
 import pytest
 from PIL import Image
 
 import games
-from games.core import Action, Game
+from bot.tools.pictures import areas, choices
 from renderers import place_label, render_area, render_board, render_private
 from renderers.common import DESKTOP, LEGIBLE, PHONE, recording
 from tests.support.states import fresh, states
@@ -28,11 +27,6 @@ STATES = 6
 
 def _width(png: bytes) -> int:
     return Image.open(io.BytesIO(png)).width
-
-
-def _choices(game: Game) -> list[Action]:
-    seat = game.current_seat()
-    return [] if seat is None else game.legal_actions(seat)
 
 
 def too_small(render: object, shown_at: int) -> tuple[int, list[str]]:
@@ -48,21 +42,12 @@ def too_small(render: object, shown_at: int) -> tuple[int, list[str]]:
 @pytest.mark.parametrize("game_id", sorted(games.registry()))
 def test_no_text_on_a_board_or_a_hand_is_under_11_px_at_550_px_wide(game_id: str) -> None:
     for n, game in enumerate(states(game_id, STATES, seed=2727)):
-        pictures = [("board", lambda g=game: render_board(game_id, g.view(None), _choices(g)))]
+        pictures = [("board", lambda g=game: render_board(game_id, g.view(None), choices(g)))]
         pictures += [(f"seat {s + 1}", lambda g=game, s=s: render_private(game_id, g.view(s)))
                      for s in range(game.num_players)]
         for who, render in pictures:
             width, small = too_small(render, DESKTOP)
             assert not small, f"{game_id} state {n} {who} ({width} px wide): " + "; ".join(small[:10])
-
-
-def _by_area(game: Game) -> dict[str, list[Action]]:
-    seat = game.current_seat()
-    out: dict[str, list[Action]] = defaultdict(list)
-    for move in game.moves(seat) if seat is not None else []:
-        for area in move.areas:
-            out[area].append(move.action)
-    return out
 
 
 @pytest.mark.parametrize("game_id", sorted(g for g, cls in games.registry().items()
@@ -71,7 +56,7 @@ def test_every_choosable_id_on_a_zoomed_pick_picture_is_11_px_at_350_px_wide(gam
     zoomed = 0
     for n, game in enumerate(states(game_id, STATES, seed=2728)):
         view = game.view(None)
-        for area, actions in _by_area(game).items():
+        for area, actions in areas(game).items():
             fresh()
             with recording() as seen:
                 png = render_area(game_id, view, area, actions)

@@ -147,15 +147,15 @@ def test_the_private_picture_shows_nothing_hidden() -> None:
     assert render_private("roanoke", game.view(1)) != before
 
 
-def test_the_standing_against_the_season_card_reads_the_hand() -> None:
-    game = played(10, moves=40)
-    view = game.view(0)
+def test_the_standing_the_colony_shows_reads_the_views_players_ROA_S32() -> None:
+    """The private picture states the engine's `standing` from the view's public players (ROA-S32)."""
+    view = played(10, moves=40).view(0)
     for card in SE.CARDS:
-        ok, why = colony._standing(view, 0, card)
+        ok, why = SE.standing(card, 0, view["players"])
         assert isinstance(ok, bool) and why
     hand = {"food": 0, "water": 0, "metal": 0, "wood": 0}
-    poor = {**view, "players": [{**p, "hand": hand} if p["seat"] == 0 else p for p in view["players"]]}
-    assert colony._standing(poor, 0, "Y1-SP3") == (False, "you are short of 1 food, 1 water, 1 metal, 1 wood")
+    poor = [{**p, "hand": hand} if p["seat"] == 0 else p for p in view["players"]]
+    assert SE.standing("Y1-SP3", 0, poor) == (False, "you are short of 1 food, 1 water, 1 metal, 1 wood")
 
 
 def test_sprites_layers_and_the_palette_are_made_once() -> None:

@@ -11,7 +11,7 @@ from typing import Any
 from cogs.layout.moves import MAX_OPTIONS
 from games.catan.board import GEOMETRY, RESOURCES
 from games.catan.game import Catan
-from games.core import Game, get_game
+from games.core import Game, Rng, StateGame, get_game
 from tests.support.clicking import seated
 from tests.support.person import Person
 from tests.support.world import World
@@ -69,6 +69,34 @@ async def catan_turn_with(world: World, cards: dict[str, int], *, harbour: bool 
 
     await rewritten(world, game_id, build)
     return game_id, people, built["seat"], built["kind"]
+
+
+def dice_to(game: StateGame, total: int) -> None:
+    """The game's next roll of two dice made to total `total`: its Rng's counter moved on to such a draw."""
+    while sum(Rng(game.rng.seed, game.rng.counter).dice(2)) != total:
+        game.rng.counter += 1
+
+
+def paying(seat: int) -> Callable[[Catan], int]:
+    """The number of the first hex (not under the robber) beside one of the seat's buildings: rolled, it pays
+    the seat (CAT-16)."""
+    def number(game: Catan) -> int:
+        tokens, buildings = game.s["layout"]["tokens"], game.s["buildings"]
+        return next(token for h, token in enumerate(tokens) if token is not None and h != game.s["robber"]
+                    and any((buildings[v] or [None])[0] == seat for v in GEOMETRY.hex_nodes[h]))
+
+    return number
+
+
+async def catan_roll(world: World, game_id: int, total: Callable[[Catan], int]) -> None:
+    """The stored Catan game put back before its active seat's roll, the dice set to total what `total`
+    picks from the position (a 7, or a number that pays someone)."""
+    def back(game: Game) -> None:
+        assert isinstance(game, Catan)
+        game.s["phase"] = "roll"
+        dice_to(game, total(game))
+
+    await rewritten(world, game_id, back)
 
 
 async def played_to(world: World, game_type: str, ready: Callable[[Game, int], bool], *, seed: int = 1

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from games.ai import choose_for, policy_for
 from games.catan.game import Catan
 from tests.games.catan.positions import after_setup, empty_hands, give, rolled
@@ -49,20 +51,15 @@ def test_cat_32_never_repeats_an_offer_declined_this_turn() -> None:
     assert choice(game, me)["type"] != "offer"  # nothing left to try this turn
 
 
-def test_cat_32_accepts_an_offer_that_brings_its_city_closer() -> None:
+@pytest.mark.parametrize(("offered", "why"), [({"ore": 1}, "a card that brings its city closer"),
+                                          ({"lumber": 2}, "two cards for one it can spare")])
+def test_cat_32_accepts_an_offer_worth_more_than_its_wool(offered: dict[str, int], why: str) -> None:
+    """The partner holds a city but one ore, and wool to spare: it accepts `why`."""
     game, active = table()
     partner = (active + 1) % 4
     give(game, partner, grain=2, ore=2, wool=2)
-    number = offer(game, active, {"ore": 1}, {"wool": 1})
-    assert choice(game, partner) == {"type": "accept", "offer": number}
-
-
-def test_cat_32_accepts_two_cards_for_one_it_can_spare() -> None:
-    game, active = table()
-    partner = (active + 1) % 4
-    give(game, partner, grain=2, ore=2, wool=2)
-    number = offer(game, active, {"lumber": 2}, {"wool": 1})
-    assert choice(game, partner) == {"type": "accept", "offer": number}
+    number = offer(game, active, offered, {"wool": 1})
+    assert choice(game, partner) == {"type": "accept", "offer": number}, why
 
 
 def test_cat_32_declines_an_offer_for_a_card_its_city_needs() -> None:

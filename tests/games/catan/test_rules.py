@@ -518,15 +518,22 @@ def test_cat_32_domestic_trade_rules() -> None:
     assert hand(game, seat)["ore"] >= 1 and game.s["offer"] is None
 
 
-def test_cat_32_offers_to_all_counters_and_revalidation() -> None:
+def brick_for_ore_offered(brick: int, **b_holds: int) -> tuple[Catan, int, int, int]:
+    """Three seats after setup and the roll, hands emptied; the active seat holds `brick` brick and offers
+    everyone one for an ore; the next seat, a, holds one ore and the last, b, `b_holds`. (Game, seat, a, b.)"""
     game = rolled(after_setup(3, seed=2))
     seat = game.s["active"]
     a, b = (seat + 1) % 3, (seat + 2) % 3
     empty_hands(game)
-    give(game, seat, brick=2)
+    give(game, seat, brick=brick)
     give(game, a, ore=1)
-    give(game, b, grain=2)
+    give(game, b, **b_holds)
     game.apply(seat, {"type": "offer", "to": "all", "give": {"brick": 1}, "get": {"ore": 1}})
+    return game, seat, a, b
+
+
+def test_cat_32_offers_to_all_counters_and_revalidation() -> None:
+    game, seat, a, b = brick_for_ore_offered(2, grain=2)
     assert game.to_move() == frozenset({a, b, seat})
     assert "do not hold" in str(refused_unchanged(game, b, {"type": "accept", "offer": 1}))
     game.apply(a, {"type": "accept", "offer": 1})
@@ -553,13 +560,7 @@ def test_cat_32_an_offer_closes_when_all_decline_and_lapses_never_open_past_the_
 
 def test_cat_32_the_offerer_may_withdraw_while_answers_are_pending() -> None:
     # Digital play: while the addressees answer, the active player waits or withdraws the offer.
-    game = rolled(after_setup(3, seed=2))
-    seat = game.s["active"]
-    a, b = (seat + 1) % 3, (seat + 2) % 3
-    empty_hands(game)
-    give(game, seat, brick=1)
-    give(game, a, ore=1)
-    game.apply(seat, {"type": "offer", "to": "all", "give": {"brick": 1}, "get": {"ore": 1}})
+    game, seat, a, b = brick_for_ore_offered(1)
     assert game.to_move() == frozenset({seat, a, b})
     assert game.legal_actions(seat) == [{"type": "withdraw", "offer": 1}]
     game.apply(a, {"type": "accept", "offer": 1})

@@ -12,7 +12,8 @@ import pytest
 from games.core import RuleError
 from games.roam.data import ARTIFACTS, CARDS
 from games.roam.game import RoamGame
-from games.roam.geometry import parse_square, project, slot_of, slot_squares, square_name
+from games.roam.geometry import parse_square, project, slot_of, square_name
+from tests.games.roam.table import end_turn, fill_slot, tie_of_the_next_two
 from tests.support.words import assert_plain
 
 
@@ -59,12 +60,6 @@ def play_turn(g: RoamGame, seat: int) -> None:
         g.apply(seat, enders[0] if enders else legal[0])
 
 
-def fill_slot(g: RoamGame, slot: int, owners: list[int]) -> None:
-    for (r, c), owner in zip(slot_squares(slot), owners, strict=True):
-        g.map[r][c] = [owner]
-        g.players[owner]["supply"] -= 1
-
-
 def tie_bid(players: int = 2, seed: int = 8, coins: int = 3) -> tuple[RoamGame, list[int]]:
     """A game at a tie bid on slot 1 between the active player and the next seat; returns it and the bid order."""
     g = game(players, seed=seed)
@@ -73,7 +68,7 @@ def tie_bid(players: int = 2, seed: int = 8, coins: int = 3) -> tuple[RoamGame, 
     for p in g.players:
         p["coins"] = coins
     fill_slot(g, 0, [seat, seat, seat, other, other, other])
-    g._end_of_turn([])
+    end_turn(g)
     assert g.phase == "bid" and g.bid is not None
     return g, list(g.bid["order"])
 
@@ -182,7 +177,7 @@ def test_a_card_that_is_not_a_card_id_is_refused_not_crashed(kind: str, card: An
 def test_a_non_string_artifact_to_buy_is_refused_not_crashed() -> None:
     # A5.3 step 4: an artifact is named by its id.
     g = game(seed=16)
-    g._end_of_turn([])
+    end_turn(g)
     assert g.phase == "buy"
     message = refuse(g, g.current, {"type": "buy", "artifact": [g.row[0]]}, "bad_action")
     assert "by its id" in message
@@ -340,7 +335,7 @@ def test_buying_an_artifact_above_ones_coins_or_not_in_the_row_is_refused() -> N
     # A5.3 step 4: buy one artifact from the row at its cost.
     g = game(seed=16)
     seat = g.current
-    g._end_of_turn([])
+    end_turn(g)
     assert g.phase == "buy"
     dearest = max(g.row, key=lambda a: ARTIFACTS[a].cost)
     g.players[seat]["coins"] = ARTIFACTS[dearest].cost - 1
@@ -371,12 +366,7 @@ def test_a_seat_that_does_not_exist_cannot_move(seat: int) -> None:
 def test_tie_bids_go_in_order_and_untied_players_cannot_bid() -> None:
     # A5.3 step 3.2: tied players bid in turn order starting at P (or the next tied player).
     g = game(3, seed=19)
-    seat = g.current
-    a, b = (seat + 1) % 3, (seat + 2) % 3
-    for p in g.players:
-        p["coins"] = 3
-    fill_slot(g, 1, [b, b, b, a, a, a])
-    g._end_of_turn([])
+    seat, a, b = tie_of_the_next_two(g)
     assert g.bid is not None and g.bid["order"] == [a, b]
     message = refuse(g, seat, {"type": "bid", "amount": 1}, "not_your_turn")
     assert f"Seat {a + 1}" in message

@@ -11,6 +11,7 @@ from games.roam.ai import RoamPlayer
 from games.roam.data import ARTIFACTS, CARDS, LAND_IDS
 from games.roam.game import RoamGame
 from games.roam.geometry import local_to_map, parse_square, project, rotate, slot_of, slot_squares, square_name
+from tests.games.roam.table import end_turn, fill_slot, tie_of_the_next_two
 from tests.support.properties import refused_unchanged
 
 
@@ -231,26 +232,14 @@ def test_a5_3_step_1_4_a_short_supply_places_what_it_can_normal_first() -> None:
     assert g.players[seat]["supply"] == 0
 
 
-def _fill_slot(g: RoamGame, slot: int, owners: list[int]) -> None:
-    for (r, c), owner in zip(slot_squares(slot), owners, strict=True):
-        g.map[r][c] = [owner]
-        g.players[owner]["supply"] -= 1
-
-
-def _end_turn(g: RoamGame) -> list[dict]:
-    events: list[dict] = []
-    g._end_of_turn(events)
-    return events
-
-
 def test_a5_3_step_3_a_unique_majority_claims_the_card_with_consolation_and_refill() -> None:
     g = game(3, seed=7)
     seat = g.current
     a, b = (seat + 1) % 3, (seat + 2) % 3
     card = g.slots[0]
     next_card = g.deck[0]
-    _fill_slot(g, 0, [a, a, a, a, b, seat])
-    events = _end_turn(g)
+    fill_slot(g, 0, [a, a, a, a, b, seat])
+    events = end_turn(g)
     claimed = next(e for e in events if e["type"] == "claimed")
     assert claimed["seat"] == a and claimed["card"] == card and sorted(claimed["consoled"]) == sorted([b, seat])
     assert g.players[a]["characters"][-1] == {"card": card, "up": True}, "character side up, face up"
@@ -260,12 +249,7 @@ def test_a5_3_step_3_a_unique_majority_claims_the_card_with_consolation_and_refi
 
 def test_a5_3_step_3_2_ties_are_bid_in_turn_order_from_the_active_player() -> None:
     g = game(3, seed=8)
-    seat = g.current
-    a, b = (seat + 1) % 3, (seat + 2) % 3
-    for p in g.players:
-        p["coins"] = 3
-    _fill_slot(g, 1, [b, b, b, a, a, a])
-    _end_turn(g)
+    _, a, b = tie_of_the_next_two(g)
     assert g.phase == "bid" and g.bid["order"] == [a, b], "the active player is not tied: the next tied one starts"
     assert g.to_move() == frozenset({a})
     assert {"type": "bid", "amount": 0} in g.legal_actions(a), "the first bid may be 0"
@@ -284,8 +268,8 @@ def test_a5_3_step_3_2_when_every_tied_player_passes_the_first_claims_for_free()
     card = g.slots[2]
     for p in g.players:
         p["coins"] = 2
-    _fill_slot(g, 2, [seat, seat, seat, other, other, other])
-    _end_turn(g)
+    fill_slot(g, 2, [seat, seat, seat, other, other, other])
+    end_turn(g)
     g.apply(seat, {"type": "pass"})
     events = g.apply(other, {"type": "pass"})
     claimed = next(e for e in events if e["type"] == "claimed")
@@ -297,8 +281,8 @@ def test_a5_3_step_3_6_an_empty_deck_leaves_the_slot_off_the_map() -> None:
     g = game(2, seed=10)
     g.deck = []
     seat = g.current
-    _fill_slot(g, 5, [seat] * 6)
-    _end_turn(g)
+    fill_slot(g, 5, [seat] * 6)
+    end_turn(g)
     assert g.slots[5] is None and not g.has_card((5, 5))
 
 
@@ -306,7 +290,7 @@ def test_a5_3_step_4_buy_one_artifact_and_refill_the_row() -> None:
     g = game(2, seed=11)
     seat = g.current
     g.players[seat]["coins"] = 20
-    _end_turn(g)
+    end_turn(g)
     assert g.phase == "buy"
     first = g.legal_actions(seat)[0]
     revealed = g.artifact_deck[0]
@@ -320,7 +304,7 @@ def test_a5_3_step_5_ten_cards_end_the_game_when_the_round_completes() -> None:
     last = (g.first - 1) % 3
     g.current = (g.first + 1) % 3
     g.players[last]["characters"] += [{"card": c, "up": False} for c in g.deck[:7]]
-    _end_turn(g)
+    end_turn(g)
     g.apply(g.current, {"type": "end_turn"})
     assert g.end_triggered and not g.over, "a claim on someone else's turn triggers the end"
     events: list[dict] = []
@@ -468,12 +452,12 @@ def test_a5_5_outpost_surrounding_an_opponent_marker_scores_three() -> None:
     seat = g.current
     put(g, 1 - seat, "C3")
     put(g, seat, "B2", "C2", "D2", "B3", "D3", "B4", "C4", "D4")
-    events = _end_turn(g)
+    events = end_turn(g)
     assert {"type": "outpost", "seat": seat, "square": "C3"} in events and g.score_parts(seat)["outpost"] == 3
     edge = game(2, seed=17, outpost=True)
     put(edge, 1 - edge.current, "A1")
     put(edge, edge.current, "A2", "B1", "B2")
-    _end_turn(edge)
+    end_turn(edge)
     assert edge.outpost is None, "a marker on the map edge cannot be surrounded"
 
 
@@ -505,8 +489,8 @@ def test_a5_3_step_3_2_a_tied_player_without_coins_for_the_minimum_passes_at_onc
     seat = g.current
     other = 1 - seat
     g.players[seat]["coins"], g.players[other]["coins"] = 2, 0
-    _fill_slot(g, 0, [seat, seat, seat, other, other, other])
-    _end_turn(g)
+    fill_slot(g, 0, [seat, seat, seat, other, other, other])
+    end_turn(g)
     g.apply(seat, {"type": "bid", "amount": 1})
     assert g.bid is None and g.players[seat]["coins"] == 1, "the other player cannot bid 2 and passes at once"
     assert g.players[seat]["characters"][-1]["up"]
@@ -517,8 +501,8 @@ def test_a5_3_step_3_simultaneous_completions_resolve_in_slot_order() -> None:
     seat = g.current
     other = 1 - seat
     first, second = g.slots[4], g.slots[1]
-    _fill_slot(g, 4, [other] * 4 + [seat] * 2)
-    _fill_slot(g, 1, [seat] * 4 + [other] * 2)
-    events = _end_turn(g)
+    fill_slot(g, 4, [other] * 4 + [seat] * 2)
+    fill_slot(g, 1, [seat] * 4 + [other] * 2)
+    events = end_turn(g)
     claims = [(e["slot"], e["seat"], e["card"]) for e in events if e["type"] == "claimed"]
     assert claims == [(2, seat, second), (5, other, first)], "slot 2 before slot 5"

@@ -79,6 +79,15 @@ def main_for(g: Roanoke, seat: int, *tiles: str) -> list[dict[str, Any]]:
     return g.apply(seat, {"type": "collect"})
 
 
+def play_turn(g: Roanoke) -> None:
+    """The active seat collects, discards every tile it draws, and ends its turn."""
+    seat = g.s["active"]
+    g.apply(seat, {"type": "collect"})
+    while g.s["drawn_tile"] is not None:
+        g.apply(seat, {"type": "discard"})
+    g.apply(seat, {"type": "end_turn"})
+
+
 def quiet_market(g: Roanoke) -> None:
     """No workers in the market (they return to the reserves), so income is only nodes and generators."""
     for i, counts in enumerate(g.s["market"]):

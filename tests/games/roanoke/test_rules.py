@@ -21,6 +21,7 @@ from tests.games.roanoke.table import (
     end_season,
     main_for,
     new,
+    play_turn,
     put,
     quiet_market,
     set_hand,
@@ -236,14 +237,6 @@ def test_roa_s11_setup_scenario_1_and_2() -> None:
 
 
 # -- §4 the turn ------------------------------------------------------------------------------------
-
-def play_turn(g: Roanoke) -> None:
-    seat = g.s["active"]
-    g.apply(seat, {"type": "collect"})
-    while g.s["drawn_tile"] is not None:
-        g.apply(seat, {"type": "discard"})
-    g.apply(seat, {"type": "end_turn"})
-
 
 def test_roa_s12_rounds_seasons_and_rotating_first_seat() -> None:
     g = started()

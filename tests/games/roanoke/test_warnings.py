@@ -3,17 +3,8 @@ ROA-S31 checks the card after round 3, ROA-S35 eliminates whoever fails it)."""
 
 from __future__ import annotations
 
-from games.roanoke.game import Roanoke
-from tests.games.roanoke.table import set_hand, started
+from tests.games.roanoke.table import play_turn, set_hand, started
 from tests.support.words import rule_ids
-
-
-def play_turn(g: Roanoke) -> None:
-    seat = g.s["active"]
-    g.apply(seat, {"type": "collect"})
-    while g.s["drawn_tile"] is not None:
-        g.apply(seat, {"type": "discard"})
-    g.apply(seat, {"type": "end_turn"})
 
 
 def test_roa_s31_a_colony_short_of_the_season_card_is_warned_on_each_turn_before_the_check() -> None:
