@@ -76,13 +76,11 @@ class AddAi(GameItem[discord.ui.Select], form=ids.ADD_AI):
     """The host (or Manage Server) seats an AI of the level chosen: two taps, the select and the level."""
 
     def __init__(self, game_id: int, *, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=self.form.format(game_id=game_id), options=options or [],
-                                           placeholder=ADD_AI))
+        super().__init__(single_select(self.form.format(game_id=game_id), options, ADD_AI))
         self.game_id = game_id
 
     async def run(self, interaction: Interaction) -> None:
-        level = ids.FIELDS["level"].read((chosen(interaction) or [""])[0])
-        info = await lobby_step(interaction, self.game_id, "ai", level=level)
+        info = await lobby_step(interaction, self.game_id, "ai", level=picked(interaction, "level"))
         await interaction.response.edit_message(**lobby_message(info))
 
 
