@@ -105,7 +105,10 @@ class GameItem(discord.ui.DynamicItem[V], template=r"(?!)"):  # the base itself 
     snapshot: Snapshot
     """The game as `interaction_check` loaded it (items that skip the place check load nothing)."""
 
-    def __init_subclass__(cls, *, form: ids.Form) -> None:
+    def __init_subclass__(cls, *, form: ids.Form | None = None) -> None:
+        if form is None:  # a kind of item (see JumpItem): its subclasses name their forms
+            super().__init_subclass__(template=r"(?!)")
+            return
         super().__init_subclass__(template=form.template)
         cls.form = form
 
@@ -137,3 +140,15 @@ class GameItem(discord.ui.DynamicItem[V], template=r"(?!)"):  # the base itself 
     async def run(self, interaction: Interaction) -> None:
         """What a click does once the id is read and the game is here."""
         raise NotImplementedError
+
+
+class JumpItem(GameItem[discord.ui.Select]):
+    """A pager's select that jumps to the place picked (a replay's round, a section of the rules): its fields
+    are its form's, passed by name; it can be used anywhere the pager was shown."""
+
+    checks_place = False
+    placeholder: ClassVar[str]
+
+    def __init__(self, *, options: list[discord.SelectOption] | None = None, **fields: Any) -> None:
+        super().__init__(single_select(self.form.format(**fields), options, self.placeholder))
+        vars(self).update(fields)

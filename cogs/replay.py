@@ -21,7 +21,7 @@ from bot.outbox import ai_players
 from bot.pictures import png_file
 from bot.seats import player_of
 from cogs import ids
-from cogs.items import GameItem, Interaction, arrow, picked, runtime, single_select
+from cogs.items import GameItem, Interaction, JumpItem, arrow, picked, runtime
 from cogs.layout.moves import TEXT_LIMIT, clip
 from cogs.layout.replay import jumps
 from games.core import get_game
@@ -46,7 +46,7 @@ async def frame_message(interaction: Interaction, game_id: int, at: int
     here = max(i for i, (_, first) in enumerate(marks) if first <= at)
     options = [discord.SelectOption(label=clip(label, TEXT_LIMIT), value=str(first), default=i == here)
                for i, (label, first) in enumerate(marks)]
-    view.add_item(JumpSelect(game_id, options=options))
+    view.add_item(JumpSelect(game_id=game_id, options=options))
     title = get_game(row.game_type).title
     players = ai_players(row.seats)
     words = [history.caption(title, game_id, story, at, names), players,
@@ -78,14 +78,10 @@ class StepButton(GameItem[discord.ui.Button], form=ids.REPLAY_STEP):
         await show(interaction, self.game_id, self.frame)
 
 
-class JumpSelect(GameItem[discord.ui.Select], form=ids.REPLAY_JUMP):
+class JumpSelect(JumpItem, form=ids.REPLAY_JUMP):
     """Jump to the start of a round."""
 
-    checks_place = False
-
-    def __init__(self, game_id: int, *, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(single_select(self.form.format(game_id=game_id), options, "Jump to a round…"))
-        self.game_id = game_id
+    placeholder = "Jump to a round…"
 
     async def run(self, interaction: Interaction) -> None:
         await show(interaction, self.game_id, picked(interaction, "frame", "0"))

@@ -16,7 +16,7 @@ import discord
 
 from bot.errors import Refused
 from cogs import ids
-from cogs.items import GameItem, Interaction, arrow, picked, single_select
+from cogs.items import GameItem, Interaction, JumpItem, arrow, picked
 from cogs.layout.moves import TEXT_LIMIT, clip
 from cogs.words import options_lines
 from games.core import get_game
@@ -84,7 +84,7 @@ def rules_message(game: str, section: int, page: int) -> tuple[str, discord.ui.V
     view.add_item(RulesStep(game, *(following or (section, page)), "next", disabled=following is None))
     options = [discord.SelectOption(label=c.label, value=str(i), default=i == section,
                                     description=c.about or None) for i, c in enumerate(chapters)]
-    view.add_item(RulesJump(game, options=options))
+    view.add_item(RulesJump(game=game, options=options))
     return content, view
 
 
@@ -103,14 +103,11 @@ class RulesStep(GameItem[discord.ui.Button], form=ids.RULES_STEP):
         await interaction.response.edit_message(content=content, view=view)
 
 
-class RulesJump(GameItem[discord.ui.Select], form=ids.RULES_JUMP):
+class RulesJump(JumpItem, form=ids.RULES_JUMP):
     """Jump to the first page of a section."""
 
-    checks_place = False
-
-    def __init__(self, game: str, *, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(single_select(self.form.format(game=game), options, "Go to a section…"))
-        self.game = game
+    placeholder = "Go to a section…"
+    game: str
 
     async def run(self, interaction: Interaction) -> None:
         content, view = rules_message(self.game, picked(interaction, "section"), 0)

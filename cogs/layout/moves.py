@@ -60,6 +60,9 @@ def option_texts(labels: list[str]) -> list[tuple[str, str | None]]:
 
 @dataclass(frozen=True)
 class Group:
+    """Moves of one kind (`key`, an action type or POOL) shown as one select under `title`: indices into
+    the seat's choices."""
+
     key: str
     title: str
     indices: list[int]
