@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from bot.storage import Effects, Job, JobKind
 from cogs.layout.moves import MAX_OPTIONS
 from games.catan.board import GEOMETRY, RESOURCES
 from games.catan.game import Catan
@@ -17,16 +18,20 @@ from tests.support.person import Person
 from tests.support.world import World
 
 
-async def rewritten(world: World, game_id: int, edit: Callable[[Game], None]) -> None:
+async def rewritten(world: World, game_id: int, edit: Callable[[Game], None], *, ai_turn: bool = False) -> None:
     """The stored game changed by `edit` (moves played on it, or its state dict changed), kept as the game's
-    new start."""
+    new start; with `ai_turn` an AI seat to move there moves at once (its turn is due now)."""
     service = world.bot.service
     row = await service.storage.load(game_id)
     assert row is not None
     game = get_game(row.game_type).from_dict(json.loads(row.state))
     edit(game)
     await service.storage.truncate_actions(game_id, keep=0, expected_version=row.version,
-                                           state=json.dumps(game.to_dict()), now=service.clock())
+                                           state=json.dumps(game.to_dict()), now=service.clock(),
+                                           effects=Effects(jobs=[Job(JobKind.AI_TURN, service.clock())]) if ai_turn
+                                           else None)
+    if ai_turn:
+        world.bot.scheduler.wake()  # written past the service, which would have woken it
 
 
 async def catan_turn_with(world: World, cards: dict[str, int], *, harbour: bool = False, discard: int = 0,
