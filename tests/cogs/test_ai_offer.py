@@ -18,9 +18,10 @@ from tests.support.world import World
 ACCEPT = "Accept Seat {ai}'s offer: you get 1 ore for 1 lumber"
 
 
-async def offered(world: World) -> tuple[int, Person, int, int, StoredMessage]:
-    """Alice and two AI seats, built to the first AI's trade step; its turn runs, it offers, and the board
-    that asks Alice is up. Returns the game, Alice, the AI's seat, its offer and that board."""
+async def offered(world: World, held: dict[str, int] | None = None) -> tuple[int, Person, int, int, StoredMessage]:
+    """Alice (holding `held`, two lumber unless said) and two AI seats, built to the first AI's trade step; its
+    turn runs, it offers, and the board that asks Alice is up. Returns the game, Alice, the AI's seat, its offer
+    and that board."""
     game_id, people = await seated(world, "catan", ai=2, guests=0)
     (person, alice), = people.items()
     built: dict[str, int] = {}
@@ -36,7 +37,7 @@ async def offered(world: World) -> tuple[int, Person, int, int, StoredMessage]:
             for i, n in enumerate(hand):
                 game.s["bank"][i] += n
                 hand[i] = 0
-        for seat, cards in ((ai, {"brick": 1, "ore": 3}), (person, {"lumber": 2})):
+        for seat, cards in ((ai, {"brick": 1, "ore": 3}), (person, {"lumber": 2} if held is None else held)):
             for name, n in cards.items():
                 game.s["hands"][seat][RESOURCES.index(name)] += n
                 game.s["bank"][RESOURCES.index(name)] -= n
@@ -87,3 +88,16 @@ async def test_a_person_declines_an_ai_offer_with_one_tap_and_others_are_refused
     assert await lumber_and_ore(world, game_id, alice) == (2, 0), "no trade"
     view = (await world.bot.service.status(game_id)).public_view
     assert view["offer"] is None or view["offer"]["id"] != offer, "the AI withdrew it and went on with its turn"
+
+
+async def test_accept_is_on_the_board_whatever_the_hand_and_the_engine_says_why_it_cannot_be_made(
+        world: World) -> None:
+    """The board tells only what its public view holds: Accept is there though Alice lacks the lumber asked
+    (only her hand knows); pressed, it is refused privately, saying why, and changes nothing."""
+    game_id, alice, ai, _, board = await offered(world, {"wool": 1})
+    version = (await world.bot.service.get(game_id)).version
+    refused = await alice.click(board, ACCEPT.format(ai=ai + 1))
+    await world.settle()
+    reply = refused.replies()[-1]
+    assert reply.ephemeral and "You do not hold the cards this offer asks of you" in reply.content, reply.content
+    assert (await world.bot.service.get(game_id)).version == version, "nothing changed"
