@@ -64,6 +64,8 @@ async def test_a_person_accepts_an_ai_offer_with_one_tap_on_the_board(world: Wor
     game_id, alice, ai, offer, board = await offered(world)
     labels = [b["label"] for b in board.buttons()]
     assert labels == [ACCEPT.format(ai=ai + 1), "Decline the offer", "Your move", "My hand"], labels
+    asked = [m for m in alice.dms() if m.content.startswith("Your move")][-1]
+    assert asked.button(f"Accept offer #{offer}") and asked.button(f"Decline offer #{offer}"), "her DM has them too"
     done = await alice.click(board, "Accept")
     await world.settle()
     assert done.replies()[-1].content.startswith(f"✓ Accept offer #{offer}"), "she hears privately what she did"
