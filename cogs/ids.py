@@ -112,6 +112,9 @@ TRADE_MODAL = Form("fr:tq:{game_id}:{version}:{k}:{state}")
 """The trade modal (not a dynamic item: its submit is read by custom id)."""
 ONE_TAP = Form("fr:ot:{game_id}:{version}:{seat}:{key}")
 """A move that needs no choice, on the public board for the seat to move."""
+ANSWER = Form("fr:oa:{game_id}:{version}:{verb:accept|decline}")
+"""Accept or Decline of the open trade offer, on the public board: for whoever the offer waits on (no seat in
+the id, as a Catan offer to everyone waits on several)."""
 YOUR_MOVE = Form("fr:m:{game_id}")
 HAND = Form("fr:h:{game_id}")
 CANCEL = Form("fr:x:{game_id}")

@@ -3,7 +3,8 @@
 `/play action:` autocompletes the invoking player's legal moves by their labels (see
 cogs/layout/typed.py), so every game is playable through it alone; a JSON object is accepted for
 free-form moves (trade offers), which the move panel's trade modal makes by clicking. The buttons open the
-player's own move panel or hand, privately.
+player's own move panel or hand, privately; beside them the board carries the moves that need no choice (Roll,
+End turn) of the person to move, and Accept / Decline of an open trade offer for the person it waits on.
 """
 
 from __future__ import annotations
@@ -16,24 +17,26 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Frontier, answer
+from bot.errors import Refused
 from bot.outcome import Panel
 from bot.pictures import hand_file
 from bot.seats import is_person
 from bot.service import Snapshot
 from cogs import ids
 from cogs.common import CancelButton, game_here
-from cogs.controls import ITEMS, move_controls, panel_body, play_choice, trade_submitted
+from cogs.controls import ITEMS, commit, move_controls, panel_body, play_choice, trade_submitted
 from cogs.items import GameItem, Interaction
 from cogs.layout.moves import clip, digest
 from cogs.layout.typed import matching, parse_move, suggestion
-from games.core import RuleError
+from games.core import Action, RuleError
+from renderers.text import offer_terms
 
 AUTOCOMPLETE_LIMIT = 25
-PUBLIC_MOVES = frozenset({"roll", "end_turn", "decline"})
-"""Moves whose presence the whole table can tell from the board (an offer to you can always be declined; it
-can be accepted only with the cards, so Accept stays in the private panel)."""
+PUBLIC_MOVES = frozenset({"roll", "end_turn"})
+"""Moves whose presence the whole table can tell from the board (an offer's answers are `AnswerButton`s)."""
 ONE_TAPS = 3
 """One-tap moves beside *Your move* and *My hand*, within a row's five buttons."""
+NOT_ASKED = "This offer does not wait for your answer; press **Your move** for your moves."
 
 
 class Buttons:
@@ -43,7 +46,8 @@ class Buttons:
     def board_controls(snap: Snapshot) -> discord.ui.ActionRow:
         """Under a running game's board: the one-tap moves of the person to move, then each player opens their
         own moves or hand, privately."""
-        return discord.ui.ActionRow(*one_taps(snap), YourMoveButton(snap.game.id), HandButton(snap.game.id))
+        taps = [*answer_buttons(snap), *one_taps(snap)][:ONE_TAPS]
+        return discord.ui.ActionRow(*taps, YourMoveButton(snap.game.id), HandButton(snap.game.id))
 
     @staticmethod
     def move_panel(panel: Panel) -> discord.ui.View:
@@ -78,6 +82,52 @@ class OneTapButton(GameItem[discord.ui.Button], form=ids.ONE_TAP):
     async def run(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await play_choice(interaction, self, self.key)
+
+
+def offer_decline(snap: Snapshot, seat: int | None) -> Action | None:
+    """The seat's listed Decline of the open offer: listed exactly when the offer waits on that seat's answer."""
+    engine = snap.engine
+    if engine is None or seat is None or seat not in snap.game.to_move:
+        return None
+    return next((a for a in engine.legal_actions(seat) if a.get("type") == "decline"), None)
+
+
+def answer_buttons(snap: Snapshot) -> list[AnswerButton]:
+    """Accept and Decline of the open trade offer, when it waits on a person's answer, labelled with its terms
+    from the public view. Accept is shown whether or not the hand can pay (which only the hand knows): the
+    engine then refuses it, saying why."""
+    game, engine = snap.game, snap.engine
+    if engine is None or not any(is_person(s) and offer_decline(snap, s.seat) for s in game.seats):
+        return []
+    terms = offer_terms(game.game_type, engine.view(None))
+    if terms is None:
+        return []
+    return [AnswerButton(game.id, game.version, "accept", label=clip(f"Accept {terms}")),
+            AnswerButton(game.id, game.version, "decline", label="Decline the offer")]
+
+
+class AnswerButton(GameItem[discord.ui.Button], form=ids.ANSWER):
+    """Accept or Decline of the open offer on the public board: its check lets through only a person the offer
+    waits on (the answer is that seat's own move, as the engine lists it), who hears privately what it did."""
+
+    def __init__(self, game_id: int, version: int, verb: str, *, label: str = "Answer") -> None:
+        style = discord.ButtonStyle.success if verb == "accept" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=self.form.format(
+            game_id=game_id, version=version, verb=verb)))
+        self.game_id, self.version, self.verb = game_id, version, verb
+
+    async def _check(self, interaction: Interaction) -> bool:
+        await super()._check(interaction)
+        decline = offer_decline(self.snapshot, self.snapshot.game.seat_of(interaction.user.id))
+        if decline is None:
+            raise Refused(NOT_ASKED, "not_asked")
+        self.answer: Action = {**decline, "type": self.verb}  # an answer names the offer as its decline does
+        return True
+
+    async def run(self, interaction: Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        assert self.snapshot.engine is not None
+        await commit(interaction, self.snapshot, self.version, self.answer, self.snapshot.engine.describe(self.answer))
 
 
 class YourMoveButton(GameItem[discord.ui.Button], form=ids.YOUR_MOVE):
@@ -123,7 +173,7 @@ class Play(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*ITEMS, OneTapButton, CancelButton, YourMoveButton, HandButton)
+        self.bot.add_dynamic_items(*ITEMS, OneTapButton, AnswerButton, CancelButton, YourMoveButton, HandButton)
         self.bot.delivery.present_with(Buttons())
 
     @commands.Cog.listener()

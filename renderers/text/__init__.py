@@ -46,6 +46,14 @@ def _any_game(game_id: str, view: dict[str, Any]) -> list[str]:
     return [turn, scores(view, points, "points") if points else ""]
 
 
+def offer_terms(game_id: str, view: dict[str, Any]) -> str | None:
+    """The open trade offer of a public view as the seat answering it reads it, e.g. "Seat 1's offer: you get
+    1 ore for 1 lumber" (the label of an Accept on the board); None when no offer is open or the game has no
+    words for one."""
+    fn = getattr(_module(game_id), "offer_terms", None)
+    return fn(view["offer"]) if fn is not None and view.get("offer") else None
+
+
 def hand(game_id: str, view: dict[str, Any]) -> list[str]:
     """What one seat's private picture shows, from that seat's own view."""
     module = _module(game_id)

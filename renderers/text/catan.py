@@ -47,6 +47,10 @@ def summary(view: dict[str, Any]) -> list[str]:
     return lines
 
 
+def offer_terms(offer: dict[str, Any]) -> str:
+    return f"Seat {offer['from'] + 1}'s offer: you get {_bundle(offer['give'])} for {_bundle(offer['get'])}"
+
+
 def hand(view: dict[str, Any]) -> list[str]:
     lines = [f"{view['vp_total']} VP in all.",
              "Cards: " + ", ".join(f"{view['hand'][r]} {r} (bank {view['rates'][r]}:1)" for r in RESOURCES) + "."]

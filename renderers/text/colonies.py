@@ -24,6 +24,14 @@ def offer_lines(offer: dict[str, Any]) -> list[str]:
     return lines
 
 
+def offer_terms(offer: dict[str, Any]) -> str:
+    """A counter is answered by the offerer: what they get is the counter's cards."""
+    if offer.get("counter") is not None:
+        return (f"Seat {offer['to'] + 1}'s counter: you get {card_list(offer['counter'])} "
+                f"for {card_list(offer['give'])}")
+    return f"Seat {offer['from'] + 1}'s offer: you get {card_list(offer['give'])} for {card_list(offer['want'])}"
+
+
 def summary(view: dict[str, Any]) -> list[str]:
     lines = [f"Round {view['round']}, turn {view['turn']}: "
              + (f"{seat_name(view['current'])} to play, {PHASE.get(view['phase'], view['phase'])}."

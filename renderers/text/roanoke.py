@@ -18,6 +18,10 @@ def _amounts(amounts: dict[str, int]) -> str:
     return ", ".join(f"{n} {r}" for r, n in amounts.items() if n) or "nothing"
 
 
+def offer_terms(offer: dict[str, Any]) -> str:
+    return f"Seat {offer['from'] + 1}'s offer: you get {_amounts(offer['give'])} for {_amounts(offer['get'])}"
+
+
 def summary(view: dict[str, Any]) -> list[str]:
     if view["phase"] == "over":
         lines = ["Game over."]

@@ -64,16 +64,16 @@ async def test_a_long_placement_is_a_place_then_a_spot_with_a_close_up(world: Wo
     measured(title, action, tally.count())
 
 
-async def test_a_catan_turn_is_rolled_and_ended_from_the_panel(world: World) -> None:
-    """CAT-15: the turn's end and the next player's roll are a button each on *Your move*'s panel."""
+async def test_a_catan_turn_is_ended_and_rolled_with_one_tap_on_the_board(world: World) -> None:
+    """CAT-15: the turn's end and the next player's roll are each one button on the board, for that player."""
     _, people, seat, _ = await catan_turn_with(world, {})
     tally = Tally(people[seat])
-    await world.press(people[seat], await world.panel(people[seat]), "End your turn")
-    measured("Catan", "End the turn (from *Your move*)", tally.count())
+    await world.press(people[seat], world.boards()[-1], "End your turn")
+    measured("Catan", "End the turn (one tap on the board)", tally.count())
     after = people[(seat + 1) % 3]
     tally = Tally(after)
-    await world.press(after, await world.panel(after), "Roll")
-    measured("Catan", "Roll the dice (from *Your move*)", tally.count())
+    await world.press(after, world.boards()[-1], "Roll the dice")
+    measured("Catan", "Roll the dice (one tap on the board)", tally.count())
     assert "rolled" in world.boards()[-1].text().lower()
 
 
@@ -121,8 +121,8 @@ async def test_a_catan_trade_with_a_counter_offer_by_clicking(world: World) -> N
 
 
 async def test_a_roanoke_trade_by_the_modal_accepted_from_the_channel(world: World) -> None:
-    """ROA-S18, R21: an offer made by the trade modal (to whom, what is given), accepted with the partner's
-    Accept button from the board's *Your move*; the position is built, four people at the table."""
+    """ROA-S18, R21: an offer made by the trade modal (to whom, what is given), accepted with one tap on the
+    board by the partner; the position is built, four people at the table."""
     game_id, people, seat = await played_to(world, "roanoke", lambda game, seat: bool(
         game.action_shapes(seat) and any(game.view(seat)["players"][seat]["hand"].values())))
     service = world.bot.service
@@ -137,8 +137,10 @@ async def test_a_roanoke_trade_by_the_modal_accepted_from_the_channel(world: Wor
     assert panel.content.startswith("✓ Sent"), panel.content
     measured("Roanoke", "Trade offer (a gift)", tally.count())
     partner = people[other]
-    answer = await world.panel(partner)
-    await world.press(partner, answer, "Accept the offer")
+    await world.settle()
+    tally = Tally(partner)
+    await world.press(partner, world.boards()[-1], f"Accept Seat {seat + 1}'s offer: you get 1 {give} for nothing")
+    measured("Roanoke", "Accept an offer (one tap on the board)", tally.count())
     after = (await service.hand(game_id, partner.user.id))["players"][other]["hand"]
     assert after[give] == theirs[give] + 1, "the gift arrived"
     assert "Accept" not in " ".join(b["label"] for b in (await world.panel(partner)).buttons())

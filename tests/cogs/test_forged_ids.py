@@ -25,6 +25,8 @@ FORMS = [  # (component type, custom id with {g} the game, {v} its version, {s} 
     (BUTTON, f"fr:k:{{g}}:{{v}}:{{s}}:{KEY}"),
     (SELECT, "fr:s:{g}:{v}:{s}:place:0:-"),
     (SELECT, "fr:cs:{g}:{v}:{s}:discard"),
+    (BUTTON, f"fr:ot:{{g}}:{{v}}:{{s}}:{KEY}"),
+    (BUTTON, "fr:oa:{g}:{v}:accept"),
     (BUTTON, "fr:t:{g}:{v}:0:o"),
     (BUTTON, "fr:t:{g}:{v}:0:o0.."),
     (BUTTON, "fr:m:{g}"),

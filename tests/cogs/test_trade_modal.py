@@ -92,8 +92,8 @@ async def test_a_catan_offer_to_a_player_is_one_modal_and_two_of_a_kind_are_refu
     measured("Catan", "Trade offer to a player, 2 for 1", tally.count())
     partner = people[partner_seat]
     tally = Tally(partner)
-    await world.press(partner, await world.panel(partner), "Accept")
-    measured("Catan", "Accept an offer (from *Your move*)", tally.count())
+    await world.press(partner, world.boards()[-1], f"Accept Seat {seat + 1}'s offer: you get 2 ore for 1 wool")
+    measured("Catan", "Accept an offer (one tap on the board)", tally.count())
     await world.press(person, await world.panel(person), f"Trade with Seat {partner_seat + 1}")
     assert "traded" in world.boards()[-1].text()
     after = (await service.hand(game_id, person.user.id))["hand"]
@@ -102,7 +102,8 @@ async def test_a_catan_offer_to_a_player_is_one_modal_and_two_of_a_kind_are_refu
 
 async def test_a_colonies_trade_is_one_modal_from_the_dm_and_accepted(world: World) -> None:
     """COL-R27: the active player, with a Trader ready, offers a Food from the hand for a Wealth by the modal of
-    the DM panel (the same panel as *Your move*); the partner accepts from the DM that asks them."""
+    the DM panel (the same panel as *Your move*); the DM that asks the partner holds Accept, and the partner
+    accepts with one tap on the board."""
     game_id, people = await seated(world, "colonies")
     built: dict[str, int] = {}
 
@@ -126,8 +127,9 @@ async def test_a_colonies_trade_is_one_modal_from_the_dm_and_accepted(world: Wor
     assert sent.content.startswith("✓ Sent"), sent.content
     measured("Colonies", "Trade offer", tally.count())
     answer = [m for m in partner.dms() if m.content.startswith("Your move") and "offers" in m.content][-1]
+    assert answer.button("Accept the trade"), "the DM that asks holds the answers too"
     tally = Tally(partner)
-    await world.press(partner, answer, "Accept the trade")
-    measured("Colonies", "Accept an offer (from the DM that asks)", tally.count())
+    await world.press(partner, world.boards()[-1], f"Accept Seat {seat + 1}'s offer: you get Food for Wealth")
+    measured("Colonies", "Accept an offer (one tap on the board)", tally.count())
     hand = (await world.bot.service.hand(game_id, person.user.id))["hand"]
     assert hand.count("wealth") == 1 and hand.count("food") == 1, hand

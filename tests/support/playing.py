@@ -31,18 +31,19 @@ class Action:
 
 
 ACTIONS = (
-    Action("Catan", "Roll the dice (from *Your move*)", "—", 2),
-    Action("Catan", "End the turn (from *Your move*)", "—", 2),
+    Action("Catan", "Roll the dice (one tap on the board)", "—", 1),
+    Action("Catan", "End the turn (one tap on the board)", "—", 1),
     Action("Catan", "Build a setup settlement (hex, then corner)", "5", 3),
     Action("Catan", "Discard 4 of 8 cards after a 7", "~10 (4 moves)", 2),
     Action("Catan", "Bank trade 4:1", "9", 3),
     Action("Catan", "Harbour trade 2:1", "9", 3),
     Action("Catan", "Trade offer to a player, 1 for 1", "9", 4),
     Action("Catan", "Trade offer to a player, 2 for 1", "12", 4),
-    Action("Catan", "Accept an offer (from *Your move*)", "—", 2),
+    Action("Catan", "Accept an offer (one tap on the board)", "—", 1),
     Action("Colonies", "Trade offer", "—", 4),
-    Action("Colonies", "Accept an offer (from the DM that asks)", "—", 1),
+    Action("Colonies", "Accept an offer (one tap on the board)", "—", 1),
     Action("Roanoke", "Trade offer (a gift)", "—", 4),
+    Action("Roanoke", "Accept an offer (one tap on the board)", "—", 1),
     Action("Small Islands", "Place a tile (column, then square)", "—", 3),
     Action("ROAM", "Place a key marker (card, then square)", "—", 3),
 )

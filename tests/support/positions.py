@@ -3,11 +3,16 @@ waiting for random play to get there)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Callable
 from typing import Any
 
+from bot import outbox
+from bot.outcome import Outcome
+from bot.service.kernel import info_of
+from bot.storage import Effects, Job, JobKind
 from cogs.layout.moves import MAX_OPTIONS
 from games.catan.board import GEOMETRY, RESOURCES
 from games.catan.game import Catan
@@ -17,16 +22,27 @@ from tests.support.person import Person
 from tests.support.world import World
 
 
-async def rewritten(world: World, game_id: int, edit: Callable[[Game], None]) -> None:
+async def rewritten(world: World, game_id: int, edit: Callable[[Game], None], *, ai_turn: bool = False,
+                    board: bool = False) -> None:
     """The stored game changed by `edit` (moves played on it, or its state dict changed), kept as the game's
-    new start."""
+    new start; with `ai_turn` an AI seat to move there moves at once (its turn is due now); with `board` the
+    position's board is posted (its one-tap moves drawn for it)."""
     service = world.bot.service
     row = await service.storage.load(game_id)
     assert row is not None
     game = get_game(row.game_type).from_dict(json.loads(row.state))
     edit(game)
+    later = dataclasses.replace(row, version=row.version + 1)
+    shown = [outbox.board(Outcome(game=info_of(later, game), lines=["The test's position."],
+                                  public_view=game.view(None)))] if board else []
     await service.storage.truncate_actions(game_id, keep=0, expected_version=row.version,
-                                           state=json.dumps(game.to_dict()), now=service.clock())
+                                           state=json.dumps(game.to_dict()), now=service.clock(),
+                                           effects=Effects(outbox=shown, jobs=[Job(JobKind.AI_TURN, service.clock())]
+                                                           if ai_turn else None))
+    if ai_turn or board:
+        world.bot.scheduler.wake()  # written past the service, which would have woken them
+        world.bot.delivery.wake()
+        await world.settle()
 
 
 async def catan_turn_with(world: World, cards: dict[str, int], *, harbour: bool = False, discard: int = 0,
@@ -35,7 +51,7 @@ async def catan_turn_with(world: World, cards: dict[str, int], *, harbour: bool 
     trade and build step, after a setup of the first listed placements off the harbours: the active seat
     holds `cards` (from the bank); with `harbour` a settlement on a 2:1 harbour too, whose resource is
     returned ("" without); with `discard` a 7 was rolled and the active seat owes that many cards (CAT-18);
-    every other seat holds `others`.
+    every other seat holds `others`. The position's board is posted.
     Returns the game, who sits where, the active seat and the harbour's resource."""
     game_id, people = await seated(world, "catan", guests=2)
     built: dict[str, Any] = {}
@@ -67,7 +83,7 @@ async def catan_turn_with(world: World, cards: dict[str, int], *, harbour: bool 
             game.s["phase"], game.s["discards"], game.s["resume"] = "discard", {str(seat): discard}, "main"
         built.update(seat=seat, kind=kind)
 
-    await rewritten(world, game_id, build)
+    await rewritten(world, game_id, build, board=True)
     return game_id, people, built["seat"], built["kind"]
 
 
