@@ -32,6 +32,7 @@ from games.core import (
     kind_problem,
     pick_field,
     register,
+    split_handlers,
 )
 
 NAMES = Field("a list of card names", lambda v: isinstance(v, list) and all(isinstance(n, str) for n in v))
@@ -336,5 +337,4 @@ _HANDLERS: dict[str, tuple[Check, Do]] = {
     "withdraw": (Colonies._check_withdraw, Colonies._do_withdraw),
 }
 """Every action type's checker (why it is illegal, or None) and doer, in one visible table."""
-_CHECKS = {kind: check for kind, (check, _do) in _HANDLERS.items()}
-_DOS = {kind: do for kind, (_check, do) in _HANDLERS.items()}
+_CHECKS, _DOS = split_handlers(_HANDLERS)

@@ -28,6 +28,7 @@ from games.core import (
     kind_problem,
     pick_field,
     register,
+    split_handlers,
 )
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
@@ -318,5 +319,4 @@ _HANDLERS: dict[str, tuple[Check, Do]] = {
     "resign": (Roanoke._check_resign, Roanoke._do_resign),
 }
 """Every action type's checker (why it is illegal, or None) and doer, in one visible table."""
-_CHECKS = {kind: check for kind, (check, _do) in _HANDLERS.items()}
-_DOS = {kind: do for kind, (_check, do) in _HANDLERS.items()}
+_CHECKS, _DOS = split_handlers(_HANDLERS)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from games.core import Action, Event, Option, Result, Rng, RuleError, register
+from games.core import Action, Event, Option, Result, Rng, RuleError, register, split_handlers
 from games.small_islands import islands as I
 from games.small_islands import text
 from games.small_islands.data import COLOURS, DISCOVERY, LAYOUTS
@@ -260,5 +260,4 @@ _HANDLERS: dict[str, tuple[Check, Do]] = {
     "done": (SmallIslands._check_done, SmallIslands._do_done),
 }
 """Every action type's checker (why it is illegal, or None) and doer, in one visible table."""
-_CHECKS = {kind: check for kind, (check, _do) in _HANDLERS.items()}
-_DOS = {kind: do for kind, (_check, do) in _HANDLERS.items()}
+_CHECKS, _DOS = split_handlers(_HANDLERS)
