@@ -112,12 +112,15 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
         out: list[Action] = []
         offer = s["offer"]
         if offer is not None and offer["waiting"] == seat:
-            out += self.offer_answers(seat)
+            out += [a for a in self.offer_answers(seat) if self._rule_problem(seat, a) is None]
         if seat == s["current"]:
-            out += self.candidates(seat)
-            if offer is not None and offer["waiting"] != seat:
-                out.append({"type": "withdraw"})
-        return [a for a in out if self._rule_problem(seat, a) is None]  # candidates are well-formed
+            # The candidates are well-formed and of the move a pending choice asks for, and the seat is the
+            # active one: of `_rule_problem` only the move's own checker can refuse them.
+            out += [a for a in self.candidates(seat) if _CHECKS[a["type"]](self, seat, a) is None]
+            withdraw = {"type": "withdraw"}
+            if offer is not None and offer["waiting"] != seat and self._rule_problem(seat, withdraw) is None:
+                out.append(withdraw)
+        return out
 
     def action_shapes(self, seat: int) -> list[dict[str, Any]]:
         """The trade offer, free-form because any cards may be offered for any names (COL-R27)."""

@@ -39,6 +39,15 @@ class MovesMixin(TableMixin):
             hand -= Counter(offer["give"])
         return hand
 
+    def free_count(self, seat: int, card: str) -> int:
+        """How many of this card `free_hand` holds, counted without building it: the checks ask for one card
+        each, many times over while the moves are listed."""
+        count = self.player(seat)["hand"].count(card)
+        offer = self.s["offer"]
+        if offer is not None and offer["from"] == seat:
+            count -= offer["give"].count(card)
+        return max(count, 0)
+
     def locked(self) -> bool:
         """COL-S9: a Threat in the active hand during MAIN allows only Threats and Population actions."""
         return self.s["phase"] == MAIN and not C.THREATS.isdisjoint(self.player(self.s["current"])["hand"])
@@ -73,7 +82,7 @@ class MovesMixin(TableMixin):
         if set(a) & {"food", "target", "zone", "land"}:
             return a
         if C.kind(card) == C.POPULATION:  # hand by default; the granary when it is the only source
-            only_granary = self.free_hand(seat)["food"] < 1 and self.player(seat)["granary"] > 0
+            only_granary = self.free_count(seat, "food") < 1 and self.player(seat)["granary"] > 0
             return {**a, "food": "granary" if only_granary else "hand"}
         if C.kind(card) == C.THREAT and len(targets := self.threat_targets(seat, card)) == 1:
             return {**a, "target": targets[0]}
@@ -87,7 +96,7 @@ class MovesMixin(TableMixin):
         card = a["card"]
         if card not in C.CARDS:
             return f"There is no card called {card!r}."
-        if self.free_hand(seat)[card] < 1:
+        if self.free_count(seat, card) < 1:
             if card in self.player(seat)["hand"]:
                 return f"Your {C.title(card)} is offered in your trade; withdraw the offer to use it (COL-R27)."
             return f"You have no {C.title(card)} in your hand to play (COL-S10–S12)."
@@ -130,7 +139,7 @@ class MovesMixin(TableMixin):
 
     def _shape_population(self, seat: int, a: Action) -> str | None:
         food = a.get("food")
-        if food == "hand" and self.free_hand(seat)["food"] < 1:
+        if food == "hand" and self.free_count(seat, "food") < 1:
             return "Playing a Population costs 1 Food and your hand has none free (COL-S10)."
         if food == "granary" and self.player(seat)["granary"] < 1:
             return "Your granary is empty; pay the Food from your hand (COL-S10)."
@@ -179,7 +188,7 @@ class MovesMixin(TableMixin):
                 if self.s["active_event"] == "strife":
                     return "Strife in the Homeland forbids shipping (COL-R26)."
                 source = a.get("wealth")
-                if source == "hand" and self.free_hand(seat)["wealth"] < 1:
+                if source == "hand" and self.free_count(seat, "wealth") < 1:
                     return "You have no free Wealth in your hand to ship."
                 if source == "play" and self._in_play_index(seat, "wealth") is None:
                     return "You have no Wealth in play to ship."
@@ -193,7 +202,7 @@ class MovesMixin(TableMixin):
             return "Cannibalism is not allowed while Threats wait to be played (COL-S13)."
         if card not in C.CARDS or C.kind(card) != C.POPULATION:
             return "Only a Population card can be cannibalized (COL-S13)."
-        if self.free_hand(seat)[card] < 1:
+        if self.free_count(seat, card) < 1:
             return f"You have no free {C.title(card)} in your hand."
         if self.s["active_event"] == "harsh_winter":
             return "Cannibalism is illegal during Harsh Winter (COL-R20, R33)."
@@ -303,7 +312,8 @@ class MovesMixin(TableMixin):
         out: list[Action] = []
         p = self.player(seat)
         for card in sorted(self.free_hand(seat)):
-            out.extend(self._play_variants(seat, card))
+            if C.kind(card) != C.FOOD:  # Food is never played (COL-R42): its move would only be refused
+                out.extend(self._play_variants(seat, card))
             if C.kind(card) == C.POPULATION:
                 out.append({"type": "cannibalize", "card": card})
         workers = sorted({e["card"] for e in p["in_play"]

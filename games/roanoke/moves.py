@@ -38,6 +38,10 @@ NAMES_OF: dict[str, str] = {
     "give": "what you give", "get": "what you get"}
 """What a refusal calls each field: the board's and the panels' words, never the JSON key."""
 OFFER_NAMES = {**NAMES_OF, "to": "the seat you offer to"}
+BUILT_LEGAL = frozenset({"place", "market_move"})
+"""Candidates `legal_actions` does not run through their checkers: `candidates` builds them from the same tests
+(placements from `board.placements`, ROA-S5–S7; a worker's moves from a square it stands on to another, in the
+market step, ROA-S13)."""
 
 class MovesMixin(TableMixin):
     def afford(self, seat: int, cost: dict[str, int]) -> bool:
