@@ -27,6 +27,10 @@ NAMES_OF: dict[str, str] = {
     "worker": "the Population who works", "granary": "the Food put in the granary", "partner": "the trade partner",
     "give": "the cards you give", "want": "the cards you want", "workers": "the Population working together"}
 """What a refusal calls each field of a move: the board's words, never the JSON key."""
+BUILT_LEGAL = frozenset({"cannibalize", "end_turn"})
+"""Candidates `legal_actions` does not run through their checkers: `candidates` lists them only when what
+forbids them all is absent (`_cannibalism_problem`, `_end_problem`) and builds the rest of their checks in (a
+free Population of the hand; half the Food in hand or less to the granary)."""
 
 class MovesMixin(TableMixin):
     # -- what the player holds ----------------------------------------------------------------
@@ -204,6 +208,10 @@ class MovesMixin(TableMixin):
             return "Only a Population card can be cannibalized (COL-S13)."
         if self.free_count(seat, card) < 1:
             return f"You have no free {C.title(card)} in your hand."
+        return self._cannibalism_problem()
+
+    def _cannibalism_problem(self) -> str | None:
+        """What forbids any cannibalism now, whichever Population (COL-R20, R33)."""
         if self.s["active_event"] == "harsh_winter":
             return "Cannibalism is illegal during Harsh Winter (COL-R20, R33)."
         if self.s["food_supply"] < 1:
@@ -288,13 +296,19 @@ class MovesMixin(TableMixin):
             return "Witch Trials takes a Population from your hand or discard pile (COL-R23)."
         return None
 
+    def _end_problem(self) -> str | None:
+        """What forbids ending the turn now, whatever goes to the granary (COL-S9, S21)."""
+        if self.s["phase"] != MAIN or self.locked():
+            return "Play your Threats before ending the turn (COL-S9, S21)."
+        return None
+
     def witch_options(self, seat: int) -> list[list[str]]:
         p = self.player(seat)
         return [[zone, c] for zone in ("hand", "discard") for c in sorted(set(p[zone])) if C.kind(c) == C.POPULATION]
 
     def _check_end_turn(self, seat: int, a: Action) -> str | None:
-        if self.s["phase"] != MAIN or self.locked():
-            return "Play your Threats before ending the turn (COL-S9, S21)."
+        if problem := self._end_problem():
+            return problem
         top = self.player(seat)["hand"].count("food") // 2
         if not 0 <= a["granary"] <= top:
             return f"The granary can take 0 to {top} Food now: half the Food in your hand, rounded down (COL-R35)."
@@ -311,10 +325,11 @@ class MovesMixin(TableMixin):
             return [{"type": "witch", "zone": z, "card": c} for z, c in self.witch_options(seat)]
         out: list[Action] = []
         p = self.player(seat)
+        cannibalism = self.s["phase"] != THREAT and not self.locked() and self._cannibalism_problem() is None
         for card in sorted(self.free_hand(seat)):
             if C.kind(card) != C.FOOD:  # Food is never played (COL-R42): its move would only be refused
                 out.extend(self._play_variants(seat, card))
-            if C.kind(card) == C.POPULATION:
+            if cannibalism and C.kind(card) == C.POPULATION:
                 out.append({"type": "cannibalize", "card": card})
         workers = sorted({e["card"] for e in p["in_play"]
                           if e["state"] == READY and C.kind(e["card"]) == C.POPULATION})
@@ -331,7 +346,7 @@ class MovesMixin(TableMixin):
             pool = sorted(e["card"] for e in p["in_play"] if e["state"] == READY and C.kind(e["card"]) == C.POPULATION)
             groups = {combo for k in range(2, len(pool) + 1) for combo in combinations(pool, k)}
             out.extend({"type": "group", "land": "farmland", "workers": list(g)} for g in sorted(groups))
-        if s["phase"] == MAIN:
+        if self._end_problem() is None:
             out.extend({"type": "end_turn", "granary": g} for g in range(p["hand"].count("food") // 2, -1, -1))
         return out
 
