@@ -443,6 +443,40 @@ def outcome(result: Result, seat: int) -> float:
     return 1 / len(winners) if seat in winners else 0.0
 
 
+CheckT = TypeVar("CheckT")
+DoT = TypeVar("DoT")
+
+
+def split_handlers(handlers: Mapping[str, tuple[CheckT, DoT]]) -> tuple[dict[str, CheckT], dict[str, DoT]]:
+    """A game's one visible table of (checker, doer) per action type, split into the checkers and the doers
+    that `legal_actions` and `apply` look up by type."""
+    return ({kind: check for kind, (check, _do) in handlers.items()},
+            {kind: do for kind, (_check, do) in handlers.items()})
+
+
+def ended_value(game: Game, seat: int) -> float | None:
+    """Where every `evaluate` starts: an ended game's value to the seat (`outcome`), None while it goes on."""
+    if not game.over:
+        return None
+    result = game.result()
+    assert result is not None
+    return outcome(result, seat)
+
+
+def reshuffle(cards: list[Any], rng: random.Random, key: Callable[[Any], Any] | None = None) -> None:
+    """A hidden pile put in a fresh order, in place, for `determinize`: sorted first, so that the sample
+    follows the cards alone and not the hidden order they lay in (the result follows the seat's view)."""
+    cards.sort(key=key)
+    rng.shuffle(cards)
+
+
+def with_fresh_dice(game: G, rng: random.Random) -> G:
+    """The last step of every `determinize`: the sample rolls its own dice, drawn from `rng`, not the real
+    game's dice to come."""
+    game.rng = Rng(rng.getrandbits(62))  # type: ignore[attr-defined]
+    return game
+
+
 def turn_states(game: G, log: Iterable[tuple[int, Action]]) -> Iterator[tuple[int, G]]:
     """Play a stored log on `game` (fresh from `new`), yielding (actions applied, game) at the start, after
     every action that ends a turn (the seat whose turn it is changes, or the game ends) and after the last

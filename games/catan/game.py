@@ -31,6 +31,7 @@ from games.core import (
     kind_problem,
     pick_field,
     register,
+    split_handlers,
 )
 
 __all__ = ["DEV_DECK", "PIECES", "Catan"]
@@ -339,5 +340,4 @@ _HANDLERS: dict[str, tuple[Check, Do]] = {
     "withdraw": (Catan._check_withdraw, Catan._do_withdraw),
 }
 """Every action type's checker (why it is illegal, or None) and doer, in one visible table."""
-_CHECKS = {kind: check for kind, (check, _do) in _HANDLERS.items()}
-_DOS = {kind: do for kind, (_check, do) in _HANDLERS.items()}
+_CHECKS, _DOS = split_handlers(_HANDLERS)

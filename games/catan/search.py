@@ -8,7 +8,7 @@ from typing import Any
 
 from games.catan.board import GEOMETRY, pips
 from games.catan.table import DEV_NAMES, TableMixin
-from games.core import Rng, outcome, standing
+from games.core import ended_value, reshuffle, standing, with_fresh_dice
 
 PIPS_PER_POINT = 12
 """Production worth a victory point in the evaluation: a settlement on three good hexes (about 12 pips)
@@ -56,8 +56,7 @@ class SearchMixin(TableMixin):
                 hand[i] += 1
             s["hands"][t], pool = hand, pool[count:]
         unseen = [c for t in others for c, k in s["devs"][t].items() for _ in range(k)] + s["deck"]
-        unseen.sort()  # from the cards alone, not from where they lay: the result follows the view
-        rng.shuffle(unseen)
+        reshuffle(unseen, rng)
         for t in others:
             held, new = sum(s["devs"][t].values()), sum(s["new_devs"][t].values())
             devs, bought = dict.fromkeys(DEV_NAMES, 0), dict.fromkeys(DEV_NAMES, 0)
@@ -67,8 +66,7 @@ class SearchMixin(TableMixin):
             s["devs"][t], s["new_devs"][t], unseen = devs, bought, unseen[held:]
             s["news"][t] = []
         s["deck"] = unseen
-        game.rng = Rng(rng.getrandbits(62))
-        return game
+        return with_fresh_dice(game, rng)
 
     def production(self, seat: int) -> int:
         """The seat's pips: how many of 36 rolls pay it one card, a city counting twice, the robbed hex not."""
@@ -84,10 +82,8 @@ class SearchMixin(TableMixin):
     def evaluate(self, seat: int) -> float:
         """Points (hidden ones included: a determinized game holds its own), production and cards in hand
         toward the next build, each seat against the others."""
-        if self.over:
-            result = self.result()
-            assert result is not None
-            return outcome(result, seat)
+        if (ended := ended_value(self, seat)) is not None:
+            return ended
         s = self.s
         strengths = [self.vp(t) + self.production(t) / PIPS_PER_POINT + 0.1 * min(sum(s["hands"][t]), 7)
                      + 0.3 * (sum(s["devs"][t].values()) - s["devs"][t]["vp"]) for t in range(self.num_players)]

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from games.colonies import cards as C
 from games.colonies import text
-from games.colonies.moves import NAMES_OF
+from games.colonies.moves import BUILT_LEGAL, NAMES_OF
 from games.colonies.recap import RecapMixin
 from games.colonies.search import SearchMixin
 from games.colonies.table import MAIN, OVER, READY, SOLDIER, THREAT, new_table
@@ -32,6 +32,7 @@ from games.core import (
     kind_problem,
     pick_field,
     register,
+    split_handlers,
 )
 
 NAMES = Field("a list of card names", lambda v: isinstance(v, list) and all(isinstance(n, str) for n in v))
@@ -111,12 +112,16 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
         out: list[Action] = []
         offer = s["offer"]
         if offer is not None and offer["waiting"] == seat:
-            out += self.offer_answers(seat)
+            out += [a for a in self.offer_answers(seat) if self._rule_problem(seat, a) is None]
         if seat == s["current"]:
-            out += self.candidates(seat)
-            if offer is not None and offer["waiting"] != seat:
-                out.append({"type": "withdraw"})
-        return [a for a in out if self._rule_problem(seat, a) is None]  # candidates are well-formed
+            # The candidates are well-formed and of the move a pending choice asks for, and the seat is the
+            # active one: of `_rule_problem` only the move's own checker can refuse them, and not the BUILT_LEGAL.
+            out += [a for a in self.candidates(seat)
+                    if a["type"] in BUILT_LEGAL or _CHECKS[a["type"]](self, seat, a) is None]
+            withdraw = {"type": "withdraw"}
+            if offer is not None and offer["waiting"] != seat and self._rule_problem(seat, withdraw) is None:
+                out.append(withdraw)
+        return out
 
     def action_shapes(self, seat: int) -> list[dict[str, Any]]:
         """The trade offer, free-form because any cards may be offered for any names (COL-R27)."""
@@ -336,5 +341,4 @@ _HANDLERS: dict[str, tuple[Check, Do]] = {
     "withdraw": (Colonies._check_withdraw, Colonies._do_withdraw),
 }
 """Every action type's checker (why it is illegal, or None) and doer, in one visible table."""
-_CHECKS = {kind: check for kind, (check, _do) in _HANDLERS.items()}
-_DOS = {kind: do for kind, (_check, do) in _HANDLERS.items()}
+_CHECKS, _DOS = split_handlers(_HANDLERS)

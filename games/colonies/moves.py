@@ -27,6 +27,10 @@ NAMES_OF: dict[str, str] = {
     "worker": "the Population who works", "granary": "the Food put in the granary", "partner": "the trade partner",
     "give": "the cards you give", "want": "the cards you want", "workers": "the Population working together"}
 """What a refusal calls each field of a move: the board's words, never the JSON key."""
+BUILT_LEGAL = frozenset({"cannibalize", "end_turn"})
+"""Candidates `legal_actions` does not run through their checkers: `candidates` lists them only when what
+forbids them all is absent (`_cannibalism_problem`, `_end_problem`) and builds the rest of their checks in (a
+free Population of the hand; half the Food in hand or less to the granary)."""
 
 class MovesMixin(TableMixin):
     # -- what the player holds ----------------------------------------------------------------
@@ -38,6 +42,15 @@ class MovesMixin(TableMixin):
         if offer is not None and offer["from"] == seat:
             hand -= Counter(offer["give"])
         return hand
+
+    def free_count(self, seat: int, card: str) -> int:
+        """How many of this card `free_hand` holds, counted without building it: the checks ask for one card
+        each, many times over while the moves are listed."""
+        count = self.player(seat)["hand"].count(card)
+        offer = self.s["offer"]
+        if offer is not None and offer["from"] == seat:
+            count -= offer["give"].count(card)
+        return max(count, 0)
 
     def locked(self) -> bool:
         """COL-S9: a Threat in the active hand during MAIN allows only Threats and Population actions."""
@@ -73,7 +86,7 @@ class MovesMixin(TableMixin):
         if set(a) & {"food", "target", "zone", "land"}:
             return a
         if C.kind(card) == C.POPULATION:  # hand by default; the granary when it is the only source
-            only_granary = self.free_hand(seat)["food"] < 1 and self.player(seat)["granary"] > 0
+            only_granary = self.free_count(seat, "food") < 1 and self.player(seat)["granary"] > 0
             return {**a, "food": "granary" if only_granary else "hand"}
         if C.kind(card) == C.THREAT and len(targets := self.threat_targets(seat, card)) == 1:
             return {**a, "target": targets[0]}
@@ -87,7 +100,7 @@ class MovesMixin(TableMixin):
         card = a["card"]
         if card not in C.CARDS:
             return f"There is no card called {card!r}."
-        if self.free_hand(seat)[card] < 1:
+        if self.free_count(seat, card) < 1:
             if card in self.player(seat)["hand"]:
                 return f"Your {C.title(card)} is offered in your trade; withdraw the offer to use it (COL-R27)."
             return f"You have no {C.title(card)} in your hand to play (COL-S10–S12)."
@@ -130,7 +143,7 @@ class MovesMixin(TableMixin):
 
     def _shape_population(self, seat: int, a: Action) -> str | None:
         food = a.get("food")
-        if food == "hand" and self.free_hand(seat)["food"] < 1:
+        if food == "hand" and self.free_count(seat, "food") < 1:
             return "Playing a Population costs 1 Food and your hand has none free (COL-S10)."
         if food == "granary" and self.player(seat)["granary"] < 1:
             return "Your granary is empty; pay the Food from your hand (COL-S10)."
@@ -179,7 +192,7 @@ class MovesMixin(TableMixin):
                 if self.s["active_event"] == "strife":
                     return "Strife in the Homeland forbids shipping (COL-R26)."
                 source = a.get("wealth")
-                if source == "hand" and self.free_hand(seat)["wealth"] < 1:
+                if source == "hand" and self.free_count(seat, "wealth") < 1:
                     return "You have no free Wealth in your hand to ship."
                 if source == "play" and self._in_play_index(seat, "wealth") is None:
                     return "You have no Wealth in play to ship."
@@ -193,8 +206,12 @@ class MovesMixin(TableMixin):
             return "Cannibalism is not allowed while Threats wait to be played (COL-S13)."
         if card not in C.CARDS or C.kind(card) != C.POPULATION:
             return "Only a Population card can be cannibalized (COL-S13)."
-        if self.free_hand(seat)[card] < 1:
+        if self.free_count(seat, card) < 1:
             return f"You have no free {C.title(card)} in your hand."
+        return self._cannibalism_problem()
+
+    def _cannibalism_problem(self) -> str | None:
+        """What forbids any cannibalism now, whichever Population (COL-R20, R33)."""
         if self.s["active_event"] == "harsh_winter":
             return "Cannibalism is illegal during Harsh Winter (COL-R20, R33)."
         if self.s["food_supply"] < 1:
@@ -279,13 +296,19 @@ class MovesMixin(TableMixin):
             return "Witch Trials takes a Population from your hand or discard pile (COL-R23)."
         return None
 
+    def _end_problem(self) -> str | None:
+        """What forbids ending the turn now, whatever goes to the granary (COL-S9, S21)."""
+        if self.s["phase"] != MAIN or self.locked():
+            return "Play your Threats before ending the turn (COL-S9, S21)."
+        return None
+
     def witch_options(self, seat: int) -> list[list[str]]:
         p = self.player(seat)
         return [[zone, c] for zone in ("hand", "discard") for c in sorted(set(p[zone])) if C.kind(c) == C.POPULATION]
 
     def _check_end_turn(self, seat: int, a: Action) -> str | None:
-        if self.s["phase"] != MAIN or self.locked():
-            return "Play your Threats before ending the turn (COL-S9, S21)."
+        if problem := self._end_problem():
+            return problem
         top = self.player(seat)["hand"].count("food") // 2
         if not 0 <= a["granary"] <= top:
             return f"The granary can take 0 to {top} Food now: half the Food in your hand, rounded down (COL-R35)."
@@ -302,9 +325,11 @@ class MovesMixin(TableMixin):
             return [{"type": "witch", "zone": z, "card": c} for z, c in self.witch_options(seat)]
         out: list[Action] = []
         p = self.player(seat)
+        cannibalism = self.s["phase"] != THREAT and not self.locked() and self._cannibalism_problem() is None
         for card in sorted(self.free_hand(seat)):
-            out.extend(self._play_variants(seat, card))
-            if C.kind(card) == C.POPULATION:
+            if C.kind(card) != C.FOOD:  # Food is never played (COL-R42): its move would only be refused
+                out.extend(self._play_variants(seat, card))
+            if cannibalism and C.kind(card) == C.POPULATION:
                 out.append({"type": "cannibalize", "card": card})
         workers = sorted({e["card"] for e in p["in_play"]
                           if e["state"] == READY and C.kind(e["card"]) == C.POPULATION})
@@ -321,7 +346,7 @@ class MovesMixin(TableMixin):
             pool = sorted(e["card"] for e in p["in_play"] if e["state"] == READY and C.kind(e["card"]) == C.POPULATION)
             groups = {combo for k in range(2, len(pool) + 1) for combo in combinations(pool, k)}
             out.extend({"type": "group", "land": "farmland", "workers": list(g)} for g in sorted(groups))
-        if s["phase"] == MAIN:
+        if self._end_problem() is None:
             out.extend({"type": "end_turn", "granary": g} for g in range(p["hand"].count("food") // 2, -1, -1))
         return out
 

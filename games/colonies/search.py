@@ -9,7 +9,7 @@ from typing import Any
 
 from games.colonies import cards as C
 from games.colonies.table import TableMixin
-from games.core import Rng, outcome, standing
+from games.core import ended_value, reshuffle, standing, with_fresh_dice
 
 COMMON_DECKS = ("event_deck", "pop_deck", "land_deck", "threat_deck", "shipment_deck")
 POINTS_SHARPNESS = 0.25
@@ -28,35 +28,30 @@ class SearchMixin(TableMixin):
         offer = s["offer"]
         for t, p in enumerate(s["players"]):
             if t == seat:
-                p["deck"].sort()  # from the cards alone, not their hidden order: the result follows the view
-                rng.shuffle(p["deck"])
+                reshuffle(p["deck"], rng)
                 continue
             shown = Counter(offer["give"] if offer and offer["from"] == t else
                             offer["counter"] if offer and offer["to"] == t and offer["counter"] else [])
             shown += Counter(c for c in p["hand"] if C.kind(c) == C.THREAT)  # a Threat in hand locks it (COL-S9)
             kept = Counter(c for c in p["deck"] if C.kind(c) == C.THREAT)
-            pool = sorted((Counter(p["hand"] + p["deck"]) - shown - kept).elements())
-            rng.shuffle(pool)
+            pool = list((Counter(p["hand"] + p["deck"]) - shown - kept).elements())
+            reshuffle(pool, rng)
             free = len(p["hand"]) - shown.total()
             p["hand"], p["deck"] = sorted(shown.elements()) + pool[:free], pool[free:] + sorted(kept.elements())
             rng.shuffle(p["deck"])
         for deck in COMMON_DECKS:
-            s[deck].sort()
-            rng.shuffle(s[deck])
+            reshuffle(s[deck], rng)
         pending = s["pending"]
         if pending is not None and pending["kind"] == "explorer" and pending["seat"] != seat:
-            pool = sorted(pending["seen"] + s["threat_deck"])
-            rng.shuffle(pool)
+            pool = pending["seen"] + s["threat_deck"]
+            reshuffle(pool, rng)
             pending["seen"], s["threat_deck"] = pool[:len(pending["seen"])], pool[len(pending["seen"]):]
-        game.rng = Rng(rng.getrandbits(62))
-        return game
+        return with_fresh_dice(game, rng)
 
     def evaluate(self, seat: int) -> float:
         """Points against the other survivors' (an eliminated player has none and no chance)."""
-        if self.over:
-            result = self.result()
-            assert result is not None
-            return outcome(result, seat)
+        if (ended := ended_value(self, seat)) is not None:
+            return ended
         alive = [t for t in range(self.s["n"]) if not self.player(t)["eliminated"]]
         if seat not in alive:
             return 0.0

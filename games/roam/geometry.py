@@ -54,8 +54,12 @@ def local_to_map(slot: int, local_row: int, local_col: int) -> Square:
     return (5 - local_row, 2 * k + 1 - local_col)
 
 
-def slot_squares(slot: int) -> list[Square]:
-    return [local_to_map(slot, r, c) for r in range(3) for c in range(2)]
+_SLOT_SQUARES = tuple(tuple(local_to_map(slot, r, c) for r in range(3) for c in range(2)) for slot in range(6))
+"""Each slot's six squares, worked out once: the end of every turn looks for complete cards."""
+
+
+def slot_squares(slot: int) -> tuple[Square, ...]:
+    return _SLOT_SQUARES[slot]
 
 
 def offset(edge: str, cell: Cell) -> tuple[int, int]:

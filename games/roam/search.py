@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from games.core import Result, Rng, clone, outcome, standing
+from games.core import Result, Rng, clone, ended_value, reshuffle, standing, with_fresh_dice
 
 POINTS_SHARPNESS = 0.3
 """How sharply a lead in points (A5.4) turns into a share of the win: about three points is a factor of e."""
@@ -36,15 +36,11 @@ class SearchMixin:
         """Only the orders of the two decks are hidden (A5.6): they are drawn afresh, with new dice."""
         game = self.copy()
         for deck in (game.deck, game.artifact_deck):
-            deck.sort()  # from the cards alone, not their hidden order: the result follows the view
-            rng.shuffle(deck)
-        game.rng = Rng(rng.getrandbits(62))
-        return game
+            reshuffle(deck, rng)
+        return with_fresh_dice(game, rng)
 
     def evaluate(self, seat: int) -> float:
         """Points as the end would count them, against the others'."""
-        if self.over:
-            result = self.result()
-            assert result is not None
-            return outcome(result, seat)
+        if (ended := ended_value(self, seat)) is not None:
+            return ended
         return standing([self.score_parts(t)["total"] for t in range(self.num_players)], seat, POINTS_SHARPNESS)

@@ -28,12 +28,13 @@ from games.core import (
     kind_problem,
     pick_field,
     register,
+    split_handlers,
 )
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
 from games.roanoke import text
 from games.roanoke.market import MARKET, payout
-from games.roanoke.moves import NAMES_OF, OFFER_NAMES
+from games.roanoke.moves import BUILT_LEGAL, NAMES_OF, OFFER_NAMES
 from games.roanoke.recap import RecapMixin
 from games.roanoke.search import SearchMixin
 from games.roanoke.table import MAIN, OVER, RES, ROUNDS, SEATS, SETUP, new_table
@@ -129,11 +130,11 @@ class Roanoke(RecapMixin, SearchMixin, TradeMixin):
             out = self.candidates(seat)
             if offer is not None:
                 out.insert(0, {"type": "cancel"})
-        # The candidates are well-formed and the seat is to move: only the move's own checker remains.
-        # Placements come from the same S5–S7 checks (`board.placements`), so they are not checked twice.
+        # The candidates are well-formed and the seat is to move: only the move's own checker remains, and none
+        # for the BUILT_LEGAL ones, which are built from their checkers' own tests.
         self._memo: dict[Any, Any] | None = {}
         try:
-            return [a for a in out if a["type"] == "place" or _CHECKS[a['type']](self, seat, a) is None]
+            return [a for a in out if a["type"] in BUILT_LEGAL or _CHECKS[a['type']](self, seat, a) is None]
         finally:
             self._memo = None
 
@@ -318,5 +319,4 @@ _HANDLERS: dict[str, tuple[Check, Do]] = {
     "resign": (Roanoke._check_resign, Roanoke._do_resign),
 }
 """Every action type's checker (why it is illegal, or None) and doer, in one visible table."""
-_CHECKS = {kind: check for kind, (check, _do) in _HANDLERS.items()}
-_DOS = {kind: do for kind, (_check, do) in _HANDLERS.items()}
+_CHECKS, _DOS = split_handlers(_HANDLERS)

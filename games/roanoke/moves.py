@@ -38,6 +38,10 @@ NAMES_OF: dict[str, str] = {
     "give": "what you give", "get": "what you get"}
 """What a refusal calls each field: the board's and the panels' words, never the JSON key."""
 OFFER_NAMES = {**NAMES_OF, "to": "the seat you offer to"}
+BUILT_LEGAL = frozenset({"place", "collect", "market_add", "market_move"})
+"""Candidates `legal_actions` does not run through their checkers: `candidates` builds them from the same tests
+(placements from `board.placements`, ROA-S5–S7; in the market step, ROA-S13, the collection, a worker added
+while none was this turn and the reserve holds one, and a worker's moves from a square it stands on to another)."""
 
 class MovesMixin(TableMixin):
     def afford(self, seat: int, cost: dict[str, int]) -> bool:
@@ -196,7 +200,8 @@ class MovesMixin(TableMixin):
         out: list[Action] = []
         if phase == MARKET_PHASE:
             out.append({"type": "collect"})
-            out += [{"type": "market_add", "square": m} for m in MARKET]
+            if not s["added_worker"] and self.player(seat)["reserve"] >= 1:  # one per turn, from the reserve
+                out += [{"type": "market_add", "square": m} for m in MARKET]
             out += [{"type": "market_move", "from": f, "to": t} for i, f in enumerate(MARKET)
                     if s["market"][i][seat] for t in MARKET if t != f]
         elif phase == MAIN:
@@ -213,11 +218,14 @@ class MovesMixin(TableMixin):
     def purchase_candidates(self, seat: int) -> list[Action]:
         board = self.s["board"]
         hand = self.player(seat)["hand"]
+        house, upgrade = all(hand[r] >= 2 for r in RES), hand["wood"] >= 4 and hand["metal"] >= 4
+        if not (house or upgrade or any(hand[r] >= 4 for r in RES)):
+            return []  # nothing affordable (ROA-S17): the board need not be read
         mine = [x for x, c in enumerate(board) if B.is_road(c) and c["owner"] == seat]
         out: list[Action] = []
-        if all(hand[r] >= 2 for r in RES):
+        if house:
             out += [{"type": "buy_house", "square": B.label(x)} for x in mine if not board[x]["house"]]
-        if hand["wood"] >= 4 and hand["metal"] >= 4:
+        if upgrade:
             out += [{"type": "buy_road_upgrade", "square": B.label(x)} for x in mine if not board[x]["up"]]
         for x in mine:
             if board[x]["house"] and not board[x]["gen"]:

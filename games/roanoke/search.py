@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.core import Rng, outcome, standing
+from games.core import ended_value, reshuffle, standing, with_fresh_dice
 from games.roanoke import seasons as SE
 from games.roanoke.table import TableMixin
 
@@ -23,21 +23,17 @@ class SearchMixin(TableMixin):
         the designer decks are known)."""
         game = self.copy()
         s = game.s
-        s["draw_pile"].sort(key=repr)  # from the cards alone, not their hidden order: the result follows the view
-        rng.shuffle(s["draw_pile"])
+        reshuffle(s["draw_pile"], rng, key=repr)
         if s["options"]["deck"] == "random":
             for k, shown in enumerate(s["revealed"]):
                 if not shown:
                     s["seasons"][k] = rng.choice(list(SE.SLOTS[k]))
-        game.rng = Rng(rng.getrandbits(62))
-        return game
+        return with_fresh_dice(game, rng)
 
     def evaluate(self, seat: int) -> float:
         """Chits in hand and a turn's income, against the other survivors' (the eliminated have no chance)."""
-        if self.over:
-            result = self.result()
-            assert result is not None
-            return outcome(result, seat)  # nobody wins when all are eliminated
+        if (ended := ended_value(self, seat)) is not None:
+            return ended  # nobody wins when all are eliminated
         alive = self.alive()
         if seat not in alive:
             return 0.0

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from games.core import Action, Event, Option, Result, Rng, RuleError, register
+from games.core import Action, Event, Option, Result, Rng, RuleError, register, split_handlers
 from games.small_islands import islands as I
 from games.small_islands import text
 from games.small_islands.data import COLOURS, DISCOVERY, LAYOUTS
-from games.small_islands.moves import STEP_OF, WAITING, MovesMixin
+from games.small_islands.moves import CHECKED, STEP_OF, WAITING, MovesMixin
 from games.small_islands.names import column_name, origin
 from games.small_islands.recap import RecapMixin
 from games.small_islands.search import SearchMixin
@@ -100,10 +100,10 @@ class SmallIslands(RecapMixin, SearchMixin, MovesMixin):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_move():
             return []
-        # candidates are built for this step and seat in the right shape: only the rule checkers remain.
-        # Placements come from the same B2 test (`needs`, `fits`) that `_check_place` applies: not checked twice.
+        # candidates are built for this step and seat in the right shape, and all but the CHECKED types from
+        # the very tests their checkers apply (placements from `needs` and `fits`): only those are filtered.
         return [a for a in self.candidates(seat)
-                if a["type"] == "place" or _CHECKS[a["type"]](self, seat, a) is None]
+                if a["type"] not in CHECKED or _CHECKS[a["type"]](self, seat, a) is None]
 
     def _problem(self, seat: int, action: Any) -> tuple[str, str] | None:
         """(code, reason) why this seat may not play this action now; None when it may."""
@@ -260,5 +260,4 @@ _HANDLERS: dict[str, tuple[Check, Do]] = {
     "done": (SmallIslands._check_done, SmallIslands._do_done),
 }
 """Every action type's checker (why it is illegal, or None) and doer, in one visible table."""
-_CHECKS = {kind: check for kind, (check, _do) in _HANDLERS.items()}
-_DOS = {kind: do for kind, (_check, do) in _HANDLERS.items()}
+_CHECKS, _DOS = split_handlers(_HANDLERS)

@@ -7,7 +7,6 @@ as tiles are placed (`join`); `from_scratch` recomputes it by BFS for the proper
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from games.small_islands.data import RESOURCES
@@ -85,19 +84,18 @@ def join(s: dict[str, Any], k: str) -> None:
 
 def stats(grid: Grid, cells: list[str]) -> dict[str, Any]:
     """What missions and rewards count on an island: tiles, each resource, temples, ports, symbols, houses."""
-    counts: Counter[str] = Counter()
+    out: dict[str, Any] = dict.fromkeys(RESOURCES, 0)
     houses: list[int] = []
-    symbols = 0
-    for k in cells:
+    temple = port = symbols = 0
+    for k in cells:  # plain sums, not a Counter: the houses' rewards ask this again and again
         t = grid[k]
-        counts.update(t["res"])
-        counts["temple"] += t["temple"]
-        counts["port"] += port_count(t)
+        for r in t["res"]:
+            out[r] += 1
+        temple += t["temple"]
+        port += t["ports"] + len(t["port_tokens"])
         symbols += t["symbols"]
         houses += t["houses"]
-    out: dict[str, Any] = {r: counts[r] for r in RESOURCES}
-    out.update(tiles=len(cells), temple=counts["temple"], port=counts["port"], symbols=symbols,
-               houses=sorted(houses))
+    out.update(tiles=len(cells), temple=temple, port=port, symbols=symbols, houses=sorted(houses))
     return out
 
 

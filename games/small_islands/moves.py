@@ -16,7 +16,7 @@ from games.small_islands import rewards as R
 from games.small_islands.data import FACES, RESOURCES, SEA_RING
 from games.small_islands.names import cell_name
 from games.small_islands.table import BONUS, HOUSES, KEEP, PLACE, PREP, SETUP, STUCK, TURN, TableMixin, kinds
-from games.small_islands.tiles import cell_of, fits, frontier, key, rotate
+from games.small_islands.tiles import cell_of, frontier, key, rotate
 
 STEP_OF = {"start_tile": SETUP, "choose": PREP, "take": TURN, "land": TURN, "discard": STUCK, "place": PLACE,
            "port": BONUS, "convert": BONUS, "no_bonus": BONUS, "house": HOUSES, "done": HOUSES, "keep": KEEP}
@@ -28,6 +28,9 @@ NAMES_OF: dict[str, str] = {
     "reward": "this round's reward", "next_mission": "next round's mission", "next_reward": "next round's reward",
     "resource": "the resource you name", "ship": "the ship (yours or a grey one)", "token": "the discovery token"}
 """What a refusal calls each field: the picture's and the panels' words, never the JSON key."""
+CHECKED = frozenset({"start_tile", "choose"})
+"""The action types whose candidates `legal_actions` runs through their checkers: `candidates` builds every
+other type from the same tests its checker applies (a hand's tile, a fitting cell, a free house symbol)."""
 INT_FIELDS = frozenset({"x", "y", "rot", "icon"})
 WAITING = {SETUP: "the first player to arrange the starting tiles (B5.2 step 2)",
            PREP: "every player to choose objectives (B5.3 PREP 2)",
@@ -235,17 +238,17 @@ class MovesMixin(TableMixin):
 
     def placements(self, hand: list[str]) -> list[Action]:
         """Every (hand tile, rotation, cell) that matches (B2), in hand order."""
-        cells = self.needs().items()
         out = []
         for t in hand:
             ring = FACES[t]["ring"]
             for q in range(4):
-                r = rotate(ring, q)
-                out += [{"type": "place", "tile": t, "rot": q, "x": x, "y": y} for (x, y), need in cells
-                        if fits(r, need)]
+                cells = self.fitting(rotate(ring, q))
+                out += [{"type": "place", "tile": t, "rot": q, "x": x, "y": y} for x, y in cells]
         return out
 
     def bonus_options(self, seat: int) -> list[Action]:
+        if self.player(seat)["bonus_left"] < 1:
+            return [{"type": "no_bonus"}]
         out: list[Action] = []
         for k in sorted(self.grid, key=lambda k: cell_of(k)[::-1]):
             t = self.grid[k]

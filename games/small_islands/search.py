@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.core import Rng, outcome, standing
+from games.core import ended_value, reshuffle, standing, with_fresh_dice
 from games.small_islands.table import TableMixin, kinds
 
 POINTS_SHARPNESS = 0.3
@@ -34,8 +34,8 @@ class SearchMixin(TableMixin):
         s = game.s
         others = [p for t, p in enumerate(s["players"]) if t != seat]
         parts = [p["hand"] for p in others] + [s["nav"], s["reserve"]]
-        pool = sorted((tile for part in parts for tile in part), key=repr)  # not their hidden places
-        rng.shuffle(pool)
+        pool = [tile for part in parts for tile in part]
+        reshuffle(pool, rng, key=repr)
         dealt = _deal(pool, [len(part) for part in parts])
         for p, hand in zip(others, dealt, strict=False):
             p["hand"] = hand
@@ -43,9 +43,8 @@ class SearchMixin(TableMixin):
         hidden_now = [p for t, p in enumerate(s["players"]) if t != seat and str(t) not in s["revealed"]]
         for kind in kinds(s["mode"]):
             nows = [p for p in hidden_now if p["now"][kind] is not None]
-            cards = sorted([c for p in others for c in p["held"][kind]] + [p["now"][kind] for p in nows]
-                           + s["decks"][kind], key=repr)
-            rng.shuffle(cards)
+            cards = [c for p in others for c in p["held"][kind]] + [p["now"][kind] for p in nows] + s["decks"][kind]
+            reshuffle(cards, rng, key=repr)
             dealt = _deal(cards, [len(p["held"][kind]) for p in others] + [1] * len(nows) + [len(s["decks"][kind])])
             for p, held in zip(others, dealt, strict=False):
                 p["held"][kind] = held
@@ -54,22 +53,19 @@ class SearchMixin(TableMixin):
             s["decks"][kind] = dealt[-1]
         pending = s["pending"] if s["pending"] is not None and s["pending"]["seat"] != seat else None
         parts = [p["discovery"] for p in others] + ([pending["drawn"]] if pending else []) + [s["discovery_pool"]]
-        tokens = sorted((t for part in parts for t in part), key=repr)
-        rng.shuffle(tokens)
+        tokens = [t for part in parts for t in part]
+        reshuffle(tokens, rng, key=repr)
         dealt = _deal(tokens, [len(part) for part in parts])
         for p, kept in zip(others, dealt, strict=False):
             p["discovery"] = kept
         if pending:
             pending["drawn"] = dealt[-2]
         s["discovery_pool"] = dealt[-1]
-        game.rng = Rng(rng.getrandbits(62))
-        return game
+        return with_fresh_dice(game, rng)
 
     def evaluate(self, seat: int) -> float:
         """Points as the end would count them (B5.5), against the others'."""
-        if self.over:
-            result = self.result()
-            assert result is not None
-            return outcome(result, seat)
+        if (ended := ended_value(self, seat)) is not None:
+            return ended
         points = [p["pp"] + self.discovery_pp(t) + self.ship_ports(t) for t, p in enumerate(self.s["players"])]
         return standing(points, seat, POINTS_SHARPNESS)

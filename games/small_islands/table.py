@@ -34,6 +34,7 @@ from games.small_islands.names import cell_name
 from games.small_islands.tiles import (
     AROUND,
     ORTHOGONAL,
+    as_bits,
     cell_of,
     constraint,
     fits,
@@ -137,7 +138,8 @@ class TableMixin(StateGame):
         return self.player(seat)["pp"] + self.discovery_pp(seat) + self.ship_ports(seat)
 
     def needs(self) -> dict[tuple[int, int], str]:
-        """Every frontier cell a tile could still fill, with its matching constraint (B2), cached per map."""
+        """Every frontier cell a tile could still fill, with its matching constraint (B2), cached per map with
+        the same as bit masks and the memo of `fitting` (a copy shares them until its map changes)."""
         grid = self.grid
         stamp = (self.s["placements"], len(grid))
         cache = getattr(self, "_needs", None)
@@ -157,10 +159,22 @@ class TableMixin(StateGame):
                     needs.pop(c, None)
                 else:
                     needs[c] = need
+            needs = dict(sorted(needs.items(), key=lambda item: item[0][::-1]))  # as `open_cells` orders them
         else:
             needs = dict(open_cells(grid))
-        self._needs = (stamp, needs)
+        self._needs = (stamp, needs, [(c, *as_bits(need)) for c, need in needs.items()], {})
         return needs
+
+    def fitting(self, ring: str) -> list[tuple[int, int]]:
+        """The cells of `needs` where a tile showing this (rotated) ring fits (B2), in its order; remembered
+        with the map's needs, since every turn asks again for the same rings.  Read it, never change it."""
+        self.needs()
+        _stamp, _needs, masks, memo = self._needs
+        cells = memo.get(ring)
+        if cells is None:
+            land = as_bits(ring)[1]
+            cells = memo[ring] = [c for c, fixed, need_land in masks if land & fixed == need_land]
+        return cells
 
     def placement_problem(self, x: int, y: int, ring: str) -> str | None:
         """B2 rules 1 and 2 for a tile with this (rotated) ring at (x, y); None if it may go there."""
@@ -171,7 +185,7 @@ class TableMixin(StateGame):
 
     def ship_cells(self) -> list[tuple[int, int]]:
         """Cells where a ship tile may go: the same rules 1 and 2 as any tile (B2 ship placement)."""
-        return [c for c, need in self.needs().items() if "L" not in need]
+        return self.fitting(SEA_RING)  # the cells that need no land
 
     def ships_for(self, seat: int) -> list[str]:
         """B5.3 Land: the ships this player may choose now ("own" coloured, "grey")."""
@@ -185,8 +199,7 @@ class TableMixin(StateGame):
 
     def any_placement(self, tiles: list[str]) -> bool:
         """B5.3 Explore step 3: does any of these tiles fit anywhere, in any rotation?"""
-        cells = self.needs().values()
-        return any(fits(rotate(FACES[t]["ring"], q), need) for t in tiles for q in range(4) for need in cells)
+        return any(self.fitting(rotate(FACES[t]["ring"], q)) for t in tiles for q in range(4))
 
     # -- putting things on the map ------------------------------------------------------------
 
