@@ -38,8 +38,10 @@ TRUSTED_VISITS = 8
 ROLLOUT_MARGIN = 0.005
 """How much better (in mean reward, over the same samples) a candidate must do than the guide's move in
 `Rollouts` to be played instead."""
+ROLLOUT_TURNS = 1
+"""How far a rollout goes: to the end of this many turns (the one under way the first)."""
 ROLLOUT_ACTIONS = 60
-"""At most this many moves of a rollout to the end of the turn (trade offers and answers included)."""
+"""At most this many moves of a rollout a turn (trade offers and answers included)."""
 
 
 @dataclass(frozen=True)
@@ -210,8 +212,9 @@ class Rollouts:
     tells them apart.  The guide's move is kept unless another beat it by `ROLLOUT_MARGIN` on average."""
 
     def __init__(self, game: Game, seat: int, candidates: list[Action], hint: Action, guide: Player,
-                 rng: random.Random) -> None:
+                 rng: random.Random, *, turns: int | None = None) -> None:
         self.game, self.seat, self.guide, self.rng = game, seat, guide, rng
+        self.turns = ROLLOUT_TURNS if turns is None else turns
         self.moves = {key(a): a for a in [hint, *candidates]}
         self.hint = key(hint)
         self.totals = dict.fromkeys(self.moves, 0.0)
@@ -238,13 +241,16 @@ class Rollouts:
         return self.moves[pick]
 
     def _playout(self, world: Game, k: str, rng: random.Random) -> float:
-        turn = world.current_seat()
+        turn, ends = world.current_seat(), 0
         try:
             world.apply(self.seat, self.moves[k])
         except RuleError:  # a free-form move (an offer) this world refuses: it cannot be chosen
             return -math.inf
-        for _ in range(ROLLOUT_ACTIONS):
-            if world.over or world.current_seat() != turn:
+        for _ in range(ROLLOUT_ACTIONS * self.turns):
+            now = world.current_seat()
+            if now != turn:
+                turn, ends = now, ends + 1
+            if world.over or ends >= self.turns:
                 break
             actor = mover(world)
             legal = world.legal_actions(actor)

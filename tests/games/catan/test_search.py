@@ -124,15 +124,16 @@ def test_evaluate_ranks_a_new_settlement_above_the_cards_it_cost() -> None:
     assert settled.evaluate(me) > holding.evaluate(me)
 
 
-def test_evaluate_counts_the_cards_a_build_lacks_and_a_hand_past_seven() -> None:
-    """Of two hands of four cards the one a build needs ranks higher; eight cards rank below seven of them
-    (a 7 would take half, CAT-18)."""
+def test_evaluate_counts_the_cards_a_build_lacks_and_no_card_past_seven() -> None:
+    """Of two hands of four cards the one a build needs ranks higher; an eighth card adds nothing (a 7
+    would take half the hand, CAT-18)."""
     game, me = a_turn_to_build()
     needed, spare = game.copy(), game.copy()
     give(needed, me, ore=3, grain=1)  # a city (the seat has no spot to settle) lacks one grain
     give(spare, me, wool=4)
     assert needed.evaluate(me) > spare.evaluate(me)
-    seven, eight = game.copy(), game.copy()
+    six, seven, eight = game.copy(), game.copy(), game.copy()
+    give(six, me, wool=6)
     give(seven, me, wool=7)
     give(eight, me, wool=8)
-    assert eight.strength(me) < seven.strength(me)
+    assert six.strength(me) < seven.strength(me) == eight.strength(me)
