@@ -11,6 +11,11 @@ The seat's own candidate moves are its listed actions plus the free-form move it
 of the game) would make, such as a trade offer: the search weighs that offer against the
 listed moves by searching the answers to it.
 
+A game that can name the few moves worth weighing (`search_candidates`, Catan) is searched flat instead
+(`Rollouts`): at a tenth of a second the tree ran 40-80 iterations over twenty-odd root moves (every road
+and bank trade) and so played the heuristic's move or overruled it on noise; the flat search plays each
+of a handful of candidates in the same sampled worlds, the guide playing on to the end of the turn.
+
 The search reads only the seat's view: the real game is touched through `determinize(seat, …)`, the
 seat's own `legal_actions` and `view`. It stops after an iteration budget (deterministic, for tests)
 or after a time budget on a clock the caller passes in: games/ reads none.
@@ -39,15 +44,17 @@ ROLLOUT_MARGIN = 0.005
 """How much better (in mean reward, over the same samples) a candidate must do than the guide's move in
 `Rollouts` to be played instead."""
 ROLLOUT_TURNS = 1
-"""How far a rollout goes: to the end of this many turns (the one under way the first)."""
+"""How far a rollout goes: to the end of this many turns (the one under way the first).  In Catan, to the
+end of the round (4) won 9 of 48 games where the turn's end won 16 (the same seeds, 0.05 s a decision)."""
 ROLLOUT_ACTIONS = 60
 """At most this many moves of a rollout a turn (trade offers and answers included)."""
 
 
 @dataclass(frozen=True)
 class Budget:
-    """How long one decision may think: at most `iterations`, and with a `clock` (the caller's: games/
-    reads none) at most `seconds` from the decision's start.  At least one iteration always runs."""
+    """How long one decision may think: at most `iterations` (playouts, in `Rollouts`), and with a `clock`
+    (the caller's: games/ reads none) at most `seconds` from the decision's start.  At least one iteration
+    (one sample of every candidate, in `Rollouts`) always runs."""
 
     iterations: int = 200
     seconds: float | None = None
