@@ -96,7 +96,8 @@ def road_opening_a_spot(game: Catan, seat: int) -> int:
         if a["type"] != "build_road":
             continue
         trial = built(game, seat, a, brick=1, lumber=1)
-        if trial.open_spots(seat)[0] > game.open_spots(seat)[0]:
+        give(trial, seat, brick=1, lumber=1, wool=1, grain=1)
+        if any(b["type"] == "build_settlement" for b in trial.legal_actions(seat)):
             return a["path"]
     raise AssertionError("no road opens a spot")
 
