@@ -156,3 +156,13 @@ def test_rollouts_weigh_few_candidates_in_whole_samples_within_the_budget() -> N
     timed = Rollouts(game, me, candidates, hint, guide, random.Random(1))
     timed.run(Budget(1000, seconds=2, clock=lambda: next(ticks)))
     assert timed.samples == 2
+
+
+def test_cat_11_the_setup_is_left_to_the_heuristic() -> None:
+    """Catan's search weighs no other place in the setup (CAT-10, CAT-11): there it plays the heuristic's."""
+    game = games.get_game("catan").new(4, seed=1)
+    seat = game.current_seat()
+    legal = game.legal_actions(seat)
+    hint = policy_for("catan").choose_in(game, seat, legal, random.Random(1))
+    assert game.search_candidates(seat, legal, hint) == [hint]
+    assert search_choice("catan", game, seat, 1) == hint
