@@ -73,7 +73,7 @@ class CatanPlayer(Player):
         if "discard" in moves:
             return self._discard(view, moves["discard"], rng)
         if "move_robber" in moves:
-            return max(moves["move_robber"], key=lambda a: self._robber_value(view, a) + rng.random() * 0.01)
+            return max(moves["move_robber"], key=lambda a: self.robber_value(view, a) + rng.random() * 0.01)
         if view["phase"] == "setup":
             return self._setup(view, moves, rng)
         if "play_knight" in moves and self._robbed(view):
@@ -85,7 +85,7 @@ class CatanPlayer(Player):
     def _setup(self, view: View, moves: dict[str, list[Action]], rng: random.Random) -> Action:
         if "build_settlement" in moves:
             return max(moves["build_settlement"], key=lambda a: node_value(view, a["node"]) + rng.random() * 0.1)
-        return max(moves["build_road"], key=lambda a: self._road_value(view, a["path"]) + rng.random() * 0.1)
+        return max(moves["build_road"], key=lambda a: self.road_value(view, a["path"]) + rng.random() * 0.1)
 
     def _build(self, view: View, moves: dict[str, list[Action]], rng: random.Random) -> Action:
         for kind in ("build_city", "build_settlement"):
@@ -102,7 +102,7 @@ class CatanPlayer(Player):
         if trade is not None:
             return trade
         if "build_road" in moves and self._wants_road(view):
-            return max(moves["build_road"], key=lambda a: self._road_value(view, a["path"]) + rng.random() * 0.1)
+            return max(moves["build_road"], key=lambda a: self.road_value(view, a["path"]) + rng.random() * 0.1)
         if "buy_dev" in moves and self._spare(view, COSTS["dev"]):
             return moves["buy_dev"][0]
         return moves["end_turn"][0] if "end_turn" in moves else rng.choice(next(iter(moves.values())))
@@ -248,7 +248,7 @@ class CatanPlayer(Player):
         return [v for v in sorted(ends) if buildings[v] is None
                 and all(buildings[u] is None for u in GEOMETRY.node_neighbours[v])]
 
-    def _road_value(self, view: View, p: int) -> float:
+    def road_value(self, view: View, p: int) -> float:
         """The best open intersection the road reaches (or comes next to), plus what it adds to our
         longest road."""
         buildings, seat = view["buildings"], view["seat"]
@@ -266,7 +266,7 @@ class CatanPlayer(Player):
         return any(b is not None and b[0] == view["seat"] for b in
                    (view["buildings"][v] for v in GEOMETRY.hex_nodes[view["robber"]]))
 
-    def _robber_value(self, view: View, action: Action) -> float:
+    def robber_value(self, view: View, action: Action) -> float:
         h, seat = action["hex"], view["seat"]
         value = 0.0
         for v in GEOMETRY.hex_nodes[h]:

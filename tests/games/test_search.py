@@ -9,11 +9,13 @@ import random
 import pytest
 
 import games
-from games.ai import choose_for, policy_for
+from games.ai import Player, choose_for, policy_for
+from games.catan.board import GEOMETRY
+from games.catan.game import Catan
 from games.core import Game
 from games.levels import player_for
-from games.search import Budget, Search, SearchPlayer
-from tests.games.catan.positions import after_setup, empty_hands, give, rolled
+from games.search import Budget, Rollouts, Search, SearchPlayer
+from tests.games.catan.positions import after_setup, clear_board, empty_hands, give, path, rolled
 
 SEARCHABLE = ["catan", "colonies", "roam", "roanoke", "small_islands"]
 
@@ -100,3 +102,67 @@ def test_cat_32_the_search_weighs_its_guides_trade_offer_and_answers_offers() ->
     partner = (me + 1) % 4
     answer = choose_for(game, partner, hard(20), random.Random(1))
     assert answer["type"] in ("accept", "decline", "counter") and answer["offer"] == game.s["offer"]["id"]
+
+
+class EndsItsTurn(Player):
+    """A poor guide: ends its turn whenever it may (else its first listed move)."""
+
+    def choose(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
+        return next((a for a in legal if a["type"] == "end_turn"), legal[0])
+
+
+def settlement_in_hand() -> tuple[Catan, int]:
+    """The active seat may settle at the end of its road, and holds the cards for it (and nothing else)."""
+    game = rolled(after_setup())
+    empty_hands(game)
+    clear_board(game)
+    me = game.s["active"]
+    game.s["buildings"][20] = [me, 1]
+    near = GEOMETRY.node_neighbours[20][0]
+    far = next(u for u in GEOMETRY.node_neighbours[near] if u != 20)
+    game.s["roads"][path(20, near)] = game.s["roads"][path(near, far)] = me
+    give(game, me, brick=1, lumber=1, wool=1, grain=1)
+    return game, me
+
+
+def test_cat_25_rollouts_overrule_a_guide_that_would_not_build() -> None:
+    """Each candidate is played out in the same sampled worlds: building the settlement the seat holds the
+    cards for (CAT-25) beats ending the turn by a point, whatever the guide says."""
+    game, me = settlement_in_hand()
+    legal = game.legal_actions(me)
+    guide = EndsItsTurn()
+    hint = guide.choose_in(game, me, legal, random.Random(1))
+    candidates = game.search_candidates(me, legal, hint)
+    assert hint["type"] == "end_turn" and any(a["type"] == "build_settlement" for a in candidates)
+    chosen = Rollouts(game, me, candidates, hint, guide, random.Random(1)).run(Budget(3 * len(candidates)))
+    assert chosen["type"] == "build_settlement"
+
+
+def test_rollouts_weigh_few_candidates_in_whole_samples_within_the_budget() -> None:
+    """Catan names the heuristic's move and a few others, not every road and bank trade; the rollouts play
+    every candidate once a sample, until the playouts or the time (on the caller's clock) run out."""
+    game, me = settlement_in_hand()
+    give(game, me, brick=4, lumber=4, ore=4)
+    legal = game.legal_actions(me)
+    guide = policy_for("catan")
+    hint = guide.choose_in(game, me, legal, random.Random(1))
+    candidates = game.search_candidates(me, legal, hint)
+    assert hint in candidates and len(candidates) < len(legal) / 2
+    assert {"end_turn", "build_settlement", "build_road", "buy_dev", "maritime"} <= {a["type"] for a in candidates}
+    rollouts = Rollouts(game, me, candidates, hint, guide, random.Random(1))
+    rollouts.run(Budget(2 * len(rollouts.moves) + 1))
+    assert rollouts.samples == 3 and rollouts.playouts == 3 * len(rollouts.moves)
+    ticks = iter(range(100))  # a stand-in clock: one tick a reading, the deadline two ticks on
+    timed = Rollouts(game, me, candidates, hint, guide, random.Random(1))
+    timed.run(Budget(1000, seconds=2, clock=lambda: next(ticks)))
+    assert timed.samples == 2
+
+
+def test_cat_11_the_setup_is_left_to_the_heuristic() -> None:
+    """Catan's search weighs no other place in the setup (CAT-10, CAT-11): there it plays the heuristic's."""
+    game = games.get_game("catan").new(4, seed=1)
+    seat = game.current_seat()
+    legal = game.legal_actions(seat)
+    hint = policy_for("catan").choose_in(game, seat, legal, random.Random(1))
+    assert game.search_candidates(seat, legal, hint) == [hint]
+    assert search_choice("catan", game, seat, 1) == hint

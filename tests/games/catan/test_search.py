@@ -7,7 +7,7 @@ import random
 
 from games.catan.board import GEOMETRY
 from games.catan.game import DEV_DECK, Catan
-from tests.games.catan.positions import after_setup, give, rolled
+from tests.games.catan.positions import after_setup, clear_board, empty_hands, give, rolled
 
 HIDDEN = {"hands", "devs", "new_devs", "deck", "news", "rng"}
 
@@ -60,8 +60,81 @@ def test_production_counts_pips_of_own_buildings_not_under_the_robber() -> None:
     game = after_setup(4, seed=7)
     v = next(v for v, b in enumerate(game.s["buildings"]) if b is not None and b[0] == 0)
     hexes = [h for h in GEOMETRY.node_hexes[v] if game.s["layout"]["terrain"][h] != "desert"]
-    before = game.production(0)
+    before = sum(game.production(0))
     game.s["robber"] = hexes[0]
     token = game.s["layout"]["tokens"][hexes[0]]
     on_hex = sum(b[1] for u in GEOMETRY.hex_nodes[hexes[0]] if (b := game.s["buildings"][u]) and b[0] == 0)
-    assert game.production(0) == before - on_hex * (6 - abs(7 - token))
+    assert sum(game.production(0)) == before - on_hex * (6 - abs(7 - token))
+
+
+def a_turn_to_build() -> tuple[Catan, int]:
+    """The active seat in its build phase, alone on the board with one settlement and its road, with empty
+    hands all round."""
+    game = rolled(after_setup(4, seed=7))
+    empty_hands(game)
+    clear_board(game)
+    me, v = game.s["active"], 20
+    game.s["buildings"][v] = [me, 1]
+    game.s["roads"][GEOMETRY.node_paths[v][0]] = me
+    game.s["road_len"][me] = 1
+    return game, me
+
+
+def built(game: Catan, seat: int, action: dict, **cost: int) -> Catan:
+    """A copy of the game in which the seat was given `cost` and paid it for `action`."""
+    after = game.copy()
+    give(after, seat, **cost)
+    after.apply(seat, action)
+    return after
+
+
+def road_opening_a_spot(game: Catan, seat: int) -> int:
+    """A path the seat may build on whose far end is an intersection it may then settle."""
+    paid = game.copy()
+    give(paid, seat, brick=1, lumber=1)
+    for a in paid.legal_actions(seat):
+        if a["type"] != "build_road":
+            continue
+        trial = built(game, seat, a, brick=1, lumber=1)
+        give(trial, seat, brick=1, lumber=1, wool=1, grain=1)
+        if any(b["type"] == "build_settlement" for b in trial.legal_actions(seat)):
+            return a["path"]
+    raise AssertionError("no road opens a spot")
+
+
+def test_evaluate_ranks_a_road_to_a_new_spot_above_the_cards_it_cost() -> None:
+    """The search's evaluation once valued two cards in hand over the road they pay for (CAT-24): a road
+    that opens a place to settle is worth more than its brick and lumber."""
+    game, me = a_turn_to_build()
+    p = road_opening_a_spot(game, me)
+    holding = game.copy()
+    give(holding, me, brick=1, lumber=1)
+    road = built(game, me, {"type": "build_road", "path": p}, brick=1, lumber=1)
+    assert road.evaluate(me) > holding.evaluate(me)
+
+
+def test_evaluate_ranks_a_new_settlement_above_the_cards_it_cost() -> None:
+    game, me = a_turn_to_build()
+    p = road_opening_a_spot(game, me)
+    game = built(game, me, {"type": "build_road", "path": p}, brick=1, lumber=1)
+    holding = game.copy()
+    give(holding, me, brick=1, lumber=1, wool=1, grain=1)
+    spot = next(a for a in holding.legal_actions(me) if a["type"] == "build_settlement")
+    settled = built(game, me, spot, brick=1, lumber=1, wool=1, grain=1)
+    assert settled.vp(me) == game.vp(me) + 1
+    assert settled.evaluate(me) > holding.evaluate(me)
+
+
+def test_evaluate_counts_the_cards_a_build_lacks_and_no_card_past_seven() -> None:
+    """Of two hands of four cards the one a build needs ranks higher; an eighth card adds nothing (a 7
+    would take half the hand, CAT-18)."""
+    game, me = a_turn_to_build()
+    needed, spare = game.copy(), game.copy()
+    give(needed, me, ore=3, grain=1)  # a city (the seat has no spot to settle) lacks one grain
+    give(spare, me, wool=4)
+    assert needed.evaluate(me) > spare.evaluate(me)
+    six, seven, eight = game.copy(), game.copy(), game.copy()
+    give(six, me, wool=6)
+    give(seven, me, wool=7)
+    give(eight, me, wool=8)
+    assert six.strength(me) < seven.strength(me) == eight.strength(me)
