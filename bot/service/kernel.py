@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from bot.errors import Refused
 from bot.metrics import counting_refusals
 from bot.outcome import GameInfo, SeatInfo
-from bot.seats import ai_level, is_person
+from bot.seats import ai_level, is_person, player_of
 from bot.settings import with_defaults
 from bot.storage import ActionRow, Effects, GameRow, Job, JobKind, ResultSeat, SeatRow, StaleVersion, Storage
 from bot.thinking import Thinking
@@ -93,6 +93,17 @@ def awaiting_answer(row: GameRow, game: Game) -> int | None:
     if turn in ai and turn in movers and movers - ai and game.view(None).get("offer") is not None:
         return turn
     return None
+
+
+def offer_wait_lines(row: GameRow, game: Game, before: int | None) -> list[str]:
+    """The line that tells the people an AI's offer now waits for their answer, and how long: once, when it
+    starts to wait (`before`: the seat that waited before the move)."""
+    waiting = awaiting_answer(row, game)
+    if waiting is None or waiting == before:
+        return []
+    seat = next(s for s in row.seats if s.seat == waiting)
+    minutes = with_defaults(row.settings)["offer_minutes"]
+    return [f"{player_of(seat)} waits up to {minutes} min for an answer to its offer, then goes on."]
 
 
 @dataclasses.dataclass(frozen=True)

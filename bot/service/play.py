@@ -13,7 +13,18 @@ from bot import outbox, ratings
 from bot.errors import Refused
 from bot.metrics import MOVES
 from bot.outcome import Outcome, Panel
-from bot.service.kernel import STALE, Change, acting_seat, engine_of, humans, info_of, person_seat, replay
+from bot.service.kernel import (
+    STALE,
+    Change,
+    acting_seat,
+    awaiting_answer,
+    engine_of,
+    humans,
+    info_of,
+    offer_wait_lines,
+    person_seat,
+    replay,
+)
 from bot.service.queries import Queries, panel_of
 from bot.storage import GameRow, SeatRow
 from games.core import Action, Game, Move, get_game
@@ -135,7 +146,7 @@ class Play(Queries):
             raise Refused(f"It is not your turn — waiting for {waiting}.", "not_your_turn")
         people = humans(row)
         before = _private_parts(game, people)
-        waiting, turn = game.to_move(), game.current_seat()
+        waiting, turn, offering = game.to_move(), game.current_seat(), awaiting_answer(row, game)
         events = game.apply(seat, action)  # a RuleError leaves the stored state untouched
         status = "finished" if game.over else "running"
         later, effects = self._next_row(row, game, status=status)
@@ -144,7 +155,8 @@ class Play(Queries):
         turn_goes_on = not game.over and game.current_seat() == turn
         outcome = Outcome(
             game=info_of(later, game), events=events,
-            lines=[*before_lines, *(game.describe_event(e) for e in events)], public_view=game.view(None),
+            lines=[*before_lines, *(game.describe_event(e) for e in events), *offer_wait_lines(later, game, offering)],
+            public_view=game.view(None),
             private_views={s: game.view(s) for s in people if after[s] != before[s]}, result=game.result(),
             notices=notices,
             # the player whose turn goes on (others discarded or answered meanwhile) is not asked again

@@ -61,6 +61,10 @@ async def offer_is_open(service: GameService, clock: FakeClock, game_id: int, ai
     asks = [item for item in await outbox_pending(service.storage, game_id) if item.kind == "ask"
             and item.target == CREATOR]
     assert asks, "the person is asked to answer, by a DM with their moves (Accept, Decline) as buttons"
+    boards = [line for item in await outbox_pending(service.storage, game_id) if item.kind == "board"
+              for line in item.payload["lines"]]
+    assert boards.count(f"AI {ai + 1} (normal) waits up to 5 min for an answer to its offer, then goes on.") == 1, \
+        "the board says once how long the offer waits"
     assert [(j.kind, j.due) for j in await jobs_of(service.storage, game_id) if j.kind == "ai_turn"] == [
         ("ai_turn", clock.now + timedelta(minutes=5))]
     clock.advance(minutes=4)
