@@ -28,6 +28,7 @@ from games import get_game
 from tests.support.bot_process import BotProcess
 from tests.support.channel_table import (
     Table,
+    ai_turn_soon,
     board_versions,
     first_game,
     leave_to_ai_and_finish,
@@ -168,8 +169,8 @@ def awaits_a_person(url: str, game_id: int) -> bool:
     """The game waits for a person: their timeout is planned and no AI turn is due soon — none at all, or
     only an AI's offer waiting minutes for the person's answer (read from the database, since the guild's
     process may be down and unable to answer)."""
-    jobs = pg_rows(url, f"SELECT kind, due < now() + interval '1 minute' AS soon FROM jobs WHERE game_id = {game_id}")
-    return any(j["kind"] == "timeout" for j in jobs) and not any(j["kind"] == "ai_turn" and j["soon"] for j in jobs)
+    timeout = any(j["kind"] == "timeout" for j in pg_rows(url, f"SELECT kind FROM jobs WHERE game_id = {game_id}"))
+    return timeout and not ai_turn_soon(url, game_id)
 
 
 def replays(url: str, game: dict[str, Any]) -> bool:

@@ -24,12 +24,12 @@ import pytest
 from tests.support.bot_process import BotProcess
 from tests.support.channel_table import (
     Table,
+    ai_turn_soon,
     board_versions,
     first_game,
     move_told,
     seats_to_fill,
     started_table,
-    stored_rows,
 )
 from tests.support.fake_discord import MESSAGES, FakeDiscord
 from tests.support.person import Person
@@ -51,10 +51,6 @@ async def running_bot(fake: FakeDiscord, workdir: Path, **env: str) -> AsyncIter
     finally:
         await bot.stop()
     assert bot.problems() == [], bot.log_tail()
-
-
-def jobs_of(bot: BotProcess, game_id: int) -> list[str]:
-    return [j["kind"] for j in stored_rows(bot.database, "jobs") if j["game_id"] == game_id]
 
 
 async def test_kill_between_commit_and_board_posts_the_board_after_restart(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -90,7 +86,7 @@ async def test_kill_with_ai_seats_to_move_then_they_play_on_after_restart(fake: 
         for _ in range(40):  # move until the turn passes to the AI seats
             await move_told(table)
             game_id = table.game()["id"]
-            if "ai_turn" in jobs_of(bot, game_id):
+            if ai_turn_soon(bot.database, game_id):
                 break
         else:
             pytest.fail("the host never handed the turn to an AI seat")
@@ -98,7 +94,7 @@ async def test_kill_with_ai_seats_to_move_then_they_play_on_after_restart(fake: 
         await bot.kill()  # the AI seats are to move (their job is paced 3 s), and the bot is gone
         assert table.game()["version"] == version
         await bot.start()
-        await fake.wait_for(lambda: table.game()["version"] > version and "ai_turn" not in jobs_of(bot, game_id),
+        await fake.wait_for(lambda: table.game()["version"] > version and not ai_turn_soon(bot.database, game_id),
                             timeout=60, what="the AI seats to play on after the restart, nobody clicking")
         await fake.wait_for(lambda: table.host.mention in table.latest_board().text(), timeout=30,
                             what="a board pinging the host, whose turn it is again")

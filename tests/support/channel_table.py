@@ -13,6 +13,7 @@ import shutil
 import sqlite3
 import subprocess
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,15 @@ def stored_rows(database: Path | str, table: str) -> list[dict[str, Any]]:
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=10) as db:
         db.row_factory = sqlite3.Row
         return [dict(r) for r in db.execute(f"SELECT * FROM {table} ORDER BY rowid")]
+
+
+def ai_turn_soon(database: Path | str, game_id: int) -> bool:
+    """Whether an AI seat of the game is to move within a minute. An AI whose trade offer waits for a person's
+    answer has its turn planned `offer_minutes` ahead: the game then waits for the person, as when no AI turn
+    is planned at all."""
+    soon = datetime.now(UTC) + timedelta(minutes=1)
+    return any(job["kind"] == "ai_turn" and datetime.fromisoformat(job["due"]) < soon
+               for job in stored_rows(database, "jobs") if job["game_id"] == game_id)
 
 
 def psql(url: str, sql: str) -> str:

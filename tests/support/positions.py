@@ -22,16 +22,16 @@ from tests.support.person import Person
 from tests.support.world import World
 
 
-async def rewritten(world: World, game_id: int, edit: Callable[[Game], None], *, ai_turn: bool = False,
+async def rewritten(world: World, game_id: int, edit: Callable[[Game], Game | None], *, ai_turn: bool = False,
                     board: bool = False) -> None:
-    """The stored game changed by `edit` (moves played on it, or its state dict changed), kept as the game's
-    new start; with `ai_turn` an AI seat to move there moves at once (its turn is due now); with `board` the
-    position's board is posted (its one-tap moves drawn for it)."""
+    """The stored game changed by `edit` (moves played on it, or its state dict changed; or the game it returns
+    instead), kept as the game's new start; with `ai_turn` an AI seat to move there moves at once (its turn is
+    due now); with `board` the position's board is posted (its one-tap moves drawn for it)."""
     service = world.bot.service
     row = await service.storage.load(game_id)
     assert row is not None
     game = get_game(row.game_type).from_dict(json.loads(row.state))
-    edit(game)
+    game = edit(game) or game
     later = dataclasses.replace(row, version=row.version + 1)
     shown = [outbox.board(Outcome(game=info_of(later, game), lines=["The test's position."],
                                   public_view=game.view(None)))] if board else []
@@ -124,12 +124,13 @@ async def played_to(world: World, game_type: str, ready: Callable[[Game, int], b
     rng = random.Random(seed)
     found: dict[str, int] = {}
 
-    def play(game: Game) -> None:
+    def play(table: Game) -> Game:
+        game = get_game(game_type).new(table.num_players, seed=seed)  # the table's own seed is new each run
         for _ in range(2000):
             seat = min(game.to_move())
             if ready(game, seat):
                 found["seat"] = seat
-                return
+                return game
             game.apply(seat, rng.choice(game.legal_actions(seat)))
         raise AssertionError(f"no position of {game_type} was ready")
 
