@@ -4,10 +4,9 @@ Accept says what the counter gives them."""
 
 from __future__ import annotations
 
-from games.colonies.game import Colonies
 from games.core import Game
 from tests.support.clicking import seated
-from tests.support.positions import rewritten
+from tests.support.positions import colonies_trader_ready, rewritten
 from tests.support.world import World
 
 
@@ -16,12 +15,7 @@ async def test_a_colonies_counter_offer_is_accepted_with_one_tap_by_the_player_w
     built: dict[str, int] = {}
 
     def countered(game: Game) -> None:
-        assert isinstance(game, Colonies)
-        seat = game.s["current"]
-        me, other = game.player(seat), game.player(1 - seat)
-        me["hand"], other["hand"] = ["food", "food", "farmer"], ["wealth", "food"]
-        me["in_play"].append({"card": "trader", "state": "ready"})
-        game.s.update(phase="main", pending=None, offer=None, active_event=None)
+        seat = colonies_trader_ready(game)
         game.apply(seat, {"type": "offer", "partner": 2 - seat, "give": ["farmer"], "want": ["wealth"],
                           "worker": "trader"})
         game.apply(1 - seat, {"type": "counter", "give": ["food"]})

@@ -177,7 +177,7 @@ async def test_the_host_removes_seats_and_alone_adds_ai(world: World) -> None:
     alice, bob, carol = world.person("alice"), world.person("bob"), world.person("carol")
     await alice.slash("game new", game="testgame", thread=False)
     await world.settle()
-    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
+    lobby = world.lobby()
     await bob.click(lobby, "Join")
     await carol.click(world.fake.find_message(lobby.id), "Join")
     add = select_of(lobby, "Add an AI")["custom_id"]

@@ -132,11 +132,7 @@ async def test_forged_rules_controls_are_refused_politely(world: World, caplog: 
 async def test_a_forged_level_in_the_add_ai_select_is_refused_politely(world: World) -> None:
     """The lobby's add-an-AI select offers the three levels; a client that sends another seats nobody."""
     alice = world.person("alice")
-    await alice.slash("game new", game="testgame", thread=False)
-    await world.settle()
-    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
-    info = await world.bot.service.game_in_channel(world.fake.channel.id)
-    assert info is not None
+    lobby, info = await world.new_lobby(alice)
     for value in ("expert", "HARD", "hard:1"):
         custom_id = f"fr:l:{info.id}:add"
         select = forged(lobby, SELECT, custom_id)

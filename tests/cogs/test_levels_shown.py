@@ -14,7 +14,7 @@ async def played_with_ai(world: World, alice: Person, *levels: str) -> int:
     """Alice seats AIs of these levels with the lobby's select, starts, and plays High card to its end."""
     await alice.slash("game new", game="testgame", thread=False)
     await world.settle()
-    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
+    lobby = world.lobby()
     for level in levels:
         lobby = await world.pick(alice, lobby, "Add an AI", level)
     await alice.click(lobby, "Start")
@@ -78,7 +78,7 @@ async def test_the_leaderboard_rates_each_level_as_a_player_of_its_own(world: Wo
     alice = world.person("alice")
     await alice.slash("game new", game="roam", thread=False)
     await world.settle()
-    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
+    lobby = world.lobby()
     for level in ("Easy", "Normal", "Hard"):
         lobby = await world.pick(alice, lobby, "Add an AI", level)
     await alice.click(lobby, "Start")

@@ -8,7 +8,7 @@ from tests.support.world import World, select_of
 async def test_new_join_add_ai_start_posts_a_board(world: World) -> None:
     alice, bob = world.person("alice"), world.person("bob")
     await alice.slash("game new", game="testgame", thread=False)
-    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
+    lobby = world.lobby()
     assert "High card" in lobby.content and f"<@{alice.user.id}>" in lobby.content
     await bob.click(lobby, "Join")
     lobby = await world.pick(alice, world.fake.find_message(lobby.id), "Add an AI", "Normal")
@@ -40,7 +40,7 @@ async def test_the_lobby_seats_an_ai_of_each_level_in_two_taps(world: World) -> 
     alice = world.person("alice")
     await alice.slash("game new", game="testgame", thread=False)
     await world.settle()
-    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
+    lobby = world.lobby()
     offered = select_of(lobby, "Add an AI")["options"]
     assert [(o["label"], o["value"]) for o in offered] == [("Easy", "easy"), ("Normal", "normal"), ("Hard", "hard")]
     assert all(o.get("description") for o in offered), "each level says how it plays"
@@ -58,11 +58,7 @@ async def test_the_add_ai_button_of_a_lobby_posted_before_the_level_select_still
     """A lobby already on Discord keeps its *Add AI* button (`fr:l:<game>:ai`): it seats a normal AI and the
     lobby is redrawn with the level select."""
     alice = world.person("alice")
-    await alice.slash("game new", game="testgame", thread=False)
-    await world.settle()
-    lobby = next(m for m in world.channel() if any(b.get("label") == "Start" for b in m.buttons()))
-    info = await world.bot.service.game_in_channel(world.fake.channel.id)
-    assert info is not None
+    lobby, info = await world.new_lobby(alice)
     old = {"type": 2, "style": 2, "label": "Add AI", "custom_id": f"fr:l:{info.id}:ai"}
     lobby.components[0]["components"].insert(1, old)
     await alice.click(lobby, "Add AI")

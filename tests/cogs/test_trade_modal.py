@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from cogs.play import Buttons
 from games.catan.board import RESOURCES
-from games.colonies.game import Colonies
 from games.core import Game
 from tests.support.clicking import modal_select, seated, trade
 from tests.support.fake_discord import StoredMessage
 from tests.support.person import Person
 from tests.support.playing import measured
-from tests.support.positions import catan_turn_with, rewritten
+from tests.support.positions import catan_turn_with, colonies_trader_ready, rewritten
 from tests.support.tally import Tally
 from tests.support.world import World, option_values
 
@@ -108,13 +107,7 @@ async def test_a_colonies_trade_is_one_modal_from_the_dm_and_accepted(world: Wor
     built: dict[str, int] = {}
 
     def ready_to_trade(game: Game) -> None:
-        assert isinstance(game, Colonies)
-        seat = game.s["current"]
-        me, other = game.player(seat), game.player(1 - seat)
-        me["hand"], other["hand"] = ["food", "food", "farmer"], ["wealth", "food"]
-        me["in_play"].append({"card": "trader", "state": "ready"})
-        game.s.update(phase="main", pending=None, offer=None, active_event=None)
-        built["seat"] = seat
+        built["seat"] = colonies_trader_ready(game)
 
     await rewritten(world, game_id, ready_to_trade)
     seat = built["seat"]

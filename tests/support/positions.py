@@ -16,6 +16,7 @@ from bot.storage import Effects, Job, JobKind
 from cogs.layout.moves import MAX_OPTIONS
 from games.catan.board import GEOMETRY, RESOURCES
 from games.catan.game import Catan
+from games.colonies.game import Colonies
 from games.core import Game, Rng, StateGame, get_game
 from tests.support.clicking import seated
 from tests.support.person import Person
@@ -113,6 +114,18 @@ async def catan_roll(world: World, game_id: int, total: Callable[[Catan], int]) 
         dice_to(game, total(game))
 
     await rewritten(world, game_id, back)
+
+
+def colonies_trader_ready(game: Game) -> int:
+    """The Colonies seat to move, in its main phase with a Trader ready and food, food and a farmer in hand, the
+    other seat holding a wealth and a food (COL-R27); returns the seat."""
+    assert isinstance(game, Colonies)
+    seat = game.s["current"]
+    me, other = game.player(seat), game.player(1 - seat)
+    me["hand"], other["hand"] = ["food", "food", "farmer"], ["wealth", "food"]
+    me["in_play"].append({"card": "trader", "state": "ready"})
+    game.s.update(phase="main", pending=None, offer=None, active_event=None)
+    return seat
 
 
 async def played_to(world: World, game_type: str, ready: Callable[[Game, int], bool], *, seed: int = 1

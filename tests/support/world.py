@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.client import Frontier
+from bot.outcome import GameInfo
 from tests.support.fake_discord import FakeDiscord, StoredMessage
 from tests.support.person import Person
 
@@ -65,6 +66,18 @@ class World:
                 return
             await asyncio.sleep(0.02)
         raise TimeoutError("the bot still had work due after 30 s")
+
+    async def new_lobby(self, host: Person, game: str = "testgame") -> tuple[StoredMessage, GameInfo]:
+        """A table `host` opens in the channel (no thread): its lobby message and the game."""
+        await host.slash("game new", game=game, thread=False)
+        await self.settle()
+        info = await self.bot.service.game_in_channel(self.fake.channel.id)
+        assert info is not None
+        return self.lobby(), info
+
+    def lobby(self) -> StoredMessage:
+        """The channel's open lobby: the message with the Start button."""
+        return next(m for m in self.channel() if any(b.get("label") == "Start" for b in m.buttons()))
 
     def boards(self) -> list:
         """The channel's board posts (messages with a picture, but not a game's recap), oldest first."""
