@@ -64,6 +64,9 @@ async def test_full_game_with_ai_seats(world: tuple[FakeDiscord, BotProcess], ga
     assert "Game over" in final and "\n1. " in final, final
     assert not any(m.loading for m in table.messages()), "every deferred answer was completed"
     assert all(is_png(png) for board in table.boards() for png in board.pngs())
+    uploads = [a for messages in fake.messages.values() for m in messages for a in m.attachments]
+    assert uploads and [a.filename for a in uploads if not a.description] == [], \
+        "every file uploaded (boards, hands, the recap) carries alt text (issue 27 item 6)"
     dms = fake.all_dms()
     assert set(dms) <= {table.host.user.id, bob.user.id}, "private views go to their owners only"
     assert stranger.id not in dms
