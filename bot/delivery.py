@@ -215,18 +215,12 @@ class Delivery(Posting):
                 else:
                     await self._handlers[OutboxKind(item.kind)](snap, item)
                     await self.storage.outbox_done([item.id], now=now)
-            except discord.Forbidden as err:
+            except (discord.Forbidden, discord.NotFound) as err:  # 50007 (DMs closed) is a 403 only
                 DISCORD_ERRORS.labels(err.status, err.code).inc()
                 if err.code == DM_REFUSED and item.target is not None:
                     await self.service.refuse_dms(game.id, item.target)
                     await self._give_up(item, "dms closed")
                 elif err.code in CHANNEL_LOST and item.target is None:
-                    await self._channel_lost(game, item, err.code)
-                else:
-                    await self._refused(item, err)
-            except discord.NotFound as err:
-                DISCORD_ERRORS.labels(err.status, err.code).inc()
-                if err.code in CHANNEL_LOST and item.target is None:
                     await self._channel_lost(game, item, err.code)
                 else:
                     await self._refused(item, err)
