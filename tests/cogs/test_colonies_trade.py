@@ -7,22 +7,20 @@ import json
 
 from games.colonies import cards as C
 from games.core import Game
-from tests.support.positions import played_to
+from tests.support.clicking import seated
+from tests.support.positions import colonies_trader_ready, rewritten
 from tests.support.world import World
 
 
-def can_offer(game: Game, seat: int) -> bool:
-    """Ready where the seat to move may offer a trade: its main phase, unlocked, no strife, a Population
-    ready to carry the offer and a card in hand to give (COL-R27)."""
-    view = game.view(seat)
-    ready = [e for e in view["players"][seat]["in_play"] if e["state"] == "ready"]
-    spare = [c for c in view["hand"] if C.kind(c) not in (C.THREAT, C.POPULATION)]
-    return (view["phase"] == "main" and not view["locked"] and bool(ready) and bool(spare)
-            and view["active_event"] != "strife")
-
-
 async def test_the_partner_answers_an_offer_from_the_buttons_in_a_dm(world: World) -> None:
-    game_id, people, seat = await played_to(world, "colonies", can_offer)
+    game_id, people = await seated(world, "colonies")
+    built: dict[str, int] = {}
+
+    def trader_ready(game: Game) -> None:
+        built["seat"] = colonies_trader_ready(game)
+
+    await rewritten(world, game_id, trader_ready)
+    seat = built["seat"]
     offerer, partner = people[seat], people[1 - seat]
     view = await world.bot.service.hand(game_id, offerer.user.id)
     ready = [e["card"] for e in view["players"][seat]["in_play"] if e["state"] == "ready"]
