@@ -6,21 +6,12 @@ from __future__ import annotations
 import json
 
 from games.colonies import cards as C
-from games.core import Game
-from tests.support.clicking import seated
-from tests.support.positions import colonies_trader_ready, rewritten
+from tests.support.positions import colonies_trader_table
 from tests.support.world import World
 
 
 async def test_the_partner_answers_an_offer_from_the_buttons_in_a_dm(world: World) -> None:
-    game_id, people = await seated(world, "colonies")
-    built: dict[str, int] = {}
-
-    def trader_ready(game: Game) -> None:
-        built["seat"] = colonies_trader_ready(game)
-
-    await rewritten(world, game_id, trader_ready)
-    seat = built["seat"]
+    game_id, people, seat = await colonies_trader_table(world)
     offerer, partner = people[seat], people[1 - seat]
     view = await world.bot.service.hand(game_id, offerer.user.id)
     ready = [e["card"] for e in view["players"][seat]["in_play"] if e["state"] == "ready"]

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from cogs.play import Buttons
 from games.catan.board import RESOURCES
-from games.core import Game
-from tests.support.clicking import modal_select, seated, trade
+from tests.support.clicking import modal_select, trade
 from tests.support.fake_discord import StoredMessage
 from tests.support.person import Person
 from tests.support.playing import measured
-from tests.support.positions import catan_turn_with, colonies_trader_ready, rewritten
+from tests.support.positions import catan_turn_with, colonies_trader_table
 from tests.support.tally import Tally
 from tests.support.world import World, option_values
 
@@ -103,14 +102,7 @@ async def test_a_colonies_trade_is_one_modal_from_the_dm_and_accepted(world: Wor
     """COL-R27: the active player, with a Trader ready, offers a Food from the hand for a Wealth by the modal of
     the DM panel (the same panel as *Your move*); the DM that asks the partner holds Accept, and the partner
     accepts with one tap on the board."""
-    game_id, people = await seated(world, "colonies")
-    built: dict[str, int] = {}
-
-    def ready_to_trade(game: Game) -> None:
-        built["seat"] = colonies_trader_ready(game)
-
-    await rewritten(world, game_id, ready_to_trade)
-    seat = built["seat"]
+    game_id, people, seat = await colonies_trader_table(world)
     person, partner = people[seat], people[1 - seat]
     dm_panel = Buttons.move_panel(await world.bot.service.panel(game_id, person.user.id))  # what the DM carries
     assert "Trade offer…" in [c.get("label") for row in dm_panel.to_components() for c in row["components"]]

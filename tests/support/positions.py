@@ -128,6 +128,19 @@ def colonies_trader_ready(game: Game) -> int:
     return seat
 
 
+async def colonies_trader_table(world: World) -> tuple[int, dict[int, Person], int]:
+    """Two people at Colonies, the seat to move ready to trade (`colonies_trader_ready`): the game, who sits
+    where, and that seat."""
+    game_id, people = await seated(world, "colonies")
+    built: dict[str, int] = {}
+
+    def ready(game: Game) -> None:
+        built["seat"] = colonies_trader_ready(game)
+
+    await rewritten(world, game_id, ready)
+    return game_id, people, built["seat"]
+
+
 async def played_to(world: World, game_type: str, ready: Callable[[Game, int], bool], *, seed: int = 1
                     ) -> tuple[int, dict[int, Person], int]:
     """A table of people only, its game played by seeded random moves (the same every run) until `ready` says
