@@ -11,10 +11,12 @@ The seat's own candidate moves are its listed actions plus the free-form move it
 of the game) would make, such as a trade offer: the search weighs that offer against the
 listed moves by searching the answers to it.
 
-A game that can name the few moves worth weighing (`search_candidates`, Catan) is searched flat instead
-(`Rollouts`): at a tenth of a second the tree ran 40-80 iterations over twenty-odd root moves (every road
-and bank trade) and so played the heuristic's move or overruled it on noise; the flat search plays each
-of a handful of candidates in the same sampled worlds, the guide playing on to the end of the turn.
+A game that can name the few moves worth weighing (`search_candidates`: Catan, Colonies) is searched flat
+instead (`Rollouts`): at a tenth of a second the tree ran 40-80 iterations over twenty-odd root moves (every
+road and bank trade) and so played the heuristic's move or overruled it on noise; the flat search plays
+each of a handful of candidates in the same sampled worlds, the guide playing on to the end of the turn.
+In Colonies the tree, scoring a move at once by points, explored instead of farming and starved: it won 5
+of 200 games against the heuristic, the flat search over the heuristic's best moves of its chosen kind 56.
 
 The search reads only the seat's view: the real game is touched through `determinize(seat, …)`, the
 seat's own `legal_actions` and `view`. It stops after an iteration budget (deterministic, for tests)
@@ -268,6 +270,12 @@ class Rollouts:
             except RuleError:
                 break
         return scores(world)[self.seat]
+
+
+def best_of_kind(legal: list[Action], hint: Action, value: Callable[[Action], float], k: int) -> list[Action]:
+    """The heuristic's `hint` and the `k` moves of its kind that `value` (the heuristic's own score) ranks
+    highest: the search then weighs how to do what the heuristic chose to do, not whether to do it."""
+    return [hint, *sorted((a for a in legal if a["type"] == hint["type"]), key=value, reverse=True)[:k]]
 
 
 class SearchPlayer(Player):

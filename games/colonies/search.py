@@ -8,12 +8,16 @@ from collections import Counter
 from typing import Any
 
 from games.colonies import cards as C
+from games.colonies.ai import CARD_VALUE, THREAT_PAIN, ColoniesPlayer
 from games.colonies.table import TableMixin
-from games.core import ended_value, reshuffle, standing, with_fresh_dice
+from games.core import Action, ended_value, reshuffle, standing, with_fresh_dice
+from games.search import best_of_kind
 
+CANDIDATES = 4
+"""How many of the heuristic's best-scored moves of the kind it chose the search weighs against its choice."""
 COMMON_DECKS = ("event_deck", "pop_deck", "land_deck", "threat_deck", "shipment_deck")
 POINTS_SHARPNESS = 0.25
-"""How sharply a lead in points (COL-S28) turns into a share of the win: four points is a factor of e."""
+"""How sharply a lead in strength (about points, COL-S28) turns into a share of the win: four is a factor of e."""
 
 
 class SearchMixin(TableMixin):
@@ -49,10 +53,28 @@ class SearchMixin(TableMixin):
         return with_fresh_dice(game, rng)
 
     def evaluate(self, seat: int) -> float:
-        """Points against the other survivors' (an eliminated player has none and no chance)."""
+        """What each survivor owns, valued as the heuristic values a card to hold (points and produce),
+        shipped Wealth at its 5 points, against the other survivors'; a seat with no Population left
+        is as good as eliminated (COL-S25)."""
         if (ended := ended_value(self, seat)) is not None:
             return ended
         alive = [t for t in range(self.s["n"]) if not self.player(t)["eliminated"]]
         if seat not in alive:
             return 0.0
-        return standing([self.score(t) for t in alive], alive.index(seat), POINTS_SHARPNESS)
+        return standing([self.strength(t) for t in alive], alive.index(seat), POINTS_SHARPNESS)
+
+    def strength(self, seat: int) -> float:
+        """Cards owned at what they are worth to hold (a Threat at minus its harm), shipped Wealth at its
+        points, granary Food as Food; none at all without Population."""
+        p = self.player(seat)
+        owned = p["hand"] + p["deck"] + p["discard"] + [e["card"] for e in p["in_play"]]
+        if not any(C.kind(c) == C.POPULATION for c in owned):
+            return 0.0
+        return (sum(CARD_VALUE.get(c, 0.0) - THREAT_PAIN.get(c, 0) for c in owned) + 5 * p["shipped"]
+                + CARD_VALUE["food"] * p["granary"])
+
+    def search_candidates(self, seat: int, legal: list[Action], hint: Action) -> list[Action]:
+        """The heuristic's choice (an offer, for one) and its `CANDIDATES` best-scored moves of that kind: a
+        search free to weigh any move against points played worse than the heuristic (see games/search.py)."""
+        view, player = self.view(seat), ColoniesPlayer()
+        return best_of_kind(legal, hint, lambda a: player.score(view, a), CANDIDATES)

@@ -14,8 +14,9 @@ from games.catan.board import GEOMETRY
 from games.catan.game import Catan
 from games.core import Game
 from games.levels import player_for
-from games.search import Budget, Rollouts, Search, SearchPlayer
+from games.search import Budget, Rollouts, Search, SearchPlayer, best_of_kind
 from tests.games.catan.positions import after_setup, clear_board, empty_hands, give, path, rolled
+from tests.games.colonies.table import table as colonies_table
 
 SEARCHABLE = ["catan", "colonies", "roam", "roanoke", "small_islands"]
 
@@ -166,3 +167,31 @@ def test_cat_11_the_setup_is_left_to_the_heuristic() -> None:
     hint = policy_for("catan").choose_in(game, seat, legal, random.Random(1))
     assert game.search_candidates(seat, legal, hint) == [hint]
     assert search_choice("catan", game, seat, 1) == hint
+
+
+def test_best_of_kind_weighs_how_to_do_what_the_heuristic_chose() -> None:
+    """The candidates are the heuristic's move and the best-scored moves of its kind, never another kind."""
+    legal = [{"type": "work", "land": "farmland"}, {"type": "explore", "card": "coast"},
+             {"type": "work", "land": "coast"}, {"type": "work", "land": "forest"}]
+    value = {"farmland": 3, "coast": 2, "forest": 1}
+    hint = legal[3]
+    assert best_of_kind(legal, hint, lambda a: value.get(a.get("land", ""), 9), 2) == [hint, legal[0], legal[2]]
+
+
+def test_col_s25_a_colony_without_population_is_valued_as_lost() -> None:
+    """Land is worth points (COL-S28), but a seat that owns no Population will be eliminated at its turn's
+    end (COL-S25): the evaluation ranks it below a seat with a few settlers, however much Land it holds."""
+    game = colonies_table(hand=["farmland", "coast", "mountains", "forest"], deck=["food"], discard=[])
+    other = game.s["players"][1]
+    other["hand"], other["deck"], other["discard"] = ["farmer", "food"], ["trader"], []
+    assert game.score(0) > game.score(1)
+    assert game.evaluate(0) < game.evaluate(1)
+
+
+def test_colonies_searches_only_among_moves_of_the_heuristics_kind() -> None:
+    game = midgame("colonies", 3)
+    seat = min(game.to_move())
+    legal = game.legal_actions(seat)
+    hint = policy_for("colonies").choose_in(game, seat, legal, random.Random(1))
+    candidates = game.search_candidates(seat, legal, hint)
+    assert candidates[0] == hint and {a["type"] for a in candidates} == {hint["type"]}
