@@ -4,6 +4,7 @@ and the free artifact actions (rules A5.3)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from games.core import Action, Event
@@ -26,6 +27,13 @@ from games.roam.geometry import (
 )
 
 Pattern = tuple[list[Cell], list[Cell]]
+
+
+@lru_cache(maxsize=512)
+def _roomy(edge: str, filled: tuple[bool, ...]) -> frozenset[str]:
+    """The cards whose pattern has an anchor on the map for a seat at this edge with these slots filled
+    (A2 Placement anchor), worked out once for all cards: every turn asks it of each face-up character."""
+    return frozenset(card.id for card in CARDS.values() if anchor_squares(edge, card.normal, filled))
 
 
 class PlacementMixin:
@@ -118,9 +126,8 @@ class PlacementMixin:
 
     def _choosable(self, seat: int) -> list[str]:
         """The seat's face-up characters whose pattern has an anchor on the map, in the order they are held."""
-        edge, filled = self.players[seat]["edge"], self._filled()
-        return [ch["card"] for ch in self.players[seat]["characters"]
-                if ch["up"] and anchor_squares(edge, CARDS[ch["card"]].normal, filled)]
+        roomy = _roomy(self.players[seat]["edge"], self._filled())
+        return [ch["card"] for ch in self.players[seat]["characters"] if ch["up"] and ch["card"] in roomy]
 
     def _early_rest_actions(self, seat: int) -> list[Action]:
         player = self.players[seat]
