@@ -82,7 +82,7 @@ class PlacementMixin:
         """A square that takes another marker; otherwise that pattern cell is skipped."""
         return self.has_card(sq) and len(self.map[sq[0]][sq[1]]) < self.capacity()
 
-    def anchors(self, seat: int, pattern: tuple[Sequence[Cell], Sequence[Cell]]) -> tuple[Square, ...]:
+    def anchors(self, seat: int, pattern: Pattern) -> tuple[Square, ...]:
         """Key-marker squares where every normal cell lands on a card (A2 Placement anchor)."""
         return anchor_squares(*self._anchor_key(seat, pattern[0]))
 
