@@ -43,6 +43,14 @@ class MovesMixin(TableMixin):
             hand -= Counter(offer["give"])
         return hand
 
+    def free_cards(self, seat: int) -> list[str]:
+        """The names `free_hand` holds, sorted: built without a Counter unless the seat has an offer out, since
+        the moves are listed from it after every action."""
+        offer = self.s["offer"]
+        if offer is not None and offer["from"] == seat:
+            return sorted(self.free_hand(seat))
+        return sorted(set(self.player(seat)["hand"]))
+
     def free_count(self, seat: int, card: str) -> int:
         """How many of this card `free_hand` holds, counted without building it: the checks ask for one card
         each, many times over while the moves are listed."""
@@ -326,22 +334,23 @@ class MovesMixin(TableMixin):
         out: list[Action] = []
         p = self.player(seat)
         cannibalism = self.s["phase"] != THREAT and not self.locked() and self._cannibalism_problem() is None
-        for card in sorted(self.free_hand(seat)):
+        for card in self.free_cards(seat):
             if C.kind(card) != C.FOOD:  # Food is never played (COL-R42): its move would only be refused
                 out.extend(self._play_variants(seat, card))
             if cannibalism and C.kind(card) == C.POPULATION:
                 out.append({"type": "cannibalize", "card": card})
         workers = sorted({e["card"] for e in p["in_play"]
                           if e["state"] == READY and C.kind(e["card"]) == C.POPULATION})
-        lands = self._work_variants(seat)
+        lands = self._work_variants(seat)  # what each worker could do is the same for all: worked out once
+        frontier, lineup = sorted(set(s["frontier"])), sorted(set(s["lineup"]))
+        threats = [c for c in sorted(set(p["hand"])) if C.kind(c) == C.THREAT]
+        threats_in_play = [z for z in sorted({e["card"] for e in p["in_play"]}) if C.kind(z) == C.THREAT]
         for w in workers:
             out.extend({"type": "work", "worker": w, **v} for v in lands)
-            out.extend({"type": "explore", "worker": w, "card": c} for c in sorted(set(s["frontier"])))
-            out.extend({"type": "reproduce", "worker": w, "card": c} for c in sorted(set(s["lineup"])))
-            out.extend({"type": "combat", "worker": w, "card": c, "zone": "hand"}
-                       for c in sorted(set(p["hand"])) if C.kind(c) == C.THREAT)
-            out.extend({"type": "combat", "worker": w, "card": z, "zone": "play"}
-                       for z in sorted({e["card"] for e in p["in_play"]}) if C.kind(z) == C.THREAT)
+            out.extend({"type": "explore", "worker": w, "card": c} for c in frontier)
+            out.extend({"type": "reproduce", "worker": w, "card": c} for c in lineup)
+            out.extend({"type": "combat", "worker": w, "card": c, "zone": "hand"} for c in threats)
+            out.extend({"type": "combat", "worker": w, "card": z, "zone": "play"} for z in threats_in_play)
         if "farmland" in self.workable(seat):
             pool = sorted(e["card"] for e in p["in_play"] if e["state"] == READY and C.kind(e["card"]) == C.POPULATION)
             groups = {combo for k in range(2, len(pool) + 1) for combo in combinations(pool, k)}

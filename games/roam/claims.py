@@ -33,9 +33,14 @@ class ClaimsMixin:
         """Step 3: the Outpost first, then every complete card in slot order 1 -> 6."""
         if self.opts["outpost"] and self.outpost is None:
             self._check_outpost(self.current, events)
-        self.pending = [k for k in range(6) if self.slots[k] is not None
-                        and all(self.map[r][c] for r, c in slot_squares(k))]
+        self.pending = [k for k in range(6) if self.slots[k] is not None and self._complete(k)]
         self._resolve_pending(events)
+
+    def _complete(self, slot: int) -> bool:
+        """Every square of the slot's card holds a marker (asked of all six cards every turn: a list, built
+        quicker than a generator for six squares)."""
+        grid = self.map
+        return all([grid[r][c] for r, c in slot_squares(slot)])
 
     def _check_outpost(self, seat: int, events: list[Event]) -> None:
         """An opponent marker whose 8 neighbours all hold this seat's markers; edge squares cannot be surrounded."""

@@ -10,9 +10,10 @@ completed card) and `buy` (one artifact).  Phases with nothing to decide are ski
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any, ClassVar
 
-from games.core import Action, Event, Game, Option, Result, Rng, RuleError, register
+from games.core import Action, Event, Game, Option, Result, Rng, RuleError, kind_of, register
 from games.roam.claims import ClaimsMixin
 from games.roam.data import ARTIFACTS, CARDS, COLOURS, LAND_IDS, starting_ids
 from games.roam.geometry import DEFAULT_EDGES, SIZE, parse_square, slot_of, square_name
@@ -149,16 +150,24 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_move():
             return []
-        if self.phase == "bid":
-            return self._bid_actions(seat)
-        if self.phase == "buy":
-            return [*self._buy_actions(seat), {"type": "end_turn"}]
-        return self._turn_actions(seat)
+        return [action for _kinds, part in _PARTS.get(self.phase, ()) for action in part(self, seat)]
+
+    def _listed(self, seat: int, action: Action) -> bool:
+        """Is the action among `legal_actions(seat)`?  Only the part of the list that holds its type is built:
+        the whole list would work out every character's room on the map to check one marker's square."""
+        if seat not in self.to_move():
+            return False
+        kind = kind_of(action)  # "unknown" for a type that is not text, which no part lists
+        if kind == "place" and self.phase == "anchor":  # the two moves of every turn, checked without listing
+            return action.keys() == {"type", "square"} and action["square"] in self._place_names(seat)
+        if kind == "choose" and self.phase == "start":
+            return action.keys() == {"type", "card"} and action["card"] in self._choosable(seat)
+        return any(kind in kinds and action in part(self, seat) for kinds, part in _PARTS.get(self.phase, ()))
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         if self.finished:
             raise RuleError("The game is over; no more moves.", "game_over")
-        if not isinstance(action, dict) or field_error(action) is not None or action not in self.legal_actions(seat):
+        if not isinstance(action, dict) or field_error(action) is not None or not self._listed(seat, action):
             raise self._refusal(seat, action)
         events: list[Event] = []
         kind = action["type"]
@@ -176,7 +185,8 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
 
     def _remember(self, events: list[Event]) -> None:
         """Keep the sentences of the latest events for the picture's log panel."""
-        self.log = (self.log + [self.describe_event(e) for e in events if e["type"] != "setup"])[-8:]
+        told = [e for e in events if e["type"] != "setup"][-8:]  # the earlier ones would drop out of the panel
+        self.log = (self.log + [self.describe_event(e) for e in told])[-8:]
 
     def undoable(self, action: Action, events: list[Event]) -> bool:
         final = {"turn_started", "claimed", "refilled", "artifact_revealed", "bid_started", "game_over", "outpost"}
@@ -340,6 +350,30 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
                 "next": b["order"][b["next"]] if b["next"] < len(b["order"]) else None,
                 "high": b["high"], "amount": b["amount"], "history": list(b["history"])}
 
+
+def _end_turn(game: RoamGame, seat: int) -> list[Action]:
+    return [{"type": "end_turn"}]
+
+
+def _done(game: RoamGame, seat: int) -> list[Action]:
+    return [{"type": "done"}]
+
+
+_FREE = frozenset({"backpack", "slide"})
+_PARTS: dict[str, tuple[tuple[frozenset[str], Callable[[RoamGame, int], list[Action]]], ...]] = {
+    "start": ((frozenset({"choose", "skip_place"}), RoamGame._character_actions),
+              (frozenset({"early_rest"}), RoamGame._early_rest_actions),
+              (frozenset({"hourglass"}), RoamGame._hourglass_actions), (_FREE, RoamGame._free_actions)),
+    "anchor": ((frozenset({"place"}), RoamGame._place_actions), (frozenset({"hammer"}), RoamGame._hammer_actions),
+               (frozenset({"rotate"}), RoamGame._rotate_actions)),
+    "pick": ((frozenset({"mark"}), RoamGame._mark_actions),),
+    "blanks": ((frozenset({"blank", "lantern"}), RoamGame._blank_actions), (frozenset({"done"}), _done)),
+    "free": ((_FREE, RoamGame._free_actions), (frozenset({"end_turn"}), _end_turn)),
+    "buy": ((frozenset({"buy"}), RoamGame._buy_actions), (frozenset({"end_turn"}), _end_turn)),
+    "bid": ((frozenset({"bid", "pass"}), RoamGame._bid_actions),),
+}
+"""Each phase's legal actions in the order they are listed, in parts, each with the action types it lists:
+checking one action builds only the parts that may hold it."""
 
 _LOCAL_TYPES = frozenset({"choose", "rotate", "place", "hammer", "mark", "blank", "lantern", "done", "backpack",
                           "slide", "early_rest", "hourglass"})

@@ -62,6 +62,15 @@ def slot_squares(slot: int) -> tuple[Square, ...]:
     return _SLOT_SQUARES[slot]
 
 
+_LAND_CELLS = {local_to_map(slot, r, c): (r, c) for slot in range(6) for r in range(3) for c in range(2)}
+
+
+def land_cell(sq: Square) -> tuple[int, int]:
+    """The cell (row, column) of its card's land grid a map square shows: `local_to_map` read backwards,
+    worked out once, since every marker put collects the coins there."""
+    return _LAND_CELLS[sq]
+
+
 def offset(edge: str, cell: Cell) -> tuple[int, int]:
     """A pattern cell (x right, y forward) as a map step (dRow south, dCol east) for a seat's edge."""
     x, y = cell
@@ -110,11 +119,21 @@ def anchor_squares(edge: str, normal: tuple[Cell, ...], filled: tuple[bool, ...]
                  if all((r + dr, c + dc) in cards for dr, dc in steps))
 
 
+@lru_cache(maxsize=8192)
+def anchor_names(edge: str, normal: tuple[Cell, ...], filled: tuple[bool, ...]) -> tuple[str, ...]:
+    """The names of `anchor_squares`, cached alike: the place moves of the anchor phase list them all."""
+    return tuple(square_name(sq) for sq in anchor_squares(edge, normal, filled))
+
+
 def neighbours8(sq: Square) -> list[Square]:
     r, c = sq
     return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 
 
-def neighbours4(sq: Square) -> list[Square]:
-    r, c = sq
-    return [s for s in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if on_map(s)]
+def neighbours4(sq: Square) -> tuple[Square, ...]:
+    """The squares beside a map square, worked out once: the Walking Stick lists every marker's moves."""
+    return _NEIGHBOURS4[sq]
+
+
+_NEIGHBOURS4 = {(r, c): tuple(s for s in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if on_map(s))
+                for r in range(SIZE) for c in range(SIZE)}

@@ -3,6 +3,8 @@ and the free artifact actions (rules A5.3)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from games.core import Action, Event
@@ -11,7 +13,9 @@ from games.roam.geometry import (
     SIZE,
     Cell,
     Square,
+    anchor_names,
     anchor_squares,
+    land_cell,
     local_to_map,
     neighbours4,
     on_map,
@@ -23,6 +27,13 @@ from games.roam.geometry import (
 )
 
 Pattern = tuple[list[Cell], list[Cell]]
+
+
+@lru_cache(maxsize=512)
+def _roomy(edge: str, filled: tuple[bool, ...]) -> frozenset[str]:
+    """The cards whose pattern has an anchor on the map for a seat at this edge with these slots filled
+    (A2 Placement anchor), worked out once for all cards: every turn asks it of each face-up character."""
+    return frozenset(card.id for card in CARDS.values() if anchor_squares(edge, card.normal, filled))
 
 
 class PlacementMixin:
@@ -54,13 +65,11 @@ class PlacementMixin:
 
     def square_coins(self, sq: Square) -> int:
         card_id = self.slots[slot_of(sq)]
-        if card_id is None:
+        coins = None if card_id is None else CARDS[card_id].coins
+        if not coins:
             return 0
-        for lr, row in enumerate(CARDS[card_id].coins or ()):
-            for lc, n in enumerate(row):
-                if local_to_map(slot_of(sq), lr, lc) == sq:
-                    return n
-        return 0
+        lr, lc = land_cell(sq)
+        return coins[lr][lc]
 
     def has_card(self, sq: Square) -> bool:
         """On the map and on a slot holding a card: an empty slot counts as off-map."""
@@ -73,11 +82,17 @@ class PlacementMixin:
         """A square that takes another marker; otherwise that pattern cell is skipped."""
         return self.has_card(sq) and len(self.map[sq[0]][sq[1]]) < self.capacity()
 
-    def anchors(self, seat: int, pattern: Pattern) -> list[Square]:
+    def anchors(self, seat: int, pattern: Pattern) -> tuple[Square, ...]:
         """Key-marker squares where every normal cell lands on a card (A2 Placement anchor)."""
-        normal, _ = pattern
-        filled = tuple(card is not None for card in self.slots)
-        return list(anchor_squares(self.players[seat]["edge"], tuple(map(tuple, normal)), filled))
+        return anchor_squares(*self._anchor_key(seat, pattern[0]))
+
+    def _anchor_key(self, seat: int, normal: Sequence[Cell]) -> tuple[str, tuple[Cell, ...], tuple[bool, ...]]:
+        """What the anchors depend on: the seat's edge, the normal cells and which slots hold a card."""
+        return self.players[seat]["edge"], tuple(map(tuple, normal)), self._filled()
+
+    def _filled(self) -> tuple[bool, ...]:
+        """Which slots hold a card, the part of the map the anchors depend on."""
+        return tuple([card is not None for card in self.slots])
 
     def yield_of(self, seat: int, anchor: Square) -> tuple[list[Square], list[Square]]:
         """What the chosen pattern with its key marker on `anchor` would place: the normal squares that take a
@@ -105,50 +120,53 @@ class PlacementMixin:
 
     # -- listing ---------------------------------------------------------------
 
-    def _turn_actions(self, seat: int) -> list[Action]:
-        phase = self.phase
-        if phase == "start":
-            return self._start_actions(seat)
-        if phase == "anchor":
-            return self._anchor_actions(seat)
-        if phase == "pick":
-            return [{"type": "mark", "square": s} for s in self.turn["pending"]]
-        if phase == "blanks":
-            return [*self._blank_actions(seat), {"type": "done"}]
-        if phase == "free":
-            return [*self._free_actions(seat), {"type": "end_turn"}]
-        return []
+    def _character_actions(self, seat: int) -> list[Action]:
+        """Each face-up character whose pattern has room on the map; skipping placement when none has."""
+        return [{"type": "choose", "card": card} for card in self._choosable(seat)] or [{"type": "skip_place"}]
 
-    def _start_actions(self, seat: int) -> list[Action]:
+    def _choosable(self, seat: int) -> list[str]:
+        """The seat's face-up characters whose pattern has an anchor on the map, in the order they are held."""
+        roomy = _roomy(self.players[seat]["edge"], self._filled())
+        return [ch["card"] for ch in self.players[seat]["characters"] if ch["up"] and ch["card"] in roomy]
+
+    def _early_rest_actions(self, seat: int) -> list[Action]:
         player = self.players[seat]
-        out: list[Action] = []
-        for ch in player["characters"]:
-            card = CARDS[ch["card"]]
-            if ch["up"] and self.anchors(seat, (list(card.normal), list(card.blank))):
-                out.append({"type": "choose", "card": ch["card"]})
-        if not out:
-            out.append({"type": "skip_place"})
         up = sum(1 for ch in player["characters"] if ch["up"])
-        if self.step0 <= 1 and up and player["coins"] >= up:
-            out.append({"type": "early_rest"})
-        if self.step0 == 0 and self._up_artifact(seat, "flip"):
-            out.extend({"type": "hourglass", "card": ch["card"]} for ch in player["characters"])
-        return out + self._free_actions(seat)
+        return [{"type": "early_rest"}] if self.step0 <= 1 and up and player["coins"] >= up else []
 
-    def _anchor_actions(self, seat: int) -> list[Action]:
+    def _hourglass_actions(self, seat: int) -> list[Action]:
+        if self.step0 != 0 or not self._up_artifact(seat, "flip"):
+            return []
+        return [{"type": "hourglass", "card": ch["card"]} for ch in self.players[seat]["characters"]]
+
+    def _place_actions(self, seat: int) -> list[Action]:
+        return [{"type": "place", "square": name} for name in self._place_names(seat)]
+
+    def _place_names(self, seat: int) -> tuple[str, ...]:
+        """Where the chosen pattern's key marker may go, by name (cached with the anchors)."""
+        return anchor_names(*self._anchor_key(seat, self.turn["normal"]))
+
+    def _hammer_actions(self, seat: int) -> list[Action]:
+        """The Stone Hammer: each anchor with each opponent-held normal square of the pattern as the target."""
+        if not self._up_artifact(seat, "replace") or self.players[seat]["supply"] == 0:
+            return []
         pattern = self._pattern()
         normal, _ = pattern
         edge = self.players[seat]["edge"]
-        anchors = self.anchors(seat, pattern)
-        out: list[Action] = [{"type": "place", "square": square_name(a)} for a in anchors]
-        if self._up_artifact(seat, "replace") and self.players[seat]["supply"] > 0:
-            for a in anchors:
-                for sq in project(edge, a, normal, normal):
-                    if any(o != seat for o in self.map[sq[0]][sq[1]]):
-                        out.append({"type": "hammer", "square": square_name(a), "target": square_name(sq)})
-        if self._up_artifact(seat, "rotate") and self.anchors(seat, rotate(*pattern)):
-            out.append({"type": "rotate"})
+        out: list[Action] = []
+        for a in self.anchors(seat, pattern):
+            for sq in project(edge, a, normal, normal):
+                if any(o != seat for o in self.map[sq[0]][sq[1]]):
+                    out.append({"type": "hammer", "square": square_name(a), "target": square_name(sq)})
         return out
+
+    def _rotate_actions(self, seat: int) -> list[Action]:
+        if self._up_artifact(seat, "rotate") and self.anchors(seat, rotate(*self._pattern())):
+            return [{"type": "rotate"}]
+        return []
+
+    def _mark_actions(self, seat: int) -> list[Action]:
+        return [{"type": "mark", "square": s} for s in self.turn["pending"]]
 
     def _blank_actions(self, seat: int) -> list[Action]:
         player = self.players[seat]

@@ -33,12 +33,14 @@ from games.small_islands.data import (
 from games.small_islands.names import cell_name
 from games.small_islands.tiles import (
     AROUND,
+    MATCH,
     ORTHOGONAL,
     as_bits,
     cell_of,
     constraint,
     fits,
     key,
+    narrow,
     open_cells,
     placement_problem,
     rotate,
@@ -147,19 +149,29 @@ class TableMixin(StateGame):
             return cache[1]
         if cache is not None and cache[0] == (stamp[0] - 1, stamp[1] - 1):
             needs = dict(cache[1])                                  # one tile more: only its 8 cells change
-            x, y = cell_of(next(reversed(grid)))
+            placed = next(reversed(grid))
+            x, y = cell_of(placed)
+            ring = grid[placed]["ring"]
             needs.pop((x, y), None)
+            added = False
             for dx, dy in AROUND:
                 c = (x + dx, y + dy)
                 if key(*c) in grid:
                     continue
-                need = constraint(grid, *c) if any(key(c[0] + ox, c[1] + oy) in grid for ox, oy in ORTHOGONAL) \
-                    else None
+                had = needs.get(c)
+                if had is not None:  # the new tile narrows what the cell already needed
+                    narrowed = list(had)
+                    need = "".join(narrowed) if narrow(narrowed, ring, MATCH[(-dx, -dy)]) else None
+                else:
+                    need = constraint(grid, *c) if any(key(c[0] + ox, c[1] + oy) in grid for ox, oy in ORTHOGONAL) \
+                        else None
+                    added = added or need is not None
                 if need is None:
                     needs.pop(c, None)
                 else:
                     needs[c] = need
-            needs = dict(sorted(needs.items(), key=lambda item: item[0][::-1]))  # as `open_cells` orders them
+            if added:  # a new cell goes where `open_cells` orders it; updated ones keep their places
+                needs = dict(sorted(needs.items(), key=lambda item: item[0][::-1]))
         else:
             needs = dict(open_cells(grid))
         self._needs = (stamp, needs, [(c, *as_bits(need)) for c, need in needs.items()], {})

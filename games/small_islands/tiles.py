@@ -58,16 +58,23 @@ def constraint(grid: dict[str, Any], x: int, y: int) -> str | None:
     need = ["?"] * 8
     for (dx, dy), pairs in MATCH.items():
         u = grid.get(key(x + dx, y + dy))
-        if u is None:
-            continue
-        ring = u["ring"]
-        for ti, ui in pairs:
-            v = ring[ui]
-            if need[ti] == "?":
-                need[ti] = v
-            elif need[ti] != v:
-                return None
+        if u is not None and not narrow(need, u["ring"], pairs):
+            return None
     return "".join(need)
+
+
+def narrow(need: list[str], ring: str, pairs: tuple[tuple[int, int], ...]) -> bool:
+    """Add to `need` (in place) what one neighbour showing `ring` asks at the `pairs` of its offset (B2);
+    False if it disagrees with what `need` holds.  A tile placed beside a cell only narrows the cell's need,
+    so the map's needs are kept up to date with this alone."""
+    for ti, ui in pairs:
+        v = ring[ui]
+        now = need[ti]
+        if now == "?":
+            need[ti] = v
+        elif now != v:
+            return False
+    return True
 
 
 @lru_cache(maxsize=8192)
