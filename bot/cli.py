@@ -12,6 +12,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import games
 from games.core import RuleError
+from games.levels import LEVELS
 
 NO_TOKEN = """\
 Frontier needs a Discord bot token to connect to Discord.
@@ -22,7 +23,7 @@ Frontier needs a Discord bot token to connect to Discord.
 
 No token at hand? Try a game locally, against AI players, with no network:
 
-  python -m bot play <game>      (games: {games})
+  python -m bot play <game>      (games: {games}; --level easy, normal or hard)
 """
 
 BAD_TOKEN = """\
@@ -63,6 +64,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=1)
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     play.add_argument("--out", type=Path, default=Path("out"), help="folder for the board pictures")
+    play.add_argument("--level", choices=LEVELS, default="normal",
+                      help="the AI seats' level (hard thinks a second a move, as on Discord)")
 
     selfplay = sub.add_parser("selfplay", help="AI against AI, checking the engine contract")
     selfplay.add_argument("game", choices=names)
@@ -246,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
             from bot.tools.local_play import LocalTable
 
             table = LocalTable(args.game, players=args.players, seat=args.seat - 1, seed=args.seed,
-                               options=_options(args.option), out=args.out)
+                               options=_options(args.option), out=args.out, level=args.level)
             return table.run()
         if args.command == "selfplay":
             return _selfplay(args)

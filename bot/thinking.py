@@ -16,7 +16,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from games.ai import choose_for
+from games.ai import Player, choose_for
 from games.core import Action, Game, get_game
 from games.levels import player_for
 
@@ -28,13 +28,16 @@ core (a small host, a busy one), the loop that answers players runs first and a 
 the clock, makes fewer iterations.  The bench's event-loop section measures the loop meanwhile."""
 
 
+def timed_player(game_type: str, level: str, budget_seconds: float) -> Player:
+    """The player of a level, the hard one thinking for `budget_seconds` a decision on this process's clock."""
+    return player_for(game_type, level, iterations=MOST_ITERATIONS, seconds=budget_seconds, clock=time.perf_counter)
+
+
 def decide(game_type: str, state: dict[str, Any], seat: int, level: str, budget_seconds: float,
            seed: int) -> Action:
     """One decision of the hard level, from the game's state: what a worker runs."""
     game = get_game(game_type).from_dict(state)
-    player = player_for(game_type, level, iterations=MOST_ITERATIONS, seconds=budget_seconds,
-                        clock=time.perf_counter)
-    return choose_for(game, seat, player, random.Random(seed))
+    return choose_for(game, seat, timed_player(game_type, level, budget_seconds), random.Random(seed))
 
 
 class Thinking:

@@ -14,7 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from games.ai import choose_for, policy_for
+from bot.service.kernel import THINK_SECONDS
+from bot.thinking import timed_player
+from games.ai import choose_for
 from games.core import Game, RuleError, get_game
 from renderers import render_board, render_private
 
@@ -27,7 +29,8 @@ class LocalTable:
     and where pictures go."""
 
     def __init__(self, game_type: str, *, players: int | None, seat: int, seed: int,
-                 options: dict[str, Any] | None, out: Path,
+                 options: dict[str, Any] | None, out: Path, level: str = "normal",
+                 think_seconds: float = THINK_SECONDS,
                  ask: Callable[[str], str] = input, say: Callable[[str], None] = print) -> None:
         cls = get_game(game_type)
         self.game: Game = cls.new(players or cls.min_players, seed=seed, options=options)
@@ -35,7 +38,7 @@ class LocalTable:
             raise RuleError(f"There is no seat {seat + 1}: {cls.title} here has seats 1 to "
                             f"{self.game.num_players}; choose one with --seat.", "no_seat")
         self.seat = seat
-        self.ai = policy_for(game_type)
+        self.ai = timed_player(game_type, level, think_seconds)  # the hard level thinks here, as in a worker
         self.rng = random.Random(seed)
         self.out = out
         self.ask, self.say = ask, say

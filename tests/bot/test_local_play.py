@@ -17,6 +17,7 @@ from bot.tools.local_play import LocalTable
 from bot.tools.selfplay import run
 from games.ai import choose_for, policy_for
 from games.core import Game, RuleError, get_game
+from games.search import SearchPlayer
 from tests.support.pictures import MIN_WIDTH
 
 
@@ -143,3 +144,19 @@ def test_bad_input_says_what_was_wrong_and_what_may_be_typed(tmp_path: Path) -> 
     _, said = _play(tmp_path, "colonies", ["trade"], players=2, start=start)
     word = next(line for line in said if line.startswith("Unknown input 'trade'."))
     assert "free-form JSON move of type offer" in word and "end_turn" in word
+
+
+def test_local_play_seats_ai_of_the_level_asked(tmp_path: Path) -> None:
+    """`--level hard` seats the searching player, which plays a whole game against the person; its budget
+    here is a millisecond a move (on the terminal it is the bot's second)."""
+    game = get_game("roam").new(2, seed=5)
+    hard = LocalTable("roam", players=2, seat=0, seed=5, options=None, out=tmp_path, level="hard",
+                      think_seconds=0.001, ask=lambda prompt: "1", say=lambda line: None)
+    hard.game = game
+    assert hard.run() == 0 and game.over
+    assert isinstance(hard.ai, SearchPlayer)
+    normal = LocalTable("roam", players=2, seat=0, seed=5, options=None, out=tmp_path,
+                        ask=lambda prompt: "q", say=lambda line: None)
+    assert isinstance(normal.ai, type(policy_for("roam")))
+    with pytest.raises(SystemExit):
+        main(["play", "roam", "--level", "expert"])
