@@ -9,9 +9,10 @@ import re
 import pytest
 
 from games.core import get_game
+from tests.games.roanoke.table import set_hand
 from tests.support.clicking import seated, trade, wait_for_people
 from tests.support.playing import measured
-from tests.support.positions import catan_turn_with, many, played_to
+from tests.support.positions import catan_turn_with, many, opened_to, rewritten
 from tests.support.tally import Tally
 from tests.support.world import World, select_of
 
@@ -49,7 +50,7 @@ async def test_a_long_placement_is_a_place_then_a_spot_with_a_close_up(world: Wo
                                                                         action: str) -> None:
     """More placements than a select holds are chosen where on the picture first, then the spot, the second
     step showing that place close up."""
-    game_id, people, seat = await played_to(world, game, many("place"))
+    game_id, people, seat = await opened_to(world, game, many("place"))
     person = people[seat]
     version = (await world.bot.service.get(game_id)).version
     tally = Tally(person)
@@ -123,8 +124,9 @@ async def test_a_catan_trade_with_a_counter_offer_by_clicking(world: World) -> N
 async def test_a_roanoke_trade_by_the_modal_accepted_from_the_channel(world: World) -> None:
     """ROA-S18, R21: an offer made by the trade modal (to whom, what is given), accepted with one tap on the
     board by the partner; the position is built, four people at the table."""
-    game_id, people, seat = await played_to(world, "roanoke", lambda game, seat: bool(
+    game_id, people, seat = await opened_to(world, "roanoke", lambda game, seat: bool(
         game.action_shapes(seat) and any(game.view(seat)["players"][seat]["hand"].values())))
+    await rewritten(world, game_id, lambda game: set_hand(game, seat, food=2, water=1, wood=1))  # kinds to pick from
     service = world.bot.service
     person = people[seat]
     view = await service.hand(game_id, person.user.id)

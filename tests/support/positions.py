@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -21,6 +20,9 @@ from games.core import Game, Rng, StateGame, get_game
 from tests.support.clicking import seated
 from tests.support.person import Person
 from tests.support.world import World
+
+OPENING_MOVES = 12
+"""How many opening moves `opened_to` makes at most before it calls its position missing."""
 
 
 async def rewritten(world: World, game_id: int, edit: Callable[[Game], Game | None], *, ai_turn: bool = False,
@@ -141,24 +143,24 @@ async def colonies_trader_table(world: World) -> tuple[int, dict[int, Person], i
     return game_id, people, built["seat"]
 
 
-async def played_to(world: World, game_type: str, ready: Callable[[Game, int], bool], *, seed: int = 1
+async def opened_to(world: World, game_type: str, ready: Callable[[Game, int], bool], *, seed: int = 1
                     ) -> tuple[int, dict[int, Person], int]:
-    """A table of people only, its game played by seeded random moves (the same every run) until `ready` says
-    the seat to move is where the test wants it; the game, who sits where, and that seat."""
+    """A table of people only, its game opened by each seat's first listed move until `ready` says the seat
+    to move is where the test wants it (a handful of moves from the start, no chance involved: the first
+    placement of ROAM or Small Islands, Roanoke's first main step); the game, who sits where, and that seat."""
     players = get_game(game_type).min_players
     game_id, people = await seated(world, game_type, guests=players - 1)
-    rng = random.Random(seed)
     found: dict[str, int] = {}
 
     def play(table: Game) -> Game:
         game = get_game(game_type).new(table.num_players, seed=seed)  # the table's own seed is new each run
-        for _ in range(2000):
+        for _ in range(OPENING_MOVES):
             seat = min(game.to_move())
             if ready(game, seat):
                 found["seat"] = seat
                 return game
-            game.apply(seat, rng.choice(game.legal_actions(seat)))
-        raise AssertionError(f"no position of {game_type} was ready")
+            game.apply(seat, game.legal_actions(seat)[0])
+        raise AssertionError(f"{game_type} was not ready within {OPENING_MOVES} opening moves")
 
     await rewritten(world, game_id, play)
     return game_id, people, found["seat"]
