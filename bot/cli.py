@@ -218,7 +218,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         for level, stats in report.to_dict().get("levels", {}).items():
             low, high = stats["interval95"]
             print(f"  {level}: won {stats['wins']:g} of {stats['seat_games']} seat-games ({stats['win_rate']:.1%}, "
-                  f"95% {low:.1%}–{high:.1%}); {stats['decisions']} decisions, "
+                  f"95% {low:.1%}–{high:.1%}; {stats['fair_shares']:g}× a fair share); {stats['decisions']} decisions, "
                   f"median {stats['decision_ms']['median']:.1f} ms, p95 {stats['decision_ms']['p95']:.1f} ms")
         print(f"errors: {len(report.errors)}, invariant violations: {len(report.violations)}")
         for line in (report.errors + report.violations)[:20]:

@@ -115,7 +115,8 @@ class SelfplayReport:
             "games": self.games, "actions": self.actions, "seconds": round(self.seconds, 3),
             "wins_by_seat": {str(s): self.wins[s] for s in range(self.players)},
             "errors": self.errors, "violations": self.violations,
-        } | ({"levels": {name: stats.to_dict() for name, stats in self.levels.items()}} if self.levels else {})
+        } | ({"levels": {name: stats.to_dict() | {"fair_shares": round(self.players * stats.wins / stats.seat_games, 2)}
+                         for name, stats in self.levels.items() if stats.seat_games}} if self.levels else {})
 
 
 def lineup_players(lineup: str, game_type: str, players: int, thinking: Thinking = Thinking()) -> list[Player]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from contextlib import redirect_stdout
 
 import pytest
@@ -34,6 +35,7 @@ def test_a_tournament_counts_each_levels_seat_games_wins_and_decisions() -> None
     levels = report.to_dict()["levels"]
     assert levels["easy"]["seat_games"] == 4 and levels["normal"]["seat_games"] == 12
     assert levels["easy"]["wins"] + levels["normal"]["wins"] == pytest.approx(4)
+    assert levels["easy"]["fair_shares"] == pytest.approx(4 * levels["easy"]["win_rate"], abs=0.01)  # 1 = 25 %
     for stats in levels.values():
         assert stats["decisions"] > 0 and stats["decision_ms"]["p95"] >= stats["decision_ms"]["median"] > 0
         low, high = stats["interval95"]
@@ -54,4 +56,8 @@ def test_the_command_prints_each_level_and_refuses_an_unknown_one() -> None:
     with redirect_stdout(out):
         assert main(["selfplay", "roam", "--games", "2", "--lineup", "easy,normal,normal", "--json"]) == 0
     assert set(json.loads(out.getvalue())["levels"]) == {"easy", "normal"}
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["selfplay", "roam", "--games", "2", "--lineup", "easy,normal,normal"]) == 0
+    assert re.search(r"easy: won [\d.]+ of 2 seat-games \(.*× a fair share\)", out.getvalue()), out.getvalue()
     assert main(["selfplay", "roam", "--lineup", "expert,normal,normal"]) == 2
