@@ -115,8 +115,12 @@ class SelfplayReport:
             "games": self.games, "actions": self.actions, "seconds": round(self.seconds, 3),
             "wins_by_seat": {str(s): self.wins[s] for s in range(self.players)},
             "errors": self.errors, "violations": self.violations,
-        } | ({"levels": {name: stats.to_dict() | {"fair_shares": round(self.players * stats.wins / stats.seat_games, 2)}
-                         for name, stats in self.levels.items() if stats.seat_games}} if self.levels else {})
+        } | ({"levels": {name: self._level(stats) for name, stats in self.levels.items()}} if self.levels else {})
+
+    def _level(self, stats: LevelStats) -> dict[str, Any]:
+        """A level's record, with its win rate in fair shares (1 is 1/players: a level no stronger than the table)."""
+        record = stats.to_dict()
+        return record | {"fair_shares": round(self.players * record["win_rate"], 2)}
 
 
 def lineup_players(lineup: str, game_type: str, players: int, thinking: Thinking = Thinking()) -> list[Player]:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.colonies.table import SHIPPED_POINTS
 from games.core import Moment
-
-SHIPPED_POINTS = 5
 
 
 class RecapMixin:

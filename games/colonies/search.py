@@ -9,7 +9,7 @@ from typing import Any
 
 from games.colonies import cards as C
 from games.colonies.ai import CARD_VALUE, THREAT_PAIN, ColoniesPlayer
-from games.colonies.table import TableMixin
+from games.colonies.table import SHIPPED_POINTS, TableMixin
 from games.core import Action, ended_value, reshuffle, standing, with_fresh_dice
 from games.search import best_of_kind
 
@@ -70,7 +70,7 @@ class SearchMixin(TableMixin):
         owned = p["hand"] + p["deck"] + p["discard"] + [e["card"] for e in p["in_play"]]
         if not any(C.kind(c) == C.POPULATION for c in owned):
             return 0.0
-        return (sum(CARD_VALUE.get(c, 0.0) - THREAT_PAIN.get(c, 0) for c in owned) + 5 * p["shipped"]
+        return (sum(CARD_VALUE.get(c, 0.0) - THREAT_PAIN.get(c, 0) for c in owned) + SHIPPED_POINTS * p["shipped"]
                 + CARD_VALUE["food"] * p["granary"])
 
     def search_candidates(self, seat: int, legal: list[Action], hint: Action) -> list[Action]:

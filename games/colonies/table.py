@@ -13,6 +13,9 @@ from typing import Any
 from games.colonies import cards as C
 from games.core import Rng, StateGame
 
+SHIPPED_POINTS = 5
+"""What a shipped Wealth scores (COL-S28)."""
+
 SOLDIER, THREAT, MAIN, OVER = "soldier", "threat", "main", "over"
 READY, ACTED, RESERVED = "ready", "acted", "reserved"
 """States of a card in play: a Population that may still act, has acted, or is reserved by a trade offer."""
@@ -240,4 +243,4 @@ class TableMixin(StateGame):
         if self.player(seat)["eliminated"]:
             return 0
         t = self.tally(seat)
-        return t["population"] + t["wealth"] + 2 * t["land"] + 5 * t["shipped"]
+        return t["population"] + t["wealth"] + 2 * t["land"] + SHIPPED_POINTS * t["shipped"]
