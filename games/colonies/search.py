@@ -66,8 +66,7 @@ class SearchMixin(TableMixin):
     def strength(self, seat: int) -> float:
         """Cards owned at what they are worth to hold (a Threat at minus its harm), shipped Wealth at its
         points, granary Food as Food; none at all without Population."""
-        p = self.player(seat)
-        owned = p["hand"] + p["deck"] + p["discard"] + [e["card"] for e in p["in_play"]]
+        p, owned = self.player(seat), self.owned(seat)
         if not any(C.kind(c) == C.POPULATION for c in owned):
             return 0.0
         return (sum(CARD_VALUE.get(c, 0.0) - THREAT_PAIN.get(c, 0) for c in owned) + SHIPPED_POINTS * p["shipped"]

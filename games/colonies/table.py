@@ -230,11 +230,15 @@ class TableMixin(StateGame):
 
     # -- scoring ----------------------------------------------------------------------------
 
+    def owned(self, seat: int) -> list[str]:
+        """The seat's cards that score (COL-S28): hand, deck, discard, and this turn's cards in play."""
+        p = self.player(seat)
+        return p["hand"] + p["deck"] + p["discard"] + [e["card"] for e in p["in_play"]]
+
     def tally(self, seat: int) -> dict[str, int]:
         """COL-S28's counts over hand, deck, discard (and this turn's cards in play)."""
         p = self.player(seat)
-        owned = p["hand"] + p["deck"] + p["discard"] + [e["card"] for e in p["in_play"]]
-        kinds = Counter(C.kind(c) for c in owned)
+        kinds = Counter(C.kind(c) for c in self.owned(seat))
         return {"population": kinds[C.POPULATION], "wealth": kinds[C.WEALTH], "land": kinds[C.LAND],
                 "shipped": p["shipped"]}
 
