@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from games.colonies import cards as C
 from games.colonies import text
-from games.colonies.moves import BUILT_LEGAL, NAMES_OF
+from games.colonies.moves import NAMES_OF
 from games.colonies.recap import RecapMixin
 from games.colonies.search import SearchMixin
 from games.colonies.table import MAIN, OVER, READY, SOLDIER, THREAT, new_table
@@ -114,10 +114,7 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
         if offer is not None and offer["waiting"] == seat:
             out += [a for a in self.offer_answers(seat) if self._rule_problem(seat, a) is None]
         if seat == s["current"]:
-            # The candidates are well-formed and of the move a pending choice asks for, and the seat is the
-            # active one: of `_rule_problem` only the move's own checker can refuse them, and not the BUILT_LEGAL.
-            out += [a for a in self.candidates(seat)
-                    if a["type"] in BUILT_LEGAL or _CHECKS[a["type"]](self, seat, a) is None]
+            out += self.candidates(seat)
             withdraw = {"type": "withdraw"}
             if offer is not None and offer["waiting"] != seat and self._rule_problem(seat, withdraw) is None:
                 out.append(withdraw)

@@ -1,8 +1,8 @@
 """The active player's moves: playing cards, Population actions, prompts and the end of the turn.
 
 Each move type has a `_check_<type>` that returns why it is illegal (or None) and a
-`_do_<type>` that plays it; `legal_actions` lists only what the checkers let through, so
-the listed moves and the accepted moves cannot drift apart (the Catan engine's pattern).
+`_do_<type>` that plays it; `candidates` builds the legal moves from the helpers those
+checkers consult, and a test holds the two to the same moves.
 """
 
 from __future__ import annotations
@@ -27,10 +27,7 @@ NAMES_OF: dict[str, str] = {
     "worker": "the Population who works", "granary": "the Food put in the granary", "partner": "the trade partner",
     "give": "the cards you give", "want": "the cards you want", "workers": "the Population working together"}
 """What a refusal calls each field of a move: the board's words, never the JSON key."""
-BUILT_LEGAL = frozenset({"cannibalize", "end_turn"})
-"""Candidates `legal_actions` does not run through their checkers: `candidates` lists them only when what
-forbids them all is absent (`_cannibalism_problem`, `_end_problem`) and builds the rest of their checks in (a
-free Population of the hand; half the Food in hand or less to the granary)."""
+
 
 class MovesMixin(TableMixin):
     # -- what the player holds ----------------------------------------------------------------
@@ -322,9 +319,13 @@ class MovesMixin(TableMixin):
             return f"The granary can take 0 to {top} Food now: half the Food in your hand, rounded down (COL-R35)."
         return None
 
-    # -- the moves a seat could make (filtered by the checks) --------------------------------------
+    # -- the moves a seat could make ------------------------------------------------------------
 
     def candidates(self, seat: int) -> list[Action]:
+        """The active seat's legal moves.  Listing is the hot path of random play and search, so the moves are
+        built from the checkers' own tests (the phase gates once, then the helpers the checkers consult) instead
+        of each being run through its checker; `tests/games/colonies/test_listing.py` checks that they are exactly
+        the moves the checkers accept."""
         s = self.s
         pending = s["pending"]
         if pending is not None:
@@ -333,15 +334,23 @@ class MovesMixin(TableMixin):
             return [{"type": "witch", "zone": z, "card": c} for z, c in self.witch_options(seat)]
         out: list[Action] = []
         p = self.player(seat)
-        cannibalism = self.s["phase"] != THREAT and not self.locked() and self._cannibalism_problem() is None
+        phase = s["phase"]
+        main = phase == MAIN and not self.locked()  # any card may be played (COL-S6, S7, S9)
+        cannibalism = (main or phase == SOLDIER) and self._cannibalism_problem() is None
+        workable = self.workable(seat)
+        lands = self._work_variants(seat, workable)  # what each worker could do is the same for all: worked out once
+        food = [src for src, has in (("hand", self.free_count(seat, "food") >= 1), ("granary", p["granary"] >= 1))
+                if has]
         for card in self.free_cards(seat):
-            if C.kind(card) != C.FOOD:  # Food is never played (COL-R42): its move would only be refused
-                out.extend(self._play_variants(seat, card))
-            if cannibalism and C.kind(card) == C.POPULATION:
+            k = C.kind(card)
+            if k == C.THREAT or (main and k != C.FOOD) or (phase == SOLDIER and card == "soldier"):
+                out.extend(self._play_variants(seat, card, lands, food))
+            if cannibalism and k == C.POPULATION:
                 out.append({"type": "cannibalize", "card": card})
+        if phase == THREAT:  # no Population acts while Threats wait to be played (COL-S7)
+            return out
         workers = sorted({e["card"] for e in p["in_play"]
                           if e["state"] == READY and C.kind(e["card"]) == C.POPULATION})
-        lands = self._work_variants(seat)  # what each worker could do is the same for all: worked out once
         frontier, lineup = sorted(set(s["frontier"])), sorted(set(s["lineup"]))
         threats = [c for c in sorted(set(p["hand"])) if C.kind(c) == C.THREAT]
         threats_in_play = [z for z in sorted({e["card"] for e in p["in_play"]}) if C.kind(z) == C.THREAT]
@@ -351,35 +360,43 @@ class MovesMixin(TableMixin):
             out.extend({"type": "reproduce", "worker": w, "card": c} for c in lineup)
             out.extend({"type": "combat", "worker": w, "card": c, "zone": "hand"} for c in threats)
             out.extend({"type": "combat", "worker": w, "card": z, "zone": "play"} for z in threats_in_play)
-        if "farmland" in self.workable(seat):
+        if phase == MAIN and "farmland" in workable:
             pool = sorted(e["card"] for e in p["in_play"] if e["state"] == READY and C.kind(e["card"]) == C.POPULATION)
             groups = {combo for k in range(2, len(pool) + 1) for combo in combinations(pool, k)}
             out.extend({"type": "group", "land": "farmland", "workers": list(g)} for g in sorted(groups))
-        if self._end_problem() is None:
+        if main:
             out.extend({"type": "end_turn", "granary": g} for g in range(p["hand"].count("food") // 2, -1, -1))
         return out
 
-    def _play_variants(self, seat: int, card: str) -> list[Action]:
+    def _play_variants(self, seat: int, card: str, lands: list[dict[str, Any]], food: list[str]) -> list[Action]:
+        """The legal ways to play a card the phase allows: a Population's Food from where there is some, a
+        Threat's, Arms' or Laborers' every target (none when there is nothing to take)."""
         base = {"type": "play", "card": card}
         k = C.kind(card)
         if k == C.POPULATION:
-            return [{**base, "food": "hand"}, {**base, "food": "granary"}]
+            return [{**base, "food": f} for f in food]
         if k == C.THREAT:
             return [{**base, "target": t} for t in self.threat_targets(seat, card)] or [base]
         if card == "arms":
             return [{**base, "zone": z, "target": t} for z, t in self.arms_targets(seat)] or [base]
         if card == "laborers":
-            return [{**base, **v} for v in self._work_variants(seat)] or [base]
+            return [{**base, **v} for v in lands] or [base]
         return [base]
 
-    def _work_variants(self, seat: int) -> list[dict[str, Any]]:
+    def _work_variants(self, seat: int, workable: list[str]) -> list[dict[str, Any]]:
+        """The legal works of these Lands (`_work_problem`): the Coast ships only a Wealth there is, and never
+        under Strife (COL-R26, R31)."""
         out: list[dict[str, Any]] = []
-        for land in self.workable(seat):
-            if land == "coast":
-                out += [{"land": land, "mode": "food"}, {"land": land, "mode": "ship", "wealth": "hand"},
-                        {"land": land, "mode": "ship", "wealth": "play"}]
-            else:
+        for land in workable:
+            if land != "coast":
                 out.append({"land": land})
+                continue
+            out.append({"land": land, "mode": "food"})
+            if self.s["active_event"] != "strife":
+                if self.free_count(seat, "wealth") >= 1:
+                    out.append({"land": land, "mode": "ship", "wealth": "hand"})
+                if self._in_play_index(seat, "wealth") is not None:
+                    out.append({"land": land, "mode": "ship", "wealth": "play"})
         return out
 
     # -- doing -------------------------------------------------------------------------------
