@@ -54,6 +54,8 @@ SPECS = {kind: ({f: FIELDS[f] for f in required}, {f: FIELDS[f] for f in optiona
 ANSWERS = frozenset({"accept", "decline", "counter"})
 PROMPTS = {"explorer": "pick", "witch": "witch"}
 """A pending choice and the only move that resolves it (COL-R43)."""
+LOG_LINES = 8
+"""The sentences the log panel shows."""
 RANDOM_EVENTS = frozenset({"drew", "reshuffled", "roll", "turn", "returned", "event", "mulligan"})
 
 
@@ -72,6 +74,12 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
         "an Event every round; when the Event deck runs out the round ends the game.")
 
     # -- contract: creation and serialisation --------------------------------------------------
+
+    def __init__(self, s: dict[str, Any]) -> None:
+        super().__init__(s)
+        self.unlogged: list[Event] = []
+        """The latest events whose sentences `s["log"]` lacks yet (`_write_log`): replaced, never changed in
+        place, so a copy may share it."""
 
     @classmethod
     def new(cls, num_players: int, *, seed: int, options: dict[str, Any] | None = None,
@@ -201,9 +209,22 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
             s["phase"] = MAIN
 
     def _remember(self, events: list[Event]) -> None:
+        """Keep the events the log panel may show; their sentences are written only when the state is read
+        (`to_dict`, `view`), as random play and search would spend a tenth of their time writing them."""
+        kept = [e for e in events if e["type"] not in ("drew", "reshuffled")]
+        if kept:
+            self.unlogged = [*self.unlogged, *kept][-LOG_LINES:]
+
+    def _write_log(self) -> None:
         """The latest sentences, for the picture's log panel."""
-        lines = [text.describe_event(e) for e in events if e["type"] not in ("drew", "reshuffled")]
-        self.s["log"] = (self.s["log"] + lines)[-8:]
+        if self.unlogged:
+            lines = [text.describe_event(e) for e in self.unlogged]
+            self.s["log"] = (self.s["log"] + lines)[-LOG_LINES:]
+            self.unlogged = []
+
+    def to_dict(self) -> dict[str, Any]:
+        self._write_log()
+        return super().to_dict()
 
     def notices(self, events: list[Event]) -> dict[int, list[Event]]:
         """A player hears of their own elimination by DM too (COL-S25)."""
@@ -244,6 +265,7 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The public table (COL §6), and for a seat its own hand and what its Explorer saw."""
+        self._write_log()
         s = self.s
         players = []
         for i, p in enumerate(s["players"]):
