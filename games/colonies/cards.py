@@ -74,12 +74,16 @@ THREAT_TARGET_KINDS: dict[str, tuple[str, ...]] = {
 }
 
 
-THREATS = frozenset(THREAT_DECK)
+KIND: dict[str, str] = {c.name: c.kind for c in _CARDS}
+"""Each card's kind by name, a plain lookup: the moves are listed from it card by card after every action."""
+THREATS = frozenset(n for n, k in KIND.items() if k == THREAT)
 """The Threat cards by name: whether a hand holds one is asked after every move (COL-S9)."""
+POPULATIONS = frozenset(n for n, k in KIND.items() if k == POPULATION)
+"""The Population cards by name: whether a colony keeps one is asked at every clean-up (COL-S25)."""
 
 
 def kind(name: str) -> str:
-    return CARDS[name].kind
+    return KIND[name]
 
 
 def title(name: str) -> str:

@@ -162,11 +162,8 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
     # -- playing ----------------------------------------------------------------------------------
 
     def _problem(self, seat: int, action: Action) -> str | None:
-        """Why this seat may not make this move now; None when it may."""
-        if problem := kind_problem(action, KEYS, self.title):
-            return problem
-        kind = action["type"]
-        if problem := fields_problem(action, *SPECS[kind], names=NAMES_OF):
+        """Why this seat may not make this move of a known type now; None when it may."""
+        if problem := fields_problem(action, *SPECS[action["type"]], names=NAMES_OF):
             return problem
         return self._rule_problem(seat, action)
 
@@ -186,9 +183,10 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
         return _CHECKS[kind](self, seat, action)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if kind_problem(action, KEYS, self.title) is None:
+        problem = kind_problem(action, KEYS, self.title)
+        if problem is None:
             action = self.with_defaults(seat, action)
-        problem = self._problem(seat, action)
+            problem = self._problem(seat, action)
         if problem is not None:
             raise RuleError(problem, f"colonies_{kind_of(action)}")
         self.events = []

@@ -71,7 +71,7 @@ class MovesMixin(TableMixin):
     def workable(self, seat: int) -> list[str]:
         """What can be worked now: Lands in play (by name) and Livestock (COL-R15)."""
         p = self.player(seat)
-        names = sorted({e["card"] for e in p["in_play"] if C.kind(e["card"]) == C.LAND})
+        names = sorted({e["card"] for e in p["in_play"] if C.KIND[e["card"]] == C.LAND})
         return names + (["livestock"] if p["livestock"] else [])
 
     def _in_play_index(self, seat: int, name: str) -> int | None:
@@ -342,30 +342,36 @@ class MovesMixin(TableMixin):
         food = [src for src, has in (("hand", self.free_count(seat, "food") >= 1), ("granary", p["granary"] >= 1))
                 if has]
         for card in self.free_cards(seat):
-            k = C.kind(card)
+            k = C.KIND[card]
             if k == C.THREAT or (main and k != C.FOOD) or (phase == SOLDIER and card == "soldier"):
                 out.extend(self._play_variants(seat, card, lands, food))
             if cannibalism and k == C.POPULATION:
                 out.append({"type": "cannibalize", "card": card})
         if phase == THREAT:  # no Population acts while Threats wait to be played (COL-S7)
             return out
-        workers = sorted({e["card"] for e in p["in_play"]
-                          if e["state"] == READY and C.kind(e["card"]) == C.POPULATION})
+        pool = sorted(e["card"] for e in p["in_play"] if e["state"] == READY and e["card"] in C.POPULATIONS)
+        if pool:
+            out.extend(self._worker_moves(seat, sorted(set(pool)), lands))
+        if phase == MAIN and "farmland" in workable:
+            groups = {combo for k in range(2, len(pool) + 1) for combo in combinations(pool, k)}
+            out.extend({"type": "group", "land": "farmland", "workers": list(g)} for g in sorted(groups))
+        if main:
+            out.extend({"type": "end_turn", "granary": g} for g in range(p["hand"].count("food") // 2, -1, -1))
+        return out
+
+    def _worker_moves(self, seat: int, workers: list[str], lands: list[dict[str, Any]]) -> list[Action]:
+        """What each ready Population could do: work, explore, reproduce, fight (COL-S14..S20)."""
+        s, p = self.s, self.player(seat)
         frontier, lineup = sorted(set(s["frontier"])), sorted(set(s["lineup"]))
-        threats = [c for c in sorted(set(p["hand"])) if C.kind(c) == C.THREAT]
-        threats_in_play = [z for z in sorted({e["card"] for e in p["in_play"]}) if C.kind(z) == C.THREAT]
+        threats = sorted(C.THREATS.intersection(p["hand"]))
+        threats_in_play = sorted(C.THREATS.intersection(e["card"] for e in p["in_play"]))
+        out: list[Action] = []
         for w in workers:
             out.extend({"type": "work", "worker": w, **v} for v in lands)
             out.extend({"type": "explore", "worker": w, "card": c} for c in frontier)
             out.extend({"type": "reproduce", "worker": w, "card": c} for c in lineup)
             out.extend({"type": "combat", "worker": w, "card": c, "zone": "hand"} for c in threats)
             out.extend({"type": "combat", "worker": w, "card": z, "zone": "play"} for z in threats_in_play)
-        if phase == MAIN and "farmland" in workable:
-            pool = sorted(e["card"] for e in p["in_play"] if e["state"] == READY and C.kind(e["card"]) == C.POPULATION)
-            groups = {combo for k in range(2, len(pool) + 1) for combo in combinations(pool, k)}
-            out.extend({"type": "group", "land": "farmland", "workers": list(g)} for g in sorted(groups))
-        if main:
-            out.extend({"type": "end_turn", "granary": g} for g in range(p["hand"].count("food") // 2, -1, -1))
         return out
 
     def _play_variants(self, seat: int, card: str, lands: list[dict[str, Any]], food: list[str]) -> list[Action]:

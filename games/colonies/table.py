@@ -175,8 +175,8 @@ class TableMixin(StateGame):
             p["hand"].remove("food")
         p["granary"] += granary
         revealed = list(p["hand"])
-        trashed = [c for c in revealed if C.kind(c) == C.POPULATION]
-        p["discard"].extend(c for c in revealed if C.kind(c) != C.POPULATION)
+        trashed = [c for c in revealed if c in C.POPULATIONS]
+        p["discard"].extend(c for c in revealed if c not in C.POPULATIONS)
         for c in trashed:
             self.trash_card(c)
         p["hand"] = []
@@ -185,7 +185,7 @@ class TableMixin(StateGame):
             while len(s[row]) < 3 and s[deck]:
                 s[row].append(s[deck].pop(0))
         self.draw(seat, 5 - len(p["hand"]))
-        if not any(C.kind(c) == C.POPULATION for c in p["hand"] + p["deck"] + p["discard"]):
+        if all(C.POPULATIONS.isdisjoint(p[zone]) for zone in ("hand", "deck", "discard")):
             self.eliminate(seat)
         self.next_turn()
 
