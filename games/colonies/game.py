@@ -139,13 +139,13 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
             return []
         worker = f', "worker": "{ready[0]}"' if ready and s["active_event"] != "trade_winds" else ""
         free = self.free_hand(seat)
-        size = sum(n for c, n in free.items() if C.kind(c) not in (C.THREAT, C.EVENT))
+        size = sum(n for c, n in free.items() if C.KIND[c] not in (C.THREAT, C.EVENT))
         fields = [
             pick_field("partner", "Trade with", [(x + 1, f"Seat {x + 1}") for x in self.alive() if x != seat]),
             bundle_field("give", "You give", [(c, C.CARDS[c].title, free[c]) for c in C.CARDS
-                                              if C.kind(c) not in (C.THREAT, C.EVENT)], as_names=True),
+                                              if C.KIND[c] not in (C.THREAT, C.EVENT)], as_names=True),
             bundle_field("want", "You want", [(c, C.CARDS[c].title, size) for c in C.CARDS
-                                              if C.kind(c) not in (C.THREAT, C.EVENT)], as_names=True),
+                                              if C.KIND[c] not in (C.THREAT, C.EVENT)], as_names=True),
             pick_field("worker", "Trading Population", [(c, C.CARDS[c].title) for c in ready],
                        optional=s["active_event"] == "trade_winds")]
         return [{"type": "offer", "help": (
@@ -240,9 +240,9 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
             return []
         p = self.player(seat)
         kept = p["deck"] + p["discard"] + [e["card"] for e in p["in_play"]]
-        if any(C.kind(c) == C.POPULATION for c in kept):
+        if any(C.KIND[c] == C.POPULATION for c in kept):
             return []
-        return [text.last_population_warning(sum(C.kind(c) == C.POPULATION for c in p["hand"]))]
+        return [text.last_population_warning(sum(C.KIND[c] == C.POPULATION for c in p["hand"]))]
 
     def undoable(self, action: Action, events: list[Event]) -> bool:
         """Moves that revealed no card and rolled no die; nothing another player did depends on them."""
@@ -315,7 +315,7 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
 
 
 def _hand_order(card: str) -> tuple[int, str]:
-    return (["THREAT", "FOOD", "POPULATION", "WEALTH", "LAND", "SHIPMENT"].index(C.kind(card)), card)
+    return (["THREAT", "FOOD", "POPULATION", "WEALTH", "LAND", "SHIPMENT"].index(C.KIND[card]), card)
 
 
 def count_cards(game: Colonies) -> Counter[str]:

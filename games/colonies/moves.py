@@ -64,7 +64,7 @@ class MovesMixin(TableMixin):
     def ready_index(self, seat: int, name: Any) -> int | None:
         """The first Population of that name in play that has not acted this turn."""
         for i, e in enumerate(self.player(seat)["in_play"]):
-            if e["card"] == name and e["state"] == READY and C.kind(e["card"]) == C.POPULATION:
+            if e["card"] == name and e["state"] == READY and C.KIND[e["card"]] == C.POPULATION:
                 return i
         return None
 
@@ -90,10 +90,10 @@ class MovesMixin(TableMixin):
             return a
         if set(a) & {"food", "target", "zone", "land"}:
             return a
-        if C.kind(card) == C.POPULATION:  # hand by default; the granary when it is the only source
+        if C.KIND[card] == C.POPULATION:  # hand by default; the granary when it is the only source
             only_granary = self.free_count(seat, "food") < 1 and self.player(seat)["granary"] > 0
             return {**a, "food": "granary" if only_granary else "hand"}
-        if C.kind(card) == C.THREAT and len(targets := self.threat_targets(seat, card)) == 1:
+        if C.KIND[card] == C.THREAT and len(targets := self.threat_targets(seat, card)) == 1:
             return {**a, "target": targets[0]}
         if card == "arms" and len(pairs := self.arms_targets(seat)) == 1:
             return {**a, "zone": pairs[0][0], "target": pairs[0][1]}
@@ -109,7 +109,7 @@ class MovesMixin(TableMixin):
             if card in self.player(seat)["hand"]:
                 return f"Your {C.title(card)} is offered in your trade; withdraw the offer to use it (COL-R27)."
             return f"You have no {C.title(card)} in your hand to play (COL-S10–S12)."
-        k = C.kind(card)
+        k = C.KIND[card]
         if k == C.FOOD:
             return "Food is never played; it pays for Population, is traded or stored (COL-R42)."
         phase = self.s["phase"]
@@ -142,9 +142,9 @@ class MovesMixin(TableMixin):
 
     def threat_targets(self, seat: int, threat: str) -> list[str]:
         """COL-S8 / R9: the cards the Threat could take, judged on the hand after it left."""
-        hand = Counter(self.player(seat)["hand"])
-        hand[threat] -= 1
-        return sorted(c for c, n in hand.items() if n > 0 and C.kind(c) in C.THREAT_TARGET_KINDS[threat])
+        hand = self.player(seat)["hand"]
+        kinds = C.THREAT_TARGET_KINDS[threat]
+        return sorted(c for c in set(hand) if C.KIND[c] in kinds and (c != threat or hand.count(c) > 1))
 
     def _shape_population(self, seat: int, a: Action) -> str | None:
         food = a.get("food")
@@ -177,8 +177,8 @@ class MovesMixin(TableMixin):
 
     def arms_targets(self, seat: int) -> list[list[str]]:
         p = self.player(seat)
-        out = [["discard", c] for c in sorted(set(p["discard"])) if C.kind(c) == C.THREAT]
-        return out + [["play", c] for c in sorted({e["card"] for e in p["in_play"]}) if C.kind(c) == C.THREAT]
+        out = [["discard", c] for c in sorted(set(p["discard"])) if C.KIND[c] == C.THREAT]
+        return out + [["play", c] for c in sorted({e["card"] for e in p["in_play"]}) if C.KIND[c] == C.THREAT]
 
     def _work_keys(self, a: Action) -> set[str]:
         if a.get("land") != "coast":
@@ -209,7 +209,7 @@ class MovesMixin(TableMixin):
         card = a["card"]
         if self.s["phase"] == THREAT or self.locked():
             return "Cannibalism is not allowed while Threats wait to be played (COL-S13)."
-        if card not in C.CARDS or C.kind(card) != C.POPULATION:
+        if card not in C.CARDS or C.KIND[card] != C.POPULATION:
             return "Only a Population card can be cannibalized (COL-S13)."
         if self.free_count(seat, card) < 1:
             return f"You have no free {C.title(card)} in your hand."
@@ -252,7 +252,7 @@ class MovesMixin(TableMixin):
         if len(workers) < 2:
             return "Group work needs two or more Population (COL-R16)."
         ready = Counter(e["card"] for e in self.player(seat)["in_play"]
-                        if e["state"] == READY and C.kind(e["card"]) == C.POPULATION)
+                        if e["state"] == READY and C.KIND[e["card"]] == C.POPULATION)
         if Counter(workers) - ready:
             return "Every worker in a group must be a Population in play that has not acted (COL-S16)."
         return None
@@ -270,7 +270,7 @@ class MovesMixin(TableMixin):
     def _check_combat(self, seat: int, a: Action) -> str | None:
         card, zone = a["card"], a["zone"]
         if zone == "hand":
-            found = card in self.player(seat)["hand"] and C.kind(card) == C.THREAT
+            found = card in self.player(seat)["hand"] and C.KIND[card] == C.THREAT
         elif zone == "play":
             found = self._threat_in_play(seat, card) is not None
         else:
@@ -283,7 +283,7 @@ class MovesMixin(TableMixin):
 
     def _threat_in_play(self, seat: int, name: str) -> int | None:
         return next((i for i, e in enumerate(self.player(seat)["in_play"])
-                     if e["card"] == name and C.kind(name) == C.THREAT), None)
+                     if e["card"] == name and C.KIND[name] == C.THREAT), None)
 
     def _check_pick(self, seat: int, a: Action) -> str | None:
         pending = self.s["pending"]
@@ -309,7 +309,7 @@ class MovesMixin(TableMixin):
 
     def witch_options(self, seat: int) -> list[list[str]]:
         p = self.player(seat)
-        return [[zone, c] for zone in ("hand", "discard") for c in sorted(set(p[zone])) if C.kind(c) == C.POPULATION]
+        return [[zone, c] for zone in ("hand", "discard") for c in sorted(set(p[zone])) if C.KIND[c] == C.POPULATION]
 
     def _check_end_turn(self, seat: int, a: Action) -> str | None:
         if problem := self._end_problem():
@@ -378,7 +378,7 @@ class MovesMixin(TableMixin):
         """The legal ways to play a card the phase allows: a Population's Food from where there is some, a
         Threat's, Arms' or Laborers' every target (none when there is nothing to take)."""
         base = {"type": "play", "card": card}
-        k = C.kind(card)
+        k = C.KIND[card]
         if k == C.POPULATION:
             return [{**base, "food": f} for f in food]
         if k == C.THREAT:
@@ -411,7 +411,7 @@ class MovesMixin(TableMixin):
         p = self.player(seat)
         card = a["card"]
         p["hand"].remove(card)
-        k = C.kind(card)
+        k = C.KIND[card]
         self.emit({"type": "played", "seat": seat, "card": card, **{x: a[x] for x in ("food", "target") if x in a}})
         if k == C.THREAT:
             self._resolve_threat(seat, card, a.get("target"))

@@ -238,7 +238,7 @@ class TableMixin(StateGame):
     def tally(self, seat: int) -> dict[str, int]:
         """COL-S28's counts over hand, deck, discard (and this turn's cards in play)."""
         p = self.player(seat)
-        kinds = Counter(C.kind(c) for c in self.owned(seat))
+        kinds = Counter(C.KIND[c] for c in self.owned(seat))
         return {"population": kinds[C.POPULATION], "wealth": kinds[C.WEALTH], "land": kinds[C.LAND],
                 "shipped": p["shipped"]}
 

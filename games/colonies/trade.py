@@ -25,7 +25,7 @@ def _names_problem(names: Any, side: str) -> str | None:
     if unknown:
         return (f"There is no card called {' or '.join(repr(n) for n in unknown)} "
                 f"(in {side[:1].lower()}{side[1:]}); name cards as on the board, such as food and wealth (COL-R27).")
-    if any(C.kind(n) in (C.THREAT, C.EVENT) for n in names):
+    if any(C.KIND[n] in (C.THREAT, C.EVENT) for n in names):
         return "Threats cannot be traded (COL-R27)."
     return None
 
@@ -159,7 +159,7 @@ class TradeMixin(MovesMixin):
         offer = self.s["offer"]
         out: list[Action] = [{"type": "accept"}, {"type": "decline"}]
         if offer["counter"] is None and seat == offer["to"]:
-            tradable = sorted(c for c in self.player(seat)["hand"] if C.kind(c) != C.THREAT)
+            tradable = sorted(c for c in self.player(seat)["hand"] if C.KIND[c] != C.THREAT)
             counters = sorted(set(combinations(tradable, len(offer["want"]))))
             out += [{"type": "counter", "give": list(c)} for c in counters if sorted(c) != offer["want"]]
         return out
