@@ -74,7 +74,8 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
         self.pending: list[int] = d["pending"]
         self.outpost: int | None = d["outpost"]
         self.idle: int = d["idle"]
-        self.log: list[str] = d["log"]
+        self._said: list[str] = d["log"]
+        self._unsaid: list[Event] = []
 
     # -- construction and JSON -------------------------------------------------
 
@@ -184,9 +185,19 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
         return events
 
     def _remember(self, events: list[Event]) -> None:
-        """Keep the sentences of the latest events for the picture's log panel."""
-        told = [e for e in events if e["type"] != "setup"][-8:]  # the earlier ones would drop out of the panel
-        self.log = (self.log + [self.describe_event(e) for e in told])[-8:]
+        """Keep the latest events for the picture's log panel; their sentences are written when `log` is read,
+        since random play and search apply thousands of moves between two pictures."""
+        told = [e for e in events if e["type"] != "setup"]
+        self._unsaid = (self._unsaid + told)[-8:]  # the earlier ones would drop out of the panel
+
+    @property
+    def log(self) -> list[str]:
+        """The sentences of the last eight events (every event's sentence reads only the event and the seats'
+        edges, which never change, so writing it late writes the same words)."""
+        if self._unsaid:
+            self._said = (self._said + [self.describe_event(e) for e in self._unsaid])[-8:]
+            self._unsaid = []
+        return self._said
 
     def undoable(self, action: Action, events: list[Event]) -> bool:
         final = {"turn_started", "claimed", "refilled", "artifact_revealed", "bid_started", "game_over", "outpost"}
