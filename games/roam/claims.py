@@ -33,14 +33,17 @@ class ClaimsMixin:
         """Step 3: the Outpost first, then every complete card in slot order 1 -> 6."""
         if self.opts["outpost"] and self.outpost is None:
             self._check_outpost(self.current, events)
-        self.pending = [k for k in range(6) if self.slots[k] is not None and self._complete(k)]
+        self.pending = [k for k in self._complete_slots() if self.slots[k] is not None]
         self._resolve_pending(events)
 
-    def _complete(self, slot: int) -> bool:
-        """Every square of the slot's card holds a marker (asked of all six cards every turn: a list, built
-        quicker than a generator for six squares)."""
-        grid = self.map
-        return all([grid[r][c] for r, c in slot_squares(slot)])
+    def _complete_slots(self) -> list[int]:
+        """The slots, in order, whose six squares all hold a marker.  Asked every turn, so read as the slots lie
+        on the map: each half of three rows holds three slots of two columns each."""
+        out: list[int] = []
+        for half in (0, 1):
+            full = [bool(a and b and c) for a, b, c in zip(*self.map[3 * half:3 * half + 3], strict=True)]
+            out += [3 * half + k for k in range(3) if full[2 * k] and full[2 * k + 1]]
+        return out
 
     def _check_outpost(self, seat: int, events: list[Event]) -> None:
         """An opponent marker whose 8 neighbours all hold this seat's markers; edge squares cannot be surrounded."""

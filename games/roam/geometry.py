@@ -27,10 +27,16 @@ def square_name(sq: Square) -> str:
     return _SQUARE_NAMES[sq[0]][sq[1]]
 
 
+_SQUARE_OF = {_SQUARE_NAMES[r][c]: (r, c) for r in range(SIZE) for c in range(SIZE)}
+"""Each square by its name as we write it: the engine reads back the names it wrote at every move."""
+
+
 def parse_square(name: object) -> Square | None:
     """`C4` -> (3, 2); None for anything that is not a map square."""
     if not isinstance(name, str) or len(name) != 2:
         return None
+    if (sq := _SQUARE_OF.get(name)) is not None:
+        return sq
     col, row = COLUMNS.find(name[0].upper()), name[1]
     if col < 0 or not row.isdigit() or not 1 <= int(row) <= SIZE:
         return None
@@ -44,6 +50,10 @@ def on_map(sq: Square) -> bool:
 def slot_of(sq: Square) -> int:
     """0-based slot of a square: 3 * (row // 3) + col // 2."""
     return 3 * (sq[0] // 3) + sq[1] // 2
+
+
+SLOT_AT = {(r, c): slot_of((r, c)) for r in range(SIZE) for c in range(SIZE)}
+"""The slot of each map square, and no entry off the map: one look-up tells both, for every pattern cell placed."""
 
 
 def local_to_map(slot: int, local_row: int, local_col: int) -> Square:
@@ -95,14 +105,17 @@ def rotate(normal: list[Cell], blank: list[Cell]) -> tuple[list[Cell], list[Cell
     return turned[:len(normal)], turned[len(normal):]
 
 
+_FRAME = {"S": (0, -1, 1, 0), "W": (1, 0, 0, 1), "N": (0, 1, -1, 0), "E": (-1, 0, 0, -1)}
+"""`offset` as a matrix per edge, (dRow, dCol) = (a x + b y, c x + d y): `project` turns whole patterns."""
+
+
 def project(edge: str, anchor: Square, normal: list[Cell], cells: list[Cell]) -> list[Square]:
     """Map squares of `cells` when the key marker (first normal cell) lies on `anchor`; may leave the map."""
+    a, b, c, d = _FRAME[edge]
     kx, ky = normal[0]
-    out = []
-    for x, y in cells:
-        dr, dc = offset(edge, (x - kx, y - ky))
-        out.append((anchor[0] + dr, anchor[1] + dc))
-    return out
+    r0 = anchor[0] - a * kx - b * ky
+    c0 = anchor[1] - c * kx - d * ky
+    return [(r0 + a * x + b * y, c0 + c * x + d * y) for x, y in cells]
 
 
 @lru_cache(maxsize=8192)

@@ -11,6 +11,7 @@ from games.core import Action, Event
 from games.roam.data import ARTIFACTS, CARDS
 from games.roam.geometry import (
     SIZE,
+    SLOT_AT,
     Cell,
     Square,
     anchor_names,
@@ -18,7 +19,6 @@ from games.roam.geometry import (
     land_cell,
     local_to_map,
     neighbours4,
-    on_map,
     parse_square,
     project,
     rotate,
@@ -73,7 +73,8 @@ class PlacementMixin:
 
     def has_card(self, sq: Square) -> bool:
         """On the map and on a slot holding a card: an empty slot counts as off-map."""
-        return on_map(sq) and self.slots[slot_of(sq)] is not None
+        slot = SLOT_AT.get(sq)
+        return slot is not None and self.slots[slot] is not None
 
     def capacity(self) -> int:
         return 2 if self.opts["stacking"] else 1
