@@ -134,11 +134,16 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
         return self.finished
 
     def to_move(self) -> frozenset[int]:
+        seat = self._mover()
+        return frozenset() if seat is None else frozenset({seat})
+
+    def _mover(self) -> int | None:
+        """The one seat to move (None once the game is over): listing and applying ask it at every move."""
         if self.finished:
-            return frozenset()
+            return None
         if self.phase == "bid" and self.bid is not None:
-            return frozenset({self.bid["order"][self.bid["next"]]})
-        return frozenset({self.current})
+            return self.bid["order"][self.bid["next"]]
+        return self.current
 
     def current_seat(self) -> int | None:
         return None if self.finished else self.current
@@ -149,14 +154,14 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
         return (f"card {slot_of(square) + 1}",) if square is not None else ()
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_move():
+        if seat != self._mover():
             return []
         return [action for _kinds, part in _PARTS.get(self.phase, ()) for action in part(self, seat)]
 
     def _listed(self, seat: int, action: Action) -> bool:
         """Is the action among `legal_actions(seat)`?  Only the part of the list that holds its type is built:
         the whole list would work out every character's room on the map to check one marker's square."""
-        if seat not in self.to_move():
+        if seat != self._mover():
             return False
         kind = kind_of(action)  # "unknown" for a type that is not text, which no part lists
         if kind == "place" and self.phase == "anchor":  # the two moves of every turn, checked without listing

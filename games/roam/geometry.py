@@ -52,7 +52,9 @@ def slot_of(sq: Square) -> int:
     return 3 * (sq[0] // 3) + sq[1] // 2
 
 
-SLOT_AT = {(r, c): slot_of((r, c)) for r in range(SIZE) for c in range(SIZE)}
+SQUARES: tuple[Square, ...] = tuple((r, c) for r in range(SIZE) for c in range(SIZE))
+"""Every map square, row by row."""
+SLOT_AT = {sq: slot_of(sq) for sq in SQUARES}
 """The slot of each map square, and no entry off the map: one look-up tells both, for every pattern cell placed."""
 
 

@@ -12,6 +12,7 @@ from games.roam.data import ARTIFACTS, CARDS
 from games.roam.geometry import (
     SIZE,
     SLOT_AT,
+    SQUARES,
     Cell,
     Square,
     anchor_names,
@@ -190,13 +191,11 @@ class PlacementMixin:
         if self._up_artifact(seat, "coin"):
             out.append({"type": "backpack"})
         if self._up_artifact(seat, "slide"):
-            for r in range(SIZE):
-                for c in range(SIZE):
-                    if not self.map[r][c]:
-                        continue
-                    for to in neighbours4((r, c)):
-                        if self.has_card(to) and not self.map[to[0]][to[1]]:
-                            out.append({"type": "slide", "from": square_name((r, c)), "to": square_name(to)})
+            grid, slots = self.map, self.slots
+            for sq in SQUARES:
+                if grid[sq[0]][sq[1]]:
+                    out += [{"type": "slide", "from": square_name(sq), "to": square_name(to)}
+                            for to in neighbours4(sq) if not grid[to[0]][to[1]] and slots[SLOT_AT[to]] is not None]
         return out
 
     # -- doing -----------------------------------------------------------------

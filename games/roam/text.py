@@ -256,7 +256,7 @@ def field_error(action: Action) -> RuleError | None:
     """Check each field's type before the legal-action test, which compares with ==: 2.0 == 2 and True == 1
     would slip through and be stored, and a list (unhashable) would crash the refusal code.  Amounts are
     real ints, squares are written exactly as A1..F6 (as listed in the legal actions), ids are strings."""
-    for key in sorted(set(action) - {"type"}):
+    for key in sorted([key for key in action if key != "type"]):
         value = action[key]
         if key == "amount" and type(value) is not int:
             return RuleError(f"A bid is a whole number of coins, not {value!r}.", "bad_action")
