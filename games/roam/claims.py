@@ -9,6 +9,9 @@ from games.core import Action, Event
 from games.roam.data import ARTIFACTS
 from games.roam.geometry import SIZE, neighbours8, slot_squares, square_name
 
+_SLOT_CORNERS = tuple(min(slot_squares(slot)) for slot in range(6))
+"""The top left square of each slot's two columns of three rows."""
+
 
 class ClaimsMixin:
     """Completion and purchase rules; mixed into RoamGame, whose state attributes it uses."""
@@ -33,17 +36,16 @@ class ClaimsMixin:
         """Step 3: the Outpost first, then every complete card in slot order 1 -> 6."""
         if self.opts["outpost"] and self.outpost is None:
             self._check_outpost(self.current, events)
-        self.pending = [k for k in self._complete_slots() if self.slots[k] is not None]
+        self.pending = self._complete_slots()
         self._resolve_pending(events)
 
     def _complete_slots(self) -> list[int]:
-        """The slots, in order, whose six squares all hold a marker.  Asked every turn, so read as the slots lie
-        on the map: each half of three rows holds three slots of two columns each."""
-        out: list[int] = []
-        for half in (0, 1):
-            full = [bool(a and b and c) for a, b, c in zip(*self.map[3 * half:3 * half + 3], strict=True)]
-            out += [3 * half + k for k in range(3) if full[2 * k] and full[2 * k + 1]]
-        return out
+        """The slots, in order, holding a card whose six squares all hold a marker.  Asked every turn, so each
+        slot's two columns of three rows are read square by square, stopping at the first empty one."""
+        grid, slots = self.map, self.slots
+        return [k for k, (r, c) in enumerate(_SLOT_CORNERS) if slots[k] is not None
+                and grid[r][c] and grid[r][c + 1] and grid[r + 1][c] and grid[r + 1][c + 1]
+                and grid[r + 2][c] and grid[r + 2][c + 1]]
 
     def _check_outpost(self, seat: int, events: list[Event]) -> None:
         """An opponent marker whose 8 neighbours all hold this seat's markers; edge squares cannot be surrounded."""

@@ -77,12 +77,10 @@ class PlacementMixin:
         slot = SLOT_AT.get(sq)
         return slot is not None and self.slots[slot] is not None
 
-    def capacity(self) -> int:
-        return 2 if self.opts["stacking"] else 1
-
     def placeable(self, sq: Square) -> bool:
-        """A square that takes another marker; otherwise that pattern cell is skipped."""
-        return self.has_card(sq) and len(self.map[sq[0]][sq[1]]) < self.capacity()
+        """A square that takes another marker (two with the stacking variant); otherwise that pattern cell is
+        skipped."""
+        return self.has_card(sq) and len(self.map[sq[0]][sq[1]]) < (2 if self.opts["stacking"] else 1)
 
     def anchors(self, seat: int, pattern: Pattern) -> tuple[Square, ...]:
         """Key-marker squares where every normal cell lands on a card (A2 Placement anchor)."""
