@@ -9,11 +9,10 @@ completed card) and `buy` (one artifact).  Phases with nothing to decide are ski
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from games.core import Action, Event, Game, Option, Result, Rng, RuleError, kind_of, register
+from games.core import Action, Event, Game, Option, Result, Rng, RuleError, clone, kind_of, register
 from games.roam.claims import ClaimsMixin
 from games.roam.data import ARTIFACTS, CARDS, COLOURS, LAND_IDS, starting_ids
 from games.roam.geometry import DEFAULT_EDGES, SIZE, parse_square, slot_of, square_name
@@ -51,7 +50,7 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
     )
 
     def __init__(self, data: dict[str, Any]) -> None:
-        d = copy.deepcopy(data)
+        d = clone(data)
         self.num_players: int = d["num_players"]
         self.opts: dict[str, Any] = d["options"]
         self.rng = Rng.from_dict(d["rng"])
@@ -119,7 +118,7 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
         return cls(data)
 
     def to_dict(self) -> dict[str, Any]:
-        return copy.deepcopy({
+        return clone({
             "num_players": self.num_players, "options": self.opts, "rng": self.rng.to_dict(),
             "players": self.players, "first": self.first, "current": self.current, "turn_no": self.turn_no,
             "round_no": self.round_no, "map": self.map, "slots": self.slots, "deck": self.deck, "row": self.row,
