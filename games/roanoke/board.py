@@ -9,6 +9,7 @@ road-upgrade marker), nodes carry `res`.  Everything here is a pure function of 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 SIZE = 13
@@ -89,9 +90,12 @@ def new_board(node_resources: dict[int, str] | None = None) -> list[dict[str, An
     return board
 
 
+ROAD_KINDS = ("road", "cross")
+
+
 def is_road(cell: dict[str, Any] | None) -> bool:
     """A road tile for ownership purposes: a placed tile or a starting cross."""
-    return cell is not None and cell["kind"] in ("road", "cross")
+    return cell is not None and cell["kind"] in ROAD_KINDS
 
 
 def own_net(board: list[dict[str, Any] | None], seat: int) -> set[int]:
@@ -191,8 +195,9 @@ def pave_problem(board: list[dict[str, Any] | None], square: int, seat: int) -> 
     return None
 
 
-def fit_problem(board: list[dict[str, Any] | None], square: int, mask: int, seat: int) -> str | None:
-    """ROA-S5 / S6 / R5 / R6: do all ends match, and does an open edge meet one of your anchors?"""
+def _misfit(board: list[dict[str, Any] | None], square: int, mask: int, seat: int) -> tuple[int, int] | bool:
+    """ROA-S5 / S6: the first (edge bit, neighbour) whose facing edge does not match, else whether an open edge
+    meets one of the seat's anchors.  No words: `placements` asks it of every orientation it tries."""
     connected = False
     for bit, there in NEIGHBOURS[square]:
         cell = board[there]
@@ -200,35 +205,55 @@ def fit_problem(board: list[dict[str, Any] | None], square: int, mask: int, seat
             continue
         mine = bool(mask & bit)
         if mine != bool(cell["mask"] & OPP[bit]):
-            side = EDGE_NAME[bit]
-            state = "open" if mine else "closed"
-            return (f"The {side} edge would be {state} against {label(there)}, whose facing edge is "
-                    f"{'closed' if mine else 'open'}: every shared edge must match (ROA-S5, ROA-R6).")
+            return bit, there
         if mine and not connected and is_anchor(board, there, seat):
             connected = True
-    if not connected:
+    return connected
+
+
+def fit_problem(board: list[dict[str, Any] | None], square: int, mask: int, seat: int) -> str | None:
+    """ROA-S5 / S6 / R5 / R6: do all ends match, and does an open edge meet one of your anchors?"""
+    misfit = _misfit(board, square, mask, seat)
+    if misfit is True:
+        return None
+    if misfit is False:
         return ("The tile must join, open edge to open edge, a road you own or a node joined to your road "
                 "(ROA-S6, ROA-R8).")
-    return None
+    bit, there = misfit
+    mine = bool(mask & bit)
+    state = "open" if mine else "closed"
+    return (f"The {EDGE_NAME[bit]} edge would be {state} against {label(there)}, whose facing edge is "
+            f"{'closed' if mine else 'open'}: every shared edge must match (ROA-S5, ROA-R6).")
+
+
+def _placements(board: list[dict[str, Any] | None], kind: str, seat: int) -> Iterator[tuple[int, int]]:
+    # Only the seat's own roads and the nodes can be anchors: the rest is passed over without a call.
+    maybe = [x for x, c in enumerate(board) if c is not None and (c["owner"] == seat or c["kind"] == "node")]
+    targets: set[int] = set()
+    for square in maybe:
+        if is_anchor(board, square, seat):
+            mask = board[square]["mask"]  # type: ignore[index]
+            targets.update(there for bit, there in NEIGHBOURS[square] if mask & bit)
+    for square in sorted(targets):
+        if board[square] is not None and pave_problem(board, square, seat) is not None:
+            continue
+        for mask in ORIENTATIONS[kind]:
+            if _misfit(board, square, mask, seat) is True:
+                yield square, mask
 
 
 def placements(board: list[dict[str, Any] | None], kind: str, seat: int) -> list[tuple[int, int]]:
     """Every legal (square, mask) for a tile of that kind (ROA-S5…S7)."""
-    targets: set[int] = set()
-    for square, cell in enumerate(board):
-        if cell is None or not is_anchor(board, square, seat):
-            continue
-        for bit, there in NEIGHBOURS[square]:
-            if cell["mask"] & bit:
-                targets.add(there)
-    out = []
-    for square in sorted(targets):
-        if pave_problem(board, square, seat) is not None:
-            continue
-        for mask in ORIENTATIONS[kind]:
-            if fit_problem(board, square, mask, seat) is None:
-                out.append((square, mask))
-    return out
+    return list(_placements(board, kind, seat))
+
+
+def can_place(board: list[dict[str, Any] | None], kind: str, seat: int) -> bool:
+    """Whether a tile of that kind fits anywhere: the search stops at the first placement."""
+    return next(_placements(board, kind, seat), None) is not None
+
+
+START_NETS, START_LINKS = networks(new_board())
+"""The networks of a board before any tile (the nodes' resources play no part in them)."""
 
 
 def road_tiles(board: list[dict[str, Any] | None], squares: set[int] | list[int]) -> int:

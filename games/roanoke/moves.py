@@ -20,6 +20,8 @@ UPGRADE_COST = {"wood": 4, "metal": 4}
 SPLITS = ((2, 0), (1, 1), (0, 2))
 MARKET_AT = {name: i for i, name in enumerate(MARKET)}
 """Each market square's place in MARKET, looked up by name."""
+MOVES_FROM = tuple(tuple(t for t in MARKET if t != f) for f in MARKET)
+"""For each market square (by place), the squares a worker there may move to (ROA-S13)."""
 """The 2 wood/food of a generator, as (wood, food)."""
 
 
@@ -202,8 +204,9 @@ class MovesMixin(TableMixin):
             out.append({"type": "collect"})
             if not s["added_worker"] and self.player(seat)["reserve"] >= 1:  # one per turn, from the reserve
                 out += [{"type": "market_add", "square": m} for m in MARKET]
+            market = s["market"]
             out += [{"type": "market_move", "from": f, "to": t} for i, f in enumerate(MARKET)
-                    if s["market"][i][seat] for t in MARKET if t != f]
+                    if market[i][seat] for t in MOVES_FROM[i]]
         elif phase == MAIN:
             kind = s["drawn_tile"]
             if kind is not None:
@@ -221,7 +224,7 @@ class MovesMixin(TableMixin):
         house, upgrade = all(hand[r] >= 2 for r in RES), hand["wood"] >= 4 and hand["metal"] >= 4
         if not (house or upgrade or any(hand[r] >= 4 for r in RES)):
             return []  # nothing affordable (ROA-S17): the board need not be read
-        mine = [x for x, c in enumerate(board) if B.is_road(c) and c["owner"] == seat]
+        mine = [x for x, c in enumerate(board) if c is not None and c["owner"] == seat and c["kind"] in B.ROAD_KINDS]
         out: list[Action] = []
         if house:
             out += [{"type": "buy_house", "square": B.label(x)} for x in mine if not board[x]["house"]]
@@ -237,7 +240,7 @@ class MovesMixin(TableMixin):
 
     def _do_market_add(self, seat: int, a: Action) -> None:
         s = self.s
-        i = MARKET.index(a["square"])
+        i = MARKET_AT[a["square"]]
         s["market"][i][seat] += 1
         self.player(seat)["reserve"] -= 1
         if s["phase"] == SETUP:
@@ -255,8 +258,8 @@ class MovesMixin(TableMixin):
 
     def _do_market_move(self, seat: int, a: Action) -> None:
         m = self.s["market"]
-        m[MARKET.index(a["from"])][seat] -= 1
-        m[MARKET.index(a["to"])][seat] += 1
+        m[MARKET_AT[a["from"]]][seat] -= 1
+        m[MARKET_AT[a["to"]]][seat] += 1
         self.emit({"type": "worker_moved", "seat": seat, "from": a["from"], "to": a["to"]})
 
     def _do_collect(self, seat: int, a: Action) -> None:

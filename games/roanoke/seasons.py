@@ -55,13 +55,14 @@ SLOTS: tuple[tuple[str, ...], ...] = tuple(
 """ROA-S33: the three candidates of each slot, public."""
 ORIGINAL = {"Y1-WI1": "Y1-WI1-original", "Y2-SU1": "Y2-SU1-original", "Y2-FA1": "Y2-FA1-original"}
 DECKS = ("random", "designer", "designer_original")
+STARS = tuple(next(c for c in slot if CARDS[c].get("star")) for slot in SLOTS)
+"""The designer's (★) card of each slot."""
 
 
 def deal(deck: str, pick: Any) -> list[str]:
     """ROA-S30: one card per slot; `pick(candidates)` chooses for deck=random."""
     out = []
-    for slot in SLOTS:
-        star = next(c for c in slot if CARDS[c].get("star"))
+    for slot, star in zip(SLOTS, STARS, strict=True):
         if deck == "random":
             out.append(pick(list(slot)))
         elif deck == "designer":

@@ -37,7 +37,7 @@ def new_table(seed: int, options: dict[str, Any]) -> dict[str, Any]:
     rng.shuffle(tiles)
     seasons = SE.deal(options["deck"], rng.choice)
     board = B.new_board(nodes)
-    nets, links = B.networks(board)
+    nets, links = [list(n) for n in B.START_NETS], list(B.START_LINKS)
     return {
         "n": SEATS, "options": dict(options), "rng": rng.to_dict(),
         "players": [{"alive": True, "hand": empty_hand(), "reserve": WORKERS} for _ in range(SEATS)],
@@ -149,7 +149,7 @@ class TableMixin(StateGame):
                 self.emit({"type": "reshuffled", "count": len(s["draw_pile"])})
             kind = s["draw_pile"].pop()
             self.emit({"type": "tile_drawn", "seat": s["active"], "tile": kind})
-            if B.placements(s["board"], kind, s["active"]):
+            if B.can_place(s["board"], kind, s["active"]):
                 s["drawn_tile"] = kind
             else:
                 s["discard"].append(kind)

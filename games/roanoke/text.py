@@ -14,8 +14,12 @@ COLOURS = SEAT_COLOURS[:4]
 """ROA §1: seat 1 red, 2 blue, 3 yellow, 4 green, the first four of every game's palette."""
 
 
+NAMES = tuple(seat_name(x) for x in range(len(COLOURS)))
+"""Each seat's name, written once: every log line names one."""
+
+
 def who(seat: int | None) -> str:
-    return "the pile" if seat is None else seat_name(seat)
+    return "the pile" if seat is None else NAMES[seat]
 
 
 def a(word: str) -> str:
