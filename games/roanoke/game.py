@@ -50,6 +50,8 @@ KEYS: dict[str, dict[str, Field]] = {
 """Each move type and its fields (all required, no others)."""
 ANSWERS = frozenset({"accept", "decline", "resign"})
 QUIET = frozenset({"market_add", "market_move", "buy_house", "buy_generator", "buy_road_upgrade", "place", "discard"})
+ALONE = tuple(frozenset({seat}) for seat in range(SEATS))
+"""Each seat alone, as `to_move` answers it but for an open offer (shared: frozensets never change)."""
 REVEALING = frozenset({"tile_drawn", "reshuffled", "season_revealed", "season_checked", "no_tiles"})
 
 
@@ -113,7 +115,7 @@ class Roanoke(RecapMixin, SearchMixin, TradeMixin):
             return frozenset()
         if s["offer"] is not None:
             return frozenset({s["active"], s["offer"]["to"]})
-        return frozenset({s["active"]})
+        return ALONE[s["active"]]
 
     def current_seat(self) -> int | None:
         return None if self.over else self.s["active"]
@@ -128,19 +130,22 @@ class Roanoke(RecapMixin, SearchMixin, TradeMixin):
         if not self._moves(seat):
             return []
         s = self.s
-        out: list[Action] = []
+        built: list[Action] = []
+        rest: list[Action] = []
         offer = s["offer"]
         if offer is not None and offer["to"] == seat:
-            out = [*self.offer_answers(seat), {"type": "resign"}]
+            rest = [*self.offer_answers(seat), {"type": "resign"}]
         elif seat == s["active"]:
-            out = self.candidates(seat)
+            built, rest = self.candidates(seat)
             if offer is not None:
-                out.insert(0, {"type": "cancel"})
+                built.insert(0, {"type": "cancel"})
         # The candidates are well-formed and the seat is to move: only the move's own checker remains, and none
         # for the BUILT_LEGAL ones, which are built from their checkers' own tests.
         self._memo: dict[Any, Any] | None = {}
         try:
-            return [a for a in out if a["type"] in BUILT_LEGAL or _CHECKS[a['type']](self, seat, a) is None]
+            check = _CHECKS
+            return [a for a in built if a["type"] in BUILT_LEGAL or check[a["type"]](self, seat, a) is None] + [
+                a for a in rest if check[a["type"]](self, seat, a) is None]
         finally:
             self._memo = None
 
@@ -188,13 +193,13 @@ class Roanoke(RecapMixin, SearchMixin, TradeMixin):
         self.events = []
         _DOS[action['type']](self, seat, action)
         self.check_offer_still_stands()
-        self.s["rng"] = self.rng.to_dict()
         self._remember(self.events)
         return self.events
 
     def _remember(self, events: list[Event]) -> None:
-        lines = [text.describe_event(e) for e in events if e["type"] not in ("turn",)]
-        self.s["log"] = (self.s["log"] + lines)[-8:]
+        log = self.s["log"]  # the state's own list (a copy clones it): kept in place
+        log += [text.describe_event(e) for e in events if e["type"] != "turn"]
+        del log[:-8]
 
     def notices(self, events: list[Event]) -> dict[int, list[Event]]:
         """ROA-S41: every seat hears of a revealed season card, and a player of their own elimination."""

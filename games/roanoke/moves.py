@@ -194,12 +194,14 @@ class MovesMixin(TableMixin):
 
     # -- candidates ------------------------------------------------------------------------------
 
-    def candidates(self, seat: int) -> list[Action]:
+    def candidates(self, seat: int) -> tuple[list[Action], list[Action]]:
+        """What the active seat might do, as the BUILT_LEGAL moves, then the moves still to be checked."""
         s = self.s
         phase = s["phase"]
         if phase == SETUP:
-            return [{"type": "market_add", "square": m} for m in MARKET]
+            return [{"type": "market_add", "square": m} for m in MARKET], []
         out: list[Action] = []
+        rest: list[Action] = []
         if phase == MARKET_PHASE:
             out.append({"type": "collect"})
             if not s["added_worker"] and self.player(seat)["reserve"] >= 1:  # one per turn, from the reserve
@@ -212,11 +214,11 @@ class MovesMixin(TableMixin):
             if kind is not None:
                 out += [{"type": "place", "row": x // B.SIZE, "col": x % B.SIZE, "mask": m}
                         for x, m in B.placements(s["board"], kind, seat)]
-                out.append({"type": "discard"})
-            out.append({"type": "end_turn"})
-            out += self.purchase_candidates(seat)
-        out.append({"type": "resign"})
-        return out
+                rest.append({"type": "discard"})
+            rest.append({"type": "end_turn"})
+            rest += self.purchase_candidates(seat)
+        rest.append({"type": "resign"})
+        return out, rest
 
     def purchase_candidates(self, seat: int) -> list[Action]:
         board = self.s["board"]
