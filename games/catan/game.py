@@ -154,31 +154,33 @@ class Catan(RecapMixin, SearchMixin, TradeMixin):
         return self._turn_actions(seat)
 
     def _turn_actions(self, seat: int) -> list[Action]:
-        """The active player's moves before or after the roll.  Candidates are pruned cheaply
-        (what the hand cannot pay, places away from the player's network, cards not held) and
-        then put to the same checks `apply` uses.  Bank trades are listed one card at a time; the move
-        panel groups them in its trade builder (DESIGN §2: the engine lists, the interface groups)."""
+        """The active player's moves before or after the roll.  The main phase's moves are built from
+        their checks' own tests (`_listing` has answered an open offer already; the hand pays, pieces are
+        left, the place is open and joins the network, the deck or the bank holds a card); the roll and the
+        development cards are put to the checks `apply` uses.  Bank trades are listed one card at a time;
+        the move panel groups them in its trade builder (DESIGN §2: the engine lists, the interface groups)."""
         s = self.s
         hand = s["hands"][seat]
+        out: list[Action] = []
         candidates: list[Action] = []
         if s["phase"] == "roll":
             candidates.append({"type": "roll"})
         else:
             placed = self._placement()
             pays = affordable(tuple(hand))
-            if "city" in pays:
-                candidates += [{"type": "build_city", "node": v} for v in placed.settled[seat]]
-            if "settlement" in pays:
-                candidates += [{"type": "build_settlement", "node": v}
-                               for v in sorted(placed.reach[seat] & placed.open_nodes())]
+            if "city" in pays and self._count(seat, 2) < PIECES["city"]:
+                out += [{"type": "build_city", "node": v} for v in placed.settled[seat]]
+            if "settlement" in pays and self._count(seat, 1) < PIECES["settlement"]:
+                out += [{"type": "build_settlement", "node": v}
+                        for v in sorted(placed.reach[seat] & placed.open_nodes())]
             if "road" in pays and s["roads"].count(seat) < PIECES["road"]:
-                candidates += [{"type": "build_road", "path": p} for p in placed.near_paths(seat)]
-            if "dev" in pays:
-                candidates.append({"type": "buy_dev"})
+                out += [{"type": "build_road", "path": p} for p in placed.near_paths(seat)]
+            if "dev" in pays and s["deck"]:
+                out.append({"type": "buy_dev"})
             rates, bank = self.rates(seat), s["bank"]  # one card for the seat's rate (CAT-33)
-            candidates += [{"type": "maritime", "give": a, "get": b} for i, a in enumerate(RESOURCES)
-                           if hand[i] >= rates[a] for j, b in enumerate(RESOURCES) if j != i and bank[j]]
-            candidates.append({"type": "end_turn"})
+            out += [{"type": "maritime", "give": a, "get": b} for i, a in enumerate(RESOURCES)
+                    if hand[i] >= rates[a] for j, b in enumerate(RESOURCES) if j != i and bank[j]]
+            out.append({"type": "end_turn"})
         if not s["dev_played"]:
             devs, new = s["devs"][seat], s["new_devs"][seat]  # a card bought this turn waits (_dev_problem)
             if devs["knight"] > new["knight"]:
@@ -189,7 +191,7 @@ class Catan(RecapMixin, SearchMixin, TradeMixin):
                 candidates += [{"type": "play_year_of_plenty", "resources": pair} for pair in self._plenty_choices()]
             if devs["monopoly"] > new["monopoly"]:
                 candidates += [{"type": "play_monopoly", "resource": r} for r in RESOURCES]
-        return [a for a in candidates if _CHECKS[a["type"]](self, seat, a) is None]
+        return out + [a for a in candidates if _CHECKS[a["type"]](self, seat, a) is None]
 
     def action_shapes(self, seat: int) -> list[dict[str, Any]]:
         s = self.s
