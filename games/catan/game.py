@@ -108,9 +108,10 @@ class Catan(RecapMixin, SearchMixin, TradeMixin):
     # -- listing -----------------------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Candidates put to the checks `apply` uses.  Candidates are pruned first only where the
-        check would refuse anyway (occupied places, places away from the network, cards not held),
-        keeping their order, so the list is what filtering every candidate would give."""
+        """Candidates put to the checks `apply` uses, or built from those checks' own tests (the main phase,
+        see `_turn_actions`).  Candidates are pruned first only where the check would refuse anyway
+        (occupied places, places away from the network, cards not held), keeping their order, so the
+        list is what filtering every candidate would give."""
         self._pin()  # see _placement
         try:
             return self._listing(seat)

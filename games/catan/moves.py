@@ -3,7 +3,8 @@ and development cards.
 
 Each move type has a `_check_<type>` that returns why it is illegal (or None) and a `_do_<type>`
 that plays it; `apply` raises the checker's reason and `legal_actions` lists the candidates the
-checker lets through, so what is listed and what is accepted can never drift apart.
+checker lets through (or, in the main phase, builds them from the checkers' own tests), so what is
+listed and what is accepted can never drift apart.
 """
 
 from __future__ import annotations

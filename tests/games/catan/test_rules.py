@@ -358,6 +358,7 @@ def test_cat_25_settlements_need_a_road_and_at_most_five() -> None:
     game.s["roads"][GEOMETRY.node_paths[spare][0]] = seat
     err = refused_unchanged(game, seat, {"type": "build_settlement", "node": spare})
     assert "All 5" in str(err)
+    assert {"type": "build_settlement", "node": spare} not in game.legal_actions(seat), "listed all the same"
 
 
 def test_cat_26_a_city_replaces_a_settlement_which_returns_to_supply() -> None:
@@ -377,6 +378,7 @@ def test_cat_26_a_city_replaces_a_settlement_which_returns_to_supply() -> None:
         game.s["buildings"][v] = [seat, 2]
     game.s["buildings"][8] = [seat, 1]
     assert "All 4" in str(refused_unchanged(game, seat, {"type": "build_city", "node": 8}))
+    assert {"type": "build_city", "node": 8} not in game.legal_actions(seat), "listed all the same"
 
 
 def test_cat_27_no_purchase_from_an_empty_deck() -> None:
