@@ -16,7 +16,7 @@ import pytest
 
 import games
 from tests.support.bot_process import BotProcess
-from tests.support.channel_table import Table, stored_rows
+from tests.support.channel_table import Table, leave, stored_rows
 from tests.support.fake_discord import MESSAGES, FakeDiscord
 from tests.support.person import Person
 
@@ -46,17 +46,6 @@ async def scripted_moves(table: Table, person: Person, moves: int, rng: random.R
             continue
         await person.slash("play", channel_id=table.channel_id, action=rng.choice(choices)["value"])
     await leave(table, person)
-
-
-async def leave(table: Table, person: Person) -> None:
-    """/game leave, and Yes to its "Are you sure?"; unless the game is over by then (the person's random moves
-    can lose a two-seat game of Colonies, COL-R39, R40), when there is no seat left to leave."""
-    asked = await person.slash("game leave", channel_id=table.channel_id)
-    reply = asked.replies()[-1]
-    if not reply.buttons():
-        assert table.game()["status"] == "finished", f"/game leave asked nothing in a running game: {reply.text()}"
-        return
-    await person.click(reply, "Yes, leave")
 
 
 async def test_twenty_games_through_flaky_discord_and_three_kills(fake: FakeDiscord, tmp_path: Path) -> None:

@@ -198,12 +198,22 @@ async def started_table(fake: FakeDiscord, bot: BotProcess, game_type: str, *gue
     return table
 
 
+async def leave(table: Table, person: Person) -> None:
+    """/game leave, and Yes to its "Are you sure?"; unless the game is over by then, when there is no seat left
+    to leave: a person's moves can lose a two-seat game of Colonies (COL-R39, R40), and once one person has left,
+    the AI in their seat can end the game before the next one leaves."""
+    asked = await person.slash("game leave", channel_id=table.channel_id)
+    reply = asked.replies()[-1]
+    if not reply.buttons():
+        assert table.over(), f"/game leave asked nothing in a running game: {reply.text()}"
+        return
+    await person.click(reply, "Yes, leave")
+
+
 async def leave_to_ai_and_finish(table: Table, *people: Person) -> None:
     """Everyone named leaves (AI players take their seats), then the AI seats play the game out."""
     for person in people:
-        asked = await person.slash("game leave", channel_id=table.channel_id)
-        await table.fake.settle()
-        await person.click(asked.replies()[-1], "Yes, leave")  # "Are you sure?"
+        await leave(table, person)
         await table.fake.settle()
     await table.fake.wait_for(lambda: table.over() and "game over" in table.latest_board().text().lower(),
                               timeout=120, what="the AI seats to finish the game and the final board")
