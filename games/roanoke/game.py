@@ -120,14 +120,8 @@ class Roanoke(RecapMixin, SearchMixin, TradeMixin):
     def current_seat(self) -> int | None:
         return None if self.over else self.s["active"]
 
-    def _moves(self, seat: int) -> bool:
-        """`seat in self.to_move()` without building the set: every listing and every move asks it."""
-        s = self.s
-        offer = s["offer"]
-        return s["phase"] != OVER and (seat == s["active"] or (offer is not None and seat == offer["to"]))
-
     def legal_actions(self, seat: int) -> list[Action]:
-        if not self._moves(seat):
+        if seat not in self.to_move():
             return []
         s = self.s
         built: list[Action] = []
@@ -175,7 +169,7 @@ class Roanoke(RecapMixin, SearchMixin, TradeMixin):
         kind = action["type"]
         if self.over:
             return "The game is over."
-        if not isinstance(seat, int) or not self._moves(seat):
+        if not isinstance(seat, int) or seat not in self.to_move():
             return f"It is not your turn: {text.who(self.s['active'])} is to move."
         offer = self.s["offer"]
         if kind not in ANSWERS and seat != self.s["active"]:
