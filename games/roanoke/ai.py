@@ -88,9 +88,19 @@ def spare(view: View, seat: int) -> dict[str, int]:
 
 
 def acceptable(view: View, seat: int, offer: dict[str, Any]) -> bool:
-    """Accept when what is asked can be spared without failing the card."""
+    """Accept when what is asked can be spared without failing the card, and each card's worth of it
+    beyond what the asker lacks for the card is paid for by a card this seat lacks.
+
+    Help toward a survivor's card is free (as the AI's own gifts are); anything more is trade, so a
+    request for everything a seat can spare is declined."""
     free = spare(view, seat)
-    return all(free[r] >= n for r, n in offer["get"].items())
+    if any(free[r] < n for r, n in offer["get"].items()):
+        return False
+    lacks = shortfall(view, offer["from"])
+    beyond = sum(max(0, n - lacks.get(r, 0)) for r, n in offer["get"].items())
+    mine = shortfall(view, seat)
+    paid = sum(min(n, mine.get(r, 0)) for r, n in offer["give"].items())
+    return beyond <= paid
 
 
 @register_policy("roanoke")

@@ -40,6 +40,30 @@ def test_heuristic_gifts_what_a_survivor_lacks_and_accepts_what_it_can_spare() -
     assert acceptable(g.view(1), 1, g.s["offer"])
 
 
+def test_heuristic_grants_what_the_asker_lacks_for_the_card_and_no_more() -> None:
+    """A person (or a searching seat) asking an AI for everything it can spare got it: the AI granted any
+    request that left it its card.  It grants what the asker lacks for the card (ROA-S18's requests and
+    gifts, ROA-R21), and more only in exchange for what it lacks itself."""
+    g = started()
+    g.s["seasons"][0] = "Y1-SP3"  # Colony Tithe: 1 of each
+    g.s["round"] = 3
+    main_for(g, 0, "straight")
+    set_hand(g, 0, food=1, water=1, metal=1)
+    set_hand(g, 1, food=6, water=6, metal=1, wood=6)
+    for get, give, granted in (
+        ({"wood": 1}, {}, True),  # what seat 0 lacks for the card
+        ({"wood": 5}, {}, False),  # everything seat 1 can spare
+        ({"food": 2}, {}, False),  # something seat 0 does not lack at all
+        ({"wood": 2}, {"metal": 1}, False),  # paid, but with nothing seat 1 lacks
+    ):
+        g.apply(0, {"type": "offer", "to": 2, "give": give, "get": get})
+        assert acceptable(g.view(1), 1, g.s["offer"]) is granted, (get, give)
+        g.apply(0, {"type": "cancel"})
+    set_hand(g, 1, food=6, water=6, wood=6)  # now seat 1 lacks a metal
+    g.apply(0, {"type": "offer", "to": 2, "give": {"metal": 1}, "get": {"wood": 2}})
+    assert acceptable(g.view(1), 1, g.s["offer"]), "one card beyond the need, paid by a card seat 1 lacks"
+
+
 def test_heuristic_never_repeats_an_offer_declined_this_turn() -> None:
     """Seen: the same request re-proposed at once, 17 times in a row.  A declined offer is remembered for
     the turn (the view's `declined`), so the AI asks someone else or gets on with its turn."""
