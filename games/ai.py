@@ -31,6 +31,11 @@ class Player(ABC):
         """Choose for `seat` in `game`: from the seat's view, unless the player searches (games.search)."""
         return self.choose(game.view(seat) if self.sees else {}, legal, rng)
 
+    def shrewd(self) -> Player:
+        """The player the hard level's search follows: this one, unless it is kind to the table at its own
+        cost (Roanoke's gifts), when it is the same player playing for itself alone."""
+        return self
+
 
 class RandomPlayer(Player):
     """Uniform over the legal actions: the fuzzing opponent and the baseline."""

@@ -1,6 +1,6 @@
-"""The AI levels (DESIGN §7): easy (a beginner), normal (the game's heuristic), hard (the search). The one
-place that maps a level to a player of a game, asked by selfplay and the bot; apart from games/ai.py, on
-which both the heuristics and the search build."""
+"""The AI levels (DESIGN §7): easy (a beginner), normal (the game's heuristic), hard (the search, guided by
+the heuristic's shrewd self). The one place that maps a level to a player of a game, asked by selfplay and
+the bot; apart from games/ai.py, on which both the heuristics and the search build."""
 
 from __future__ import annotations
 
@@ -48,5 +48,5 @@ def player_for(game_id: str, level: str = "normal", *, iterations: int = 200, se
     if level == "normal":
         return policy_for(game_id)
     if level == "hard":
-        return SearchPlayer(policy_for(game_id), Budget(iterations, seconds, clock))
+        return SearchPlayer(policy_for(game_id).shrewd(), Budget(iterations, seconds, clock))
     raise ValueError(f"no AI level {level!r}: levels are {', '.join(LEVELS)}")

@@ -5,8 +5,12 @@ From its own view only: it spreads workers where it outnumbers the others, grows
 unreached nodes and toward other players' networks (links share nodes and generators), never
 paves a neighbour while any other placement exists, buys what the revealed season card asks
 for, then houses and generators with what it can spare, and in the last two rounds of a season
-gifts (or asks for) exactly what a survivor lacks for the card.  It accepts every offer it can
-afford without failing the card itself.
+gifts (or asks for) exactly what a survivor lacks for the card.  It grants a request it can spare
+without failing the card itself, for what the asker lacks for the card or paid by what it lacks.
+
+That kindness keeps a table of AI seats alive (ROA §5.4), but it is the table's, not the seat's: the
+chits it gives are chits a rival ranks by (ROA-S37).  The hard level's search follows the same player
+without it (`shrewd`): it asks but never gives, and grants only what it is paid for.
 """
 
 from __future__ import annotations
@@ -87,16 +91,16 @@ def spare(view: View, seat: int) -> dict[str, int]:
     return {r: max(0, hand[r] - keep.get(r, 0)) for r in RES}
 
 
-def acceptable(view: View, seat: int, offer: dict[str, Any]) -> bool:
-    """Accept when what is asked can be spared without failing the card, and each card's worth of it
-    beyond what the asker lacks for the card is paid for by a card this seat lacks.
+def acceptable(view: View, seat: int, offer: dict[str, Any], *, generous: bool = True) -> bool:
+    """Accept when what is asked can be spared without failing the card, and each card of it beyond what
+    the asker lacks for the card is paid for by a card this seat lacks.
 
-    Help toward a survivor's card is free (as the AI's own gifts are); anything more is trade, so a
-    request for everything a seat can spare is declined."""
+    For a generous seat, help toward a survivor's card is free (as its own gifts are); a shrewd one helps
+    nobody for free.  Either way a request for everything a seat can spare is declined."""
     free = spare(view, seat)
     if any(free[r] < n for r, n in offer["get"].items()):
         return False
-    lacks = shortfall(view, offer["from"])
+    lacks = shortfall(view, offer["from"]) if generous else {}
     beyond = sum(max(0, n - lacks.get(r, 0)) for r, n in offer["get"].items())
     mine = shortfall(view, seat)
     paid = sum(min(n, mine.get(r, 0)) for r, n in offer["give"].items())
@@ -105,13 +109,19 @@ def acceptable(view: View, seat: int, offer: dict[str, Any]) -> bool:
 
 @register_policy("roanoke")
 class RoanokePlayer(Player):
+    def __init__(self, *, generous: bool = True) -> None:
+        self.generous = generous
+
+    def shrewd(self) -> Player:
+        return RoanokePlayer(generous=False)
+
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         groups = by_type(legal)
         seat = view["seat"]
         if "accept" in groups or "decline" in groups:
             offer = view["offer"]
             if offer is not None and offer["to"] == seat:
-                if "accept" in groups and acceptable(view, seat, offer):
+                if "accept" in groups and acceptable(view, seat, offer, generous=self.generous):
                     return groups["accept"][0]
                 return groups.get("decline", legal)[0]
         phase = view["phase"]
@@ -187,7 +197,7 @@ class RoanokePlayer(Player):
         return groups.get("cancel", [next(a for a in groups.values())[0]])[0]
 
     def _offer(self, view: View) -> Action | None:
-        """In rounds 2–3 (or for a lead card, any round) gift what another survivor lacks, or ask for it;
+        """In rounds 2–3 gift what another survivor lacks (if generous), or ask for what this seat lacks;
         never an offer that seat declined this turn (it would only be declined again)."""
         seat = view["seat"]
         if view["round"] < 2 or card_of(view) is None:
@@ -198,12 +208,11 @@ class RoanokePlayer(Player):
                 return {"type": "offer", "to": to + 1, "give": give, "get": get}
         return None
 
-    @staticmethod
-    def _offers(view: View, seat: int) -> Iterator[tuple[int, dict[str, int], dict[str, int]]]:
+    def _offers(self, view: View, seat: int) -> Iterator[tuple[int, dict[str, int], dict[str, int]]]:
         """The gifts and requests worth making, best first, as (target seat, give, get)."""
         mine = spare(view, seat)
         others = [o for o in alive(view) if o != seat]
-        for o in others:
+        for o in others if self.generous else ():
             short = shortfall(view, o)
             gift = {r: min(n, mine[r]) for r, n in short.items() if min(n, mine[r]) > 0}
             if gift:

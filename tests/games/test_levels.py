@@ -23,8 +23,19 @@ class First(Player):
 def test_each_level_of_each_game_has_its_player(game_id: str) -> None:
     assert isinstance(player_for(game_id, "easy"), Beginner)
     assert type(player_for(game_id, "normal")) is type(policy_for(game_id))
-    assert isinstance(player_for(game_id, "hard"), SearchPlayer)
+    hard = player_for(game_id, "hard")
+    assert isinstance(hard, SearchPlayer)
+    assert type(hard.guide) is type(policy_for(game_id))
     assert LEVELS == ("easy", "normal", "hard")
+
+
+def test_the_hard_level_follows_the_heuristics_shrewd_self() -> None:
+    """Roanoke's heuristic gifts for the table's sake; the search it guides at the hard level does not."""
+    roanoke = player_for("roanoke", "hard")
+    assert isinstance(roanoke, SearchPlayer)
+    assert policy_for("roanoke").generous and not roanoke.guide.generous
+    catan = policy_for("catan")
+    assert catan.shrewd() is catan
 
 
 def test_an_unknown_level_is_refused() -> None:

@@ -64,6 +64,32 @@ def test_heuristic_grants_what_the_asker_lacks_for_the_card_and_no_more() -> Non
     assert acceptable(g.view(1), 1, g.s["offer"]), "one card beyond the need, paid by a card seat 1 lacks"
 
 
+def test_the_hard_levels_guide_asks_but_never_gives_and_grants_only_what_it_is_paid_for() -> None:
+    """Gifts keep a table alive but cost the giver the chits it ranks by (ROA-S37): the hard level's search
+    follows the heuristic without them (`shrewd`).  In the position where normal gifts the wood a survivor
+    lacks, the shrewd player asks for what it lacks itself; it declines a request for what the asker lacks,
+    and accepts one paid with a card it lacks."""
+    g = started()
+    g.s["seasons"][0] = "Y1-SP3"  # Colony Tithe: 1 of each
+    g.s["round"] = 3
+    main_for(g, 0, "straight")
+    set_hand(g, 0, food=3, water=3, wood=3)
+    set_hand(g, 1, food=1, water=1, metal=2)
+    shrewd = RoanokePlayer().shrewd()
+    assert RoanokePlayer().choose(g.view(0), g.legal_actions(0), random.Random(1))["give"] == {"wood": 1}
+    action = shrewd.choose(g.view(0), g.legal_actions(0), random.Random(1))
+    assert action == {"type": "offer", "to": 2, "give": {}, "get": {"metal": 1}}
+    set_hand(g, 1, food=3, water=3, metal=3, wood=3)
+    set_hand(g, 0, food=1, water=1, metal=1)
+    g.apply(0, {"type": "offer", "to": 2, "give": {}, "get": {"wood": 1}})
+    assert acceptable(g.view(1), 1, g.s["offer"])
+    assert shrewd.choose(g.view(1), g.legal_actions(1), random.Random(1)) == {"type": "decline"}
+    g.apply(1, {"type": "decline"})
+    set_hand(g, 1, food=3, water=3, wood=3)  # seat 1 now lacks a metal, which seat 0 offers
+    g.apply(0, {"type": "offer", "to": 2, "give": {"metal": 1}, "get": {"wood": 1}})
+    assert shrewd.choose(g.view(1), g.legal_actions(1), random.Random(1)) == {"type": "accept"}
+
+
 def test_heuristic_never_repeats_an_offer_declined_this_turn() -> None:
     """Seen: the same request re-proposed at once, 17 times in a row.  A declined offer is remembered for
     the turn (the view's `declined`), so the AI asks someone else or gets on with its turn."""
