@@ -110,7 +110,7 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
         game = cls(data)
         events: list[Event] = [{"type": "setup", "first": first, "slots": list(game.slots), "row": list(row)}]
         game._begin_turn(events)
-        game._remember(events)
+        game._remember(events[1:])  # the setup is no line of the log panel
         return game
 
     @classmethod
@@ -155,7 +155,10 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat != self._mover():
             return []
-        return [action for _kinds, part in _PARTS.get(self.phase, ()) for action in part(self, seat)]
+        listed: list[Action] = []
+        for _kinds, part in _PARTS.get(self.phase, ()):
+            listed += part(self, seat)
+        return listed
 
     def _listed(self, seat: int, action: Action) -> bool:
         """Is the action among `legal_actions(seat)`?  Only the part of the list that holds its type is built:
@@ -191,8 +194,7 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
     def _remember(self, events: list[Event]) -> None:
         """Keep the latest events for the picture's log panel; their sentences are written when `log` is read,
         since random play and search apply thousands of moves between two pictures."""
-        told = [e for e in events if e["type"] != "setup"]
-        self._unsaid = (self._unsaid + told)[-8:]  # the earlier ones would drop out of the panel
+        self._unsaid = (self._unsaid + events)[-8:]  # the earlier ones would drop out of the panel
 
     @property
     def log(self) -> list[str]:

@@ -7,6 +7,7 @@ own frame; `offset` turns one into a map step for a seat's edge.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 Square = tuple[int, int]
@@ -95,15 +96,15 @@ def offset(edge: str, cell: Cell) -> tuple[int, int]:
     return (-x, -y)
 
 
-def normalise(cells: list[Cell]) -> list[Cell]:
+def normalise(cells: Sequence[Cell]) -> list[Cell]:
     mx = min(x for x, _ in cells)
     my = min(y for _, y in cells)
     return [(x - mx, y - my) for x, y in cells]
 
 
-def rotate(normal: list[Cell], blank: list[Cell]) -> tuple[list[Cell], list[Cell]]:
+def rotate(normal: Sequence[Cell], blank: Sequence[Cell]) -> tuple[list[Cell], list[Cell]]:
     """The Wizard's Hat: (x, y) -> (y, -x), 90 degrees clockwise in the seat's frame, re-normalised together."""
-    turned = normalise([(y, -x) for x, y in normal + blank])
+    turned = normalise([(y, -x) for x, y in [*normal, *blank]])
     return turned[:len(normal)], turned[len(normal):]
 
 
@@ -111,7 +112,7 @@ _FRAME = {"S": (0, -1, 1, 0), "W": (1, 0, 0, 1), "N": (0, 1, -1, 0), "E": (-1, 0
 """`offset` as a matrix per edge, (dRow, dCol) = (a x + b y, c x + d y): `project` turns whole patterns."""
 
 
-def project(edge: str, anchor: Square, normal: list[Cell], cells: list[Cell]) -> list[Square]:
+def project(edge: str, anchor: Square, normal: Sequence[Cell], cells: Sequence[Cell]) -> list[Square]:
     """Map squares of `cells` when the key marker (first normal cell) lies on `anchor`; may leave the map."""
     a, b, c, d = _FRAME[edge]
     kx, ky = normal[0]

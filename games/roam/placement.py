@@ -3,7 +3,6 @@ and the free artifact actions (rules A5.3)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -27,7 +26,22 @@ from games.roam.geometry import (
     square_name,
 )
 
-Pattern = tuple[list[Cell], list[Cell]]
+_ALL_FILLED = (True,) * 6
+"""`_filled` for a map with a card in every slot."""
+
+Pattern = tuple[tuple[Cell, ...], tuple[Cell, ...]]
+"""A pattern's normal cells (the key marker first) and blank cells."""
+
+
+@lru_cache(maxsize=1024)
+def turned(card_id: str, times: int) -> Pattern:
+    """A card's pattern after the Wizard's Hat turned it `times` times: what a turn places, which the state writes
+    out as `turn["normal"]` and `turn["blank"]` for the view.  Cached, since placing reads it several times a move."""
+    card = CARDS[card_id]
+    normal, blank = list(card.normal), list(card.blank)
+    for _ in range(times):
+        normal, blank = rotate(normal, blank)
+    return tuple(normal), tuple(blank)
 
 
 @lru_cache(maxsize=512)
@@ -86,13 +100,14 @@ class PlacementMixin:
         """Key-marker squares where every normal cell lands on a card (A2 Placement anchor)."""
         return anchor_squares(*self._anchor_key(seat, pattern[0]))
 
-    def _anchor_key(self, seat: int, normal: Sequence[Cell]) -> tuple[str, tuple[Cell, ...], tuple[bool, ...]]:
+    def _anchor_key(self, seat: int, normal: tuple[Cell, ...]) -> tuple[str, tuple[Cell, ...], tuple[bool, ...]]:
         """What the anchors depend on: the seat's edge, the normal cells and which slots hold a card."""
-        return self.players[seat]["edge"], tuple(map(tuple, normal)), self._filled()
+        return self.players[seat]["edge"], normal, self._filled()
 
     def _filled(self) -> tuple[bool, ...]:
-        """Which slots hold a card, the part of the map the anchors depend on."""
-        return tuple([card is not None for card in self.slots])
+        """Which slots hold a card, the part of the map the anchors depend on: all six until the deck runs out."""
+        slots = self.slots
+        return _ALL_FILLED if None not in slots else tuple([card is not None for card in slots])
 
     def yield_of(self, seat: int, anchor: Square) -> tuple[list[Square], list[Square]]:
         """What the chosen pattern with its key marker on `anchor` would place: the normal squares that take a
@@ -102,9 +117,9 @@ class PlacementMixin:
         fill = [sq for sq in project(edge, anchor, normal, normal) if self.placeable(sq)]
         return fill, [sq for sq in project(edge, anchor, normal, blank) if self.placeable(sq)]
 
-    def _pattern(self) -> Pattern:
-        return ([tuple(c) for c in self.turn["normal"]],  # type: ignore[misc]
-                [tuple(c) for c in self.turn["blank"]])
+    def _pattern(self, more: int = 0) -> Pattern:
+        """The chosen character's pattern as turned so far this turn, and `more` turns on."""
+        return turned(self.turn["card"], self.turn.get("rotations", 0) + more)
 
     def _up_artifact(self, seat: int, kind: str) -> dict[str, Any] | None:
         for item in self.players[seat]["artifacts"]:
@@ -144,7 +159,7 @@ class PlacementMixin:
 
     def _place_names(self, seat: int) -> tuple[str, ...]:
         """Where the chosen pattern's key marker may go, by name (cached with the anchors)."""
-        return anchor_names(*self._anchor_key(seat, self.turn["normal"]))
+        return anchor_names(*self._anchor_key(seat, self._pattern()[0]))
 
     def _hammer_actions(self, seat: int) -> list[Action]:
         """The Stone Hammer: each anchor with each opponent-held normal square of the pattern as the target."""
@@ -161,7 +176,7 @@ class PlacementMixin:
         return out
 
     def _rotate_actions(self, seat: int) -> list[Action]:
-        if self._up_artifact(seat, "rotate") and self.anchors(seat, rotate(*self._pattern())):
+        if self._up_artifact(seat, "rotate") and self.anchors(seat, self._pattern(1)):
             return [{"type": "rotate"}]
         return []
 
@@ -226,7 +241,7 @@ class PlacementMixin:
             self._auto_rest(seat, events)  # type: ignore[attr-defined]
         elif kind == "rotate":
             self._use_artifact(seat, "rotate", events)
-            normal, blank = rotate(*self._pattern())
+            normal, blank = self._pattern(1)
             self.turn.update(normal=[list(c) for c in normal], blank=[list(c) for c in blank],
                              rotations=self.turn.get("rotations", 0) + 1)
             events.append({"type": "rotated", "seat": seat, "card": self.turn["card"]})
