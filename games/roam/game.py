@@ -170,7 +170,10 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
             return action.keys() == {"type", "square"} and action["square"] in self._place_names(seat)
         if kind == "choose" and self.phase == "start":
             return action.keys() == {"type", "card"} and action["card"] in self._choosable(seat)
-        return any(kind in kinds and action in part(self, seat) for kinds, part in _PARTS.get(self.phase, ()))
+        for kinds, part in _PARTS.get(self.phase, ()):
+            if kind in kinds:  # the one part of the phase that lists this type
+                return action in part(self, seat)
+        return False
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         if self.finished:
@@ -221,8 +224,7 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
         self._auto_rest(self.current, events)
 
     def _auto_rest(self, seat: int, events: list[Event]) -> None:
-        player = self.players[seat]
-        if player["characters"] and not any(c["up"] for c in player["characters"]):
+        if self.players[seat]["characters"] and not self.face_up(seat):
             self._refresh(seat)
             events.append({"type": "rested", "seat": seat, "paid": 0})
 
@@ -389,8 +391,8 @@ _PARTS: dict[str, tuple[tuple[frozenset[str], Callable[[RoamGame, int], list[Act
     "buy": ((frozenset({"buy"}), RoamGame._buy_actions), (frozenset({"end_turn"}), _end_turn)),
     "bid": ((frozenset({"bid", "pass"}), RoamGame._bid_actions),),
 }
-"""Each phase's legal actions in the order they are listed, in parts, each with the action types it lists:
-checking one action builds only the parts that may hold it."""
+"""Each phase's legal actions in the order they are listed, in parts, each with the action types it lists (no type
+in two parts of a phase): checking one action builds only the part that may hold it."""
 
 _LOCAL_TYPES = frozenset({"choose", "rotate", "place", "hammer", "mark", "blank", "lantern", "done", "backpack",
                           "slide", "early_rest", "hourglass"})

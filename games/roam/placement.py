@@ -26,6 +26,10 @@ from games.roam.geometry import (
     square_name,
 )
 
+_SLIDES = {sq: tuple((to, square_name(sq), square_name(to)) for to in neighbours4(sq)) for sq in SQUARES}
+"""Each square's Walking Stick steps, row by row, with both names written once: a holder's moves are listed at
+every turn."""
+
 _ALL_FILLED = (True,) * 6
 """`_filled` for a map with a card in every slot."""
 
@@ -121,6 +125,11 @@ class PlacementMixin:
         """The chosen character's pattern as turned so far this turn, and `more` turns on."""
         return turned(self.turn["card"], self.turn.get("rotations", 0) + more)
 
+    def face_up(self, seat: int) -> int:
+        """How many of the seat's characters are face up: an early rest costs a coin each (A5.3 step 0.3), and a
+        seat with none rests for free."""
+        return len([ch for ch in self.players[seat]["characters"] if ch["up"]])
+
     def _up_artifact(self, seat: int, kind: str) -> dict[str, Any] | None:
         for item in self.players[seat]["artifacts"]:
             if item["up"] and ARTIFACTS[item["id"]].kind == kind:
@@ -145,9 +154,8 @@ class PlacementMixin:
         return [ch["card"] for ch in self.players[seat]["characters"] if ch["up"] and ch["card"] in roomy]
 
     def _early_rest_actions(self, seat: int) -> list[Action]:
-        player = self.players[seat]
-        up = sum(1 for ch in player["characters"] if ch["up"])
-        return [{"type": "early_rest"}] if self.step0 <= 1 and up and player["coins"] >= up else []
+        up = self.face_up(seat)
+        return [{"type": "early_rest"}] if self.step0 <= 1 and up and self.players[seat]["coins"] >= up else []
 
     def _hourglass_actions(self, seat: int) -> list[Action]:
         if self.step0 != 0 or not self._up_artifact(seat, "flip"):
@@ -167,11 +175,12 @@ class PlacementMixin:
             return []
         pattern = self._pattern()
         normal, _ = pattern
-        edge = self.players[seat]["edge"]
+        edge, grid = self.players[seat]["edge"], self.map
         out: list[Action] = []
         for a in self.anchors(seat, pattern):
             for sq in project(edge, a, normal, normal):
-                if any(o != seat for o in self.map[sq[0]][sq[1]]):
+                held = grid[sq[0]][sq[1]]
+                if held.count(seat) < len(held):  # someone else's marker is there
                     out.append({"type": "hammer", "square": square_name(a), "target": square_name(sq)})
         return out
 
@@ -205,10 +214,10 @@ class PlacementMixin:
             out.append({"type": "backpack"})
         if self._up_artifact(seat, "slide"):
             grid, slots = self.map, self.slots
-            for sq in SQUARES:
-                if grid[sq[0]][sq[1]]:
-                    out += [{"type": "slide", "from": square_name(sq), "to": square_name(to)}
-                            for to in neighbours4(sq) if not grid[to[0]][to[1]] and slots[SLOT_AT[to]] is not None]
+            for (r, c), steps in _SLIDES.items():
+                if grid[r][c]:
+                    out += [{"type": "slide", "from": src, "to": dst} for to, src, dst in steps
+                            if not grid[to[0]][to[1]] and slots[SLOT_AT[to]] is not None]
         return out
 
     # -- doing -----------------------------------------------------------------
@@ -227,7 +236,7 @@ class PlacementMixin:
             self.phase = "free"
             events.append({"type": "skipped", "seat": seat})
         elif kind == "early_rest":
-            paid = sum(1 for ch in self.players[seat]["characters"] if ch["up"])
+            paid = self.face_up(seat)
             self.players[seat]["coins"] -= paid
             self._refresh(seat)  # type: ignore[attr-defined]
             self.step0 = 2
@@ -290,8 +299,9 @@ class PlacementMixin:
         anchor = parse_square(action["square"])
         assert anchor is not None
         player = self.players[seat]
+        card = self.turn["card"]
         for ch in player["characters"]:
-            if ch["card"] == self.turn["card"]:
+            if ch["card"] == card:
                 ch["up"] = False
         self.turn["anchor"] = action["square"]
         cells = project(edge, anchor, normal, normal)

@@ -189,7 +189,7 @@ class TextMixin:
                 return RuleError(f"You have no face-up {_artifact_name(artifact)}: it is missing or already "
                                  "used until you rest (A3.3).", "artifact_used")
             if kind == "early_rest":
-                up = sum(1 for c in self.players[seat]["characters"] if c["up"])
+                up = self.face_up(seat)  # type: ignore[attr-defined]
                 if self.step0 > 1:
                     return RuleError("Early rest is only allowed at the very start of your turn (A5.3 step 0).",
                                      "too_late")
