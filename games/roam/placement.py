@@ -175,13 +175,15 @@ class PlacementMixin:
             return []
         pattern = self._pattern()
         normal, _ = pattern
-        edge, grid = self.players[seat]["edge"], self.map
+        steps = project(self.players[seat]["edge"], (0, 0), normal, normal)  # each normal cell from the key marker
+        grid = self.map
         out: list[Action] = []
-        for a in self.anchors(seat, pattern):
-            for sq in project(edge, a, normal, normal):
-                held = grid[sq[0]][sq[1]]
+        for r, c in self.anchors(seat, pattern):
+            for dr, dc in steps:
+                held = grid[r + dr][c + dc]
                 if held.count(seat) < len(held):  # someone else's marker is there
-                    out.append({"type": "hammer", "square": square_name(a), "target": square_name(sq)})
+                    out.append({"type": "hammer", "square": square_name((r, c)),
+                                "target": square_name((r + dr, c + dc))})
         return out
 
     def _rotate_actions(self, seat: int) -> list[Action]:

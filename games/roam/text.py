@@ -20,6 +20,9 @@ NAMES_OF = {"card": "the character card", "square": "the square", "target": "the
 """What a refusal calls each field: the picture's words, never the JSON key."""
 ANYTHING = Field("anything", lambda v: True)
 """Each field's type is checked by `field_error`, in words of its own."""
+_FIELDS = tuple(sorted(NAMES_OF))
+"""The fields `field_error` checks, in the order it checks them: a move with two bad fields hears of the same one
+whichever order it was written in."""
 _SQUARE_KEYS = frozenset({"square", "target", "from", "to"})
 _SQUARES = frozenset(square_name((r, c)) for r in range(SIZE) for c in range(SIZE))
 _ARTIFACT_FOR = {"hourglass": "flip", "rotate": "rotate", "hammer": "replace", "lantern": "blank",
@@ -256,7 +259,9 @@ def field_error(action: Action) -> RuleError | None:
     """Check each field's type before the legal-action test, which compares with ==: 2.0 == 2 and True == 1
     would slip through and be stored, and a list (unhashable) would crash the refusal code.  Amounts are
     real ints, squares are written exactly as A1..F6 (as listed in the legal actions), ids are strings."""
-    for key in sorted([key for key in action if key != "type"]):
+    for key in _FIELDS:
+        if key not in action:
+            continue
         value = action[key]
         if key == "amount" and type(value) is not int:
             return RuleError(f"A bid is a whole number of coins, not {value!r}.", "bad_action")
