@@ -14,9 +14,10 @@ from games.core import TEXT, WHOLE, Action, fields_problem, kind_problem
 from games.small_islands import islands as I
 from games.small_islands import rewards as R
 from games.small_islands.data import FACES, RESOURCES, SEA_RING
+from games.small_islands.memo import turned
 from games.small_islands.names import cell_name
 from games.small_islands.table import BONUS, HOUSES, KEEP, PLACE, PREP, SETUP, STUCK, TURN, TableMixin, kinds
-from games.small_islands.tiles import cell_of, frontier, key, rotate
+from games.small_islands.tiles import frontier, key, rotate
 
 STEP_OF = {"start_tile": SETUP, "choose": PREP, "take": TURN, "land": TURN, "discard": STUCK, "place": PLACE,
            "port": BONUS, "convert": BONUS, "no_bonus": BONUS, "house": HOUSES, "done": HOUSES, "keep": KEEP}
@@ -176,10 +177,9 @@ class MovesMixin(TableMixin):
         tile = self.grid.get(key(a["x"], a["y"]))
         if tile is None or not I.is_land(tile):
             return f"There is no island tile at {cell_name(a['x'], a['y'], self.grid)}."
-        cells = self.s["islands"][tile["island"]]
-        if len(cells) < 2:
+        if len(self.s["islands"][tile["island"]]) < 2:
             return "Houses go on islands of at least 2 tiles, not on an islet (B2 islet, B5.3 REWARD 2)."
-        st = I.stats(self.grid, cells)
+        st = self.island_stats(tile["island"])
         if seat in st["houses"]:
             return "You already have a house on this island: one house per island per player (B5.3 REWARD 2)."
         mission, reward = self.mission_reward(seat)
@@ -238,27 +238,28 @@ class MovesMixin(TableMixin):
 
     def placements(self, hand: list[str]) -> list[Action]:
         """Every (hand tile, rotation, cell) that matches (B2), in hand order."""
-        out = []
+        memo = self.map_memo()
+        out: list[Action] = []
         for t in hand:
-            ring = FACES[t]["ring"]
-            for q in range(4):
-                cells = self.fitting(rotate(ring, q))
-                out += [{"type": "place", "tile": t, "rot": q, "x": x, "y": y} for x, y in cells]
+            for q, bits in enumerate(turned(FACES[t]["ring"])):
+                out += [{"type": "place", "tile": t, "rot": q, "x": x, "y": y} for x, y in memo.cells_for(bits)]
         return out
 
     def bonus_options(self, seat: int) -> list[Action]:
         if self.player(seat)["bonus_left"] < 1:
             return [{"type": "no_bonus"}]
         out: list[Action] = []
-        for k in sorted(self.grid, key=lambda k: cell_of(k)[::-1]):
-            t = self.grid[k]
-            x, y = cell_of(k)
+        grid = self.grid
+        for y, x, k in self.map_memo().rows:
+            t = grid[k]
+            if not I.is_land(t):
+                continue
             if I.coastal(t) and I.port_count(t) < 2:
                 out.append({"type": "port", "x": x, "y": y})
-            if I.is_land(t):
-                out += [{"type": "convert", "x": x, "y": y, "icon": i, "to": r}
-                        for i, now in enumerate(t["res"]) for r in RESOURCES if r != now]
-        return [*out, {"type": "no_bonus"}]
+            out += [{"type": "convert", "x": x, "y": y, "icon": i, "to": r}
+                    for i, now in enumerate(t["res"]) for r in RESOURCES if r != now]
+        out.append({"type": "no_bonus"})
+        return out
 
     # -- doing --------------------------------------------------------------------------------
 
@@ -354,6 +355,7 @@ class MovesMixin(TableMixin):
         p["houses_hand"] -= 1
         p["houses_played"] += 1
         island = tile["island"]
+        self.house_built(island)
         st = self.island_stats(island)
         _, reward = self.mission_reward(seat)
         assert reward is not None

@@ -30,18 +30,12 @@ from games.small_islands.data import (
     SHIPS,
     STARTING,
 )
+from games.small_islands.memo import IslandMemo, MapMemo, land_bits, turns
 from games.small_islands.names import cell_name
 from games.small_islands.tiles import (
     AROUND,
-    MATCH,
-    ORTHOGONAL,
-    as_bits,
     cell_of,
-    constraint,
-    fits,
     key,
-    narrow,
-    open_cells,
     placement_problem,
     rotate,
 )
@@ -119,8 +113,31 @@ class TableMixin(StateGame):
             return (OBJECTIVES[card]["mission"], OBJECTIVES[card]["reward"]) if card else (None, None)
         return now.get("mission"), now.get("reward")
 
+    def island_memo(self) -> IslandMemo:
+        """The islands' statistics and who may build where, remembered until a tile, house or token changes them;
+        a copy shares them until then."""
+        stamp = self._island_stamp()
+        memo: IslandMemo | None = getattr(self, "_islands", None)
+        if memo is None or memo.stamp != stamp:
+            memo = self._islands = IslandMemo(stamp)
+        return memo
+
+    def _island_stamp(self) -> tuple[int, int, int, int]:
+        s = self.s
+        players = s["players"]
+        return (s["placements"], len(s["grid"]), sum([p["houses_played"] for p in players]),
+                sum([p["bonus_left"] for p in players]))
+
+    def house_built(self, island: str) -> None:
+        """A house has just gone on this island: the other islands' statistics still hold."""
+        memo: IslandMemo | None = getattr(self, "_islands", None)
+        placements, tiles, houses, bonus = stamp = self._island_stamp()
+        if memo is not None and memo.stamp == (placements, tiles, houses - 1, bonus):
+            self._islands = memo.after_house(island, stamp)
+
     def island_stats(self, island: str) -> dict[str, Any]:
-        return I.stats(self.grid, self.s["islands"][island])
+        """`islands.stats` of one island, remembered with the islands.  Read it, never change it."""
+        return self.island_memo().stats_of(island, self.s)
 
     def ship_ports(self, seat: int) -> int:
         """B5.5: ports (printed and tokens) on the 8 cells around the player's own coloured ship."""
@@ -139,59 +156,28 @@ class TableMixin(StateGame):
         """B5.5 final score: reward PP, kept discovery tokens, ports around the own ship."""
         return self.player(seat)["pp"] + self.discovery_pp(seat) + self.ship_ports(seat)
 
-    def needs(self) -> dict[tuple[int, int], str]:
-        """Every frontier cell a tile could still fill, with its matching constraint (B2), cached per map with
-        the same as bit masks and the memo of `fitting` (a copy shares them until its map changes)."""
+    def map_memo(self) -> MapMemo:
+        """The map's tiles and open cells (B2), remembered until the map changes; a copy shares them until then."""
         grid = self.grid
         stamp = (self.s["placements"], len(grid))
-        cache = getattr(self, "_needs", None)
-        if cache is not None and cache[0] == stamp:
-            return cache[1]
-        if cache is not None and cache[0] == (stamp[0] - 1, stamp[1] - 1):
-            needs = dict(cache[1])                                  # one tile more: only its 8 cells change
-            placed = next(reversed(grid))
-            x, y = cell_of(placed)
-            ring = grid[placed]["ring"]
-            needs.pop((x, y), None)
-            added = False
-            for dx, dy in AROUND:
-                c = (x + dx, y + dy)
-                if key(*c) in grid:
-                    continue
-                had = needs.get(c)
-                if had is not None:  # the new tile narrows what the cell already needed
-                    narrowed = list(had)
-                    need = "".join(narrowed) if narrow(narrowed, ring, MATCH[(-dx, -dy)]) else None
-                else:
-                    need = constraint(grid, *c) if any(key(c[0] + ox, c[1] + oy) in grid for ox, oy in ORTHOGONAL) \
-                        else None
-                    added = added or need is not None
-                if need is None:
-                    needs.pop(c, None)
-                else:
-                    needs[c] = need
-            if added:  # a new cell goes where `open_cells` orders it; updated ones keep their places
-                needs = dict(sorted(needs.items(), key=lambda item: item[0][::-1]))
-        else:
-            needs = dict(open_cells(grid))
-        self._needs = (stamp, needs, [(c, *as_bits(need)) for c, need in needs.items()], {})
-        return needs
+        memo: MapMemo | None = getattr(self, "_map", None)
+        if memo is None or memo.stamp != stamp:
+            if memo is not None and memo.stamp == (stamp[0] - 1, stamp[1] - 1):
+                placed = next(reversed(grid))
+                memo = memo.placed(placed, grid[placed]["ring"], stamp)
+            else:
+                memo = MapMemo.read(grid, stamp)
+            self._map = memo
+        return memo
 
     def fitting(self, ring: str) -> list[tuple[int, int]]:
-        """The cells of `needs` where a tile showing this (rotated) ring fits (B2), in its order; remembered
-        with the map's needs, since every turn asks again for the same rings.  Read it, never change it."""
-        self.needs()
-        _stamp, _needs, masks, memo = self._needs
-        cells = memo.get(ring)
-        if cells is None:
-            land = as_bits(ring)[1]
-            cells = memo[ring] = [c for c, fixed, need_land in masks if land & fixed == need_land]
-        return cells
+        """The open cells where a tile showing this (rotated) ring fits (B2), row by row.  Read it, never change
+        it."""
+        return self.map_memo().cells_for(land_bits(ring))
 
     def placement_problem(self, x: int, y: int, ring: str) -> str | None:
         """B2 rules 1 and 2 for a tile with this (rotated) ring at (x, y); None if it may go there."""
-        need = self.needs().get((x, y))
-        if need is not None and fits(ring, need):
+        if self.map_memo().fits(x, y, ring):
             return None
         return placement_problem(self.grid, x, y, ring, cell_name(x, y, self.grid))
 
@@ -211,7 +197,8 @@ class TableMixin(StateGame):
 
     def any_placement(self, tiles: list[str]) -> bool:
         """B5.3 Explore step 3: does any of these tiles fit anywhere, in any rotation?"""
-        return any(self.fitting(rotate(FACES[t]["ring"], q)) for t in tiles for q in range(4))
+        taken = self.map_memo().taken
+        return any(taken & turns(FACES[t]["ring"]) for t in tiles)
 
     # -- putting things on the map ------------------------------------------------------------
 
@@ -366,14 +353,16 @@ class TableMixin(StateGame):
         mission, _reward = self.mission_reward(seat)
         if mission is None:
             return []
-        out = []
-        for _island, cells in sorted(self.s["islands"].items(), key=lambda kv: int(kv[0])):
-            if len(cells) < 2:
-                continue
-            st = I.stats(self.grid, cells)
-            if seat not in st["houses"] and st["symbols"] > len(st["houses"]) and R.satisfies(mission, st):
-                out.append(cells)
-        return out
+        s = self.s
+        memo = self.island_memo()
+        ids = memo.open_to.get((seat, mission))
+        if ids is None:
+            ids = memo.open_to[(seat, mission)] = []
+            for island in memo.islands(s):
+                st = memo.stats_of(island, s)
+                if seat not in st["houses"] and st["symbols"] > len(st["houses"]) and R.satisfies(mission, st):
+                    ids.append(island)
+        return [s["islands"][island] for island in ids]
 
     def no_house_why(self, seat: int) -> dict[str, Any]:
         """Why a player with no house choice at the reward builds none: no house in hand, or no island meets the

@@ -82,19 +82,6 @@ def fits(ring: str, need: str) -> bool:
     return all(n == "?" or n == r for r, n in zip(ring, need, strict=True))
 
 
-@lru_cache(maxsize=8192)
-def as_bits(pattern: str) -> tuple[int, int]:
-    """A ring or a need as bit masks, point i as bit i: (the points it fixes, those it fixes to land).  A ring
-    fits a need when `ring_land & need_fixed == need_land`: `fits` in two integer operations."""
-    fixed = land = 0
-    for i, point in enumerate(pattern):
-        if point != "?":
-            fixed |= 1 << i
-        if point == "L":
-            land |= 1 << i
-    return fixed, land
-
-
 def frontier(grid: dict[str, Any]) -> list[Cell]:
     """B2 rule 1: empty cells orthogonally next to a placed tile, sorted (y, x)."""
     out: set[Cell] = set()
@@ -104,16 +91,6 @@ def frontier(grid: dict[str, Any]) -> list[Cell]:
             if key(x + dx, y + dy) not in grid:
                 out.add((x + dx, y + dy))
     return sorted(out, key=lambda c: (c[1], c[0]))
-
-
-def open_cells(grid: dict[str, Any]) -> list[tuple[Cell, str]]:
-    """Every frontier cell with its matching constraint (cells no tile could ever fill left out)."""
-    out = []
-    for x, y in frontier(grid):
-        need = constraint(grid, x, y)
-        if need is not None:
-            out.append(((x, y), need))
-    return out
 
 
 def placement_problem(grid: dict[str, Any], x: int, y: int, ring: str, at: str) -> str | None:
