@@ -100,10 +100,12 @@ class SmallIslands(RecapMixin, SearchMixin, MovesMixin):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_move():
             return []
-        # candidates are built for this step and seat in the right shape, and all but the CHECKED types from
-        # the very tests their checkers apply (placements from `needs` and `fits`): only those are filtered.
-        return [a for a in self.candidates(seat)
-                if a["type"] not in CHECKED or _CHECKS[a["type"]](self, seat, a) is None]
+        # candidates come in the right shape for this step and seat, and but in the CHECKED steps they are built
+        # from the very tests their checkers apply (placements from the map's open cells): only those are filtered.
+        candidates = self.candidates(seat)
+        if self.s["step"] not in CHECKED:
+            return candidates
+        return [a for a in candidates if _CHECKS[a["type"]](self, seat, a) is None]
 
     def _problem(self, seat: int, action: Any) -> tuple[str, str] | None:
         """(code, reason) why this seat may not play this action now; None when it may."""

@@ -85,13 +85,15 @@ class MapMemo:
     land: dict[Cell, int]
     """Every placed tile's ring by (x, y)."""
     rows: list[tuple[int, int, str]]
-    """Every placed tile as (y, x, grid key), sorted: the map read row by row."""
+    """Every landscape tile (no ship) as (y, x, grid key), sorted: where bonus tokens go, row by row."""
     needs: dict[tuple[int, int], Need]
     """Every empty cell next to the map a tile could still fill (B2 rules 1 and 2), by (y, x) in that order."""
     taken: int = field(init=False)
     """Every ring some open cell takes, one bit each (`takes`)."""
     fitting: dict[int, list[Cell]] = field(default_factory=dict)
     """The open cells, as (x, y) row by row, each ring asked for so far fits."""
+    scan: list[tuple[int, int, Cell]] | None = None
+    """`needs` as (fixed, land, (x, y)), once a ring is asked for."""
 
     def __post_init__(self) -> None:
         taken = 0
@@ -102,7 +104,7 @@ class MapMemo:
     @classmethod
     def read(cls, grid: dict[str, Any], stamp: tuple[int, int]) -> MapMemo:
         land = {cell_of(k): land_bits(t["ring"]) for k, t in grid.items()}
-        rows = sorted((y, x, k) for k, (x, y) in zip(grid, land, strict=True))
+        rows = sorted((y, x, k) for k, (x, y) in zip(grid, land, strict=True) if I.is_land(grid[k]))
         edge = {(y + dy, x + dx) for x, y in land for dx, dy in ORTHOGONAL if (x + dx, y + dy) not in land}
         needs = {}
         for y, x in sorted(edge):
@@ -110,14 +112,16 @@ class MapMemo:
                 needs[(y, x)] = need
         return cls(stamp, land, rows, needs)
 
-    def placed(self, k: str, ring: str, stamp: tuple[int, int]) -> MapMemo:
-        """This map with one tile more, at grid key k showing `ring`: only the 8 cells around it change."""
+    def placed(self, k: str, tile: dict[str, Any], stamp: tuple[int, int]) -> MapMemo:
+        """This map with one tile more, at grid key k: only the 8 cells around it change."""
         x, y = cell_of(k)
-        ring_land = land_bits(ring)
+        ring_land = land_bits(tile["ring"])
         land = self.land.copy()
         land[(x, y)] = ring_land
-        rows = self.rows.copy()
-        insort(rows, (y, x, k))
+        rows = self.rows
+        if I.is_land(tile):
+            rows = rows.copy()
+            insort(rows, (y, x, k))
         needs = self.needs.copy()
         needs.pop((y, x), None)
         added = False
@@ -150,8 +154,13 @@ class MapMemo:
         per ring, since every turn asks again for the same rings.  Read it, never change it."""
         cells = self.fitting.get(bits)
         if cells is None:
-            cells = self.fitting[bits] = [(x, y) for (y, x), (fixed, need) in self.needs.items()
-                                          if bits & fixed == need] if self.taken >> bits & 1 else []
+            if not self.taken >> bits & 1:
+                cells = []
+            else:
+                if self.scan is None:
+                    self.scan = [(fixed, need, (x, y)) for (y, x), (fixed, need) in self.needs.items()]
+                cells = [cell for fixed, need, cell in self.scan if bits & fixed == need]
+            self.fitting[bits] = cells
         return cells
 
 

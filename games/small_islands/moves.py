@@ -7,10 +7,11 @@ the candidates that the checkers let through, and `apply` runs the same checkers
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
-from games.core import TEXT, WHOLE, Action, fields_problem, kind_problem
+from games.core import TEXT, WHOLE, Action, Field, fields_problem, kind_problem
 from games.small_islands import islands as I
 from games.small_islands import rewards as R
 from games.small_islands.data import FACES, RESOURCES, SEA_RING
@@ -29,9 +30,10 @@ NAMES_OF: dict[str, str] = {
     "reward": "this round's reward", "next_mission": "next round's mission", "next_reward": "next round's reward",
     "resource": "the resource you name", "ship": "the ship (yours or a grey one)", "token": "the discovery token"}
 """What a refusal calls each field: the picture's and the panels' words, never the JSON key."""
-CHECKED = frozenset({"start_tile", "choose"})
-"""The action types whose candidates `legal_actions` runs through their checkers: `candidates` builds every
-other type from the same tests its checker applies (a hand's tile, a fitting cell, a free house symbol)."""
+CHECKED = frozenset({SETUP, PREP})
+"""The steps whose candidates (start tiles, objective choices) `legal_actions` runs through their checkers:
+`candidates` builds every other step's from the same tests its checker applies (a hand's tile, a fitting cell,
+a free house symbol)."""
 INT_FIELDS = frozenset({"x", "y", "rot", "icon"})
 WAITING = {SETUP: "the first player to arrange the starting tiles (B5.2 step 2)",
            PREP: "every player to choose objectives (B5.3 PREP 2)",
@@ -54,6 +56,12 @@ def fields_of(mode: str, kind: str, reward: str | None = None) -> tuple[str, ...
             "no_bonus": (), "land": ("ship", "x", "y"), "done": (), "keep": ("token",)}[kind]
 
 
+@lru_cache(maxsize=256)
+def field_specs(mode: str, kind: str, reward: str | None = None) -> dict[str, Field]:
+    """`fields_of` with the JSON type of each field, as `fields_problem` asks them.  Read it, never change it."""
+    return {name: WHOLE if name in INT_FIELDS else TEXT for name in fields_of(mode, kind, reward)}
+
+
 def choose_keys(mode: str) -> list[tuple[str, str, str]]:
     """(deck kind, "now" field, "next" field) of the choose action."""
     if mode == "normal":
@@ -69,12 +77,11 @@ class MovesMixin(TableMixin):
             return problem
         kind = a["type"]
         reward = self.mission_reward(seat)[1] if kind == "house" and 0 <= seat < self.s["n"] else None
-        want = set(fields_of(self.s["mode"], kind, reward))
-        if kind == "house" and (set(a) - {"type"}) ^ want == {"resource"}:
+        want = field_specs(self.s["mode"], kind, reward)
+        if kind == "house" and (set(a) - {"type"}) ^ set(want) == {"resource"}:
             return ("Your reward lets you name a resource for each island: name flower, fruit or leaf (B3.4 RW08)."
                     if "resource" in want else "Your reward names no resource: leave the resource out.")
-        return fields_problem(a, {name: WHOLE if name in INT_FIELDS else TEXT for name in want}, noun="action",
-                              names=NAMES_OF)
+        return fields_problem(a, want, noun="action", names=NAMES_OF)
 
     # -- checks -------------------------------------------------------------------------------
 
@@ -252,8 +259,6 @@ class MovesMixin(TableMixin):
         grid = self.grid
         for y, x, k in self.map_memo().rows:
             t = grid[k]
-            if not I.is_land(t):
-                continue
             if I.coastal(t) and I.port_count(t) < 2:
                 out.append({"type": "port", "x": x, "y": y})
             out += [{"type": "convert", "x": x, "y": y, "icon": i, "to": r}
@@ -392,7 +397,7 @@ class MovesMixin(TableMixin):
     def _after_house(self, seat: int) -> None:
         """Go on placing houses while any is possible; otherwise this player's reward turn ends."""
         self.s["step"] = HOUSES
-        if not self.house_choices(seat):
+        if not self.can_house(seat):
             self.close_reward_turn(seat)
             self.next_reward_turn()
 

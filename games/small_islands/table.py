@@ -164,7 +164,7 @@ class TableMixin(StateGame):
         if memo is None or memo.stamp != stamp:
             if memo is not None and memo.stamp == (stamp[0] - 1, stamp[1] - 1):
                 placed = next(reversed(grid))
-                memo = memo.placed(placed, grid[placed]["ring"], stamp)
+                memo = memo.placed(placed, grid[placed], stamp)
             else:
                 memo = MapMemo.read(grid, stamp)
             self._map = memo
@@ -326,7 +326,7 @@ class TableMixin(StateGame):
                 now = dict(self.player(seat)["now"])
                 s["revealed"][str(seat)] = now
                 self.events.append({"type": "revealed", "seat": seat, "cards": now})
-            if self.house_choices(seat):
+            if self.can_house(seat):
                 return
             self.events.append({"type": "no_house", "seat": seat, **self.no_house_why(seat)})
             self.close_reward_turn(seat)
@@ -370,6 +370,12 @@ class TableMixin(StateGame):
         if self.player(seat)["houses_hand"] < 1:
             return {"why": "no_houses"}
         return {"why": "mission", "mission": self.mission_reward(seat)[0]}
+
+    def can_house(self, seat: int) -> bool:
+        """Has `house_choices` any choice?  An island open to a house holds a tile with a free house symbol, since
+        no tile holds more houses than symbols."""
+        return self.player(seat)["houses_hand"] >= 1 and self.mission_reward(seat)[1] is not None \
+            and bool(self.house_islands(seat))
 
     def house_choices(self, seat: int) -> list[dict[str, Any]]:
         """REWARD 2: every (tile, resource) where this player may put a house now."""
