@@ -7,6 +7,7 @@ as tiles are placed (`join`); `from_scratch` recomputes it by BFS for the proper
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.small_islands.data import RESOURCES
@@ -62,8 +63,9 @@ def from_scratch(grid: Grid) -> list[frozenset[str]]:
     return out
 
 
-def join(s: dict[str, Any], k: str) -> None:
-    """Put the newly placed land tile at k on an island, merging the islands it now links."""
+def join(s: dict[str, Any], k: str, change: Callable[[str], dict[str, Any]]) -> None:
+    """Put the newly placed land tile at k on an island, merging the islands it now links; `change` gives the
+    tile at a key to change in place (the game clones one a copy still shares; the new tile is its own)."""
     grid, islands = s["grid"], s["islands"]
     ids = sorted({grid[nk]["island"] for nk in land_neighbours(grid, k)}, key=int)
     if not ids:
@@ -77,7 +79,7 @@ def join(s: dict[str, Any], k: str) -> None:
     islands[keep].append(k)
     for other in ids[1:]:
         for ok in islands.pop(other):
-            grid[ok]["island"] = keep
+            change(ok)["island"] = keep
             islands[keep].append(ok)
     islands[keep].sort()
 

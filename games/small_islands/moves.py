@@ -321,13 +321,13 @@ class MovesMixin(TableMixin):
             self.end_turn()
 
     def _do_port(self, seat: int, a: Action) -> None:
-        self.grid[key(a["x"], a["y"])]["port_tokens"].append(seat)
+        self.tile_to_change(key(a["x"], a["y"]))["port_tokens"].append(seat)
         self.player(seat)["bonus_left"] -= 1
         self.events.append({"type": "port", "seat": seat, "x": a["x"], "y": a["y"]})
         self.end_turn()
 
     def _do_convert(self, seat: int, a: Action) -> None:
-        tile = self.grid[key(a["x"], a["y"])]
+        tile = self.tile_to_change(key(a["x"], a["y"]))
         before = tile["res"][a["icon"]]
         tile["res"][a["icon"]] = a["to"]
         tile["covered"][a["icon"]] = seat
@@ -355,7 +355,7 @@ class MovesMixin(TableMixin):
     def _do_house(self, seat: int, a: Action) -> None:
         s = self.s
         p = self.player(seat)
-        tile = self.grid[key(a["x"], a["y"])]
+        tile = self.tile_to_change(key(a["x"], a["y"]))
         tile["houses"].append(seat)
         p["houses_hand"] -= 1
         p["houses_played"] += 1

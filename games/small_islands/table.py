@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Rng, StateGame
+from games.core import Rng, StateGame, clone
 from games.small_islands import islands as I
 from games.small_islands import rewards as R
 from games.small_islands.data import (
@@ -95,6 +95,36 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
 
 class TableMixin(StateGame):
     """The table's lookups and procedures on the state dict: setup, rounds, rewards and the end."""
+
+    _mine: set[str] | None = None
+    """The grid keys of the tiles this game may change in place: None while it shares no tile with a copy (made
+    by `new` or `from_dict`), else those it has cloned since (`tile_to_change`)."""
+
+    # -- copies -------------------------------------------------------------------------------
+
+    def copy(self) -> Any:
+        """`StateGame.copy` but for the map's tiles, which the two games share (a search copies the game at
+        every step, and the map is most of the state) until one of them changes a tile: it clones it first."""
+        self._mine = set()
+        other = super().copy()
+        other._mine = set()
+        return other
+
+    def copied_state(self) -> dict[str, Any]:
+        """A deep copy of the state but for its fixed keys and the map's tiles (see `copy`)."""
+        s = self.s
+        fixed = self.fixed
+        rest = clone({k: v for k, v in s.items() if k != "grid" and k not in fixed})
+        return {k: dict(v) if k == "grid" else v if k in fixed else rest[k] for k, v in s.items()}
+
+    def tile_to_change(self, k: str) -> dict[str, Any]:
+        """The tile at grid key k, to change in place: cloned first while a copy may share it."""
+        tile = self.grid[k]
+        mine = self._mine
+        if mine is not None and k not in mine:
+            tile = self.grid[k] = clone(tile)
+            mine.add(k)
+        return tile
 
     # -- lookups ------------------------------------------------------------------------------
 
@@ -211,7 +241,7 @@ class TableMixin(StateGame):
                         "covered": [None] * len(f["resources"]), "res_tokens": [], "temple": f["temple"],
                         "ports": f["port"], "port_tokens": [], "symbols": f["house"], "houses": [],
                         "ship": None, "island": None, "order": self.s["placements"]}
-        I.join(self.s, k)
+        I.join(self.s, k, self.tile_to_change)
         if seat is not None:
             self.player(seat)["last_tile"] = self.s["placements"]
         return k
