@@ -24,6 +24,8 @@ from games.small_islands.tiles import cell_of, frontier
 REVEALING = frozenset({"refilled", "drew", "discovery", "kept", "revealed", "cards_drawn", "round", "nav",
                        "game_over", "stuck", "aborting"})
 """Events that show something new (a drawn tile, a card, a token): the move cannot be taken back."""
+ALONE = tuple(frozenset({seat}) for seat in range(len(COLOURS)))
+"""The answer of `to_move` when one seat moves, made once: listing and applying ask it at every move."""
 
 
 @register
@@ -77,17 +79,17 @@ class SmallIslands(RecapMixin, SearchMixin, MovesMixin):
     def to_move(self) -> frozenset[int]:
         s = self.s
         step = s["step"]
+        if step in EXPLORE_STEPS:
+            return ALONE[s["current"]]
         if step == OVER:
             return frozenset()
         if step == PREP:
             return frozenset(i for i, p in enumerate(s["players"]) if not p["chosen"])
         if step == SETUP:
-            return frozenset({s["first_player"]})
+            return ALONE[s["first_player"]]
         if step == KEEP:
-            return frozenset({s["pending"]["seat"]})
-        if PHASE[step] == "reward":
-            return frozenset({s["reward_seat"]})
-        return frozenset({s["current"]})
+            return ALONE[s["pending"]["seat"]]
+        return ALONE[s["reward_seat"]]                          # the other reward step, HOUSES
 
     def current_seat(self) -> int | None:
         seats = self.to_move()

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from bisect import insort
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import or_
 from typing import Any
 
 from games.small_islands import islands as I
@@ -37,6 +38,10 @@ def _asks(ring: int, pairs: tuple[tuple[int, int], ...]) -> Need:
 
 ASKS: dict[Cell, tuple[Need, ...]] = {d: tuple(_asks(r, pairs) for r in range(256)) for d, pairs in MATCH.items()}
 """What a neighbour at each offset (as `MATCH` names it) showing each ring asks of a cell (B2 matching)."""
+ASKED: tuple[tuple[int, int, tuple[Need, ...]], ...] = tuple((dx, dy, asks) for (dx, dy), asks in ASKS.items())
+"""`ASKS` as (dx, dy, asks) rows."""
+AROUND_ASKS: tuple[tuple[int, int, tuple[Need, ...]], ...] = tuple((dx, dy, ASKS[(-dx, -dy)]) for dx, dy in AROUND)
+"""The 8 cells around a tile as (dx, dy, what the tile asks of that cell by its ring)."""
 
 
 @lru_cache(maxsize=8192)
@@ -67,13 +72,18 @@ def _narrowed(need: Need, ask: Need) -> Need | None:
 
 
 def _need(land: dict[Cell, int], x: int, y: int) -> Need | None:
-    """What every placed neighbour of (x, y) asks of it together (B2); None if they disagree."""
-    need: Need | None = (0, 0)
-    for (dx, dy), asks in ASKS.items():
+    """What every placed neighbour of (x, y) asks of it together (B2); None if they disagree (`_narrowed`, one
+    neighbour after another)."""
+    fixed = need = 0
+    for dx, dy, asks in ASKED:
         ring = land.get((x + dx, y + dy))
-        if ring is not None and (need := _narrowed(need, asks[ring])) is None:
-            return None
-    return need
+        if ring is not None:
+            ask_fixed, ask_land = asks[ring]
+            if (need ^ ask_land) & fixed & ask_fixed:
+                return None
+            fixed |= ask_fixed
+            need |= ask_land
+    return fixed, need
 
 
 @dataclass(slots=True, eq=False)
@@ -96,10 +106,7 @@ class MapMemo:
     """`needs` as (fixed, land, (x, y)), once a ring is asked for."""
 
     def __post_init__(self) -> None:
-        taken = 0
-        for need in set(self.needs.values()):
-            taken |= takes(need)
-        self.taken = taken
+        self.taken = reduce(or_, map(takes, set(self.needs.values())), 0)
 
     @classmethod
     def read(cls, grid: dict[str, Any], stamp: tuple[int, int]) -> MapMemo:
@@ -125,13 +132,13 @@ class MapMemo:
         needs = self.needs.copy()
         needs.pop((y, x), None)
         added = False
-        for dx, dy in AROUND:
+        for dx, dy, asks in AROUND_ASKS:
             cx, cy = x + dx, y + dy
             if (cx, cy) in land:
                 continue
             had = needs.get((cy, cx))
             if had is not None:  # the new tile narrows what the cell already needed
-                need = _narrowed(had, ASKS[(-dx, -dy)][ring_land])
+                need = _narrowed(had, asks[ring_land])
             elif (cx, cy - 1) in land or (cx + 1, cy) in land or (cx, cy + 1) in land or (cx - 1, cy) in land:
                 need = _need(land, cx, cy)
                 added = added or need is not None
