@@ -102,8 +102,8 @@ class SmallIslands(RecapMixin, SearchMixin, MovesMixin):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_move():
             return []
-        # candidates come in the right shape for this step and seat, and but in the CHECKED steps they are built
-        # from the very tests their checkers apply (placements from the map's open cells): only those are filtered.
+        # candidates come in the right shape for this step and seat; outside the CHECKED steps they are built from
+        # the very tests their checkers apply (placements from the map's open cells), so only those are filtered.
         candidates = self.candidates(seat)
         if self.s["step"] not in CHECKED:
             return candidates

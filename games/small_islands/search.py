@@ -1,5 +1,5 @@
 """The hooks a searching player needs (DESIGN §2 "For search"): a game sampled from what one seat knows,
-and an evaluation for playouts cut off before the end (the copy is `StateGame`'s)."""
+and an evaluation for playouts cut off before the end (the copy is `TableMixin.copy`, which shares the map's tiles)."""
 
 from __future__ import annotations
 
