@@ -92,7 +92,6 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
             game.opening_hand(seat)
         game.start_turn()
         game._remember(game.events)
-        game.s["rng"] = game.rng.to_dict()
         return game
 
     # -- who moves -------------------------------------------------------------------------------
@@ -192,7 +191,6 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
         self.events = []
         _DOS[action['type']](self, seat, action)
         self._settle()
-        self.s["rng"] = self.rng.to_dict()
         self._remember(self.events)
         return self.events
 
@@ -202,8 +200,8 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
         if s["phase"] == OVER:
             return
         self.check_offer_still_stands()
-        threat_in_hand = not C.THREATS.isdisjoint(self.player(s["current"])["hand"])
-        if s["phase"] in (SOLDIER, THREAT) and s["pending"] is None and not threat_in_hand:
+        if s["phase"] in (SOLDIER, THREAT) and s["pending"] is None \
+                and C.THREATS.isdisjoint(self.player(s["current"])["hand"]):
             s["phase"] = MAIN
 
     def _remember(self, events: list[Event]) -> None:

@@ -251,9 +251,7 @@ class MovesMixin(TableMixin):
             return "Laborers cannot join group work (COL-S16, R32)."
         if len(workers) < 2:
             return "Group work needs two or more Population (COL-R16)."
-        ready = Counter(e["card"] for e in self.player(seat)["in_play"]
-                        if e["state"] == READY and C.KIND[e["card"]] == C.POPULATION)
-        if Counter(workers) - ready:
+        if Counter(workers) - Counter(self.ready_pool(seat)):
             return "Every worker in a group must be a Population in play that has not acted (COL-S16)."
         return None
 
@@ -337,57 +335,75 @@ class MovesMixin(TableMixin):
         phase = s["phase"]
         main = phase == MAIN and not self.locked()  # any card may be played (COL-S6, S7, S9)
         cannibalism = (main or phase == SOLDIER) and self._cannibalism_problem() is None
-        workable = self.workable(seat)
-        lands = self._work_variants(seat, workable)  # what each worker could do is the same for all: worked out once
-        food = [src for src, has in (("hand", self.free_count(seat, "food") >= 1), ("granary", p["granary"] >= 1))
-                if has]
-        for card in self.free_cards(seat):
+        cards = self.free_cards(seat)
+        pool = [] if phase == THREAT else self.ready_pool(seat)
+        # what a worker or Laborers could work is the same for all, worked out once, and only when one could
+        workable = self.workable(seat) if pool or "laborers" in cards else []
+        lands = self._work_variants(seat, workable)
+        food = []  # where a Population's Food may come from (COL-S10)
+        if "food" in cards:
+            food.append("hand")
+        if p["granary"] >= 1:
+            food.append("granary")
+        for card in cards:
             k = C.KIND[card]
             if k == C.THREAT or (main and k != C.FOOD) or (phase == SOLDIER and card == "soldier"):
-                out.extend(self._play_variants(seat, card, lands, food))
+                self._add_plays(out, seat, card, lands, food)
             if cannibalism and k == C.POPULATION:
                 out.append({"type": "cannibalize", "card": card})
         if phase == THREAT:  # no Population acts while Threats wait to be played (COL-S7)
             return out
-        pool = sorted(e["card"] for e in p["in_play"] if e["state"] == READY and e["card"] in C.POPULATIONS)
         if pool:
-            out.extend(self._worker_moves(seat, sorted(set(pool)), lands))
-        if phase == MAIN and "farmland" in workable:
+            self._add_worker_moves(out, seat, sorted(set(pool)), lands)
+        if phase == MAIN and len(pool) >= 2 and "farmland" in workable:
             groups = {combo for k in range(2, len(pool) + 1) for combo in combinations(pool, k)}
             out.extend({"type": "group", "land": "farmland", "workers": list(g)} for g in sorted(groups))
         if main:
-            out.extend({"type": "end_turn", "granary": g} for g in range(p["hand"].count("food") // 2, -1, -1))
+            for granary in range(p["hand"].count("food") // 2, -1, -1):
+                out.append({"type": "end_turn", "granary": granary})
         return out
 
-    def _worker_moves(self, seat: int, workers: list[str], lands: list[dict[str, Any]]) -> list[Action]:
+    def ready_pool(self, seat: int) -> list[str]:
+        """The names of the seat's Population in play that have not acted, sorted, a name as often as it is there."""
+        pool = []
+        for e in self.player(seat)["in_play"]:
+            if e["state"] == READY and e["card"] in C.POPULATIONS:
+                pool.append(e["card"])
+        pool.sort()
+        return pool
+
+    def _add_worker_moves(self, out: list[Action], seat: int, workers: list[str], lands: list[dict[str, Any]]
+                          ) -> None:
         """What each ready Population could do: work, explore, reproduce, fight (COL-S14..S20)."""
         s, p = self.s, self.player(seat)
         frontier, lineup = sorted(set(s["frontier"])), sorted(set(s["lineup"]))
         threats = sorted(C.THREATS.intersection(p["hand"]))
         threats_in_play = sorted(C.THREATS.intersection(e["card"] for e in p["in_play"]))
-        out: list[Action] = []
         for w in workers:
             out.extend({"type": "work", "worker": w, **v} for v in lands)
             out.extend({"type": "explore", "worker": w, "card": c} for c in frontier)
             out.extend({"type": "reproduce", "worker": w, "card": c} for c in lineup)
             out.extend({"type": "combat", "worker": w, "card": c, "zone": "hand"} for c in threats)
             out.extend({"type": "combat", "worker": w, "card": z, "zone": "play"} for z in threats_in_play)
-        return out
 
-    def _play_variants(self, seat: int, card: str, lands: list[dict[str, Any]], food: list[str]) -> list[Action]:
+    def _add_plays(self, out: list[Action], seat: int, card: str, lands: list[dict[str, Any]], food: list[str]
+                   ) -> None:
         """The legal ways to play a card the phase allows: a Population's Food from where there is some, a
         Threat's, Arms' or Laborers' every target (none when there is nothing to take)."""
-        base = {"type": "play", "card": card}
         k = C.KIND[card]
         if k == C.POPULATION:
-            return [{**base, "food": f} for f in food]
+            for f in food:
+                out.append({"type": "play", "card": card, "food": f})
+            return
+        base = {"type": "play", "card": card}
         if k == C.THREAT:
-            return [{**base, "target": t} for t in self.threat_targets(seat, card)] or [base]
-        if card == "arms":
-            return [{**base, "zone": z, "target": t} for z, t in self.arms_targets(seat)] or [base]
-        if card == "laborers":
-            return [{**base, **v} for v in lands] or [base]
-        return [base]
+            out.extend([{**base, "target": t} for t in self.threat_targets(seat, card)] or [base])
+        elif card == "arms":
+            out.extend([{**base, "zone": z, "target": t} for z, t in self.arms_targets(seat)] or [base])
+        elif card == "laborers":
+            out.extend([{**base, **v} for v in lands] or [base])
+        else:
+            out.append(base)
 
     def _work_variants(self, seat: int, workable: list[str]) -> list[dict[str, Any]]:
         """The legal works of these Lands (`_work_problem`): the Coast ships only a Wealth there is, and never

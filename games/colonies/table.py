@@ -77,15 +77,18 @@ class TableMixin(StateGame):
         """COL-S2 / COL-R4: one card at a time; an empty deck is the shuffled discard pile; both empty: nothing."""
         p = self.player(seat)
         drawn = 0
-        for _ in range(n):
+        while drawn < n:
             if not p["deck"]:
                 if not p["discard"]:
                     break
                 p["deck"], p["discard"] = p["discard"], []
                 self.rng.shuffle(p["deck"])
                 self.emit({"type": "reshuffled", "seat": seat, "count": len(p["deck"])})
-            p["hand"].append(p["deck"].pop(0))
-            drawn += 1
+            deck = p["deck"]
+            taken = deck[:n - drawn]  # from the top, as many as the deck holds
+            del deck[:len(taken)]
+            p["hand"].extend(taken)
+            drawn += len(taken)
         if drawn:
             self.emit({"type": "drew", "seat": seat, "count": drawn})
         return drawn
@@ -238,7 +241,7 @@ class TableMixin(StateGame):
     def tally(self, seat: int) -> dict[str, int]:
         """COL-S28's counts over hand, deck, discard (and this turn's cards in play)."""
         p = self.player(seat)
-        kinds = Counter(C.KIND[c] for c in self.owned(seat))
+        kinds = Counter(map(C.KIND.__getitem__, self.owned(seat)))
         return {"population": kinds[C.POPULATION], "wealth": kinds[C.WEALTH], "land": kinds[C.LAND],
                 "shipped": p["shipped"]}
 
