@@ -123,6 +123,8 @@ class MovesMixin(TableMixin):
         return _SHAPES[k](self, seat, a)
 
     def _extra(self, a: Action, allowed: set[str]) -> str | None:
+        if len(a) == 2 + len(allowed) and allowed.issubset(a):  # the type, the card and exactly those fields
+            return None
         extra = set(a) - {"type", "card"} - allowed
         missing = allowed - set(a)
         if extra:

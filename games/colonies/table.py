@@ -172,17 +172,20 @@ class TableMixin(StateGame):
         s = self.s
         seat = s["current"]
         p = self.player(seat)
-        p["discard"].extend(e["card"] for e in p["in_play"])
+        for e in p["in_play"]:
+            p["discard"].append(e["card"])
         p["in_play"] = []
         for _ in range(granary):
             p["hand"].remove("food")
         p["granary"] += granary
-        revealed = list(p["hand"])
-        trashed = [c for c in revealed if c in C.POPULATIONS]
-        p["discard"].extend(c for c in revealed if c not in C.POPULATIONS)
-        for c in trashed:
-            self.trash_card(c)
-        p["hand"] = []
+        revealed, p["hand"] = p["hand"], []
+        trashed = []
+        for c in revealed:
+            if c in C.POPULATIONS:
+                trashed.append(c)
+                self.trash_card(c)
+            else:
+                p["discard"].append(c)
         self.emit({"type": "cleanup", "seat": seat, "granary": granary, "revealed": revealed, "trashed": trashed})
         for row, deck in (("lineup", "pop_deck"), ("frontier", "land_deck")):
             while len(s[row]) < 3 and s[deck]:
