@@ -122,9 +122,10 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
             out += [a for a in self.offer_answers(seat) if self._rule_problem(seat, a) is None]
         if seat == s["current"]:
             out += self.candidates(seat)
-            withdraw = {"type": "withdraw"}
-            if offer is not None and offer["waiting"] != seat and self._rule_problem(seat, withdraw) is None:
-                out.append(withdraw)
+            if offer is not None and offer["waiting"] != seat:
+                withdraw = {"type": "withdraw"}
+                if self._rule_problem(seat, withdraw) is None:
+                    out.append(withdraw)
         return out
 
     def action_shapes(self, seat: int) -> list[dict[str, Any]]:
