@@ -98,21 +98,29 @@ def _catanatron_rate(seconds: float) -> float | None:
 
 
 def bench_engines(ids: list[str], runs: int, seconds: float) -> list[Row]:
+    """Each engine's random play, `runs` runs of `seconds` each, the engines taking turns run by run (and
+    catanatron beside Catan): a slow minute on a shared machine then slows one run of every engine, not every
+    run of one, and the medians compare the engines fairly."""
+    classes = {gid: get_game(gid) for gid in ids}
+    seats = {gid: cls.max_players if gid != "colonies" else 4 for gid, cls in classes.items()}
+    for gid, cls in classes.items():
+        _engine_rate(cls, seats[gid], seconds / 2, 10_000)  # warm-up
+    samples: dict[str, list[tuple[float, float]]] = {gid: [] for gid in ids}
+    theirs: list[float] = []
+    for r in range(runs):
+        for gid, cls in classes.items():
+            samples[gid].append(_engine_rate(cls, seats[gid], seconds, 1000 * (r + 1)))
+            if gid == "catan" and (rate := _catanatron_rate(seconds)) is not None:
+                theirs.append(rate)
     rows = []
-    for gid in ids:
-        cls = get_game(gid)
-        players = cls.max_players if gid != "colonies" else 4
-        _engine_rate(cls, players, seconds / 2, 10_000)  # warm-up
-        samples = [_engine_rate(cls, players, seconds, 1000 * (r + 1)) for r in range(runs)]
-        copy_us, json_us = _copy_costs(cls, players, 200 if seconds < 1 else 2000)
-        row: Row = {"game": gid, "players": players,
-                    "games_per_s": _summary([s[0] for s in samples]),
-                    "actions_per_s": _summary([s[1] for s in samples]), "copy_us": copy_us, "json_us": json_us}
-        if gid == "catan":
-            theirs = [_catanatron_rate(seconds) for _ in range(runs)]
-            if theirs[0] is not None:
-                row["catanatron_games_per_s"] = _summary([t for t in theirs if t is not None])
-                row["ratio_vs_catanatron"] = row["games_per_s"]["median"] / row["catanatron_games_per_s"]["median"]
+    for gid, cls in classes.items():
+        copy_us, json_us = _copy_costs(cls, seats[gid], 200 if seconds < 1 else 2000)
+        row: Row = {"game": gid, "players": seats[gid],
+                    "games_per_s": _summary([s[0] for s in samples[gid]]),
+                    "actions_per_s": _summary([s[1] for s in samples[gid]]), "copy_us": copy_us, "json_us": json_us}
+        if gid == "catan" and theirs:
+            row["catanatron_games_per_s"] = _summary(theirs)
+            row["ratio_vs_catanatron"] = row["games_per_s"]["median"] / row["catanatron_games_per_s"]["median"]
         rows.append(row)
     return rows
 
