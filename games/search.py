@@ -11,10 +11,12 @@ The seat's own candidate moves are its listed actions plus the free-form move it
 of the game) would make, such as a trade offer: the search weighs that offer against the
 listed moves by searching the answers to it.
 
-A game that can name the few moves worth weighing (`search_candidates`: Catan, Colonies) is searched flat
-instead (`Rollouts`): at a tenth of a second the tree ran 40-80 iterations over twenty-odd root moves (every
-road and bank trade) and so played the heuristic's move or overruled it on noise; the flat search plays
-each of a handful of candidates in the same sampled worlds, the guide playing on to the end of the turn.
+A game may leave a step to the guide (`left_to_guide(seat)`: Roanoke's market step, whose worker moves the
+tree walked from square to square without end). A game that can name the few moves worth weighing
+(`search_candidates`: Catan, Colonies) is searched flat instead (`Rollouts`): at a tenth of a second the
+tree ran 40-80 iterations over twenty-odd root moves (every road and bank trade) and so played the
+heuristic's move or overruled it on noise; the flat search plays each of a handful of candidates in the
+same sampled worlds, the guide playing on to the end of the turn.
 In Colonies the tree, scoring a move at once by points, explored instead of farming and starved: it won 5
 of 200 games against the heuristic, the flat search over the heuristic's best moves of its chosen kind 56.
 
@@ -293,6 +295,9 @@ class SearchPlayer(Player):
         hint = self.guide.choose_in(game, seat, legal, rng)
         if len(legal) == 1 and hint in legal:
             return legal[0]
+        left = getattr(game, "left_to_guide", None)
+        if left is not None and left(seat):
+            return hint
         few = getattr(game, "search_candidates", None)
         if few is not None:
             candidates = few(seat, legal, hint)

@@ -8,7 +8,7 @@ from typing import Any
 
 from games.core import ended_value, reshuffle, standing, with_fresh_dice
 from games.roanoke import seasons as SE
-from games.roanoke.table import TableMixin
+from games.roanoke.table import MARKET_PHASE, TableMixin
 
 CHITS_SHARPNESS = 0.2
 """How sharply a lead in chits (ROA-S37) turns into a share of the win: five chits is a factor of e."""
@@ -29,6 +29,12 @@ class SearchMixin(TableMixin):
                 if not shown:
                     s["seasons"][k] = rng.choice(list(SE.SLOTS[k]))
         return with_fresh_dice(game, rng)
+
+    def left_to_guide(self, seat: int) -> bool:
+        """The market step (ROA-S13) is the heuristic's: a worker may move any number of times, and the tree,
+        weighing each move by the income it adds against noisy samples, walked the workers from square to
+        square without end (at 1 s a decision, 200 moves in one turn). The heuristic moves one only for a gain."""
+        return self.s["phase"] == MARKET_PHASE
 
     def evaluate(self, seat: int) -> float:
         """Chits in hand and a turn's income, against the other survivors' (the eliminated have no chance)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from games.ai import choose_for
+from games.levels import player_for
 from games.roanoke.ai import RoanokePlayer, acceptable, shortfall
 from games.roanoke.game import Roanoke
 from tests.games.roanoke.table import main_for, set_hand, started
@@ -115,3 +116,18 @@ def test_heuristic_never_repeats_an_offer_declined_this_turn() -> None:
     g.apply(0, {"type": "discard"})
     g.apply(0, {"type": "end_turn"})
     assert g.view(None)["declined"] == [], "a new turn starts with no declined offers"
+
+
+def test_the_hard_level_leaves_the_market_step_to_its_guide() -> None:
+    """ROA-S13 lets a worker move any number of times; the tree, weighing each move by noisy samples, walked
+    workers from square to square without end (seen at 1 s a decision: 200 moves in one turn).  In a built
+    market where the heuristic still has a worker to move, the hard level plays the heuristic's move."""
+    g = started()
+    g.s["market"] = [[0, 2, 0, 2], [2, 2, 0, 0], [0, 2, 1, 1], [0, 0, 0, 1],
+                     [0, 0, 2, 0], [0, 0, 1, 0], [0, 0, 1, 1], [2, 0, 0, 2]]
+    g.s["added_worker"] = True
+    assert g.left_to_guide(0)
+    guide = RoanokePlayer().shrewd().choose(g.view(0), g.legal_actions(0), random.Random(1))
+    assert guide == {"type": "market_move", "from": "food2", "to": "wood1"}
+    hard = choose_for(g, 0, player_for("roanoke", "hard", iterations=120), random.Random(1))
+    assert hard == guide
