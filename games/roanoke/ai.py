@@ -210,13 +210,14 @@ class RoanokePlayer(Player):
 
     def _offers(self, view: View, seat: int) -> Iterator[tuple[int, dict[str, int], dict[str, int]]]:
         """The gifts and requests worth making, best first, as (target seat, give, get)."""
-        mine = spare(view, seat)
         others = [o for o in alive(view) if o != seat]
-        for o in others if self.generous else ():
-            short = shortfall(view, o)
-            gift = {r: min(n, mine[r]) for r, n in short.items() if min(n, mine[r]) > 0}
-            if gift:
-                yield o, gift, {}
+        if self.generous:
+            mine = spare(view, seat)
+            for o in others:
+                short = shortfall(view, o)
+                gift = {r: min(n, mine[r]) for r, n in short.items() if min(n, mine[r]) > 0}
+                if gift:
+                    yield o, gift, {}
         for r, n in shortfall(view, seat).items():
             for o in sorted(others, key=lambda x: -spare(view, x)[r]):
                 free = spare(view, o)[r]
