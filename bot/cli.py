@@ -12,7 +12,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import games
 from games.core import RuleError
-from games.levels import LEVELS
+from games.levels import HARD_PLAYOUTS, LEVELS
 
 NO_TOKEN = """\
 Frontier needs a Discord bot token to connect to Discord.
@@ -75,7 +75,8 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--lineup", default="heuristic-vs-random",
                           help="seat 1 heuristic against random seats (default), heuristic (all), random (all), "
                                "or a tournament of levels, one per seat: hard,normal,normal,normal")
-    selfplay.add_argument("--hard-iterations", type=int, default=200, help="the hard level's iterations per move")
+    selfplay.add_argument("--hard-iterations", type=int, default=HARD_PLAYOUTS,
+                          help="the hard level's iterations per move (default: the level's own)")
     selfplay.add_argument("--hard-seconds", type=float, help="and at most this long per move")
     selfplay.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     selfplay.add_argument("--json", action="store_true")

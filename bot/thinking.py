@@ -2,8 +2,9 @@
 processes, so the bot keeps answering Discord while AI seats think.
 
 The easy and normal levels take well under a millisecond and are chosen in place; the hard level is
-sent to a worker as the game's JSON state, and the worker searches until its time budget runs out
-(its own clock, passed into the search: games/ reads none).
+sent to a worker as the game's JSON state, and the worker searches for the level's playouts
+(`HARD_PLAYOUTS`), stopping sooner if its time budget runs out (its own clock, passed into the search:
+games/ reads none).
 """
 
 from __future__ import annotations
@@ -20,8 +21,6 @@ from games.ai import Player, choose_for
 from games.core import Action, Game, get_game
 from games.levels import player_for
 
-MOST_ITERATIONS = 100_000
-"""The hard level's iteration cap when thinking against the clock: the time budget is what stops it."""
 WORKER_NICENESS = 10
 """How much lower the workers' CPU priority is than the bot's: where they and the event loop want the same
 core (a small host, a busy one), the loop that answers players runs first and a search, which thinks against
@@ -29,8 +28,9 @@ the clock, makes fewer iterations.  The bench's event-loop section measures the 
 
 
 def timed_player(game_type: str, level: str, budget_seconds: float) -> Player:
-    """The player of a level, the hard one thinking for `budget_seconds` a decision on this process's clock."""
-    return player_for(game_type, level, iterations=MOST_ITERATIONS, seconds=budget_seconds, clock=time.perf_counter)
+    """The player of a level, the hard one thinking for at most `budget_seconds` a decision on this process's
+    clock."""
+    return player_for(game_type, level, seconds=budget_seconds, clock=time.perf_counter)
 
 
 def decide(game_type: str, state: dict[str, Any], seat: int, level: str, budget_seconds: float,
@@ -64,7 +64,7 @@ class Thinking:
 
     async def choose(self, game: Game, seat: int, level: str, budget_seconds: float, *, seed: int = 0) -> Action:
         """The action of an AI seat of `level`: the quick levels choose in place, from the game as it is; the
-        hard level is sent to a worker as the game's state and thinks there for `budget_seconds`."""
+        hard level is sent to a worker as the game's state and thinks there for at most `budget_seconds`."""
         if level != "hard":
             return choose_for(game, seat, player_for(game.id, level), random.Random(seed))
         loop = asyncio.get_running_loop()

@@ -15,6 +15,11 @@ LEVELS = ("easy", "normal", "hard")
 """The AI levels a table may ask for: a beginner, the heuristic, the search."""
 MISTAKES = 0.25
 """How often the easy level plays any legal move instead of the heuristic's."""
+HARD_PLAYOUTS = 40
+"""The hard level's search iterations (playouts) a decision, on any machine: the budget its strength was
+measured at (docs/PERFORMANCE.md).  A clock only caps it on a slow host.  More is not stronger: searching for
+1 s a decision (a thousand iterations and more), Roanoke's tree overruled its guide's purchases and placements
+on the short sight of its evaluation, and its seat was eliminated in both games looked at."""
 
 
 def policy_name(game_id: str, level: str = "normal") -> str:
@@ -39,8 +44,8 @@ class Beginner(Player):
         return self.base.choose(view, legal, rng)
 
 
-def player_for(game_id: str, level: str = "normal", *, iterations: int = 200, seconds: float | None = None,
-               clock: Callable[[], float] | None = None) -> Player:
+def player_for(game_id: str, level: str = "normal", *, iterations: int = HARD_PLAYOUTS,
+               seconds: float | None = None, clock: Callable[[], float] | None = None) -> Player:
     """The player of a level for a game.  The hard level searches for at most `iterations` and, given
     the caller's `clock` (games/ reads none), at most `seconds` per decision."""
     if level == "easy":

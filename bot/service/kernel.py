@@ -26,7 +26,8 @@ RESTARTING = "Frontier is restarting; try again in a minute."
 NOT_SEATED = "You are not seated in this game."
 ELSEWHERE = "That game is not played here: its controls work on its own server, or in a DM to one of its players."
 THINK_SECONDS = 1.0
-"""How long a hard AI seat thinks for one move by default: within the 2 s the level is measured to decide in."""
+"""The most a hard AI seat thinks for one move by default (its playouts, `HARD_PLAYOUTS`, take tens of
+milliseconds on an idle core): within the 2 s the level is measured to decide in."""
 
 T = TypeVar("T")
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from games.ai import Player, RandomPlayer, choose_for, policy_for
 from games.core import Game, RuleError, get_game
-from games.levels import LEVELS, player_for
+from games.levels import HARD_PLAYOUTS, LEVELS, player_for
 
 LINEUPS = ("heuristic-vs-random", "heuristic", "random")
 """The contract-checking lineups; any comma-separated list of levels (and "random") is a tournament."""
@@ -34,7 +34,7 @@ Z95 = statistics.NormalDist().inv_cdf(0.975)
 class Thinking:
     """How long the hard level thinks per decision: at most `iterations`, and at most `seconds` when given."""
 
-    iterations: int = 200
+    iterations: int = HARD_PLAYOUTS
     seconds: float | None = None
 
 

@@ -6,13 +6,17 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import random
 from collections.abc import Iterator
 
 import pytest
 
 import games
-from bot.thinking import WORKER_NICENESS, Thinking
+from bot.thinking import WORKER_NICENESS, Thinking, decide
+from games.ai import choose_for
 from games.core import Game
+from games.levels import player_for
+from tests.games.roanoke.table import main_for, set_hand, started
 
 
 @pytest.fixture
@@ -60,3 +64,18 @@ async def test_the_workers_run_at_a_lower_cpu_priority_than_the_bot(thinking: Th
     assert workers
     lower = min(19, os.getpriority(os.PRIO_PROCESS, 0) + WORKER_NICENESS)  # 19 is the lowest there is
     assert [os.getpriority(os.PRIO_PROCESS, pid) for pid in workers] == [lower] * len(workers)
+
+
+def test_the_hard_level_plays_as_measured_however_long_it_may_think() -> None:
+    """The hard level's strength was measured at its playouts a decision (`HARD_PLAYOUTS`); the bot's time
+    budget only caps them.  Searching instead until the time ran out (a thousand iterations and more at 1 s),
+    Roanoke's tree overruled its guide on the short sight of its evaluation, and its seat was eliminated.  In a
+    built position where a longer search chooses otherwise, the bot's decision with time to spare is the
+    measured level's."""
+    game = started()
+    main_for(game, 0, "straight")
+    set_hand(game, 0, food=3, water=3, metal=3, wood=3)
+    measured = choose_for(game, 0, player_for("roanoke", "hard"), random.Random(5))
+    longer = choose_for(game, 0, player_for("roanoke", "hard", iterations=1500), random.Random(5))
+    assert measured != longer, "the position no longer tells the two budgets apart"
+    assert decide("roanoke", game.to_dict(), 0, "hard", 30.0, seed=5) == measured
