@@ -65,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     play.add_argument("--out", type=Path, default=Path("out"), help="folder for the board pictures")
     play.add_argument("--level", choices=LEVELS, default="normal",
-                      help="the AI seats' level (hard thinks a second a move, as on Discord)")
+                      help="the AI seats' level (hard searches as on Discord)")
 
     selfplay = sub.add_parser("selfplay", help="AI against AI, checking the engine contract")
     selfplay.add_argument("game", choices=names)
