@@ -32,6 +32,7 @@ from bot.storage import open_storage
 from bot.thinking import Thinking
 from bot.tools.bench_service import import_the_bot
 from games.core import Action, Game, get_game
+from games.levels import HARD_PLAYOUTS
 
 TICK = 0.010
 """The probe's sleep: each wake-up later than this is the loop's lag."""
@@ -43,7 +44,7 @@ SEATS = 4
 @dataclasses.dataclass(frozen=True)
 class Plan:
     """What one run plays: `tables` games of `game_type` at once, four hard seats each, until the AI seats
-    have made `decisions` hard decisions of `think_seconds` each."""
+    have made `decisions` hard decisions of at most `think_seconds` each."""
 
     game_type: str
     tables: int
@@ -53,12 +54,13 @@ class Plan:
 
 def plan_for(ids: list[str], *, quick: bool) -> Plan | None:
     """The run for these games: Catan when measured (four seats, the longest states to send), else the first
-    game that seats four; None when no game does.  The full run thinks as long as the bot does."""
+    game that seats four; None when no game does.  The full run thinks as the bot does, for about a minute
+    on an idle 2-core host."""
     four = [gid for gid in ids if get_game(gid).min_players <= SEATS <= get_game(gid).max_players]
     if not four:
         return None
     game_type = "catan" if "catan" in four else four[0]
-    return Plan(game_type, 1, 8, 0.05) if quick else Plan(game_type, 3, 60, THINK_SECONDS)
+    return Plan(game_type, 1, 8, 0.05) if quick else Plan(game_type, 3, 600, THINK_SECONDS)
 
 
 class TimedThinking(Thinking):
@@ -173,7 +175,8 @@ async def _run(plan: Plan, modules: list[str]) -> dict[str, Any]:
             await storage.close()
     ms = [s * 1000 for s in thinking.seconds]
     return {"game": plan.game_type, "tables": plan.tables, "seats": SEATS, "think_seconds": plan.think_seconds,
-            "seconds": elapsed, "hard_decisions": len(ms), "decision_p50_ms": statistics.median(ms),
+            "playouts": HARD_PLAYOUTS, "seconds": elapsed, "hard_decisions": len(ms),
+            "decision_p50_ms": statistics.median(ms),
             "decision_p95_ms": _pct(ms, 0.95), "lag_samples": len(lag.late), "lag_p50_ms": statistics.median(lag.late),
             "lag_p99_ms": _pct(lag.late, 0.99), "lag_max_ms": max(lag.late),
             "loop_cpu_p99_ms": _pct(lag.loop_cpu, 0.99), "loop_cpu_max_ms": max(lag.loop_cpu),
@@ -202,8 +205,9 @@ def table(data: dict[str, Any]) -> list[str]:
     """The section's lines of the bench's table."""
     workers = ", ".join(f"{mb:.0f} MB" for mb in data["worker_rss_mb"]) or "none started"
     return ["", "### Event loop while four hard seats think", "",
-            f"{data['tables']} {data['game']} game(s) at once, every seat hard ({data['think_seconds']:g} s a "
-            f"decision), played by the bot's scheduler and worker pool (the whole bot imported, no pictures drawn) "
+            f"{data['tables']} {data['game']} game(s) at once, every seat hard ({data['playouts']} playouts a "
+            f"decision, at most {data['think_seconds']:g} s), played by the bot's scheduler and worker pool (the "
+            "whole bot imported, no pictures drawn) "
             f"until {data['hard_decisions']} hard decisions ({data['seconds']:.1f} s). A probe slept "
             f"{TICK * 1000:.0f} ms {data['lag_samples']:,} times: how late the loop woke it, and the CPU the loop's "
             "thread spent meanwhile running other callbacks (work that blocks the loop); of all the lateness, "
