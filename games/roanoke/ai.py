@@ -91,6 +91,18 @@ def spare(view: View, seat: int) -> dict[str, int]:
     return {r: max(0, hand[r] - keep.get(r, 0)) for r in RES}
 
 
+def payment(view: View, payer: int, payee: int, most: int) -> dict[str, int]:
+    """Up to `most` cards the payee lacks for the card, from what the payer can spare: the pay a shrewd seat
+    asks for a request (`acceptable`).  Two shrewd seats each short of what the other spares then swap, where
+    two bare requests would both be declined and the colony lost."""
+    mine, pay = spare(view, payer), {}
+    for r, n in shortfall(view, payee).items():
+        k = min(n, mine[r], most - sum(pay.values()))
+        if k > 0:
+            pay[r] = k
+    return pay
+
+
 def acceptable(view: View, seat: int, offer: dict[str, Any], *, generous: bool = True) -> bool:
     """Accept when what is asked can be spared without failing the card, and each card of it beyond what
     the asker lacks for the card is paid for by a card this seat lacks.
@@ -197,8 +209,9 @@ class RoanokePlayer(Player):
         return groups.get("cancel", [next(a for a in groups.values())[0]])[0]
 
     def _offer(self, view: View) -> Action | None:
-        """In rounds 2–3 gift what another survivor lacks (if generous), or ask for what this seat lacks;
-        never an offer that seat declined this turn (it would only be declined again)."""
+        """In rounds 2–3 gift what another survivor lacks (if generous), or ask for what this seat lacks (if
+        shrewd, once declined, again for pay); never an offer that seat declined this turn (it would only be
+        declined again)."""
         seat = view["seat"]
         if view["round"] < 2 or card_of(view) is None:
             return None
@@ -223,6 +236,9 @@ class RoanokePlayer(Player):
                 free = spare(view, o)[r]
                 if free > 0:
                     yield o, {}, {r: min(n, free)}
+                    pay = {} if self.generous else payment(view, seat, o, min(n, free))
+                    if pay:
+                        yield o, pay, {r: sum(pay.values())}
 
     def _buy(self, view: View, groups: dict[str, list[Action]]) -> Action | None:
         seat = view["seat"]

@@ -91,6 +91,33 @@ def test_the_hard_levels_guide_asks_but_never_gives_and_grants_only_what_it_is_p
     assert shrewd.choose(g.view(1), g.legal_actions(1), random.Random(1)) == {"type": "accept"}
 
 
+def test_two_shrewd_seats_each_short_of_what_the_other_spares_swap() -> None:
+    """Seen in a local game of three hard seats: each short of what another could spare, each asked for it
+    for nothing, each was declined (a shrewd seat helps nobody for free), and the colony was lost in its
+    first winter.  Once declined, the shrewd player offers the same request paid with what the other lacks,
+    which a shrewd seat accepts."""
+    g = started()
+    g.s["seasons"][0] = "Y1-SP3"  # Colony Tithe: 1 of each
+    g.s["round"] = 3
+    main_for(g, 0, "straight")
+    set_hand(g, 0, food=3, water=3, wood=3)  # lacks a metal, spares wood
+    set_hand(g, 1, food=1, water=1, metal=3)  # lacks a wood, spares metal
+    for seat in (2, 3):
+        set_hand(g, seat, food=1, water=1, metal=1, wood=1)
+    shrewd = RoanokePlayer().shrewd()
+    asked = shrewd.choose(g.view(0), g.legal_actions(0), random.Random(1))
+    assert asked == {"type": "offer", "to": 2, "give": {}, "get": {"metal": 1}}
+    g.apply(0, asked)
+    assert shrewd.choose(g.view(1), g.legal_actions(1), random.Random(1)) == {"type": "decline"}
+    g.apply(1, {"type": "decline"})
+    paid = shrewd.choose(g.view(0), g.legal_actions(0), random.Random(1))
+    assert paid == {"type": "offer", "to": 2, "give": {"wood": 1}, "get": {"metal": 1}}
+    g.apply(0, paid)
+    assert shrewd.choose(g.view(1), g.legal_actions(1), random.Random(1)) == {"type": "accept"}
+    g.apply(1, {"type": "accept"})
+    assert shortfall(g.view(0), 0) == {} and shortfall(g.view(1), 1) == {}
+
+
 def test_heuristic_never_repeats_an_offer_declined_this_turn() -> None:
     """Seen: the same request re-proposed at once, 17 times in a row.  A declined offer is remembered for
     the turn (the view's `declined`), so the AI asks someone else or gets on with its turn."""
