@@ -23,8 +23,9 @@ from games.levels import player_for
 
 WORKER_NICENESS = 10
 """How much lower the workers' CPU priority is than the bot's: where they and the event loop want the same
-core (a small host, a busy one), the loop that answers players runs first and a search, which thinks against
-the clock, makes fewer iterations.  The bench's event-loop section measures the loop meanwhile."""
+core (a small host, a busy one), the loop that answers players runs first and a search takes longer over its
+playouts (on a host slow enough, its time budget cuts them short).  The bench's event-loop section measures
+the loop meanwhile."""
 
 
 def timed_player(game_type: str, level: str, budget_seconds: float) -> Player:
