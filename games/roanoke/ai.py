@@ -91,13 +91,13 @@ def spare(view: View, seat: int) -> dict[str, int]:
     return {r: max(0, hand[r] - keep.get(r, 0)) for r in RES}
 
 
-def payment(view: View, payer: int, payee: int, most: int) -> dict[str, int]:
-    """Up to `most` cards the payee lacks for the card, from what the payer can spare: the pay a shrewd seat
-    asks for a request (`acceptable`).  Two shrewd seats each short of what the other spares then swap, where
-    two bare requests would both be declined and the colony lost."""
-    mine, pay = spare(view, payer), {}
-    for r, n in shortfall(view, payee).items():
-        k = min(n, mine[r], most - sum(pay.values()))
+def payment(free: dict[str, int], lacks: dict[str, int], most: int) -> dict[str, int]:
+    """Up to `most` of the cards the payee `lacks` for the card, from what the payer can spare (`free`): the pay
+    a shrewd seat asks for a request (`acceptable`).  Two shrewd seats each short of what the other spares then
+    swap, where two bare requests would both be declined and the colony lost."""
+    pay: dict[str, int] = {}
+    for r, n in lacks.items():
+        k = min(n, free[r], most - sum(pay.values()))
         if k > 0:
             pay[r] = k
     return pay
@@ -224,19 +224,20 @@ class RoanokePlayer(Player):
     def _offers(self, view: View, seat: int) -> Iterator[tuple[int, dict[str, int], dict[str, int]]]:
         """The gifts and requests worth making, best first, as (target seat, give, get)."""
         others = [o for o in alive(view) if o != seat]
+        spares = {t: spare(view, t) for t in (seat, *others)}
+        mine = spares[seat]
         if self.generous:
-            mine = spare(view, seat)
             for o in others:
                 short = shortfall(view, o)
                 gift = {r: min(n, mine[r]) for r, n in short.items() if min(n, mine[r]) > 0}
                 if gift:
                     yield o, gift, {}
         for r, n in shortfall(view, seat).items():
-            for o in sorted(others, key=lambda x: -spare(view, x)[r]):
-                free = spare(view, o)[r]
+            for o in sorted(others, key=lambda x: -spares[x][r]):
+                free = spares[o][r]
                 if free > 0:
                     yield o, {}, {r: min(n, free)}
-                    pay = {} if self.generous else payment(view, seat, o, min(n, free))
+                    pay = {} if self.generous else payment(mine, shortfall(view, o), min(n, free))
                     if pay:
                         yield o, pay, {r: sum(pay.values())}
 
