@@ -78,6 +78,15 @@ def _button(custom_id: str | None, label: str = "Go") -> dict:
     return {"type": 2, "style": 1, "label": label} | ({"custom_id": custom_id} if custom_id else {})
 
 
+@pytest.mark.parametrize(("body", "where"), [
+    ({"content": "hi", "components": [{"type": 1, "id": 2**40, "components": [_button("go")]}]}, "components/0/id"),
+    ({"embeds": [{"title": "t", "timestamp": "yesterday"}]}, "embeds/0/timestamp"),
+], ids=["int32 out of range", "not a date-time"])
+async def test_a_value_of_the_wrong_format_is_a_failure(fake: FakeDiscord, body: dict, where: str) -> None:
+    await raw(fake, "POST", f"/channels/{fake.channel.id}/messages", json=body)
+    assert len(fake.failures) == 1 and f"body at {where}: format" in fake.failures[0], fake.failures
+
+
 @pytest.mark.parametrize(("body", "why"), [
     ({"content": "x" * 2001}, "2001 characters"),
     ({"content": "x", "components": [_row(_button(f"b{i}")) for i in range(6)]}, "6 action rows"),

@@ -1,0 +1,92 @@
+"""The fake checks each body with jsonschema-rs and asks jsonschema only about a body it refuses
+(tests/support/fake_discord/openapi.py): the two must judge alike, or the quick one would let through what
+Discord refuses.  They are compared on what the bot really sends while a table opens and a player moves, and
+on those bodies broken one field at a time."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from tests.support.world import World
+
+Path_ = tuple[str | int, ...]
+
+
+def leaves(value: Any, at: Path_ = ()) -> Iterator[Path_]:
+    """The path of every field that holds no object or list."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from leaves(v, (*at, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from leaves(v, (*at, i))
+    else:
+        yield at
+
+
+def broken(value: Any) -> list[Any]:
+    """What a careless sender might put in a field instead: another type, too long a text, a number out of
+    an int32's range."""
+    if isinstance(value, bool):
+        return ["yes", 2]
+    if isinstance(value, int):
+        return [str(value), 2**40, -1]
+    if isinstance(value, str):
+        return [5, "x" * 6001, ""]
+    return ["x", 1]
+
+
+def variants(body: Any) -> Iterator[Any]:
+    """The body with one field changed to a broken value, or left out, for every field in turn (the changes
+    taken in turn too)."""
+    for n, path in enumerate(leaves(body)):
+        *parents, last = path
+        changes = [*broken(_at(body, path)), None]
+        change = changes[n % len(changes)]
+        mutant = copy.deepcopy(body)
+        holder = _at(mutant, tuple(parents))
+        if change is None:
+            del holder[last]
+        else:
+            holder[last] = change
+        yield mutant
+
+
+def shape(value: Any) -> Any:
+    """What a body looks like to a schema, apart from its texts and numbers: its keys and types."""
+    if isinstance(value, dict):
+        return {k: shape(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [shape(v) for v in value]
+    return type(value).__name__
+
+
+def _at(value: Any, path: Path_) -> Any:
+    for step in path:
+        value = value[step]
+    return value
+
+
+async def test_the_quick_schema_check_judges_every_body_as_the_full_one(world: World) -> None:
+    alice = world.person("alice")
+    await world.open_table(alice, "catan", ai=3)
+    await world.panel(alice)
+    checker = world.fake.checker
+    seen: set[str] = set()
+    compared = refused = 0
+    for record in world.fake.requests:
+        if record.template is None or not isinstance(record.body, dict):
+            continue
+        text = json.dumps([record.template, shape(record.body)], sort_keys=True)
+        schema = checker.schema(record.template, record.method, "requestBody")
+        if schema is None or text in seen:
+            continue
+        seen.add(text)
+        for body in [record.body, *variants(record.body)]:
+            full = not list(schema.full.iter_errors(body))
+            assert schema.quick.is_valid(body) == full, (record.method, record.template, body)
+            compared, refused = compared + 1, refused + (not full)
+    assert compared > 200 and refused > 50, (compared, refused)
