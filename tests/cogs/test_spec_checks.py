@@ -1,7 +1,7 @@
 """The fake checks each body with jsonschema-rs and asks jsonschema only about a body it refuses
 (tests/support/fake_discord/openapi.py): the two must judge alike, or the quick one would let through what
-Discord refuses.  They are compared on what the bot really sends while a table opens and a player moves, and
-on those bodies broken one field at a time."""
+Discord refuses.  They are compared on what the bot really sends while a Catan table opens and a player opens
+the move panel, and on those bodies broken one field at a time."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from typing import Any
 
 from tests.support.world import World
 
-Path_ = tuple[str | int, ...]
+FieldPath = tuple[str | int, ...]
 
 
-def leaves(value: Any, at: Path_ = ()) -> Iterator[Path_]:
+def leaves(value: Any, at: FieldPath = ()) -> Iterator[FieldPath]:
     """The path of every field that holds no object or list."""
     if isinstance(value, dict):
         for k, v in value.items():
@@ -64,7 +64,7 @@ def shape(value: Any) -> Any:
     return type(value).__name__
 
 
-def _at(value: Any, path: Path_) -> Any:
+def _at(value: Any, path: FieldPath) -> Any:
     for step in path:
         value = value[step]
     return value
