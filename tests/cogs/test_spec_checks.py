@@ -10,6 +10,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from tests.support.junk import twisted
 from tests.support.world import World
 
 FieldPath = tuple[str | int, ...]
@@ -28,15 +29,13 @@ def leaves(value: Any, at: FieldPath = ()) -> Iterator[FieldPath]:
 
 
 def broken(value: Any) -> list[Any]:
-    """What a careless sender might put in a field instead: another type, too long a text, a number out of
-    an int32's range."""
-    if isinstance(value, bool):
-        return ["yes", 2]
-    if isinstance(value, int):
-        return [str(value), 2**40, -1]
-    if isinstance(value, str):
-        return [5, "x" * 6001, ""]
-    return ["x", 1]
+    """What a careless sender might put in a field instead: junk's values of the wrong JSON type (an integer out
+    of any range among them), and for a text one too long or empty (the spec's length limits)."""
+    return [*twisted(value), *(["x" * 6001, ""] if isinstance(value, str) else [])]
+
+
+LEFT_OUT = object()
+"""A change that removes the field (None is a value: JSON's null)."""
 
 
 def variants(body: Any) -> Iterator[Any]:
@@ -44,11 +43,11 @@ def variants(body: Any) -> Iterator[Any]:
     taken in turn too)."""
     for n, path in enumerate(leaves(body)):
         *parents, last = path
-        changes = [*broken(_at(body, path)), None]
+        changes = [*broken(_at(body, path)), LEFT_OUT]
         change = changes[n % len(changes)]
         mutant = copy.deepcopy(body)
         holder = _at(mutant, tuple(parents))
-        if change is None:
+        if change is LEFT_OUT:
             del holder[last]
         else:
             holder[last] = change
