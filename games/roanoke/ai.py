@@ -225,11 +225,11 @@ class RoanokePlayer(Player):
         """The gifts and requests worth making, best first, as (target seat, give, get)."""
         others = [o for o in alive(view) if o != seat]
         spares = {t: spare(view, t) for t in (seat, *others)}
+        shorts = {o: shortfall(view, o) for o in others}
         mine = spares[seat]
         if self.generous:
             for o in others:
-                short = shortfall(view, o)
-                gift = {r: min(n, mine[r]) for r, n in short.items() if min(n, mine[r]) > 0}
+                gift = {r: min(n, mine[r]) for r, n in shorts[o].items() if min(n, mine[r]) > 0}
                 if gift:
                     yield o, gift, {}
         for r, n in shortfall(view, seat).items():
@@ -237,7 +237,7 @@ class RoanokePlayer(Player):
                 free = spares[o][r]
                 if free > 0:
                     yield o, {}, {r: min(n, free)}
-                    pay = {} if self.generous else payment(mine, shortfall(view, o), min(n, free))
+                    pay = {} if self.generous else payment(mine, shorts[o], min(n, free))
                     if pay:
                         yield o, pay, {r: sum(pay.values())}
 
