@@ -90,7 +90,7 @@ class Frontier(commands.AutoShardedBot):
         that cannot be reached is said at once."""
         if not hasattr(self, "storage"):
             await self.assemble()
-            await self.storage.take_back(self.delivery.owner)
+            await self.storage.take_back(self.delivery.owner, lost=lambda: _stop(self, "instance id taken over"))
 
     async def setup_hook(self) -> None:
         await self.open_database()

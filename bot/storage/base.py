@@ -255,10 +255,11 @@ class Storage(ABC):
         lease on it runs out."""
 
     @abstractmethod
-    async def take_back(self, owner: str) -> None:
+    async def take_back(self, owner: str, lost: Callable[[], None] | None = None) -> None:
         """At start: refuse (`InstanceTaken`) when another live process runs as `owner`, else hold the name
         for this process's life and free the claims a previous run under it left, so they are served now
-        rather than when their lease runs out."""
+        rather than when their lease runs out.  `lost` is called should the name ever be taken from this
+        process (it was taken for dead): it must stop."""
 
     @abstractmethod
     async def ping(self) -> None:

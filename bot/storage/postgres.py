@@ -13,7 +13,9 @@ processes' delivery and scheduler wake for work they did not cause (`listen`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator, Callable, Collection
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
@@ -42,6 +44,8 @@ from bot.storage.rows import (
     user_player,
 )
 
+log = logging.getLogger(__name__)
+
 OUTBOX_COLUMNS = "id, game_id, version, kind, target, payload, attempts, created_at"
 JOB_COLUMNS = "game_id, kind, due, for_version, attempts"
 MIGRATION_LOCK = 0x46524F4E  # one process migrates at a time: the others wait, then find nothing to do
@@ -53,13 +57,29 @@ UNAVAILABLE = (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError,
                asyncpg.exceptions.ReadOnlySQLTransactionError, asyncpg.exceptions.InsufficientResourcesError,
                asyncpg.exceptions.OperatorInterventionError, asyncpg.exceptions.CannotConnectNowError)
 """Failures of the server or the way to it (gone, read-only, disk full, shutting down), not of our SQL."""
-OWNER_WAIT_SECONDS = 3.0
-"""How long a start waits for the server to notice that a killed process under the same id is gone."""
+BEAT_SECONDS = 2.0
+"""How often the process holding an instance id says it is alive (`instances.beat`, the server's clock)."""
+STALE_SECONDS = 6.0
+"""A holder whose beat is older than this is dead (its host died, its session lingers): three beats missed, so a
+live process slowed by load is never taken for dead, and a restart is back within 10 s of the death."""
+OWNER_POLL_SECONDS = 0.2
+HOLDER = ("SELECT l.pid FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1 "
+          "AND ((l.classid::bigint << 32) | l.objid::bigint) = hashtextextended($1, 0)")
+"""The session holding an instance id's advisory lock (a bigint key is stored as its two halves)."""
 
 
 def _count(status: str) -> int:
     """The row count of a command tag such as `UPDATE 3`."""
     return int(status.rsplit(" ", 1)[-1])
+
+
+def _gone(con: asyncpg.Connection) -> bool:
+    """Whether a pool connection's session is over: closed, or handed back to the pool by asyncpg when the
+    server ended it (the proxy then refuses every call)."""
+    try:
+        return con.is_closed()
+    except asyncpg.InterfaceError:
+        return True
 
 
 def _item(r: asyncpg.Record) -> OutboxItem:
@@ -80,6 +100,9 @@ class PostgresStorage(Storage):
         """The pool connection kept for LISTEN and its callback, once `listen` was called."""
         self._owner: Any = None
         """The pool connection holding this process's instance lock, once `take_back` was called."""
+        self._owner_id = ""
+        self._beating: asyncio.Task[None] | None = None
+        """The heartbeat of that lock (`_beat`), while it is held."""
 
     @classmethod
     async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStorage:
@@ -112,8 +135,16 @@ class PostgresStorage(Storage):
             raise self.unavailable(f"PostgreSQL: {err!r}") from err
 
     async def close(self) -> None:
+        if self._beating is not None:
+            self._beating.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._beating
+            self._beating = None
         if self._owner is not None:
             con, self._owner = self._owner, None
+            with contextlib.suppress(*UNAVAILABLE):
+                await con.execute("DELETE FROM instances WHERE owner = $1 AND backend = pg_backend_pid()",
+                                  self._owner_id)
             await self.pool.release(con)  # and the instance lock with the session's end
         if self._listener is not None:
             con, heard = self._listener
@@ -122,18 +153,20 @@ class PostgresStorage(Storage):
             await self.pool.release(con)
         await self.pool.close()
 
-    async def take_back(self, owner: str) -> None:
-        """A session-level advisory lock on the id, held by one pool connection for the process's life (the
-        server drops it when the process dies); then this id's leases are freed."""
+    async def take_back(self, owner: str, lost: Callable[[], None] | None = None) -> None:
+        """A session-level advisory lock on the id, held by one pool connection for the process's life, and a
+        beat renewed from that session every `BEAT_SECONDS`; then this id's leases are freed.
+
+        A process killed on a live host loses its session, and the lock with it, at once.  A dead host's
+        session lingers (no close reaches the server) but stops beating: once its beat is `STALE_SECONDS` old
+        the session is ended here (`pg_terminate_backend`) and the lock taken.  A holder seen beating is alive:
+        refused at once.  `lost` is called if this process's own lock is ever taken from it."""
         con = await self.pool.acquire()
         try:
-            deadline = asyncio.get_running_loop().time() + OWNER_WAIT_SECONDS
-            while not await con.fetchval("SELECT pg_try_advisory_lock(hashtextextended($1, 0))", owner):
-                if asyncio.get_running_loop().time() >= deadline:
-                    raise InstanceTaken(f"INSTANCE_ID={owner!r} is in use by another live process on this database; "
-                                        "give each process its own INSTANCE_ID (or leave it unset)")
-                await asyncio.sleep(0.2)
+            await self._lock(con, owner)
             async with con.transaction():
+                await con.execute("INSERT INTO instances (owner, backend, beat) VALUES ($1, pg_backend_pid(), now()) "
+                                  "ON CONFLICT (owner) DO UPDATE SET backend = EXCLUDED.backend, beat = now()", owner)
                 await con.execute("UPDATE outbox SET lease_owner = NULL, lease_until = NULL "
                                   "WHERE lease_owner = $1 AND done_at IS NULL", owner)
                 await con.execute("UPDATE jobs SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1",
@@ -142,7 +175,56 @@ class PostgresStorage(Storage):
         except BaseException:
             await self.pool.release(con)
             raise
-        self._owner = con
+        self._owner, self._owner_id = con, owner
+        self._beating = asyncio.create_task(self._beat(con, owner, lost), name="instance-beat")
+
+    async def _lock(self, con: asyncpg.Connection, owner: str) -> None:
+        """Wait for the id's lock while its holder is silent, end the holder's session once its beat is stale;
+        refuse when the holder beats (or its session outlives the end asked of it)."""
+        seen: datetime | None = None
+        deadline: float | None = None
+        loop = asyncio.get_running_loop()
+        while not await con.fetchval("SELECT pg_try_advisory_lock(hashtextextended($1, 0))", owner):
+            beat, stale = await con.fetchrow("SELECT beat, now() - beat > make_interval(secs => $2) FROM instances "
+                                             "WHERE owner = $1", owner, STALE_SECONDS) or (None, True)
+            if seen is not None and beat is not None and beat > seen:
+                raise InstanceTaken(f"INSTANCE_ID={owner!r} is in use by another live process on this database; "
+                                    "give each process its own INSTANCE_ID (or leave it unset)")
+            seen = beat
+            if stale:
+                deadline = deadline or loop.time() + STALE_SECONDS
+                holder = await con.fetchval(HOLDER, owner)
+                if holder is not None:
+                    log.warning("INSTANCE_ID=%r: its holder (session %s) has not beaten for %s s: ending that session",
+                                owner, holder, STALE_SECONDS)
+                    await con.fetchval("SELECT pg_terminate_backend($1)", holder)
+                if loop.time() > deadline:
+                    raise InstanceTaken(f"INSTANCE_ID={owner!r} is held by a session this database would not end")
+            await asyncio.sleep(OWNER_POLL_SECONDS)
+
+    async def _beat(self, con: asyncpg.Connection, owner: str, lost: Callable[[], None] | None) -> None:
+        """Renew the beat from the lock's own session.  When the session is gone or replaced, or no beat got
+        through for `STALE_SECONDS` (a restart may already have taken this process for dead), another process
+        may run as `owner`: say so, and call `lost`."""
+        loop = asyncio.get_running_loop()
+        last = loop.time()
+        while True:
+            await asyncio.sleep(BEAT_SECONDS)
+            try:
+                mine = _count(await asyncio.wait_for(con.execute(
+                    "UPDATE instances SET beat = now() WHERE owner = $1 AND backend = pg_backend_pid()", owner),
+                    BEAT_SECONDS))
+            except (*UNAVAILABLE, TimeoutError) as err:
+                log.warning("INSTANCE_ID=%r: a beat did not get through (%r)", owner, err)
+                mine = 0 if _gone(con) or loop.time() - last > STALE_SECONDS else -1
+            if mine > 0:
+                last = loop.time()
+            elif not mine:
+                log.critical("INSTANCE_ID=%r: this process's session was ended or silent too long; another "
+                             "process may run under the id now, so this one stops", owner)
+                if lost is not None:
+                    lost()
+                return
 
     async def ping(self) -> None:
         await self.pool.fetchval("SELECT 1")

@@ -519,9 +519,10 @@ class SqliteStorage(Storage):
             row = await cur.fetchone()
         return datetime.fromisoformat(row[0]) if row and row[0] else None
 
-    async def take_back(self, owner: str) -> None:
+    async def take_back(self, owner: str, lost: Callable[[], None] | None = None) -> None:
         """One process owns a SQLite file, whatever its id: a lock file beside the database (released by the
-        system when the process dies) refuses a second one. Every lease was freed when the file was opened."""
+        system when the process dies) refuses a second one. Every lease was freed when the file was opened.
+        A file lock is never taken from a live process, so `lost` is never called."""
         if self.path == ":memory:":
             return
         handle = open(f"{self.path}.owner", "a+")  # noqa: SIM115 (held open for the process's life)

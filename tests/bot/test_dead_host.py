@@ -1,0 +1,91 @@
+"""Issue 38: a process whose host died without closing its database connections is back within seconds when it
+restarts under its instance id, and a live process is never taken for a dead one.
+
+The host's death is played by a relay between the first process and PostgreSQL that goes silent: the server keeps
+that session (and its advisory lock) as it would for two hours of TCP keepalive, and hears nothing more from it."""
+
+from __future__ import annotations
+
+import asyncio
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+import pytest
+
+from bot.storage import InstanceTaken, open_storage
+from bot.storage.postgres import HOLDER, PostgresStorage
+from tests.support.postgres import PostgresServer
+from tests.support.relay import Relay
+
+OWNER = "host:shards-0"
+
+
+def through(url: str, port: int) -> str:
+    """The same database reached on another port (the relay's)."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(netloc=f"{parts.username}@127.0.0.1:{port}"))
+
+
+async def test_a_restart_after_its_host_died_takes_the_instance_back_within_seconds(
+        postgres_server: PostgresServer) -> None:
+    """Before the beat, the restart was refused ("in use by another live process") until the server's keepalive
+    dropped the dead session, two hours later."""
+    url = await postgres_server.emptied_database()
+    relay = Relay(postgres_server.port)
+    await relay.start()
+    dead = await open_storage(through(url, relay.port))
+    assert isinstance(dead, PostgresStorage)
+    stopped = asyncio.Event()
+    await dead.take_back(OWNER, lost=stopped.set)
+    relay.freeze()  # the host dies: its session lingers on the server, silent
+    again = await open_storage(url)
+    started = asyncio.get_running_loop().time()
+    await asyncio.wait_for(again.take_back(OWNER), timeout=30)  # a guard against hanging, not the measure
+    took = asyncio.get_running_loop().time() - started
+    assert took < 10, f"the instance came back in {took:.1f} s"
+    con = await asyncpg.connect(url)
+    try:
+        assert await con.fetchval(HOLDER, OWNER) == await con.fetchval(
+            "SELECT backend FROM instances WHERE owner = $1", OWNER), "the restarted process holds the id"
+    finally:
+        await con.close()
+    await asyncio.wait_for(stopped.wait(), timeout=30)  # the silent one, could it speak again, knows to stop
+    await again.close()
+    dead._beating.cancel()  # type: ignore[union-attr]
+    dead.pool.terminate()
+    await relay.close()
+
+
+async def test_a_live_process_under_the_same_id_is_refused_however_long_the_other_waits(
+        postgres_server: PostgresServer) -> None:
+    """A holder that beats is alive: the second process is refused as soon as it sees a beat, never ends it."""
+    url = await postgres_server.emptied_database()
+    live, second = await open_storage(url), await open_storage(url)
+    await live.take_back(OWNER)
+    with pytest.raises(InstanceTaken, match="live process"):
+        await asyncio.wait_for(second.take_back(OWNER), timeout=30)
+    assert await live.ping() is None
+    con = await asyncpg.connect(url)
+    try:
+        assert await con.fetchval("SELECT beat > now() - interval '6 seconds' FROM instances WHERE owner = $1",
+                                  OWNER), "the live process still beats"
+    finally:
+        await con.close()
+    await second.close()
+    await live.close()
+
+
+async def test_a_process_whose_session_was_ended_stops(postgres_server: PostgresServer) -> None:
+    """If the server ends the session that holds the id (it was taken for dead), the process is told to stop
+    rather than run beside its successor."""
+    url = await postgres_server.emptied_database()
+    store = await open_storage(url)
+    stopped = asyncio.Event()
+    await store.take_back(OWNER, lost=stopped.set)
+    con = await asyncpg.connect(url)
+    try:
+        await con.fetchval("SELECT pg_terminate_backend(backend) FROM instances WHERE owner = $1", OWNER)
+    finally:
+        await con.close()
+    await asyncio.wait_for(stopped.wait(), timeout=30)
+    await store.close()
