@@ -62,7 +62,7 @@ EXAMPLES: dict[str, Example] = {
                      "each with its character above it; gold discs are coins. Seat 1 sits South, Seat 2 North."),
     "anchors": Example(_anchors, caption="Seat 1 chose its Scout. The outlined squares are where its key marker "
                        "may go: not row 1, where the marker ahead would fall off the map."),
-    "blank": Example(_blank, area="card 1", caption="Seat 2 (North, so its forward is south) put its Scout's key "
+    "blank": Example(_blank, area="card 1", caption="Seat 2 (North, so ahead is south for it) put its Scout's key "
                      "marker on A1: markers on A1 (+2 coins) and A2. Its blank square, A3, costs 2 coins to fill."),
     "tie": Example(_tie, area="card 5", caption="Card 5 is full: three markers each. Seat 2, whose turn it is, "
                    "bids first; Seat 1 answers once."),
