@@ -87,6 +87,9 @@ def _final() -> Colonies:
     s = game.s
     s["final_round"] = True
     s["event_deck"] = []
+    for deck, left in (("pop_deck", 6), ("land_deck", 3), ("threat_deck", 4), ("shipment_deck", 9)):
+        s["trash"] += s[deck][left:]  # 24 rounds of gains and losses, in short
+        s[deck] = s[deck][:left]
     zones = {0: ["farmer"] * 4 + ["trader", "soldier", "wealth", "wealth", "coast", "farmland", "forest", "food"],
              1: ["farmer"] * 5 + ["miner", "wealth", "wealth", "wealth", "coast", "farmland", "farmland", "mountains",
                  "forest", "food", "food"],
