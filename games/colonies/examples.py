@@ -6,6 +6,7 @@ cards are laid out first (as a dealer stacking a deck would) and then played wit
 
 from __future__ import annotations
 
+from games.colonies.cards import THREATS
 from games.colonies.game import Colonies
 from games.colonies.table import MAIN, SOLDIER
 from games.rulebook import Example
@@ -33,8 +34,7 @@ def _game(seat: int = 0, *, first_settler: int | None = None, hand: list[str], d
         s["active_event"] = event
     s["round"] = round_no
     s["turn_no"] = 4 * (round_no - 1) + 1
-    s["phase"] = SOLDIER if any(c in ("crop_failure", "warlike_tribe", "disease", "pirates", "peaceful_tribe")
-                                for c in hand) else MAIN
+    s["phase"] = MAIN if THREATS.isdisjoint(hand) else SOLDIER  # the Soldier window opens before Threats
     return game
 
 
