@@ -1,0 +1,127 @@
+"""Positions for the rulebook's pictures, built move by move through the engine so they are real boards.
+
+A position starts from a seeded new game; where a picture needs a hand the shuffle did not deal, the seat's
+cards are laid out first (as a dealer stacking a deck would) and then played with legal moves.
+"""
+
+from __future__ import annotations
+
+from games.colonies.cards import THREATS
+from games.colonies.game import Colonies
+from games.colonies.table import MAIN, SOLDIER
+from games.rulebook import Example
+
+
+def _game(seat: int = 0, *, first_settler: int | None = None, hand: list[str], deck: list[str] | None = None,
+          discard: list[str] | None = None, event: str | None = None, events_flipped: int = 0,
+          round_no: int = 1) -> Colonies:
+    """A four-seat game in `seat`'s turn (the First Settler's unless another is named) with that seat's cards laid
+    out; the event row shows `event` face up after `events_flipped` flips (the earlier ones discarded).  The log
+    starts empty, so it shows only the moves played from here."""
+    game = Colonies.new(4, seed=5, first_settler=seat if first_settler is None else first_settler)
+    s = game.s
+    s["current"] = seat
+    s["log"], game.unlogged = [], []
+    p = s["players"][seat]
+    p["hand"] = list(hand)
+    if deck is not None:
+        p["deck"] = list(deck)
+    if discard is not None:
+        p["discard"] = list(discard)
+    if event is not None:
+        s["event_deck"].remove(event)
+        s["event_discard"] = [s["event_deck"].pop(0) for _ in range(events_flipped - 1)]
+        s["active_event"] = event
+    s["round"] = round_no
+    s["turn_no"] = 4 * (round_no - 1) + 1
+    s["phase"] = MAIN if THREATS.isdisjoint(hand) else SOLDIER  # the Soldier window opens before Threats
+    return game
+
+
+def _play(game: Colonies, *actions: dict[str, object]) -> Colonies:
+    seat = game.s["current"]
+    for action in actions:
+        game.apply(seat, dict(action))
+    return game
+
+
+def _opening() -> Colonies:
+    """The first turn of a four-seat game as dealt."""
+    return Colonies.new(4, seed=5, first_settler=0)
+
+
+def _working() -> Colonies:
+    """Round 3 under Gold Rush: Seat 1 has played a Wealth, a Mountains, a Miner who worked it and a Farmer who
+    has not acted yet."""
+    game = _game(hand=["food", "food", "miner", "mountains", "wealth"],
+                 deck=["farmer", "food", "coast", "farmer", "food", "soldier", "food", "farmland"],
+                 discard=["food", "food", "wealth"], event="gold_rush", events_flipped=2, round_no=3)
+    return _play(game, {"type": "play", "card": "wealth"}, {"type": "play", "card": "mountains"},
+                 {"type": "play", "card": "miner", "food": "hand"},
+                 {"type": "work", "worker": "miner", "land": "mountains"},
+                 {"type": "play", "card": "farmer", "food": "hand"})
+
+
+def _threat() -> Colonies:
+    """A Disease in the opening hand of a turn: the Soldier window is open."""
+    return _game(hand=["disease", "soldier", "food", "farmer", "coast"], deck=["food", "food", "farmland", "food"],
+                 discard=["farmer", "food"], event="pilgrimage", events_flipped=1, round_no=2)
+
+
+def _explorer() -> Colonies:
+    """An Explorer explores the Frontier's Forest and looks at the top three Threats."""
+    game = _game(hand=["food", "explorer", "farmland", "food", "wealth"], event="trade_winds", events_flipped=1,
+                 round_no=2)
+    threats = game.s["threat_deck"]
+    for name in ("peaceful_tribe", "pirates", "disease"):
+        threats.remove(name)
+        threats.insert(0, name)
+    return _play(game, {"type": "play", "card": "explorer", "food": "hand"},
+                 {"type": "explore", "worker": "explorer", "card": "forest"})
+
+
+def _final() -> Colonies:
+    """The last turn of the last round ends the game: two colonies tie on points and shipped Wealth decides."""
+    game = _game(3, first_settler=0, hand=["food", "food", "wealth", "farmland", "food"], event="bountiful_harvest",
+                 events_flipped=24, round_no=25)
+    s = game.s
+    s["final_round"] = True
+    s["event_deck"] = []
+    for deck, left in (("pop_deck", 6), ("land_deck", 3), ("threat_deck", 4), ("shipment_deck", 9)):
+        s["trash"] += s[deck][left:]  # 24 rounds of gains and losses, in short
+        s[deck] = s[deck][:left]
+    zones = {0: ["farmer"] * 4 + ["trader", "soldier", "wealth", "wealth", "coast", "farmland", "forest", "food"],
+             1: ["farmer"] * 5 + ["miner", "wealth", "wealth", "wealth", "coast", "farmland", "farmland", "mountains",
+                 "forest", "food", "food"],
+             3: ["farmer", "farmer", "trapper", "forest", "coast", "food", "wealth"]}
+    for seat, cards in zones.items():
+        p = s["players"][seat]
+        p["deck"], p["discard"] = cards[:5], cards[5:]
+        if seat != 3:
+            p["hand"] = []
+    for seat, shipped in ((0, 2), (1, 1), (3, 1)):
+        s["players"][seat]["shipped"] = shipped
+    gone = s["players"][2]  # eliminated earlier: its cards left the game
+    s["trash"] += [c for c in gone["hand"] + gone["deck"] if c not in ("food", "wealth")]
+    s["food_supply"] += gone["hand"].count("food") + gone["deck"].count("food")
+    gone.update(hand=[], deck=[], discard=[], eliminated=True)
+    return _play(game, {"type": "play", "card": "farmland"}, {"type": "end_turn", "granary": 1})
+
+
+EXAMPLES: dict[str, Example] = {
+    "opening": Example(_opening, seat=0, caption=(
+        "Seat 1's opening hand: two Food, a Farmer, a Soldier and a Farmland. Food is never played, so only "
+        "the other three are framed.")),
+    "table": Example(_working, caption=(
+        "Round 3 under Gold Rush: Seat 1 has played a Wealth, a Mountains and two Population. The Miner has "
+        "worked the Mountains (dimmed: acted); the Farmer is ready for a job.")),
+    "threat": Example(_threat, seat=0, caption=(
+        "A Disease in hand: before playing it, Seat 1 may play the Soldier (paying the Food) and send it to "
+        "fight the Disease. Nothing else may be played yet.")),
+    "explorer": Example(_explorer, seat=0, caption=(
+        "Seat 1's Explorer took the Forest from the Frontier and now sees the top three Threats: one goes to "
+        "the discard pile, the other two back on the Threat deck.")),
+    "final": Example(_final, caption=(
+        "The last turn of the last round is over. Seats 1 and 2 both have 24 points; Seat 1 shipped 2 Wealth "
+        "and Seat 2 only 1, so Seat 1 wins. Seat 3 was eliminated earlier and scores nothing.")),
+}
