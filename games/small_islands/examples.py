@@ -1,0 +1,144 @@
+"""Positions for the rulebook's pictures, built move by move through the engine so they are real boards.
+
+One two-player game (seed 3, the closed starting layout) is played from its first move to its end, and each
+picture stops it at a moment the book explains.  The moves are written out, so a change to the rules that
+made one of them illegal stops the build instead of silently drawing another board.
+"""
+
+from __future__ import annotations
+
+from games.core import Action
+from games.rulebook import Example
+from games.small_islands.game import SmallIslands
+
+Moves = tuple[tuple[int, Action], ...]
+SEED = 3
+NO_BONUS: Action = {"type": "no_bonus"}
+
+
+def _choose(now: str, keep: str) -> Action:
+    return {"type": "choose", "now": now, "next": keep}
+
+
+def _turn(seat: int, take: str, tile: str, rot: int, x: int, y: int, bonus: Action | None = NO_BONUS) -> Moves:
+    """An explore turn: the row tile taken, the hand tile placed (turn and cell), then the bonus token, or
+    None when the seat has no token left and the step is skipped."""
+    moves: Moves = ((seat, {"type": "take", "tile": take}),
+                    (seat, {"type": "place", "tile": tile, "rot": rot, "x": x, "y": y}))
+    return moves if bonus is None else (*moves, (seat, bonus))
+
+
+def _house(x: int, y: int, resource: str | None = None) -> Action:
+    return {"type": "house", "x": x, "y": y, **({"resource": resource} if resource else {})}
+
+
+def _land(ship: str, x: int, y: int) -> Action:
+    return {"type": "land", "ship": ship, "x": x, "y": y}
+
+
+PREP_1: Moves = ((0, _choose("O07", "O02")), (1, _choose("O12", "O05")))
+EXPLORE_1: Moves = (
+    *_turn(0, "T10", "T43", 1, 0, 2),
+    *_turn(1, "T55", "T55", 1, 0, 3),
+    *_turn(0, "T44", "T48", 1, -1, 2),
+    *_turn(1, "T35", "T31", 3, -2, 2),
+    *_turn(0, "T41", "T41", 3, 0, 4),
+    *_turn(1, "T09", "T09", 2, -1, 1),
+)
+REWARD_1: Moves = (
+    (0, _land("own", -2, 3)), (0, _house(0, 4)), (0, _house(0, 0)),
+    (1, _house(-1, 1, "leaf")), (1, _house(1, 1, "leaf")),
+)
+ROUND_2: Moves = (
+    (0, _choose("O02", "O12")), (1, _choose("O05", "O07")),
+    *_turn(0, "T49", "T44", 2, -3, 3, {"type": "port", "x": -2, "y": 2}),
+    *_turn(1, "T17", "T35", 1, 0, 5),
+    *_turn(0, "T28", "T49", 0, 0, 6, {"type": "convert", "x": 0, "y": 6, "icon": 0, "to": "fruit"}),
+    *_turn(1, "T21", "T21", 3, 1, -1),
+    *_turn(0, "T32", "T32", 1, -1, 5, {"type": "port", "x": -1, "y": 2}),
+    *_turn(1, "T46", "T46", 0, 2, 1),
+    (0, _land("grey", -1, 0)), (0, _house(0, 6)), (1, _house(0, 5)),
+    (1, {"type": "keep", "token": "D08"}),
+)
+"""Round 2 ends with Seat 2's Discovery reward: it draws two tokens and keeps one."""
+ROUNDS_3_4: Moves = (
+    (0, _choose("O12", "O05")), (1, _choose("O07", "O01")),
+    *_turn(0, "T20", "T28", 1, -2, 4, {"type": "port", "x": -2, "y": 4}),
+    *_turn(1, "T22", "T17", 0, 0, -1),
+    *_turn(0, "T14", "T20", 3, -2, 0, None),
+    *_turn(1, "T52", "T52", 0, -4, 3),
+    *_turn(0, "T07", "T14", 0, -1, -1, None),
+    *_turn(1, "T05", "T22", 0, -3, 0),
+    (0, _land("grey", -4, 0)), (0, _house(-4, 3, "flower")), (0, _house(-2, 0, "flower")),
+    (1, _house(0, -1)), (1, _house(-3, 3)),
+    (0, _choose("O11", "O08")), (1, _choose("O01", "O04")),
+    *_turn(0, "T40", "T40", 3, -4, -1, None),
+    *_turn(1, "T08", "T08", 0, -5, 0, {"type": "convert", "x": -4, "y": -1, "icon": 0, "to": "flower"}),
+    *_turn(0, "T38", "T38", 1, -4, -2, None),
+    *_turn(1, "T30", "T30", 1, -4, -3, {"type": "convert", "x": -4, "y": -2, "icon": 0, "to": "flower"}),
+    *_turn(0, "T34", "T34", 1, -5, -2, None),
+    *_turn(1, "T04", "T05", 1, 2, -1, {"type": "convert", "x": -4, "y": -2, "icon": 1, "to": "flower"}),
+    *_turn(0, "T56", "T56", 0, 1, 3, None),
+    (1, _land("own", -2, 1)), (1, _house(-4, -1)), (0, _house(-4, -2)),
+)
+"""Rounds 3 and 4: in round 4 Seat 1 can no longer land (its ship and both grey ships are out), so Seat 2 ends
+the game by landing its own."""
+
+
+def _game(*parts: Moves) -> SmallIslands:
+    game = SmallIslands.new(2, seed=SEED)
+    for part in parts:
+        for seat, action in part:
+            game.apply(seat, action)
+    return game
+
+
+def _start() -> SmallIslands:
+    return _game(PREP_1)
+
+
+def _objectives() -> SmallIslands:
+    return _game()
+
+
+def _placed() -> SmallIslands:
+    return _game(PREP_1, EXPLORE_1[:-1])
+
+
+def _houses() -> SmallIslands:
+    return _game(PREP_1, EXPLORE_1, REWARD_1)
+
+
+def _discovery() -> SmallIslands:
+    return _game(PREP_1, EXPLORE_1, REWARD_1, ROUND_2[:-1])
+
+
+def _end() -> SmallIslands:
+    return _game(PREP_1, EXPLORE_1, REWARD_1, ROUND_2, ROUNDS_3_4)
+
+
+EXAMPLES: dict[str, Example] = {
+    "start": Example(_start, caption=(
+        "The map at the start: the four starting tiles make one closed island in the middle, with a flower, a "
+        "fruit, a leaf, a temple and two house symbols; the dashed cells around it are where a tile may go. Under "
+        "the map, the row offers T02, T55 and T10.")),
+    "objectives": Example(_objectives, seat=0, caption=(
+        "Seat 1's own picture in round 1's preparation: the two tiles in hand, each in its four turns with the "
+        "cells where it fits, and three objective cards to choose from: one to play now, one to keep.")),
+    "placed": Example(_placed, caption=(
+        "Seat 2 has just placed T09, a cape, turned 180° at C3: its one land edge, to the south, meets the land "
+        "of C4, and the island there now has 6 tiles. Everywhere else it shows sea, like D3 beside it and D2 and "
+        "D4 across its corners.")),
+    "houses": Example(_houses, caption=(
+        "After round 1's reward: Seat 1 (red) landed its ship, then built at D6 (6 PP: 1 per tile of that "
+        "6-tile island) and D2 (4 PP). Seat 2 (blue) built at C3 and E3, counting leaves: 4 + 2 = 6 PP and "
+        "1 + 2 = 3 PP.")),
+    "discovery": Example(_discovery, seat=1, caption=(
+        "Seat 2's own picture in round 2's reward: it plays O05, whose reward is Discovery, and its house went on "
+        "an island with 2 temples, so it drew two discovery tokens, worth 5 and 6 PP. It keeps one; the other "
+        "goes back.")),
+    "end": Example(_end, caption=(
+        "The end: all four ships have landed, grey ones at C5 and F5. Red's ship at E8 has 4 ports around it "
+        "(2 at E7, 1 at E9, 1 at F7), blue's at E6 has 3 (E7 and F7). Seat 1 scores 30 + 0 + 4 = 34 PP and "
+        "wins; Seat 2 19 + 6 + 3 = 28 PP.")),
+}
