@@ -56,6 +56,7 @@ class BotProcess:
                 *self.argv, cwd=REPO, env=self.environment(), stdin=subprocess.DEVNULL,
                 stdout=log, stderr=subprocess.STDOUT)
         process = self.process
+        self.fake.watched[process.pid] = 0.0
 
         def up() -> bool:
             if process.returncode is not None:

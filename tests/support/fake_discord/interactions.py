@@ -3,8 +3,9 @@
 Discord's rules kept here: an interaction is acknowledged once (a second callback is an
 error the bot must not make); the first follow-up after a deferred "thinking" answer edits
 that placeholder and keeps its ephemeral flag; ephemeral messages are seen only by the user
-who interacted. Deadlines run on the fake's clock: an answer after 3 s is recorded in
-`late_answers` (and refused with 404 10062 when `refuse_late_answers`); the token's webhook
+who interacted. Deadlines run on the fake's clock: an answer after 3 s is refused with 404 10062 when
+`refuse_late_answers`, and recorded in `late_answers` when the bot's own part of the wait was over 3 s (the time
+its processes waited for a core is the machine's); the token's webhook
 stops working 15 minutes after the interaction (401 50027 "Invalid Webhook Token").
 """
 
@@ -41,6 +42,8 @@ class InteractionRecord:
     """The message whose component was used (component interactions)."""
     sent_at: float = 0.0
     """When Discord created it, on the fake's clock."""
+    waited_at: float = 0.0
+    """How long the watched processes had waited for a core by then (`FakeDiscord.waited`)."""
     callback_type: int | None = None
     callback_data: dict[str, Any] = field(default_factory=dict)
     original_id: int | None = None
@@ -67,10 +70,11 @@ class InteractionRecord:
             self.fake.fail(f"interaction {self.id} acknowledged twice (callback type {req.body.get('type')})")
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         late = self.fake.clock.now() - self.sent_at
-        if late > RESPONSE_DEADLINE_S:
-            self.fake.late_answers.append((self.id, late))
-            if self.fake.refuse_late_answers:
-                raise ApiError(404, 10062, "Unknown interaction")
+        own = late - (self.fake.waited() - self.waited_at)  # the bot's part: without the waits for a core
+        if own > RESPONSE_DEADLINE_S:
+            self.fake.late_answers.append((self.id, own))
+        if late > RESPONSE_DEADLINE_S and self.fake.refuse_late_answers:  # Discord counts the whole of it
+            raise ApiError(404, 10062, "Unknown interaction")
         kind = int(req.body["type"])
         data = req.body.get("data") or {}
         req_data = ApiRequest(req.method, req.template, req.params, req.query, data, req.uploads)

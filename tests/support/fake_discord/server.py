@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -42,6 +43,7 @@ from typing import Any
 from aiohttp import web
 
 from .clock import FakeClock
+from .cpu import run_queue_seconds
 from .faults import FORBIDDEN, RATE_LIMITED, SERVER_ERRORS, Fault, names, rate_limit_headers
 from .gateway import Gateway
 from .interactions import InteractionRecord
@@ -140,7 +142,12 @@ class FakeDiscord:
         """(channel, nonce) -> the message an enforced nonce created, and when."""
         self.failures: list[str] = []
         self.late_answers: list[tuple[int, float]] = []
-        """(interaction id, seconds) for callbacks later than Discord's 3 s."""
+        """(interaction id, seconds) for callbacks later than Discord's 3 s, not counting the time the processes
+        in `watched` waited for a core meanwhile (the machine's part, not the bot's)."""
+        self.watched: dict[int, float] = {os.getpid(): 0.0}
+        """The processes whose waits for a core are the machine's, not the bot's — this one (the fake, and the
+        bot when a test runs it in process) and every bot process a test starts (`BotProcess`) — with the wait
+        last read of each (kept once a process is gone)."""
         self.unanswerable: set[int] = set()
         """Interactions whose bot process was killed before it answered: nobody can answer them now."""
         self.requests: list[RequestRecord] = []
@@ -350,6 +357,12 @@ class FakeDiscord:
         respond"), except those `give_up_unanswered` set aside."""
         return [r for r in self.interactions.values() if r.callback_type is None and r.id not in self.unanswerable]
 
+    def waited(self) -> float:
+        """How long the watched processes have waited for a core so far (`cpu.run_queue_seconds`)."""
+        for pid, before in self.watched.items():
+            self.watched[pid] = run_queue_seconds(pid) or before
+        return sum(self.watched.values())
+
     def give_up_unanswered(self) -> None:
         """The bot process is gone (killed): what it had not answered yet nobody will answer."""
         self.unanswerable |= {r.id for r in self.unanswered()}
@@ -550,7 +563,8 @@ class FakeDiscord:
         channel = self.channel_or_404(channel_id)
         iid = snowflake()
         record = InteractionRecord(self, iid, f"tok-{iid}", kind, user, channel.id, {},
-                                   message_id=message.id if message else None, sent_at=self.clock.now())
+                                   message_id=message.id if message else None, sent_at=self.clock.now(),
+                                   waited_at=self.waited())
         record.payload = self._interaction_payload(record, channel, data, message)
         self.interactions[iid] = record
         self.by_token[record.token] = record
