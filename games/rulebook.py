@@ -10,10 +10,12 @@ either; this module splits a file into sections and a section into pages of a si
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+
+from games.core import Game
 
 TEXT_DISPLAY = 4000
 """The most characters of a text display (or an embed's description): a page's default size."""
@@ -29,6 +31,15 @@ SECTION_ID = re.compile(r"^([AB]\d+(?:\.\d+)*)\.?\s")
 """A section number of ROAM (A5.3) and Small Islands (B3.1), which number their rules by section."""
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$")
 FENCE = "```"
+
+
+@dataclass(frozen=True)
+class Example:
+    """A picture of the player's rulebook: a position built in code, shown as one seat (or the public) sees it."""
+    build: Callable[[], Game]
+    seat: int | None = None      # None: the public board; a seat: that seat's private picture (hand, objectives)
+    caption: str = ""            # one or two sentences shown under the picture (and added to its alt text)
+    area: str | None = None      # optional: draw the close-up of this area (renderers.render_area) instead
 
 
 @dataclass(frozen=True)
