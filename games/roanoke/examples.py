@@ -69,8 +69,9 @@ def _buy(game: Roanoke, seat: int, what: str, label: str, **extra: object) -> No
 
 
 def _first_draw() -> Roanoke:
-    """Seat 1 collects its first income and draws a straight: three squares take it."""
+    """Seat 1 adds a worker to Water 1, collects its first income and draws a straight: three squares take it."""
     game = _started()
+    game.apply(0, {"type": "market_add", "square": "water1"})
     _on_top(game, "straight")
     game.apply(0, {"type": "collect"})
     return game
@@ -130,7 +131,7 @@ def _winter() -> Roanoke:
 
 
 def _after_winter() -> Roanoke:
-    """Yellow found no water: it places its T, ends its turn, and the First Winter check eliminates it."""
+    """Yellow found no water: it discards its T, ends its turn, and the First Winter check eliminates it."""
     game = _winter()
     game.apply(2, {"type": "discard"})
     game.apply(2, {"type": "end_turn"})
