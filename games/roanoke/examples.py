@@ -83,7 +83,7 @@ def _network() -> Roanoke:
     game = _started()
     for label, mask in (("G3", N | E), ("H3", E | W), ("I3", S | W), ("I4", N | E)):
         _lay(game, 0, label, mask)
-    for label, mask in (("L6", N | S), ("L5", N | S), ("L4", S | W), ("K4", E | W)):
+    for label, mask in (("L6", N | S | W), ("L5", N | S), ("L4", S | W), ("K4", E | W)):
         _lay(game, 1, label, mask)
     for label, mask in (("B6", N | S), ("B5", S | E), ("C5", W | N), ("C4", S | E)):
         _lay(game, 3, label, mask)
@@ -130,6 +130,24 @@ def _winter() -> Roanoke:
     return game
 
 
+def _paved() -> Roanoke:
+    """Y1 Summer: red builds down from the metal node to K6 and paves blue's T on L6, cutting blue's road there."""
+    game = _network()
+    for seat, label in ((1, "L7"), (2, "F11"), (3, "B5")):
+        _hand(game, seat, food=2, water=2, metal=2, wood=2)
+        _buy(game, seat, "house", label)
+    game.events = []
+    game.start_season(1)
+    for label, mask in (("J5", N | S), ("J6", N | E), ("K6", E | W), ("L6", N | S | W)):
+        _lay(game, 0, label, mask)
+    _hand(game, 0, food=3, water=4, metal=5, wood=2)
+    _hand(game, 1, food=1, water=3, metal=4, wood=2)
+    _hand(game, 2, food=4, water=2, metal=1, wood=3)
+    _hand(game, 3, food=2, water=3, metal=0, wood=6)
+    _draw(game, 0, "cross")
+    return game
+
+
 def _after_winter() -> Roanoke:
     """Yellow found no water: it discards its T, ends its turn, and the First Winter check eliminates it."""
     game = _winter()
@@ -147,6 +165,10 @@ EXAMPLES: dict[str, Example] = {
         "Red and blue both reach the metal node J4, so they are linked: one super-road. Red's house on H3 carries "
         "a metal generator (M), blue's L5 a road upgrade (+). Green reaches the wood node D4. Yellow has drawn "
         "an elbow; the dotted squares show where it fits.")),
+    "paved": Example(_paved, caption=(
+        "Red has paved blue's T on L6 from K6. Blue's own road now stops at its starting cross L7: its tiles L5, L4 "
+        "and K4 are cut off (pale) and its road upgrade on L5 is idle. Blue still shares the metal node J4, "
+        "linked to red where L6 meets L7. Red's next tile, a cross, may pave L5 or K4 too (dotted).")),
     "winter": Example(_winter, seat=2, caption=(
         "Yellow's colony in the last turn of Y1 Winter: First Winter takes 5 of each resource at the end of this "
         "round, and yellow holds only 3 water. Unless it trades for 2 water now, it is eliminated.")),
