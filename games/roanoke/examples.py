@@ -140,7 +140,7 @@ def _paved() -> Roanoke:
     game.start_season(1)
     for label, mask in (("J5", N | S), ("J6", N | E), ("K6", E | W), ("L6", N | S | W)):
         _lay(game, 0, label, mask)
-    _hand(game, 0, food=3, water=4, metal=5, wood=2)
+    _hand(game, 0, food=3, water=4, metal=5, wood=1)
     _hand(game, 1, food=1, water=3, metal=4, wood=2)
     _hand(game, 2, food=4, water=2, metal=1, wood=3)
     _hand(game, 3, food=2, water=3, metal=0, wood=6)
