@@ -32,9 +32,9 @@ def _on_top(game: Roanoke, kind: str) -> None:
     pile.append(pile.pop(j))
 
 
-def _turn(game: Roanoke, seat: int, phase: str = "main") -> None:
-    """It is `seat`'s turn in the market or main step, as if the turns before had been played."""
-    game.s.update(active=seat, phase=phase, added_worker=False, placements_left=0, drawn_tile=None, offer=None)
+def _turn(game: Roanoke, seat: int) -> None:
+    """It is `seat`'s main step, as if the turns before had been played."""
+    game.s.update(active=seat, phase="main", added_worker=False, placements_left=0, drawn_tile=None, offer=None)
 
 
 def _draw(game: Roanoke, seat: int, kind: str) -> None:
@@ -64,6 +64,7 @@ def _hand(game: Roanoke, seat: int, **amounts: int) -> None:
 
 
 def _buy(game: Roanoke, seat: int, what: str, label: str, **extra: object) -> None:
+    """`seat`, in its main step, buys a house, generator or road upgrade on `label`."""
     _turn(game, seat)
     game.apply(seat, {"type": f"buy_{what}", "square": label, **extra})
 
