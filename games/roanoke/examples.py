@@ -1,0 +1,179 @@
+"""Positions for the rulebook's pictures, built move by move through the engine so they are real boards.
+
+Every tile is laid by `apply` (so it is legal where it lies); what a long game would bring about on its own (a
+seat's turn coming round, the tile it draws, the chits in its hand, the season reached) is arranged through the
+table's own procedures, with the pile always holding what the hands do not (40 of each kind in all).
+"""
+
+from __future__ import annotations
+
+from games.roanoke import board as B
+from games.roanoke.game import Roanoke
+from games.roanoke.table import RES
+from games.rulebook import Example
+
+N, E, S, W = B.N, B.E, B.S, B.W
+SETUP = ("food1", "water1", "metal1", "wood1")
+"""The first worker of seats 1 to 4, in turn: one chit each of food, water, metal and wood."""
+
+
+def _started() -> Roanoke:
+    """The designer's season cards, the setup workers down: Seat 1 (red) in its market step of Y1 Spring."""
+    game = Roanoke.new(4, seed=7, options={"deck": "designer", "seat_order": "join"})
+    for seat, square in enumerate(SETUP):
+        game.apply(seat, {"type": "market_add", "square": square})
+    return game
+
+
+def _on_top(game: Roanoke, kind: str) -> None:
+    """The next tile drawn is one of that kind (the draw pile's order is hidden, so any order may come)."""
+    pile = game.s["draw_pile"]
+    j = max(i for i, k in enumerate(pile) if k == kind)
+    pile.append(pile.pop(j))
+
+
+def _turn(game: Roanoke, seat: int) -> None:
+    """It is `seat`'s main step, as if the turns before had been played."""
+    game.s.update(active=seat, phase="main", added_worker=False, placements_left=0, drawn_tile=None, offer=None)
+
+
+def _draw(game: Roanoke, seat: int, kind: str) -> None:
+    """`seat`, in its main step, draws a tile of that kind."""
+    _turn(game, seat)
+    _on_top(game, kind)
+    game.s["placements_left"] = 1
+    game.events = []
+    game.draw_next()
+
+
+def _lay(game: Roanoke, seat: int, label: str, mask: int) -> None:
+    """`seat` draws a tile of the kind that lies open on `mask`'s edges and places it on `label`."""
+    _draw(game, seat, B.KIND_OF_MASK[mask])
+    x = B.parse_label(label)
+    assert x is not None
+    row, col = B.rc(x)
+    game.apply(seat, {"type": "place", "row": row, "col": col, "mask": mask})
+
+
+def _hand(game: Roanoke, seat: int, **amounts: int) -> None:
+    """The seat's hand becomes `amounts` (0 of the rest); the pile gives or takes the difference."""
+    hand, pile = game.s["players"][seat]["hand"], game.s["pile"]
+    for r in RES:
+        pile[r] += hand[r] - amounts.get(r, 0)
+        hand[r] = amounts.get(r, 0)
+
+
+def _buy(game: Roanoke, seat: int, what: str, label: str, **extra: object) -> None:
+    """`seat`, in its main step, buys a house, generator or road upgrade on `label`."""
+    _turn(game, seat)
+    game.apply(seat, {"type": f"buy_{what}", "square": label, **extra})
+
+
+def _first_draw() -> Roanoke:
+    """Seat 1 adds a worker to Water 1, collects its first income and draws a straight: three squares take it."""
+    game = _started()
+    game.apply(0, {"type": "market_add", "square": "water1"})
+    _on_top(game, "straight")
+    game.apply(0, {"type": "collect"})
+    return game
+
+
+def _network() -> Roanoke:
+    """Four road networks of Y1 Spring: red and blue meet at the metal node J4, green reaches the wood node D4,
+    yellow heads west; red's house on H3 carries a metal generator, blue's L5 a road upgrade."""
+    game = _started()
+    for label, mask in (("G3", N | E), ("H3", E | W), ("I3", S | W), ("I4", N | E)):
+        _lay(game, 0, label, mask)
+    for label, mask in (("L6", N | S | W), ("L5", N | S), ("L4", S | W), ("K4", E | W)):
+        _lay(game, 1, label, mask)
+    for label, mask in (("B6", N | S), ("B5", S | E), ("C5", W | N), ("C4", S | E)):
+        _lay(game, 3, label, mask)
+    for label, mask in (("G11", N | S | W), ("F11", E | W), ("E11", N | E)):
+        _lay(game, 2, label, mask)
+    _hand(game, 0, food=4, water=2, metal=6, wood=4)
+    _buy(game, 0, "house", "H3")
+    _buy(game, 0, "generator", "H3", res="metal", wood=1, food=1)
+    _hand(game, 1, metal=4, wood=4)
+    _buy(game, 1, "road_upgrade", "L5")
+    return game
+
+
+def _roads() -> Roanoke:
+    """Round 3 of Y1 Spring, yellow's turn: it has drawn an elbow."""
+    game = _network()
+    _hand(game, 0, food=3, water=2, metal=1, wood=1)
+    _hand(game, 1, food=2, water=1, metal=3, wood=0)
+    _hand(game, 2, food=4, water=3, metal=0, wood=2)
+    _hand(game, 3, food=1, water=2, metal=1, wood=5)
+    game.s["round"], game.s["round_left"] = 3, [3]
+    _draw(game, 2, "elbow")
+    return game
+
+
+def _winter() -> Roanoke:
+    """Y1 Winter, round 3: yellow plays last and is 2 water short of First Winter (pay 5 of each)."""
+    game = _network()
+    for seat, label in ((1, "L6"), (2, "F11"), (3, "B5")):
+        _hand(game, seat, food=2, water=2, metal=2, wood=2)
+        _buy(game, seat, "house", label)
+    for label, mask in (("J3", N | S), ("J2", S | W)):
+        _lay(game, 0, label, mask)
+    for label, mask in (("E10", S | W),):
+        _lay(game, 2, label, mask)
+    _hand(game, 0, food=7, water=6, metal=9, wood=5)
+    _hand(game, 1, food=5, water=8, metal=6, wood=6)
+    _hand(game, 2, food=6, water=3, metal=5, wood=7)
+    _hand(game, 3, food=6, water=5, metal=5, wood=9)
+    game.events = []
+    game.start_season(3)
+    game.s["round"], game.s["round_left"] = 3, []
+    _draw(game, 2, "T")
+    return game
+
+
+def _paved() -> Roanoke:
+    """Y1 Summer: red builds down from the metal node to K6 and paves blue's T on L6, cutting blue's road there."""
+    game = _network()
+    for seat, label in ((1, "L7"), (2, "F11"), (3, "B5")):
+        _hand(game, seat, food=2, water=2, metal=2, wood=2)
+        _buy(game, seat, "house", label)
+    game.events = []
+    game.start_season(1)
+    for label, mask in (("J5", N | S), ("J6", N | E), ("K6", E | W), ("L6", N | S | W)):
+        _lay(game, 0, label, mask)
+    _hand(game, 0, food=3, water=4, metal=5, wood=1)
+    _hand(game, 1, food=1, water=3, metal=4, wood=2)
+    _hand(game, 2, food=4, water=2, metal=1, wood=3)
+    _hand(game, 3, food=2, water=3, metal=0, wood=6)
+    _draw(game, 0, "cross")
+    return game
+
+
+def _after_winter() -> Roanoke:
+    """Yellow found no water: it discards its T, ends its turn, and the First Winter check eliminates it."""
+    game = _winter()
+    game.apply(2, {"type": "discard"})
+    game.apply(2, {"type": "end_turn"})
+    return game
+
+
+EXAMPLES: dict[str, Example] = {
+    "first_draw": Example(_first_draw, caption=(
+        "The board at the start. Exits G1 (red), M7 (blue), G13 (yellow) and A7 (green), each with its starting "
+        "cross beside it; resource nodes wood D4, metal J4, food J10 and water D10. Red has drawn a straight: the "
+        "dotted squares F2, H2 and G3 are where it may go.")),
+    "roads": Example(_roads, caption=(
+        "Red and blue both reach the metal node J4, so they are linked: one super-road. Red's house on H3 carries "
+        "a metal generator (M), blue's L5 a road upgrade (+). Green reaches the wood node D4. Yellow has drawn "
+        "an elbow; the dotted squares show where it fits.")),
+    "paved": Example(_paved, caption=(
+        "Red has paved blue's T on L6 from K6. Blue's own road now stops at its starting cross L7: its tiles L5, L4 "
+        "and K4 are cut off (pale) and its road upgrade on L5 is idle. Blue still shares the metal node J4, "
+        "linked to red where L6 meets L7. Red's next tile, a cross, may pave L5 or K4 too (dotted).")),
+    "winter": Example(_winter, seat=2, caption=(
+        "Yellow's colony in the last turn of Y1 Winter: First Winter takes 5 of each resource at the end of this "
+        "round, and yellow holds only 3 water. Unless it trades for 2 water now, it is eliminated.")),
+    "after_winter": Example(_after_winter, caption=(
+        "After the First Winter check: red, blue and green each paid 5 of each resource; yellow was short and is "
+        "out. Its roads stay (grey) and may be paved; its 21 chits went to green, the next colony on its left.")),
+}
