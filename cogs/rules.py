@@ -13,6 +13,7 @@ skip the base's place check.
 from __future__ import annotations
 
 import asyncio
+import re
 from dataclasses import dataclass
 from functools import cache
 
@@ -30,6 +31,7 @@ from games.rulebook import MESSAGE, Page, examples, paged, pages
 from games.rulebook import book as written_book
 from renderers import render_area, render_board, render_private
 from renderers.text import DESCRIPTION_LIMIT, alt_text
+from renderers.text import clip as cut
 
 PAGE = MESSAGE - 200
 """A page's text, leaving room in the message for its heading line."""
@@ -56,7 +58,7 @@ def book(game: str) -> tuple[Chapter, ...]:
     if cls.options and not any("option" in c.label.casefold() for c in chapters):
         first = cls.options[0]
         other = next((c for c in first.choices if c != first.default), first.default)
-        said = "\n\n".join([f"Chosen by whoever opens a table, e.g. `/game new game:{cls.title} "
+        said = "\n\n".join([f"Chosen by whoever opens a table, e.g. `/game new game:{game} "
                             f"options:{first.name}={other}`. Each option, its choices and its default:",
                             "\n".join(options_lines(game))])
         chapters.append(Chapter(OPTIONS, "What /game new options: changes", _paged(said)))
@@ -70,9 +72,10 @@ def _paged(text: str) -> tuple[Page, ...]:
 
 
 def _about(text: str) -> str:
-    """A chapter's first line, plain, as its select option's description."""
+    """A chapter's first sentence, plain, as its select option's description (cut at a word to fit)."""
     first = next((line for line in text.splitlines() if line.strip()), "")
-    return clip(first.replace("**", "").replace("*", "").lstrip("- ").strip(), TEXT_LIMIT)
+    plain = re.sub(r"^(?:- |\d+\. )", "", first.replace("**", "").replace("*", "").strip())
+    return cut(re.split(r"(?<=[.!?])\s", plain)[0], TEXT_LIMIT)
 
 
 def find_section(game: str, wanted: str | None) -> tuple[int, int]:

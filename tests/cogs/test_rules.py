@@ -68,7 +68,7 @@ async def test_the_catan_book_pages_through_to_the_end_with_its_pictures(world: 
     seen = []
     for number, chapter in enumerate(chapters, 1):
         for n, page in enumerate(chapter.pages):
-            if seen:
+            if number > 1 or n:
                 message = await redrawn(world, alice, message, "▶")
             where = f" · page {n + 1} of {len(chapter.pages)}" if len(chapter.pages) > 1 else ""
             assert heading(message) == f"**Catan** — {number}. {chapter.label}{where}"
