@@ -55,8 +55,8 @@ class PlayerCommands:
         await answer(interaction, fit([game_line(info, interaction.user.id) for info in mine]) if mine else NO_GAME_YET)
 
     @app_commands.command(name="rules", description="How to play a game: its rulebook, with pictures, page by page")
-    @app_commands.describe(game="Which game", section="A chapter of the rules: its number, a word of its title or a "
-                                                      "rule id (CAT-12) (default: the first page)")
+    @app_commands.describe(game="Which game", section="A chapter: its number, a word of its title, or a rule id "
+                                                      "(CAT-12); default: the first page")
     @app_commands.autocomplete(game=game_names, section=section_names)
     async def rules(self, interaction: Interaction, game: str, section: str | None = None) -> None:
         chapter, page = find_section(game, section)

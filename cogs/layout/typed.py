@@ -119,10 +119,10 @@ def met_moves(game_id: str) -> tuple[list[Move], list[dict[str, str]]]:
     shapes: dict[str, dict[str, str]] = {}
     rng, game = random.Random(1), cls.new(cls.min_players, seed=1)
     for step in range(WALK_STEPS):
-        seat = game.current_seat()
-        if game.over or seat is None:
+        if game.over or not game.to_move():
             game = cls.new(cls.min_players, seed=step + 2)
             continue
+        seat = min(game.to_move())
         for move in game.moves(seat):
             if not cls.costly(move.action):
                 kinds.setdefault(str(move.action["type"]), move)

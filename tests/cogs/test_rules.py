@@ -5,6 +5,7 @@ every numbered rule of the specification, and for its pictures. The clicks go th
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -113,7 +114,10 @@ def test_every_page_is_for_players(game: str) -> None:
              for hit in FORBIDDEN.finditer(text)]
     assert not found
     advanced = book(game)[-1]
-    assert advanced.label == ADVANCED and "/play" in advanced.pages[0].text and "{" in advanced.pages[0].text
+    typed = "\n".join(page.text for page in advanced.pages)
+    examples_shown = [json.loads(found) for found in re.findall(r"`(\{.*?\})`", typed)]
+    assert advanced.label == ADVANCED and "/play" in typed and examples_shown
+    assert all("type" in action for action in examples_shown), "each JSON shown is a move `/play` reads"
 
 
 @pytest.mark.parametrize("game", SHIPPED)
