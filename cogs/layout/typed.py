@@ -140,18 +140,18 @@ def typing_help(game_id: str) -> str:
     first = named(listed[0].label)
     typed = words(first)
     short = " ".join([typed[0][:4], *typed[1:][-1:]])
-    lines = [
+    parts = [
         "Every move is a button or a select on your move panel (*Your move* under the board). In the game's "
-        "channel, `/play action:` makes the same moves by typing, three ways:",
-        "- **Pick from the list**: type a few letters and choose one of your moves from the suggestions.",
+        "channel, `/play action:` makes the same moves by typing, three ways:\n"
+        "- **Pick from the list**: type a few letters and choose one of your moves from the suggestions.\n"
         f"- **Words of a move**: each word you type starts a word of the move's name, so "
-        f"\"{short}\" finds \"{first}\". Words in brackets only explain a move.",
+        f"\"{short}\" finds \"{first}\". Words in brackets only explain a move.\n"
         f"- **JSON**: the move written as an object with a \"type\", at most {JSON_MAX_CHARS} characters.",
-        f"**Moves of {get_game(game_id).title} as JSON**",
-        *(f"- {move.label}: `{json.dumps(move.action)}`" for move in listed),
+        "\n".join([f"**Moves of {get_game(game_id).title} as JSON**",
+                   *(f"- {move.label}: `{json.dumps(move.action)}`" for move in listed)]),
     ]
     if free:
-        lines += ["**Moves no list holds** (the panel builds them by clicking)",
-                  *(f"- `{example}` — {said}" for example, _, said in
-                    (shape["help"].partition(" — ") for shape in free))]
-    return "\n".join(lines)
+        parts.append("\n".join(["**Moves no list holds** (the panel builds them by clicking)",
+                                *(f"- `{example}` — {said}" for example, _, said in
+                                  (shape["help"].partition(" — ") for shape in free))]))
+    return "\n\n".join(parts)
