@@ -111,8 +111,7 @@ def panel_body(panel: Panel, *, done: str | None = None) -> dict[str, Any]:
         body = "The game is over." if info.status == "finished" else f"Not your move now — waiting for {waiting}."
         return {"content": head + body, "view": None}
     warned = "".join(f"{line}\n" for line in panel.warning_lines())
-    hint = "Your move:" + "".join(f"\n• With `/play`: {s['help']}" for s in shapes)
-    return {"content": clip(head + warned + hint, 2000),
+    return {"content": clip(head + warned + "Your move:", 2000),
             "view": move_controls(info.id, info.version, panel.seat, choices, shapes)}
 
 

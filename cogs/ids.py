@@ -127,7 +127,7 @@ HAND_OVER = Form("fr:q:{game_id}:{verb:leave|resign|abandon}")
 REPLAY_STEP = Form("fr:r:{game_id}:{frame}:{direction:prev|next}")
 REPLAY_JUMP = Form("fr:rj:{game_id}")
 RULES_STEP = Form("fr:ru:{game}:{section}:{page}:{direction:prev|next}")
-"""◀ or ▶ of `/game rules`: the section (0 the *How to play*) and page it leads to."""
+"""◀ or ▶ of `/game rules`: the chapter (from 0) and page it leads to."""
 RULES_JUMP = Form("fr:rs:{game}")
 
 

@@ -34,13 +34,13 @@ async def game_names(interaction: Interaction, current: str) -> list[app_command
 
 
 async def section_names(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """The sections of the game already chosen in the command, by number and title."""
+    """The chapters of the game already chosen in the command, by number (from 1) and title."""
     try:
         chapters = book(str(interaction.namespace.game or ""))
     except RuleError:
         return []
     typed = current.casefold()
-    return [app_commands.Choice(name=f"{i}. {c.label}"[:100], value=str(i)) for i, c in enumerate(chapters)
+    return [app_commands.Choice(name=f"{i}. {c.label}"[:100], value=str(i)) for i, c in enumerate(chapters, 1)
             if typed in f"{i}. {c.label}".casefold()][:25]
 
 
@@ -54,13 +54,15 @@ class PlayerCommands:
         mine = await self.bot.service.games_of_user(interaction.user.id)
         await answer(interaction, fit([game_line(info, interaction.user.id) for info in mine]) if mine else NO_GAME_YET)
 
-    @app_commands.command(name="rules", description="How to play a game, then its full numbered rules, page by page")
-    @app_commands.describe(game="Which game", section="A section of the rules: its number, a rule id (CAT-12) or "
-                                                      "a word of its title (default: How to play)")
+    @app_commands.command(name="rules", description="How to play a game: its rulebook, with pictures, page by page")
+    @app_commands.describe(game="Which game", section="A chapter: its number, a word of its title, or a rule id "
+                                                      "(CAT-12); default: the first page")
     @app_commands.autocomplete(game=game_names, section=section_names)
     async def rules(self, interaction: Interaction, game: str, section: str | None = None) -> None:
-        content, view = rules_message(game, find_section(game, section), 0)
-        await answer(interaction, content, view=view)
+        chapter, page = find_section(game, section)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a picture may take a moment to draw
+        content, view, files = await rules_message(game, chapter, page)
+        await answer(interaction, content, view=view, files=files)
 
     @app_commands.command(name="stats", description="Wins on this server, per game")
     async def stats(self, interaction: Interaction) -> None:

@@ -117,8 +117,8 @@ def game_line(info: GameInfo, user_id: int) -> str:
 
 
 def options_lines(game_type: str) -> list[str]:
-    """A game's table options, each with its choices, default and help (the end of `/game rules`' *How to play*)."""
-    return [f"• `{option.name}` = {' | '.join(str(c) for c in option.choices)} (default {option.default}) "
+    """A game's table options, each with its choices, default and help (`/game rules`, where the book has none)."""
+    return [f"- `{option.name}`: {' or '.join(str(c) for c in option.choices)} (default {option.default}). "
             f"{option.help}" for option in get_game(game_type).options]
 
 

@@ -1,14 +1,17 @@
-"""A game's numbered rules and its *How to play*, in sections a chat message can show.
+"""A game's numbered rules (the specification) and its player's rulebook, in pieces a chat message can show.
 
-The rules ship with the package: `games/<id>/rules.md` is the project's one copy of the numbered rules
-(the same text as the shared rules folder), and `games/<id>/howto.md` is the short teaching text beside
-it (goal, a turn, how to win, what the picture shows).  `/game rules game: [section]` shows a section of
-either; this module splits a file into sections and a section into pages of a size the caller names
+Both ship with the package.  `games/<id>/rules.md` is the project's one copy of the numbered rules (the same
+text as the shared rules folder): code and tests read it, players never see it.  `games/<id>/book.md` is what
+players read with `/game rules`: chapters (second-level headings) of passages, each passage naming in an HTML
+comment the numbered rules it teaches (`<!-- teaches: CAT-1 CAT-2 -->`), and example pictures named the same
+way (`<!-- picture: robber -->`, a key of `EXAMPLES` in `games/<id>/examples.py`).  Comments are stripped
+from what players see.  This module parses both and splits a text into pages of a size the caller names
 (Discord: 4000 characters for a text display or an embed description, 2000 for a plain message).
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -219,10 +222,156 @@ def rules(game_id: str) -> Rulebook:
     return parse(_packaged(game_id, "rules.md"))
 
 
+@dataclass(frozen=True)
+class Example:
+    """A picture of the player's rulebook: a position built in code, shown as one seat (or the public) sees it."""
+    build: Callable[[], Game]
+    seat: int | None = None      # None: the public board; a seat: that seat's private picture (hand, objectives)
+    caption: str = ""            # one or two sentences shown under the picture (and added to its alt text)
+    area: str | None = None      # optional: draw the close-up of this area (renderers.render_area) instead
+
+
+COMMENT = re.compile(r"<!--(.*?)-->", re.S)
+DIRECTIVE = re.compile(r"\x00(teaches|picture)\x00(.*?)\x00", re.S)
+"""A `teaches:` or `picture:` comment once `_marked` has put it in a form no text holds."""
+HIDDEN = "\x01"
+"""Where any other comment stood: a line holding nothing else is dropped."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a chapter as `/game rules` shows it: its text, the example picture shown with it (the first
+    `picture:` standing on it), and the rules whose passages begin on it."""
+
+    text: str
+    picture: str | None = None
+    teaches: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """A second-level heading of a book and its text as players read it (comments stripped, sub-headings as
+    bold lines), with where each passage and picture stands in that text (character offsets)."""
+
+    title: str
+    text: str
+    passages: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    """(offset, rule ids) of each passage, in order."""
+    pictures: tuple[tuple[int, str], ...] = ()
+    """(offset, example name) of each picture, in order."""
+
+    @property
+    def label(self) -> str:
+        """The title cut to 100 characters, the most a select option's label holds."""
+        return self.title if len(self.title) <= LABEL else self.title[:LABEL - 1].rstrip() + "…"
+
+
+@dataclass(frozen=True)
+class Book:
+    """A game's player's rulebook: its title (the first-level heading) and its chapters in order."""
+
+    title: str
+    chapters: tuple[Chapter, ...]
+
+    def teaches(self) -> list[str]:
+        """Every rule id some passage names, in the order of the book."""
+        return [rule for chapter in self.chapters for _, ids in chapter.passages for rule in ids]
+
+    def pictures(self) -> list[str]:
+        return [name for chapter in self.chapters for _, name in chapter.pictures]
+
+    def place(self, rule: str, size: int = TEXT_DISPLAY) -> tuple[int, int] | None:
+        """The chapter and page (from 0) where the first passage teaching `rule` begins; None if none does."""
+        folded = rule.strip().casefold()
+        for number, chapter in enumerate(self.chapters):
+            for page_number, page in enumerate(paged(chapter, size)):
+                if any(taught.casefold() == folded for taught in page.teaches):
+                    return number, page_number
+        return None
+
+
+def parse_book(source: str) -> Book:
+    """A book's chapters: text before the first chapter stands as an "Introduction"; a `teaches:` comment starts
+    a passage and a `picture:` comment places a picture where it stands; every other comment is dropped."""
+    title = ""
+    chapters: list[Chapter] = []
+    heading, length = "Introduction", 0
+    lines: list[str] = []
+    passages: list[tuple[int, tuple[str, ...]]] = []
+    pictures: list[tuple[int, str]] = []
+
+    def close() -> None:
+        text = "\n".join(lines).strip()
+        if text or passages or pictures:
+            chapters.append(Chapter(heading, text, tuple(passages), tuple(pictures)))
+
+    for line in _marked(source).splitlines():
+        for kind, said in DIRECTIVE.findall(line):
+            if kind == "teaches":
+                passages.append((length, tuple(said.split())))
+            else:
+                pictures.append((length, said.strip()))
+        hid = HIDDEN in line or DIRECTIVE.search(line) is not None
+        line = DIRECTIVE.sub("", line).replace(HIDDEN, "")
+        found = HEADING.match(line)
+        if found and len(found.group(1)) == 1 and not title:
+            title = found.group(2)
+            continue
+        if found and len(found.group(1)) == 2:
+            close()
+            heading, lines, length, passages, pictures = found.group(2), [], 0, [], []
+            continue
+        if found:
+            line = f"**{found.group(2)}**"
+        if not line.strip() and (hid or not lines or not lines[-1].strip()):
+            continue
+        lines.append(line.rstrip())
+        length += len(lines[-1]) + 1
+    close()
+    return Book(title, tuple(chapters))
+
+
+def _marked(source: str) -> str:
+    """The source with each `teaches:`/`picture:` comment turned into a `DIRECTIVE` and every other comment
+    into `HIDDEN`."""
+    def mark(found: re.Match[str]) -> str:
+        said = re.match(r"\s*(teaches|picture):(.*)", found.group(1), re.S)
+        return f"\x00{said.group(1)}\x00{said.group(2).strip()}\x00" if said else HIDDEN
+    return COMMENT.sub(mark, source)
+
+
 @cache
-def how_to_play(game_id: str) -> Rulebook:
-    """A game's *How to play* (`games/<id>/howto.md`): sections Goal, A turn, How to win, The picture."""
-    return parse(_packaged(game_id, "howto.md"))
+def paged(chapter: Chapter, size: int = TEXT_DISPLAY) -> tuple[Page, ...]:
+    """A chapter in pages of at most `size` characters, each with its picture and the rules taught on it."""
+    cut = pages(chapter.text, size)
+    starts, at = [], 0
+    for page in cut:  # each page is a stretch of the text, in order, with only the breaks between them dropped
+        found = chapter.text.find(page[:40], at)
+        starts.append(found if found >= 0 else at)
+        at = starts[-1] + len(page)
+
+    def on(offset: int) -> int:
+        return max((n for n, start in enumerate(starts) if start <= offset), default=0)
+
+    return tuple(Page(text, next((name for at, name in chapter.pictures if on(at) == n), None),
+                      tuple(rule for at, ids in chapter.passages if on(at) == n for rule in ids))
+                 for n, text in enumerate(cut))
+
+
+@cache
+def book(game_id: str) -> Book:
+    """A game's player's rulebook (`games/<id>/book.md`), parsed once."""
+    return parse_book(_packaged(game_id, "book.md"))
+
+
+@cache
+def examples(game_id: str) -> dict[str, Example]:
+    """The positions behind a book's pictures (`EXAMPLES` of `games/<id>/examples.py`), by the names the book
+    gives them."""
+    if not re.fullmatch(r"[a-z_]+", game_id):
+        raise KeyError(game_id)
+    found: dict[str, Example] = importlib.import_module(f"games.{game_id}.examples").EXAMPLES
+    return found
 
 
 def _packaged(game_id: str, name: str) -> str:

@@ -5,12 +5,13 @@ finds "Settle at 32")."""
 from __future__ import annotations
 
 import json
+import random
 import re
 
 from bot.errors import Refused
 from bot.service import STALE
 from cogs.layout.moves import digest, find_choice
-from games.core import Action, Move
+from games.core import Action, Move, get_game
 
 CHOICE_VALUE = re.compile(r"^v(?P<v>\d{1,19}):(?P<k>[0-9a-f]+)$")
 WORD = re.compile(r"[^\s,;:()]+")
@@ -104,3 +105,53 @@ def parse_move(text: str, version: int, choices: list[Move]) -> Action:
         raise Refused(f"{text!r} names {len(found)} moves, e.g. {found[0].label!r} and {found[1].label!r}; "
                       "say more, or pick one from the list.", "ambiguous_move")
     raise Refused(f"{text!r} is not one of your moves now; pick one from the list `/play` suggests.", "unknown_move")
+
+
+WALK_STEPS = 300
+"""How many moves `typing_help` plays to meet a game's kinds of move (games of its fewest seats, one after another)."""
+
+
+def met_moves(game_id: str) -> tuple[list[Move], list[dict[str, str]]]:
+    """One listed move of each kind, and each free-form move (`Game.action_shapes`), as met in seeded games of
+    the game played by random legal moves from the start (costly ones, such as resigning, left out)."""
+    cls = get_game(game_id)
+    kinds: dict[str, Move] = {}
+    shapes: dict[str, dict[str, str]] = {}
+    rng, game = random.Random(1), cls.new(cls.min_players, seed=1)
+    for step in range(WALK_STEPS):
+        if game.over or not game.to_move():
+            game = cls.new(cls.min_players, seed=step + 2)
+            continue
+        seat = min(game.to_move())
+        for move in game.moves(seat):
+            if not cls.costly(move.action):
+                kinds.setdefault(str(move.action["type"]), move)
+        for shape in game.action_shapes(seat):
+            shapes.setdefault(str(shape["type"]), shape)
+        game.apply(seat, rng.choice([a for a in game.legal_actions(seat) if not cls.costly(a)]))
+    return list(kinds.values()), list(shapes.values())
+
+
+def typing_help(game_id: str) -> str:
+    """The *Advanced: typing moves* chapter of a game's `/game rules`: the three forms `/play action:` reads (see
+    `parse_move`), with this game's moves as words and as JSON. The one place, with `/play`'s own help, that
+    shows a move as JSON: the move panels and the rest of the book do not."""
+    listed, free = met_moves(game_id)
+    first = named(listed[0].label)
+    typed = words(first)
+    short = " ".join([typed[0][:4], *typed[1:][-1:]])
+    parts = [
+        "Every move is a button or a select on your move panel (*Your move* under the board). In the game's "
+        "channel, `/play action:` makes the same moves by typing, three ways:\n"
+        "- **Pick from the list**: type a few letters and choose one of your moves from the suggestions.\n"
+        f"- **Words of a move**: each word you type starts a word of the move's name, so "
+        f"\"{short}\" finds \"{first}\". Words in brackets only explain a move.\n"
+        f"- **JSON**: the move written as an object with a \"type\", at most {JSON_MAX_CHARS} characters.",
+        "\n".join([f"**Moves of {get_game(game_id).title} as JSON**",
+                   *(f"- {move.label}: `{json.dumps(move.action)}`" for move in listed)]),
+    ]
+    if free:
+        parts.append("\n".join(["**Moves no list holds** (the panel builds them by clicking)",
+                                *(f"- `{example}` — {said}" for example, _, said in
+                                  (shape["help"].partition(" — ") for shape in free))]))
+    return "\n\n".join(parts)

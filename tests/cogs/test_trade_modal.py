@@ -34,6 +34,7 @@ async def test_a_catan_bank_trade_at_4_to_1_is_one_modal(world: World) -> None:
     labels = [o["label"] for s in panel.selects() for o in s["options"]] + [b["label"] for b in panel.buttons()]
     assert "Trade offer…" in labels and "Trade with the bank / harbour…" in labels, labels
     assert not any(label.startswith("Trade 4") for label in labels), labels
+    assert "{" not in panel.content and "/play" not in panel.content, "no JSON hint: it is in /game rules"
     opened = await person.click(panel, "Trade with the bank")
     await world.settle()
     give = modal_select(opened.callback_data, "You give")["options"]

@@ -1,4 +1,5 @@
-"""The numbered rules ship with the package and page into Discord-sized pieces (issue 27, item 3)."""
+"""The numbered rules ship with the package and page into Discord-sized pieces (issue 27, item 3); a player's
+rulebook parses into chapters of passages and pictures, comments hidden (issue 35, item 1)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import re
 
 import pytest
 
-from games.rulebook import MESSAGE, TEXT_DISPLAY, how_to_play, pages, parse, rules
+from games.rulebook import MESSAGE, TEXT_DISPLAY, Page, paged, pages, parse, parse_book, rules
 
 SHARED = pathlib.Path("/work/shared/rules")
 GAMES = ["catan", "colonies", "roam", "roanoke", "small_islands"]
@@ -77,9 +78,46 @@ def test_packaged_rules_are_the_shared_rules(game: str) -> None:
     assert rules(game).source == shared.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_how_to_play_says_goal_turn_win_and_picture_on_one_page(game: str) -> None:
-    book = how_to_play(game)
-    assert [s.title for s in book.sections] == ["Goal", "A turn", "How to win", "The picture"]
-    assert len(book.source) <= TEXT_DISPLAY
-    assert not STATED.search(book.source), "plain words, no rule ids"
+BOOK = """# Game — how to play
+## The game
+<!-- teaches: CAT-1 CAT-2 -->
+First passage, <!-- a writer's note --> said plainly.
+<!-- a note
+over two lines -->
+Still the first passage.
+
+### A ruling
+<!-- picture: start -->
+<!-- teaches: CAT-3 -->
+Can I? No.
+## Long
+<!-- teaches: CAT-4 -->
+""" + "word " * 400 + """
+
+<!-- teaches: CAT-5 -->
+The end.
+
+<!-- picture: end -->
+"""
+
+
+def test_a_book_is_chapters_of_passages_and_pictures_with_comments_hidden() -> None:
+    book = parse_book(BOOK)
+    assert book.title == "Game — how to play" and [c.title for c in book.chapters] == ["The game", "Long"]
+    first = book.chapters[0]
+    assert first.text == ("First passage,  said plainly.\nStill the first passage.\n\n**A ruling**\nCan I? No.")
+    assert "<!--" not in first.text and "note" not in first.text
+    assert [ids for _, ids in first.passages] == [("CAT-1", "CAT-2"), ("CAT-3",)]
+    assert first.text[first.passages[1][0]:].startswith("Can I?"), "a passage begins where its comment stands"
+    assert book.teaches() == ["CAT-1", "CAT-2", "CAT-3", "CAT-4", "CAT-5"] and book.pictures() == ["start", "end"]
+    assert paged(first, 500) == (Page(first.text, "start", ("CAT-1", "CAT-2", "CAT-3")),)
+
+
+def test_a_rule_opens_the_page_where_its_passage_begins() -> None:
+    book = parse_book(BOOK)
+    long = paged(book.chapters[1], 1000)
+    assert len(long) == 3 and all(len(p.text) <= 1000 for p in long)
+    assert [(p.picture, p.teaches) for p in long] == [(None, ("CAT-4",)), (None, ()), ("end", ("CAT-5",))]
+    assert long[2].text.endswith("The end.")
+    assert book.place("cat-5", 1000) == (1, 2) and book.place("CAT-3", 1000) == (0, 0)
+    assert book.place("CAT-6", 1000) is None

@@ -1,0 +1,117 @@
+"""Positions for the rulebook's pictures, built move by move through the engine so they are real boards.
+
+Every position starts from the same seeded four-seat table; the setup places each settlement where it makes the
+most (by the dots under the numbers), as a careful beginner would. Where a picture needs cards the rolls have not
+yet paid, the engine's own `_gain` hands them out of the bank (cards stay counted), and the moves that spend them
+are legal moves of the engine.
+"""
+
+from __future__ import annotations
+
+from games.catan.board import GEOMETRY, RESOURCES
+from games.catan.game import Catan
+from games.core import Action
+from games.rulebook import Example
+
+SEED = 7
+"""A table whose first player (Seat 3) and island show every kind of place: harbours of both kinds, a 6 and 8."""
+
+
+def _dots(token: int | None) -> int:
+    """How many of the 36 rolls of two dice make this number: the dots under it on the picture."""
+    return 0 if token is None else 6 - abs(7 - token)
+
+
+def _yield(game: Catan, action: Action) -> int:
+    tokens = game.s["layout"]["tokens"]
+    return sum(_dots(tokens[h]) for h in GEOMETRY.node_hexes[action["node"]])
+
+
+def _island() -> Catan:
+    """A new table, before anyone has placed anything."""
+    return Catan.new(4, seed=SEED)
+
+
+def _settled() -> Catan:
+    """The table after setup: each settlement on the best open corner, each road the first listed."""
+    game = _island()
+    while game.s["phase"] == "setup":
+        seat = game.current_seat()
+        assert seat is not None
+        moves = game.legal_actions(seat)
+        game.apply(seat, max(moves, key=lambda a: _yield(game, a)) if "node" in moves[0] else moves[0])
+    return game
+
+
+def _give(game: Catan, seat: int, cards: dict[str, int]) -> None:
+    for name, n in cards.items():
+        game._gain(seat, RESOURCES.index(name), n)
+
+
+def _robber() -> Catan:
+    """Turns of rolling and passing until someone rolls a 7; who holds too many cards discards the first listed
+    half, and the roller puts the robber on the richest hex where it robs someone and blocks none of their own."""
+    game = _settled()
+    while True:
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, {"type": "roll"})
+        if game.s["last_roll"] and sum(game.s["last_roll"]) == 7:
+            break
+        game.apply(seat, {"type": "end_turn"})
+    while game.s["phase"] == "discard":
+        owing = min(int(t) for t in game.s["discards"])
+        game.apply(owing, game.legal_actions(owing)[0])
+    roller = game.s["active"]
+    tokens, buildings = game.s["layout"]["tokens"], game.s["buildings"]
+    robs = [a for a in game.legal_actions(roller) if a["victim"] is not None and not any(
+        (buildings[v] or [None])[0] == roller for v in GEOMETRY.hex_nodes[a["hex"]])]
+    game.apply(roller, max(robs, key=lambda a: (_dots(tokens[a["hex"]]), -a["hex"])))
+    return game
+
+
+def _longest_road() -> Catan:
+    """After the robber, the first player, given the cards, builds roads (each the one that lengthens their road
+    most) until they hold Longest Road; the picture shows where they may build next."""
+    game = _robber()
+    seat = game.s["active"]
+    _give(game, seat, {"brick": 5, "lumber": 5, "wool": 1, "grain": 1})
+    while game.s["longest"] != seat:
+        roads = [a for a in game.legal_actions(seat) if a["type"] == "build_road"]
+        game.apply(seat, max(roads, key=lambda a: _length_after(game, seat, a)))
+    return game
+
+
+def _length_after(game: Catan, seat: int, road: Action) -> int:
+    """The seat's longest road once this road is built (the first listed of the longest wins ties)."""
+    after = game.copy()
+    after.apply(seat, road)
+    return int(after.s["road_len"][seat])
+
+
+def _hand() -> Catan:
+    """After the robber, the first player buys three development cards with cards given (new ones are marked)."""
+    game = _robber()
+    seat = game.s["active"]
+    _give(game, seat, {"wool": 3, "grain": 3, "ore": 3})
+    for _ in range(3):
+        game.apply(seat, {"type": "buy_dev"})
+    return game
+
+
+EXAMPLES: dict[str, Example] = {
+    "island": Example(_island, caption=(
+        "A new island. Each hex has a letter, its resource and its number; the dots under a number say how often "
+        "it is rolled. The numbered corners are where a settlement may go; harbours sit on the coast.")),
+    "settled": Example(_settled, caption=(
+        "After setup: each seat has two settlements, each with a road. Seat 3 rolls first.")),
+    "robber": Example(_robber, area="hex K", caption=(
+        "Seat 3 rolled a 7 and moved the robber (R) to hex K, a lumber 6, robbing Seat 1 (red). Until the robber "
+        "moves on, a 6 pays nothing from K, to red or to green.")),
+    "longest_road": Example(_longest_road, caption=(
+        "Seat 3 (yellow) has five roads in a row across the top and holds Longest Road, worth 2 points. The "
+        "numbers are where yellow may build now: corners for a settlement, edges for a road.")),
+    "hand": Example(_hand, seat=2, caption=(
+        "Seat 3's hand, as My hand shows it: resource cards with their bank rates, development cards (two Knights "
+        "bought this turn, marked new, and a Victory Point card, already counted), and the latest news.")),
+}
