@@ -37,15 +37,6 @@ FENCE = "```"
 
 
 @dataclass(frozen=True)
-class Example:
-    """A picture of the player's rulebook: a position built in code, shown as one seat (or the public) sees it."""
-    build: Callable[[], Game]
-    seat: int | None = None      # None: the public board; a seat: that seat's private picture (hand, objectives)
-    caption: str = ""            # one or two sentences shown under the picture (and added to its alt text)
-    area: str | None = None      # optional: draw the close-up of this area (renderers.render_area) instead
-
-
-@dataclass(frozen=True)
 class Section:
     """One heading's own text (up to the next heading of any level)."""
 
