@@ -31,8 +31,9 @@ TABLES: tuple[str, ...] = ("games", "seats", "actions", "messages", "guild_setti
 """Every table of the schema, each after the tables its foreign keys point to: the one list that the copy,
 the empty-target check and the count check read. A migration that adds a table adds its name here."""
 
-BOOKKEEPING = frozenset({"schema_version"})
-"""The table of applied migrations, which each database keeps for itself: never copied."""
+BOOKKEEPING = frozenset({"schema_version", "instances"})
+"""What each database keeps for itself, never copied: its applied migrations, and (PostgreSQL) the beats of the
+processes running on it now."""
 
 LEFT_BEHIND = {"games": frozenset({"remind_at", "reminded"})}
 """SQLite columns with no PostgreSQL counterpart: the turn timers that SQLite's migration 003 moved into jobs."""

@@ -18,7 +18,7 @@ import pytest
 from bot.cli import main
 from bot.service import GameService
 from bot.storage import BoardMessage, PostgresStorage, SqliteStorage, open_storage
-from bot.tools.migrate_db import TABLES, verify
+from bot.tools.migrate_db import BOOKKEEPING, TABLES, verify
 from bot.tools.pgserver import PostgresServer
 from games.core import get_game
 from tests.support.inspector import jobs_of, outbox_pending
@@ -241,8 +241,8 @@ async def test_the_copy_list_names_every_table_both_backends_create(tmp_path: Pa
         pg_tables = {r[0] for r in await pg.pool.fetch("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
     finally:
         await pg.close()
-    assert sqlite_tables - {"schema_version", "sqlite_sequence"} == set(TABLES)
-    assert pg_tables - {"schema_version"} == set(TABLES)
+    assert sqlite_tables - BOOKKEEPING - {"sqlite_sequence"} == set(TABLES)
+    assert pg_tables - BOOKKEEPING == set(TABLES)
 
 
 def test_migrate_db_says_what_it_needs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

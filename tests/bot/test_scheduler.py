@@ -240,7 +240,9 @@ async def test_running_games_written_before_jobs_existed_are_planned_by_a_migrat
     repair = max(number for number, sql in migrations(backend) if "INSERT INTO jobs" in sql)
     await raw(store, "DELETE FROM jobs")  # as the games were before jobs existed, and the migration not yet run
     await raw(store, f"DELETE FROM schema_version WHERE version >= {repair}")
-    await raw(store, "ALTER TABLE seats DROP COLUMN ai_level")  # the later migration (AI levels) undone too
+    await raw(store, "ALTER TABLE seats DROP COLUMN ai_level")  # the later migrations (AI levels) undone too
+    if backend == "postgres":
+        await raw(store, "DROP TABLE instances")  # (the processes' beats)
     await store.close()
 
     store = await open_storage(database)
