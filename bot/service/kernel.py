@@ -22,6 +22,8 @@ from games.core import Game, get_game
 from games.levels import policy_name
 
 STALE = "The board has changed since this was drawn; use the newest board."
+STALE_CODE = "stale_board"
+"""A change computed from a row that another process changed meanwhile (`Change.write`)."""
 RESTARTING = "Frontier is restarting; try again in a minute."
 NOT_SEATED = "You are not seated in this game."
 ELSEWHERE = "That game is not played here: its controls work on its own server, or in a DM to one of its players."
@@ -161,7 +163,7 @@ class Change:
         try:
             return await method(self.row.id, *args, now=self.clock(), **kwargs)
         except StaleVersion:
-            raise Refused(STALE, "stale_board") from None
+            raise Refused(STALE, STALE_CODE) from None
 
 
 class Kernel:

@@ -15,6 +15,7 @@ from bot.metrics import MOVES
 from bot.outcome import Outcome, Panel
 from bot.service.kernel import (
     STALE,
+    STALE_CODE,
     Change,
     acting_seat,
     awaiting_answer,
@@ -61,7 +62,7 @@ class StalePanel(Refused):
     person sees now, to redraw it."""
 
     def __init__(self, panel: Panel) -> None:
-        super().__init__(STALE, "stale_board")
+        super().__init__(STALE, STALE_CODE)
         self.panel = panel
 
 
@@ -108,7 +109,7 @@ class Play(Queries):
                 return done
             _running(change.row.status)
             if expected_version is not None and expected_version != change.row.version:
-                raise Refused(STALE, "stale_board")
+                raise Refused(STALE, STALE_CODE)
             game = engine_of(change.row)
             assert game is not None
             seat = acting_seat(change.row, user_id, as_seat)

@@ -8,9 +8,10 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 
 from bot import outbox
+from bot.errors import Refused
 from bot.outcome import Outcome
 from bot.seats import ai_level, player_of
-from bot.service.kernel import Change, awaiting_answer, engine_of, info_of
+from bot.service.kernel import STALE_CODE, Change, awaiting_answer, engine_of, info_of
 from bot.service.play import Play
 from bot.settings import with_defaults
 from bot.storage import Effects, GameRow, JobKind, JobRow, SeatRow
@@ -44,7 +45,12 @@ class Turns(Play):
                 return "stale"
             game = engine_of(row)
             assert game is not None
-            return await JOB_HANDLERS[JobKind(job.kind)](self, Change(row, self.clock), game, job)
+            try:
+                return await JOB_HANDLERS[JobKind(job.kind)](self, Change(row, self.clock), game, job)
+            except Refused as err:
+                if err.code != STALE_CODE:
+                    raise
+                return "stale"  # another process changed the game after the load: the jobs it planned go on
 
     async def _ai_turn(self, change: Change, game: Game, job: JobRow) -> str:
         # impatient: when only an AI awaiting an answer is left to move, this is the job planned at its wait's end

@@ -299,3 +299,25 @@ async def test_hard_seats_of_two_games_think_at_once(service: GameService) -> No
     service.thinking = TwoAtOnce()
     assert await Scheduler(service).run_due() == 2
     assert [(await service.get(g)).version for g in games] == [v + 1 for v in versions], "both AI seats moved"
+
+
+async def test_a_job_whose_game_another_process_moved_meanwhile_is_stale_not_an_error(
+        storage: Storage, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 38: two processes on one database ran the same AI turn (the first's lease ran out while it thought);
+    the second moved first. The first's write then finds a newer version: the job is stale, as if it had loaded
+    the newer row, not an error logged with a traceback and retried (the cluster test's teardown saw one)."""
+    first, second = GameService(storage, clock=clock), GameService(storage, clock=clock)
+    game_id = await running_game(first, ai=1, friend=False)
+    card = (await first.hand(game_id, CREATOR))["hand"][0]
+    await first.act(game_id, CREATOR, {"type": "play", "card": card})
+    (job,) = await storage.claim_jobs(now=clock(), owner="first", lease=timedelta(seconds=1), limit=5)
+    choose = first._choose
+
+    async def slow_choice(*args: object, **kwargs: object) -> Action:
+        assert await second.run_job(job) == "moved"  # the other process, meanwhile
+        return await choose(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(first, "_choose", slow_choice)
+    version = (await first.get(game_id)).version
+    assert await first.run_job(job) == "stale"
+    assert (await first.get(game_id)).version == version + 1, "the AI moved once, by the other process"
