@@ -25,7 +25,7 @@ from bot.service import Snapshot
 from cogs import ids
 from cogs.common import CancelButton, game_here
 from cogs.controls import ITEMS, commit, move_controls, panel_body, play_choice, trade_submitted
-from cogs.items import GameItem, Interaction
+from cogs.items import GameItem, Interaction, refuse_unread
 from cogs.layout.moves import clip, digest
 from cogs.layout.typed import matching, parse_move, suggestion
 from games.core import Action, RuleError
@@ -178,8 +178,10 @@ class Play(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: Interaction) -> None:
-        """Modals are not dynamic items: a trade modal comes back here, by its custom id."""
-        await trade_submitted(interaction)
+        """Modals are not dynamic items: a trade modal comes back here, by its custom id; a control no item
+        reads is refused here."""
+        if not await trade_submitted(interaction):
+            await refuse_unread(interaction)
 
     @app_commands.command(name="play", description="Make a move in this channel's game")
     @app_commands.describe(action="Your move: pick from the list (type to filter), or a JSON action")
