@@ -20,19 +20,25 @@ from cogs.layout.moves import TEXT_LIMIT, clip
 from cogs.players import PlayerCommands, game_names
 from cogs.rules import RulesJump, RulesStep
 from cogs.table import LEVEL_CHOICES, HandOver, TableCommands, ask_hand_over
-from cogs.words import ADD_AI, LEVEL_HINTS, LOBBY_VERBS, lobby_text, seat_label, started_text
-from games.core import get_game
+from cogs.words import ADD_AI, LEVEL_HINTS, LOBBY_VERBS, echo, game_called, lobby_text, seat_label, started_text
+from games.core import Game
 from games.levels import LEVELS
 
 
-def parse_options(text: str) -> dict[str, Any]:
-    """`numbers=random stacking=true` -> {"numbers": "random", "stacking": "true"}; the game's options
-    check the names and read the values (see `Option.validate`)."""
+def parse_options(cls: type[Game], text: str) -> dict[str, Any]:
+    """`numbers=random stacking=true` -> {"numbers": "random", "stacking": "true"}, every name one of the game's
+    options, whose values the game then reads (see `Option.validate`); a refusal quotes what was typed with
+    `echo`."""
     options: dict[str, Any] = {}
+    known = {option.name for option in cls.options}
     for pair in text.split():
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise Refused(f"Options are written as name=value separated by spaces; {pair!r} is not.", "bad_option")
+            raise Refused(f"Options are written as name=value separated by spaces; {echo(pair)} is not.",
+                          "bad_option")
+        if key not in known:
+            raise Refused(f"{cls.title} has no option {echo(key)}; its options: {', '.join(sorted(known)) or 'none'}.",
+                          "bad_option")
         options[key] = value
     return options
 
@@ -135,8 +141,9 @@ class Lobby(TableCommands, PlayerCommands, commands.GroupCog, group_name="game",
                   options: str = "") -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refused("Games are played in server channels, not in DMs.", "not_in_guild")
-        cls = get_game(game)
-        picked = parse_options(options)
+        cls = game_called(game)  # everything about the new table is checked before anything is made or said
+        picked = parse_options(cls, options)
+        cls.resolve_options(picked)
         if thread is None:  # the server's default, where a thread can be made here (not inside a thread)
             thread = bool((await self.bot.service.server_defaults(interaction.guild_id))["thread"]) and \
                 isinstance(interaction.channel, discord.TextChannel) and \
