@@ -15,17 +15,18 @@ from functools import cache
 import discord
 
 from bot.errors import Refused
+from bot.limits import OPTIONS, bounded
 from cogs import ids
 from cogs.items import GameItem, Interaction, JumpItem, arrow, picked
 from cogs.layout.moves import TEXT_LIMIT, clip
-from cogs.words import options_lines
+from cogs.words import echo, options_lines
 from games.core import get_game
 from games.rulebook import MESSAGE, how_to_play, pages, rules
 
 PAGE = MESSAGE - 200
 """A page's text, leaving room in the message for its heading line."""
 HOW = "How to play"
-SELECT_MAX = 25
+SELECT_MAX = OPTIONS
 """The most options a select holds: every game's book has fewer sections (a test checks it)."""
 
 
@@ -59,7 +60,7 @@ def find_section(game: str, wanted: str | None) -> int:
         return 0
     found = rules(game).section(wanted)
     if found is None:
-        raise Refused(f"No section of the {get_game(game).title} rules is called {wanted!r}: leave it out for "
+        raise Refused(f"No section of the {get_game(game).title} rules is called {echo(wanted)}: leave it out for "
                       "How to play, or give a section's number, a rule id or a word of its title.",
                       "no_such_section")
     return rules(game).sections.index(found) + 1
@@ -100,7 +101,7 @@ class RulesStep(GameItem[discord.ui.Button], form=ids.RULES_STEP):
 
     async def run(self, interaction: Interaction) -> None:
         content, view = rules_message(self.game, self.section, self.page)
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.response.edit_message(**bounded(content=content, view=view))
 
 
 class RulesJump(JumpItem, form=ids.RULES_JUMP):
@@ -111,4 +112,4 @@ class RulesJump(JumpItem, form=ids.RULES_JUMP):
 
     async def run(self, interaction: Interaction) -> None:
         content, view = rules_message(self.game, picked(interaction, "section"), 0)
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.response.edit_message(**bounded(content=content, view=view))
