@@ -1,5 +1,6 @@
 """Discord's limits on what a message may hold, in one home, and `bounded`: the one check every reply, follow-up,
-edit and post passes on its way out (the cogs' interaction answers and the delivery's posts alike).
+edit and post passes on its way out (the cogs' interaction answers and the delivery's posts alike; a modal passes
+`bounded_modal`, an autocomplete's answer `bounded_choices`).
 
 A text past its limit is clipped and a list past its length cut, so that no limit can turn into Discord's 400,
 which would leave an interaction on "thinking…" and the log with a traceback. A custom id is never cut (it
@@ -64,6 +65,13 @@ def bounded(**body: Any) -> dict[str, Any]:
     return body
 
 
+def bounded_modal(modal: discord.ui.Modal) -> discord.ui.Modal:
+    """A modal within Discord's limits (its title, each field's label, its selects), as it is sent."""
+    modal.title = clip(modal.title, MODAL_TEXT)
+    _bound_view(modal)
+    return modal
+
+
 def bounded_choices(choices: list[app_commands.Choice[str]]) -> list[app_commands.Choice[str]]:
     """An autocomplete's answer within its limits: 25 choices at most, each name clipped; a choice whose value
     is too long to send is left out (cut, it would name something else)."""
@@ -91,9 +99,11 @@ def _bound_embed(embed: discord.Embed) -> None:
 
 
 def _bound_view(view: discord.ui.BaseView) -> None:
-    """Every component of the view (a layout's nested ones too) within its limits, in place."""
+    """Every component of the view (a layout's nested ones too) within its limits, in place; a text display
+    past the layout's room for text is left out."""
     room = LAYOUT_TEXT
-    for child in view.walk_children():
+    left_out: list[discord.ui.TextDisplay[Any]] = []
+    for child in list(view.walk_children()):
         item = child.item if isinstance(child, discord.ui.DynamicItem) else child
         custom_id = getattr(item, "custom_id", None)
         if isinstance(custom_id, str) and len(custom_id) > CUSTOM_ID:
@@ -103,12 +113,19 @@ def _bound_view(view: discord.ui.BaseView) -> None:
         elif isinstance(item, discord.ui.Select):
             _bound_select(item)
         elif isinstance(item, discord.ui.TextDisplay):
-            item.content = clip(item.content, max(1, room))
+            if room < 2:  # not even a character and the ellipsis
+                left_out.append(item)
+                continue
+            item.content = clip(item.content, room)
             room -= len(item.content)
+        elif isinstance(item, discord.ui.Label):
+            item.text = clip(item.text, MODAL_TEXT)
         elif isinstance(item, discord.ui.MediaGallery):
             for picture in item.items:
                 if picture.description:
                     picture.description = clip(picture.description, DESCRIPTION)
+    for display in left_out:
+        (display.parent or view).remove_item(display)  # type: ignore[union-attr]
 
 
 def _bound_select(select: discord.ui.Select[Any]) -> None:

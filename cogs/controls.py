@@ -21,7 +21,7 @@ from typing import Any
 import discord
 
 from bot.errors import Refused
-from bot.limits import DESCRIPTION, bounded
+from bot.limits import DESCRIPTION, bounded, bounded_modal
 from bot.outcome import Outcome, Panel
 from bot.pictures import png_file
 from bot.service import NOT_SEATED, Click, Snapshot, StalePanel
@@ -29,7 +29,6 @@ from cogs import ids
 from cogs.common import confirm_view
 from cogs.items import GameItem, Interaction, chosen, played_here, refusing, runtime
 from cogs.layout.draft import (
-    LABEL_LIMIT,
     Draft,
     action_of,
     decode,
@@ -323,7 +322,8 @@ class OpenTrade(GameItem[discord.ui.Button], form=ids.OPEN_TRADE):
         draft = decode(shape, self.state) if self.state else fresh(shape)  # none: a panel drawn before the modal
         if not modal_fields(shape, draft):
             raise ids.BadId()
-        await interaction.response.send_modal(TradeModal(self.game_id, self.version, self.k, shape, draft))
+        await interaction.response.send_modal(bounded_modal(TradeModal(self.game_id, self.version, self.k, shape,
+                                                                       draft)))
 
 
 class TradeModal(discord.ui.Modal):
@@ -334,7 +334,7 @@ class TradeModal(discord.ui.Modal):
         partner = next((f["choices"][part]["label"] for f, part in zip(shape["fields"], draft, strict=True)
                         if f["kind"] == "pick" and part is not None and f["choices"][part].get("rates")), None)
         title = f"Trade with {partner[:1].lower()}{partner[1:]}" if partner else shape.get("title", "Your move")
-        super().__init__(title=clip(title, LABEL_LIMIT), timeout=900, custom_id=ids.TRADE_MODAL.format(
+        super().__init__(title=title, timeout=900, custom_id=ids.TRADE_MODAL.format(
             game_id=game_id, version=version, k=k, state=encode(draft)))
         for field in modal_fields(shape, draft):
             options = select_options(field.options)
