@@ -13,8 +13,7 @@ from typing import Any
 
 import discord
 
-TEXT_LIMIT = 4000
-"""Discord's limit on all the text displays of one message."""
+from bot.limits import LAYOUT_TEXT as TEXT_LIMIT
 
 
 def board_layout(parts: list[str], picture: str | None, alt: str | None,

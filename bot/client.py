@@ -25,6 +25,7 @@ from discord.gateway import DiscordWebSocket
 from bot.config import Settings
 from bot.delivery import Delivery
 from bot.errors import log_refusal
+from bot.limits import bounded
 from bot.logs import interaction_context, log_context, setup_logging
 from bot.scheduler import Scheduler
 from bot.service import GameService
@@ -210,9 +211,9 @@ async def _handlers_done() -> None:
 async def answer(interaction: discord.Interaction, text: str, **kwargs: object) -> None:
     """An ephemeral reply whether or not the interaction was already answered or deferred."""
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+        await interaction.followup.send(**bounded(content=text, ephemeral=True, **kwargs))
     else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+        await interaction.response.send_message(**bounded(content=text, ephemeral=True, **kwargs))
 
 
 class CommandSync(Frontier):

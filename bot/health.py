@@ -15,6 +15,8 @@ from datetime import datetime
 
 import discord
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
+from aiohttp.log import server_logger
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from bot.metrics import GAMES_RUNNING, JOB_LAG, LOOP_LAG, OUTBOX_LAG
@@ -25,10 +27,27 @@ log = logging.getLogger(__name__)
 PING_SECONDS = 2.0
 """A database slower than this to answer `SELECT 1` counts as down."""
 LOOP_PROBE_SECONDS = 1.0
+SAID_OF_REQUEST = 200
+"""How much of aiohttp's account of a malformed request the warning quotes (it can quote the request)."""
 
 
 def _lag(due: datetime | None, now: datetime) -> float:
     return 0.0 if due is None else max(0.0, (now - due).total_seconds())
+
+
+class ServerLog(logging.LoggerAdapter):  # type: ignore[type-arg]
+    """aiohttp's server log, except that a request aiohttp could not parse (a header over 8 KB,
+    Content-Length beside Transfer-Encoding, a request line that is not HTTP), which it answers 400 and
+    reports with a traceback (at ERROR, or at DEBUG for a first bad line), is one WARNING line here: the
+    fault is the client's, and nothing of the bot's failed. Anything else (a handler's bug) is passed on."""
+
+    def log(self, level: int, msg: object, *args: object, **kwargs: object) -> None:  # type: ignore[override]
+        error = kwargs.get("exc_info")
+        if not isinstance(error, HttpProcessingError):
+            super().log(level, msg, *args, **kwargs)
+            return
+        said = " ".join(str(error.message).split())[:SAID_OF_REQUEST]
+        self.logger.warning("%s: malformed, answered %s: %s", str(msg) % args, error.code, said)
 
 
 class HealthServer:
@@ -70,7 +89,7 @@ class HealthServer:
         app = web.Application()
         app.router.add_get("/healthz", self.healthz)
         app.router.add_get("/metrics", self.metrics)
-        self._runner = web.AppRunner(app, access_log=None)
+        self._runner = web.AppRunner(app, access_log=None, logger=ServerLog(server_logger))
         await self._runner.setup()
         await web.TCPSite(self._runner, host, port).start()
         self._probe = asyncio.create_task(probe_loop_lag(), name="loop-lag")

@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
+from bot.limits import CONTENT as MESSAGE_LIMIT
 from bot.outcome import GameInfo, Outcome
 from bot.seats import Seat, player_of
 from bot.storage import OutboxKind, OutboxRow
-
-MESSAGE_LIMIT = 2000
 
 
 def fit(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:

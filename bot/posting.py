@@ -16,6 +16,7 @@ import discord
 
 from bot import history
 from bot.board import board_layout, without_buttons
+from bot.limits import bounded
 from bot.outbox import ai_players, fit, turn_line
 from bot.outcome import GameInfo, Panel
 from bot.pictures import hand_file, png_file
@@ -115,7 +116,7 @@ class Posting:
 
     async def _send_dm(self, user_id: int, text: str, nonce: str, **extras: object) -> None:
         channel = await self._call(self.client.create_dm(discord.Object(user_id)))  # type: ignore[arg-type]
-        await self._call(channel.send(text, nonce=nonce, **extras))  # type: ignore[call-overload]
+        await self._call(channel.send(**bounded(content=text, nonce=nonce, **extras)))
 
     @staticmethod
     def _still_wanted(game: GameInfo, item: OutboxItem, level: str) -> bool:
@@ -163,11 +164,12 @@ class Posting:
             message_id = await self._edit_board(channel, shown.message_id, layout, files)
         if message_id is None:
             mentions = discord.AllowedMentions.none() if editing else ONLY_USERS  # edited boards ping apart
-            message = await self._call(channel.send(view=layout, files=files, allowed_mentions=mentions,
-                                                    nonce=f"b{game.id}v{fresh[-1].version}"))
+            message = await self._call(channel.send(**bounded(view=layout, files=files, allowed_mentions=mentions,
+                                                              nonce=f"b{game.id}v{fresh[-1].version}")))
             message_id = message.id
         if editing and turn and any(r.payload.get("ping", True) for r in fresh):  # only someone newly to move
-            await self._call(channel.send(turn, allowed_mentions=ONLY_USERS, nonce=f"t{game.id}v{fresh[-1].version}"))
+            await self._call(channel.send(**bounded(content=turn, allowed_mentions=ONLY_USERS,
+                                                    nonce=f"t{game.id}v{fresh[-1].version}")))
         await self.storage.record_board(game.id, BoardMessage(channel.id, message_id, fresh[-1].version),
                                         [r.id for r in rows], now)
         if shown is not None and shown.message_id != message_id:
@@ -178,8 +180,8 @@ class Posting:
         """Edit the table's board message in place (a board from before layouts loses its content); None when
         it was deleted (a new one is posted)."""
         try:
-            await self._call(channel.get_partial_message(message_id).edit(
-                content=None, attachments=files, view=layout, allowed_mentions=ONLY_USERS))
+            await self._call(channel.get_partial_message(message_id).edit(**bounded(
+                content=None, attachments=files, view=layout, allowed_mentions=ONLY_USERS)))
         except discord.NotFound as err:
             if err.code in CHANNEL_LOST:
                 raise
@@ -190,7 +192,7 @@ class Posting:
         """The old board keeps its picture and text, without its buttons (only the newest board is live)."""
         try:
             old = await self._call(channel.fetch_message(message_id))
-            await self._call(old.edit(view=without_buttons(old)))
+            await self._call(old.edit(**bounded(view=without_buttons(old))))
         except discord.NotFound:
             pass
         except (discord.HTTPException, TimeoutError) as err:
@@ -213,12 +215,12 @@ class Posting:
         picture, lines = await asyncio.to_thread(history.recap, game.game_type, story, names)
         alt = alt_text(game.game_type, story[-1].view, "recap", title=game.title)
         recap = png_file(picture, f"{game.game_type}-{game.id}-recap.png", alt)
-        await self._call(self.channel_of(game).send(fit(lines), file=recap, nonce=f"r{game.id}",
-                                                    allowed_mentions=discord.AllowedMentions.none()))
+        await self._call(self.channel_of(game).send(**bounded(content=fit(lines), file=recap, nonce=f"r{game.id}",
+                                                              allowed_mentions=discord.AllowedMentions.none())))
 
     async def _notice(self, snap: Snapshot, item: OutboxItem) -> None:
-        await self._call(self.channel_of(snap.game).send(fit(item.payload["lines"]), allowed_mentions=ONLY_USERS,
-                                                         nonce=f"n{item.id}"))
+        await self._call(self.channel_of(snap.game).send(**bounded(content=fit(item.payload["lines"]),
+                                                                   allowed_mentions=ONLY_USERS, nonce=f"n{item.id}")))
 
     async def _hand(self, snap: Snapshot, item: OutboxItem) -> None:
         """The player's private picture after others changed it, unless a newer one is on its way, the game

@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot.errors import Refused
+from bot.limits import bounded
 from bot.outcome import GameInfo
 from cogs import ids
 from cogs.items import GameItem, Interaction, runtime
@@ -30,7 +31,7 @@ class CancelButton(GameItem[discord.ui.Button], form=ids.CANCEL):
         self.game_id = game_id
 
     async def run(self, interaction: Interaction) -> None:
-        await interaction.response.edit_message(content="Cancelled: nothing changed.", view=None)
+        await interaction.response.edit_message(**bounded(content="Cancelled: nothing changed.", view=None))
 
 
 def confirm_view(confirm: discord.ui.Item[Any], game_id: int) -> discord.ui.View:

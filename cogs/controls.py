@@ -21,6 +21,7 @@ from typing import Any
 import discord
 
 from bot.errors import Refused
+from bot.limits import DESCRIPTION, bounded, bounded_modal
 from bot.outcome import Outcome, Panel
 from bot.pictures import png_file
 from bot.service import NOT_SEATED, Click, Snapshot, StalePanel
@@ -28,7 +29,6 @@ from cogs import ids
 from cogs.common import confirm_view
 from cogs.items import GameItem, Interaction, chosen, played_here, refusing, runtime
 from cogs.layout.draft import (
-    LABEL_LIMIT,
     Draft,
     action_of,
     decode,
@@ -55,9 +55,6 @@ from cogs.layout.moves import (
 )
 from games.core import Action, Move
 from renderers import place_label, render_area
-
-ALT_LIMIT = 1024
-"""Discord's limit on an attachment's description (its alt text)."""
 
 
 def select_options(options: list[Option]) -> list[discord.SelectOption]:
@@ -119,7 +116,7 @@ async def stale_redraw(interaction: Interaction, stale: StalePanel) -> None:
     """The game moved on (another player acted meanwhile): the clicked panel is redrawn for now."""
     if not interaction.response.is_done():
         await interaction.response.defer()
-    await interaction.edit_original_response(**panel_body(stale.panel))
+    await interaction.edit_original_response(**bounded(**panel_body(stale.panel)))
     raise stale
 
 
@@ -138,9 +135,9 @@ async def play_choice(interaction: Interaction, item: GameItem[Any], key: str, *
         await stale_redraw(interaction, stale)
         return
     if done.outcome is None and done.move is not None:
-        await interaction.followup.send(
-            f"**{done.move.label}** — this cannot be taken back. Are you sure?", ephemeral=True,
-            view=confirm_view(ConfirmMove(item.game_id, version, seat, key), item.game_id))
+        await interaction.followup.send(**bounded(
+            content=f"**{done.move.label}** — this cannot be taken back. Are you sure?", ephemeral=True,
+            view=confirm_view(ConfirmMove(item.game_id, version, seat, key), item.game_id)))
         return
     assert done.outcome is not None
     await show_next(interaction, done.outcome, done.move.label if done.move else "(already made)")
@@ -161,7 +158,8 @@ async def show_next(interaction: Interaction, outcome: Outcome, label: str) -> N
     """The clicked message becomes what the player did and their panel after it."""
     if outcome.panel is None:
         raise Refused(NOT_SEATED, "not_seated")
-    await interaction.edit_original_response(**panel_body(outcome.panel, done=label), **unzoomed(interaction))
+    await interaction.edit_original_response(**bounded(**panel_body(outcome.panel, done=label),
+                                                       **unzoomed(interaction)))
 
 
 class MoveButton(GameItem[discord.ui.Button], form=ids.MOVE):
@@ -219,9 +217,9 @@ class MoveSelect(GameItem[discord.ui.Select], form=ids.MOVE_SELECT):
                              pages={self.group: page}, area=None if area is None else (self.group, area))
         picture = None if area is None else await area_picture(self.snapshot, panel.choices, self.group, area)
         if picture is not None:
-            await interaction.edit_original_response(view=view, attachments=[picture])
+            await interaction.edit_original_response(**bounded(view=view, attachments=[picture]))
         else:
-            await interaction.edit_original_response(view=view, **unzoomed(interaction))
+            await interaction.edit_original_response(**bounded(view=view, **unzoomed(interaction)))
 
 
 AREA_FILE = "-area.png"
@@ -242,7 +240,7 @@ async def area_picture(snapshot: Snapshot, choices: list[Move], group: str, area
         return None
     named = list(dict.fromkeys(n for a in actions if (n := place_label(info.game_type, view, a))))
     alt = f"{info.title}: a close-up of {name}, the places you may choose there numbered: {', '.join(named)}."
-    return png_file(picture, f"{info.game_type}-{info.id}{AREA_FILE}", clip(alt, ALT_LIMIT))
+    return png_file(picture, f"{info.game_type}-{info.id}{AREA_FILE}", clip(alt, DESCRIPTION))
 
 
 def unzoomed(interaction: Interaction) -> dict[str, Any]:
@@ -323,7 +321,8 @@ class OpenTrade(GameItem[discord.ui.Button], form=ids.OPEN_TRADE):
         draft = decode(shape, self.state) if self.state else fresh(shape)  # none: a panel drawn before the modal
         if not modal_fields(shape, draft):
             raise ids.BadId()
-        await interaction.response.send_modal(TradeModal(self.game_id, self.version, self.k, shape, draft))
+        await interaction.response.send_modal(bounded_modal(TradeModal(self.game_id, self.version, self.k, shape,
+                                                                       draft)))
 
 
 class TradeModal(discord.ui.Modal):
@@ -334,7 +333,7 @@ class TradeModal(discord.ui.Modal):
         partner = next((f["choices"][part]["label"] for f, part in zip(shape["fields"], draft, strict=True)
                         if f["kind"] == "pick" and part is not None and f["choices"][part].get("rates")), None)
         title = f"Trade with {partner[:1].lower()}{partner[1:]}" if partner else shape.get("title", "Your move")
-        super().__init__(title=clip(title, LABEL_LIMIT), timeout=900, custom_id=ids.TRADE_MODAL.format(
+        super().__init__(title=title, timeout=900, custom_id=ids.TRADE_MODAL.format(
             game_id=game_id, version=version, k=k, state=encode(draft)))
         for field in modal_fields(shape, draft):
             options = select_options(field.options)

@@ -30,6 +30,9 @@ V = TypeVar("V", bound=discord.ui.Item[Any])
 Interaction = discord.Interaction[Frontier]
 
 NOT_YOURS = "These are another player's moves; press **Your move** under the board for yours."
+DRAWN: list[ids.Form] = []
+"""The form of every kind of item (filled as `GameItem`'s subclasses are made): a component id none of them
+matches is one no item reads."""
 
 
 def runtime(interaction: Interaction) -> Frontier:
@@ -89,6 +92,22 @@ async def played_here(interaction: Interaction, game_id: int, seat: int | None =
     return snapshot
 
 
+async def refuse_unread(interaction: Interaction) -> None:
+    """A component whose custom id no item reads (an unknown prefix, a wrong number of fields, a verb its form
+    does not have), or a modal the bot did not draw, gets the polite refusal of a forged id, rather than no
+    answer at all (Discord would show "This interaction failed"). The trade modal's submit is read apart
+    (cogs/controls.py `trade_submitted`): call this for the interactions that read nothing else."""
+    data = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    if interaction.type is discord.InteractionType.component:
+        if any(re.fullmatch(form.template, custom_id) for form in DRAWN):
+            return
+    elif interaction.type is not discord.InteractionType.modal_submit:
+        return
+    log.info("no item reads custom id %r", custom_id)
+    await answer(interaction, log_refusal(ids.BadId(custom_id)))
+
+
 class GameItem(discord.ui.DynamicItem[V], template=r"(?!)"):  # the base itself matches no id
     """An item of one game, its fields read from its custom id by the names of its form's fields, which are
     the names of its constructor's arguments."""
@@ -111,6 +130,7 @@ class GameItem(discord.ui.DynamicItem[V], template=r"(?!)"):  # the base itself 
             return
         super().__init_subclass__(template=form.template)
         cls.form = form
+        DRAWN.append(form)
 
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: V,  # type: ignore[override]

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.client import Frontier
 from bot.errors import Refused
+from bot.limits import bounded
 from bot.outcome import GameInfo
 from bot.seats import DEFAULT_LEVEL
 from cogs import ids
@@ -20,19 +21,25 @@ from cogs.layout.moves import TEXT_LIMIT, clip
 from cogs.players import PlayerCommands, game_names
 from cogs.rules import RulesJump, RulesStep
 from cogs.table import LEVEL_CHOICES, HandOver, TableCommands, ask_hand_over
-from cogs.words import ADD_AI, LEVEL_HINTS, LOBBY_VERBS, lobby_text, seat_label, started_text
-from games.core import get_game
+from cogs.words import ADD_AI, LEVEL_HINTS, LOBBY_VERBS, echo, game_called, lobby_text, seat_label, started_text
+from games.core import Game
 from games.levels import LEVELS
 
 
-def parse_options(text: str) -> dict[str, Any]:
-    """`numbers=random stacking=true` -> {"numbers": "random", "stacking": "true"}; the game's options
-    check the names and read the values (see `Option.validate`)."""
+def parse_options(cls: type[Game], text: str) -> dict[str, Any]:
+    """`numbers=random stacking=true` -> {"numbers": "random", "stacking": "true"}, every name one of the game's
+    options, whose values the game then reads (see `Option.validate`); a refusal quotes what was typed with
+    `echo`."""
     options: dict[str, Any] = {}
+    known = {option.name for option in cls.options}
     for pair in text.split():
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise Refused(f"Options are written as name=value separated by spaces; {pair!r} is not.", "bad_option")
+            raise Refused(f"Options are written as name=value separated by spaces; {echo(pair)} is not.",
+                          "bad_option")
+        if key not in known:
+            raise Refused(f"{cls.title} has no option {echo(key)}; its options: {', '.join(sorted(known)) or 'none'}.",
+                          "bad_option")
         options[key] = value
     return options
 
@@ -69,7 +76,7 @@ class RemoveSeat(GameItem[discord.ui.Select], form=ids.REMOVE_SEAT):
         info = await runtime(interaction).service.remove_seat(self.game_id, interaction.user.id,
                                                               picked(interaction, "seat"),
                                                               guild_rights=manager_of(interaction))
-        await interaction.response.edit_message(**lobby_message(info))
+        await interaction.response.edit_message(**bounded(**lobby_message(info)))
 
 
 class AddAi(GameItem[discord.ui.Select], form=ids.ADD_AI):
@@ -81,7 +88,7 @@ class AddAi(GameItem[discord.ui.Select], form=ids.ADD_AI):
 
     async def run(self, interaction: Interaction) -> None:
         info = await lobby_step(interaction, self.game_id, "ai", level=picked(interaction, "level"))
-        await interaction.response.edit_message(**lobby_message(info))
+        await interaction.response.edit_message(**bounded(**lobby_message(info)))
 
 
 class LobbyButton(GameItem[discord.ui.Button], form=ids.LOBBY):
@@ -94,7 +101,7 @@ class LobbyButton(GameItem[discord.ui.Button], form=ids.LOBBY):
     async def run(self, interaction: Interaction) -> None:
         info = await lobby_step(interaction, self.game_id, self.verb)
         if info.status == "lobby":
-            await interaction.response.edit_message(**lobby_message(info))
+            await interaction.response.edit_message(**bounded(**lobby_message(info)))
 
 
 async def lobby_step(interaction: Interaction, game_id: int, verb: str, *, level: str = DEFAULT_LEVEL) -> GameInfo:
@@ -110,11 +117,11 @@ async def lobby_step(interaction: Interaction, game_id: int, verb: str, *, level
         return (await service.leave(game_id, user)).game
     outcome = await service.start(game_id, user, guild_rights=manager_of(interaction))
     if interaction.message is not None:
-        await interaction.response.edit_message(content=started_text(outcome.game), view=None,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.edit_message(**bounded(content=started_text(outcome.game), view=None,
+                                                          allowed_mentions=discord.AllowedMentions.none()))
     else:
-        await interaction.response.send_message(started_text(outcome.game),
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(**bounded(content=started_text(outcome.game),
+                                                          allowed_mentions=discord.AllowedMentions.none()))
     return outcome.game
 
 
@@ -135,8 +142,9 @@ class Lobby(TableCommands, PlayerCommands, commands.GroupCog, group_name="game",
                   options: str = "") -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refused("Games are played in server channels, not in DMs.", "not_in_guild")
-        cls = get_game(game)
-        picked = parse_options(options)
+        cls = game_called(game)  # everything about the new table is checked before anything is made or said
+        picked = parse_options(cls, options)
+        cls.resolve_options(picked)
         if thread is None:  # the server's default, where a thread can be made here (not inside a thread)
             thread = bool((await self.bot.service.server_defaults(interaction.guild_id))["thread"]) and \
                 isinstance(interaction.channel, discord.TextChannel) and \
@@ -150,25 +158,25 @@ class Lobby(TableCommands, PlayerCommands, commands.GroupCog, group_name="game",
             info = await self.bot.service.create(game_type=game, guild_id=interaction.guild_id,
                                                  channel_id=channel.id, thread_id=place.id,
                                                  user_id=interaction.user.id, options=picked)
-            await place.send(**lobby_message(info))
-            await interaction.followup.send(f"{cls.title} #{info.id} is open in {place.mention}.")
+            await place.send(**bounded(**lobby_message(info)))
+            await interaction.followup.send(**bounded(content=f"{cls.title} #{info.id} is open in {place.mention}."))
             return
         info = await self.bot.service.create(game_type=game, guild_id=interaction.guild_id,
                                              channel_id=interaction.channel_id, user_id=interaction.user.id,
                                              options=picked)
-        await interaction.response.send_message(**lobby_message(info))
+        await interaction.response.send_message(**bounded(**lobby_message(info)))
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     async def join(self, interaction: Interaction) -> None:
         info = await lobby_step(interaction, (await game_here(interaction)).id, "join")
-        await interaction.response.send_message(**lobby_message(info))
+        await interaction.response.send_message(**bounded(**lobby_message(info)))
 
     @app_commands.command(name="add-ai", description="Seat an AI player at this channel's table")
     @app_commands.describe(level="Easy (makes a beginner's mistakes), normal (the default) or hard (thinks ahead)")
     @app_commands.choices(level=LEVEL_CHOICES)
     async def add_ai(self, interaction: Interaction, level: str = DEFAULT_LEVEL) -> None:
         info = await lobby_step(interaction, (await game_here(interaction)).id, "ai", level=level)
-        await interaction.response.send_message(**lobby_message(info))
+        await interaction.response.send_message(**bounded(**lobby_message(info)))
 
     @app_commands.command(name="start", description="Start this channel's game (host or Manage Server)")
     async def start(self, interaction: Interaction) -> None:
@@ -187,7 +195,7 @@ class Lobby(TableCommands, PlayerCommands, commands.GroupCog, group_name="game",
         info = await game_here(interaction)
         if info.status == "lobby":
             info = await lobby_step(interaction, info.id, "leave")
-            await interaction.response.send_message(**lobby_message(info))
+            await interaction.response.send_message(**bounded(**lobby_message(info)))
             return
         await ask_hand_over(interaction, verb)
 

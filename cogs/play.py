@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.client import Frontier, answer
 from bot.errors import Refused
+from bot.limits import bounded, bounded_choices
 from bot.outcome import Panel
 from bot.pictures import hand_file
 from bot.seats import is_person
@@ -25,13 +26,13 @@ from bot.service import Snapshot
 from cogs import ids
 from cogs.common import CancelButton, game_here
 from cogs.controls import ITEMS, commit, move_controls, panel_body, play_choice, trade_submitted
-from cogs.items import GameItem, Interaction
+from cogs.items import GameItem, Interaction, refuse_unread
 from cogs.layout.moves import clip, digest
 from cogs.layout.typed import matching, parse_move, suggestion
+from cogs.words import echo
 from games.core import Action, RuleError
 from renderers.text import offer_terms
 
-AUTOCOMPLETE_LIMIT = 25
 PUBLIC_MOVES = frozenset({"roll", "end_turn"})
 """Moves whose presence the whole table can tell from the board (an offer's answers are `AnswerButton`s)."""
 ONE_TAPS = 3
@@ -143,7 +144,7 @@ class YourMoveButton(GameItem[discord.ui.Button], form=ids.YOUR_MOVE):
         picture = await hand_file(panel.game.game_type, panel.hand)
         if picture is not None:
             body["file"] = picture
-        await interaction.followup.send(ephemeral=True, **body)
+        await interaction.followup.send(**bounded(ephemeral=True, **body))
 
 
 class HandButton(GameItem[discord.ui.Button], form=ids.HAND):
@@ -162,10 +163,11 @@ async def show_hand(interaction: Interaction, panel: Panel) -> None:
     info = panel.game
     picture = await hand_file(info.game_type, panel.hand)
     if picture is None:
-        await interaction.followup.send(f"{info.title} has no hidden cards: everything is on the board.",
-                                        ephemeral=True)
+        await interaction.followup.send(**bounded(content=f"{info.title} has no hidden cards: everything is on the "
+                                                          "board.", ephemeral=True))
     else:
-        await interaction.followup.send(f"Your hand in {info.title} #{info.id}:", file=picture, ephemeral=True)
+        await interaction.followup.send(**bounded(content=f"Your hand in {info.title} #{info.id}:", file=picture,
+                                                  ephemeral=True))
 
 
 class Play(commands.Cog):
@@ -178,8 +180,10 @@ class Play(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: Interaction) -> None:
-        """Modals are not dynamic items: a trade modal comes back here, by its custom id."""
-        await trade_submitted(interaction)
+        """Modals are not dynamic items: a trade modal comes back here, by its custom id; a control no item
+        reads is refused here."""
+        if not await trade_submitted(interaction):
+            await refuse_unread(interaction)
 
     @app_commands.command(name="play", description="Make a move in this channel's game")
     @app_commands.describe(action="Your move: pick from the list (type to filter), or a JSON action")
@@ -189,7 +193,7 @@ class Play(commands.Cog):
         info = await game_here(interaction)
         choices = await self.bot.service.choices(info.id, interaction.user.id)
         move = parse_move(action, info.version, choices)
-        label = next((m.label for m in choices if m.action == move), json.dumps(move))
+        label = next((m.label for m in choices if m.action == move), None) or echo(json.dumps(move))
         outcome = await self.bot.service.act(info.id, interaction.user.id, move,
                                              interaction_id=str(interaction.id), expected_version=info.version)
         await answer(interaction, f"✓ {label}" if not outcome.replayed else f"✓ {label} (already made)")
@@ -207,8 +211,8 @@ class Play(commands.Cog):
         except RuleError:  # not seated, or not started: nothing to suggest (the service says why on /play)
             return []
         found = matching(current, choices)
-        return [app_commands.Choice(name=clip(move.label, 100), value=suggestion(info.version, move))
-                for move in found[:AUTOCOMPLETE_LIMIT]]
+        return bounded_choices([app_commands.Choice(name=move.label, value=suggestion(info.version, move))
+                                for move in found])
 
 
 async def setup(bot: Frontier) -> None:

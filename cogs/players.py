@@ -8,6 +8,7 @@ from discord import app_commands
 
 import games
 from bot.client import Frontier, answer
+from bot.limits import bounded, bounded_choices
 from bot.outbox import fit
 from bot.settings import NOTIFY_TEXT
 from cogs.items import Interaction
@@ -15,13 +16,14 @@ from cogs.rules import book, find_section, rules_message
 from cogs.words import (
     FORGOTTEN,
     NO_GAME_YET,
+    game_called,
     game_line,
     leaderboard_lines,
     mention,
     profile_lines,
     stats_lines,
 )
-from games.core import RuleError, get_game
+from games.core import RuleError
 
 NOTIFY_CHOICES = [app_commands.Choice(name=name, value=value) for name, value in
                   (("Every turn", "every"), ("My turn only", "turn"), ("Nothing", "off"))]
@@ -29,8 +31,8 @@ NOTIFY_CHOICES = [app_commands.Choice(name=name, value=value) for name, value in
 
 async def game_names(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     typed = current.casefold()
-    return [app_commands.Choice(name=cls.title, value=gid) for gid, cls in sorted(games.registry().items())
-            if typed in gid or typed in cls.title.casefold()][:25]
+    return bounded_choices([app_commands.Choice(name=cls.title, value=gid) for gid, cls in
+                            sorted(games.registry().items()) if typed in gid or typed in cls.title.casefold()])
 
 
 async def section_names(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -40,8 +42,8 @@ async def section_names(interaction: Interaction, current: str) -> list[app_comm
     except RuleError:
         return []
     typed = current.casefold()
-    return [app_commands.Choice(name=f"{i}. {c.label}"[:100], value=str(i)) for i, c in enumerate(chapters, 1)
-            if typed in f"{i}. {c.label}".casefold()][:25]
+    return bounded_choices([app_commands.Choice(name=f"{i}. {c.label}", value=str(i)) for i, c in enumerate(chapters, 1)
+                            if typed in f"{i}. {c.label}".casefold()])
 
 
 class PlayerCommands:
@@ -59,6 +61,7 @@ class PlayerCommands:
                                                       "(CAT-12); default: the first page")
     @app_commands.autocomplete(game=game_names, section=section_names)
     async def rules(self, interaction: Interaction, game: str, section: str | None = None) -> None:
+        game = game_called(game).id
         chapter, page = find_section(game, section)
         await interaction.response.defer(ephemeral=True, thinking=True)  # a picture may take a moment to draw
         content, view, files = await rules_message(game, chapter, page)
@@ -76,7 +79,7 @@ class PlayerCommands:
     @app_commands.autocomplete(game=game_names)
     async def leaderboard(self, interaction: Interaction, game: str, everywhere: bool = False) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        title = get_game(game).title
+        title = game_called(game).title
         scope = None if everywhere or interaction.guild_id is None else interaction.guild_id
         board = await self.bot.service.leaderboard(game, scope)
         where = "on every server" if scope is None else "on this server"
@@ -110,4 +113,4 @@ class PlayerCommands:
     async def forget_me(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.service.forget(interaction.user.id)
-        await interaction.followup.send(FORGOTTEN, ephemeral=True)
+        await interaction.followup.send(**bounded(content=FORGOTTEN, ephemeral=True))

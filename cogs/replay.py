@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot import history
 from bot.client import Frontier
+from bot.limits import CONTENT, bounded
 from bot.outbox import ai_players
 from bot.pictures import png_file
 from bot.seats import player_of
@@ -51,7 +52,7 @@ async def frame_message(interaction: Interaction, game_id: int, at: int
     players = ai_players(row.seats)
     words = [history.caption(title, game_id, story, at, names), players,
              "\n".join(summary(row.game_type, story[at].view))]  # the board's state that is text by nature
-    return (clip("\n\n".join(w for w in words if w), 2000),
+    return (clip("\n\n".join(w for w in words if w), CONTENT),
             png_file(picture, f"{row.game_type}-{game_id}-turn{at}.png",
                      alt_text(row.game_type, story[at].view, "replay", title=title, players=players)), view)
 
@@ -60,8 +61,8 @@ async def show(interaction: Interaction, game_id: int, at: int) -> None:
     """Redraw the clicked replay message at another frame."""
     await interaction.response.defer()
     content, picture, view = await frame_message(interaction, game_id, at)
-    await interaction.edit_original_response(content=content, attachments=[picture], view=view,
-                                             allowed_mentions=discord.AllowedMentions.none())
+    await interaction.edit_original_response(**bounded(content=content, attachments=[picture], view=view,
+                                                       allowed_mentions=discord.AllowedMentions.none()))
 
 
 class StepButton(GameItem[discord.ui.Button], form=ids.REPLAY_STEP):
@@ -93,8 +94,8 @@ class JumpSelect(JumpItem, form=ids.REPLAY_JUMP):
 async def replay(interaction: Interaction, game_id: app_commands.Range[int, 1]) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     content, picture, view = await frame_message(interaction, game_id, 0)
-    await interaction.followup.send(content, file=picture, view=view, ephemeral=True,
-                                    allowed_mentions=discord.AllowedMentions.none())
+    await interaction.followup.send(**bounded(content=content, file=picture, view=view, ephemeral=True,
+                                              allowed_mentions=discord.AllowedMentions.none()))
 
 
 class Replay(commands.Cog):

@@ -20,12 +20,13 @@ from functools import cache
 import discord
 
 from bot.errors import Refused
+from bot.limits import bounded
 from bot.pictures import png_file
 from cogs import ids
 from cogs.items import GameItem, Interaction, JumpItem, arrow, picked
 from cogs.layout.moves import TEXT_LIMIT, clip
 from cogs.layout.typed import typing_help
-from cogs.words import options_lines
+from cogs.words import echo, options_lines
 from games.core import get_game
 from games.rulebook import MESSAGE, Page, examples, paged, pages
 from games.rulebook import book as written_book
@@ -37,8 +38,6 @@ PAGE = MESSAGE - 200
 """A page's text, leaving room in the message for its heading line."""
 ADVANCED = "Advanced: typing moves"
 OPTIONS = "Table options"
-SELECT_MAX = 25
-"""The most options a select holds: every game's book has fewer chapters (a test checks it)."""
 
 
 @dataclass(frozen=True)
@@ -92,8 +91,8 @@ def find_section(game: str, wanted: str | None) -> tuple[int, int]:
     folded = wanted.casefold()
     found = next((n for n, c in enumerate(chapters) if folded in c.label.casefold()), None)
     if found is None:
-        raise Refused(f"No chapter of the {get_game(game).title} rules is called {wanted!r}: leave it out to start "
-                      "at the beginning, or give a chapter's number, a word of its title or a rule id.",
+        raise Refused(f"No chapter of the {get_game(game).title} rules is called {echo(wanted)}: leave it out to "
+                      "start at the beginning, or give a chapter's number, a word of its title or a rule id.",
                       "no_such_section")
     return found, 0
 
@@ -163,7 +162,7 @@ async def show_page(interaction: Interaction, game: str, section: int, page: int
     """Redraw the clicked rules message at another page, its picture replacing the last (or none)."""
     await interaction.response.defer()  # a picture may take a moment to draw
     content, view, files = await rules_message(game, section, page)
-    await interaction.edit_original_response(content=content, view=view, attachments=files)
+    await interaction.edit_original_response(**bounded(content=content, view=view, attachments=files))
 
 
 class RulesStep(GameItem[discord.ui.Button], form=ids.RULES_STEP):

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.client import Frontier, answer
+from bot.limits import bounded
 from bot.outbox import ai_players, fit
 from bot.pictures import png_file
 from bot.posting import ONLY_USERS
@@ -50,13 +51,14 @@ class HandOver(GameItem[discord.ui.Button], form=ids.HAND_OVER):
         user = interaction.user.id
         if self.verb == "abandon":
             info = await service.abandon(self.game_id, user, guild_rights=manager_of(interaction))
-            await interaction.response.edit_message(content="Done.", view=None)
-            await interaction.followup.send(f"{info.title} #{info.id} was abandoned by {interaction.user.mention}.",
-                                            allowed_mentions=ONLY_USERS)
+            await interaction.response.edit_message(**bounded(content="Done.", view=None))
+            await interaction.followup.send(**bounded(
+                content=f"{info.title} #{info.id} was abandoned by {interaction.user.mention}.",
+                allowed_mentions=ONLY_USERS))
             return
         outcome = await (service.resign if self.verb == "resign" else service.leave)(self.game_id, user)
-        await interaction.response.edit_message(content=handed_over_text(outcome.game.game_type, self.verb),
-                                                view=None)
+        await interaction.response.edit_message(**bounded(
+            content=handed_over_text(outcome.game.game_type, self.verb), view=None))
 
 
 async def ask_hand_over(interaction: Interaction, verb: str) -> None:
@@ -82,7 +84,7 @@ class TableCommands:
             kwargs["file"] = png_file(picture, f"{info.game_type}-{info.id}.png",
                                       alt_text(info.game_type, outcome.public_view, "status", title=info.title,
                                                players=ai_players(info.seats)))
-        await interaction.followup.send(fit(status_lines(outcome)), ephemeral=True, **kwargs)
+        await interaction.followup.send(**bounded(content=fit(status_lines(outcome)), ephemeral=True, **kwargs))
 
     @app_commands.command(name="hand", description="Your hidden cards, only to you")
     async def hand(self, interaction: Interaction) -> None:
@@ -104,7 +106,7 @@ class TableCommands:
     async def undo(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.service.undo((await game_here(interaction)).id, interaction.user.id)
-        await interaction.followup.send("Taken back.", ephemeral=True)
+        await interaction.followup.send(**bounded(content="Taken back.", ephemeral=True))
 
     @app_commands.command(name="settings", description="Turn deadline, reminder, timeout policy, AI level, board posts")
     @app_commands.describe(deadline_hours="Hours per turn (0 turns the deadline off)",
@@ -126,8 +128,9 @@ class TableCommands:
             info = await self.bot.service.update_settings(info.id, interaction.user.id,
                                                           guild_rights=manager_of(interaction), changes=changes)
         if changes:
-            await interaction.response.send_message(table_settings_text(info, changed_by=interaction.user.id),
-                                                    allowed_mentions=discord.AllowedMentions.none())
+            await interaction.response.send_message(**bounded(
+                content=table_settings_text(info, changed_by=interaction.user.id),
+                allowed_mentions=discord.AllowedMentions.none()))
         else:
             await answer(interaction, table_settings_text(info))
 

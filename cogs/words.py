@@ -1,17 +1,22 @@
 """What the /game commands and the lobby say: each sentence has its home here, so a change of wording is made
 once. A board's own lines (`fit`, `turn_line`, `result_lines`) live in bot/outbox.py, which the boards
-share with these answers. No discord here."""
+share with these answers. What a person typed is quoted back through `echo`, the one place it is clipped and its
+markdown and mentions made plain (discord.utils' escapes are the only discord here)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from discord.utils import escape_markdown, escape_mentions
+
+from bot.errors import Refused
+from bot.limits import clip
 from bot.outbox import result_lines, turn_line
 from bot.outcome import GameInfo, Outcome, SeatInfo
 from bot.seats import ai_level
 from bot.settings import DEFAULT_SETTINGS
 from bot.storage import Rating
-from games.core import Game, get_game
+from games.core import Game, get_game, registry
 from games.levels import LEVELS
 
 LOBBY_VERBS = {"join": "Join", "leave": "Leave", "start": "Start"}
@@ -21,8 +26,25 @@ LEVEL_HINTS = {"easy": "Makes a beginner's mistakes", "normal": "Plays sensibly 
                "hard": "Thinks ahead, the strongest"}
 """Each AI level as the lobby's select and `/game add-ai` explain it (`games.levels.LEVELS`)."""
 NO_GAME_YET = "You are in no open game. Start one with `/game new`."
+ECHO_LIMIT = 60
+"""The most of what a person typed that a reply quotes back: enough to recognise it."""
 FORGOTTEN = ("Done: you left every open table, AI players took your running seats, and your id is gone from every "
              "stored game and rating, as is your choice of DMs.")
+
+
+def echo(typed: str) -> str:
+    """What a person typed, quoted in a reply: clipped to `ECHO_LIMIT` (a 4,000-character option must not make a
+    reply Discord refuses), its markdown (`**`, backticks, `||`) and mentions (`@everyone`, `<@123>`) shown as
+    typed rather than acted on."""
+    return f"'{escape_mentions(escape_markdown(clip(typed, ECHO_LIMIT)))}'"
+
+
+def game_called(name: str) -> type[Game]:
+    """The game a person named in a command, or a refusal that quotes the name they typed with `echo`."""
+    if name not in registry():
+        raise Refused(f"There is no game called {echo(name)}. Games: {', '.join(sorted(registry()))}.",
+                      "unknown_game")
+    return get_game(name)
 
 
 def mention(user_id: int) -> str:

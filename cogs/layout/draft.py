@@ -15,13 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import Refused
+from bot.limits import MODAL_FIELDS as MODAL_LABELS
+from bot.limits import MODAL_TEXT as LABEL_LIMIT
 from cogs.layout.moves import MAX_OPTIONS, TEXT_LIMIT, Option, clip
 from games.core import Action
 
-MODAL_LABELS = 5
-"""Discord's limit of labelled fields in a modal."""
-LABEL_LIMIT = 45
-"""Discord's limit on a modal's title and a field's label."""
 NO_PICK = "-"
 """The value of an optional pick's "None"."""
 

@@ -9,13 +9,13 @@ import json
 import re
 from dataclasses import dataclass
 
+from bot.limits import OPTION_TEXT as TEXT_LIMIT
+from bot.limits import OPTIONS as MAX_OPTIONS
+from bot.limits import ROW_ITEMS as BUTTONS_PER_ROW
+from bot.limits import ROWS as MAX_ROWS
+from bot.limits import clip
 from games.core import Action, Move
 
-MAX_ROWS = 5
-BUTTONS_PER_ROW = 5
-MAX_OPTIONS = 25
-TEXT_LIMIT = 100
-"""Discord's limit on a select option's label and description and on a custom id."""
 POOL = "*"
 """The group key of the catch-all select that takes what does not fit in five rows."""
 EXPLANATION = re.compile(r" \(([^()]*)\)")
@@ -26,10 +26,6 @@ Option = tuple[str, str | None, str]
 
 def type_title(kind: str) -> str:
     return kind.replace("_", " ").capitalize()
-
-
-def clip(text: str, limit: int = 80) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def digest(action: Action) -> str:

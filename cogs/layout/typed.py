@@ -11,6 +11,7 @@ import re
 from bot.errors import Refused
 from bot.service import STALE
 from cogs.layout.moves import digest, find_choice
+from cogs.words import echo
 from games.core import Action, Move, get_game
 
 CHOICE_VALUE = re.compile(r"^v(?P<v>\d{1,19}):(?P<k>[0-9a-f]+)$")
@@ -102,9 +103,10 @@ def parse_move(text: str, version: int, choices: list[Move]) -> Action:
     if found and (len(found) == 1 or words(named(found[0].label)) == words(text) or len(whole) == 1):
         return (whole or found)[0].action
     if found:
-        raise Refused(f"{text!r} names {len(found)} moves, e.g. {found[0].label!r} and {found[1].label!r}; "
+        raise Refused(f"{echo(text)} names {len(found)} moves, e.g. {found[0].label!r} and {found[1].label!r}; "
                       "say more, or pick one from the list.", "ambiguous_move")
-    raise Refused(f"{text!r} is not one of your moves now; pick one from the list `/play` suggests.", "unknown_move")
+    raise Refused(f"{echo(text)} is not one of your moves now; pick one from the list `/play` suggests.",
+                  "unknown_move")
 
 
 WALK_STEPS = 300

@@ -10,7 +10,8 @@ import re
 
 import pytest
 
-from cogs.rules import ADVANCED, PAGE, SELECT_MAX, book, example_picture, find_section
+from bot.limits import OPTIONS as SELECT_MAX
+from cogs.rules import ADVANCED, PAGE, book, example_picture, find_section
 from games.core import get_game
 from games.rulebook import MESSAGE, examples, paged, rules
 from games.rulebook import book as written_book
