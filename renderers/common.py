@@ -2,8 +2,9 @@
 
 Seat colours are the games' one palette of names (games.colours), drawn in shades of the Okabe–Ito hues
 that stay distinct under the common forms of colour blindness, from each other and from the terrain; every
-seat also has its own marker shape, so a seat can be told apart without colour at all.  Text uses the scalable
-font bundled with Pillow, so no system font is needed.
+seat also has its own marker shape, so a seat can be told apart without colour at all.  Text is set in Atkinson
+Hyperlegible (a dependency, fontpkg-atkinson-hyperlegible), whose I, l and 1 differ, so that no id is misread
+("I2" is not "12"); no system font is needed.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from fontpkg_atkinson_hyperlegible import ROOT as FONT_ROOT
 from PIL import Image, ImageDraw, ImageFont
 
 from games.colours import SEAT_COLOURS as SEAT_COLOUR_WORDS
@@ -49,13 +51,27 @@ def seat_colour(seat: int) -> RGB:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+FONT_FILE = FONT_ROOT / "files" / "AtkinsonHyperlegible-Regular.ttf"
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled scalable font; `bold` is drawn with a stroke by `text`."""
-    return ImageFont.load_default(size=size)  # type: ignore[return-value]
+    """The one typeface of every picture at `size` px; `bold` is drawn with a stroke by `text`."""
+    return ImageFont.truetype(str(FONT_FILE), size)
 
 
-# The bundled font covers Latin text but not typographic dashes, arrows or ticks.
+@lru_cache(maxsize=1)
+def cap_ratio() -> float:
+    """How tall a capital letter stands, as a fraction of the font's size (the height of "H")."""
+    return -font(1000).getbbox("H", anchor="ls")[1] / 1000
+
+
+def cap_height(size: float) -> float:
+    """The cap height (px) of text set at `size` px."""
+    return size * cap_ratio()
+
+
+# The typeface covers Latin text but not every typographic dash, arrow or tick.
 _PLAIN = str.maketrans({"–": "-", "—": "-", "→": "->", "←": "<-", "✓": "+", "×": "x",
                         "·": "-", "’": "'", "‘": "'", "“": '"', "”": '"', "…": "..."})
 
@@ -67,8 +83,11 @@ def plain(s: str) -> str:
 
 # -- text: the one way words reach a picture ------------------------------------------------------
 
-LEGIBLE = 11
-"""The smallest text (px, the font's size) a reader can read on the picture as Discord shows it."""
+LEGIBLE_CAP = 7
+"""The smallest cap height (px) a reader can read on a picture as Discord shows it: a phone's 350 px for what
+a player decides on (close-ups, private pictures), a desktop's 550 px for the public board."""
+LEGIBLE = math.ceil(LEGIBLE_CAP / cap_ratio())
+"""The smallest font size (px) whose cap height is LEGIBLE_CAP."""
 DESKTOP = 550
 """How wide (px) Discord's chat column shows a picture on a desktop."""
 PHONE = 350
@@ -405,6 +424,13 @@ def zoom(picture: Image.Image, box: Box, tags: list[tuple[Point, str]]) -> bytes
     img = picture.crop((x0, y0, x1, y1)).convert("RGB").resize(
         (ZOOM_WIDTH, round((y1 - y0) * factor)), Image.Resampling.LANCZOS)
     draw = ImageDraw.Draw(img)
+    if _recorders:  # what the board drew inside the crop is on the close-up too, enlarged
+        source, surface = id(picture.im), _surface(draw)
+        for seen in _recorders:
+            seen += [Drawn(surface, ((d.box[0] - x0) * factor, (d.box[1] - y0) * factor, (d.box[2] - x0) * factor,
+                                     (d.box[3] - y0) * factor), d.kind, d.s, round(d.size * factor), d.fill, d.on)
+                     for d in list(seen) if d.surface == source and d.kind != "frame"
+                     and x0 <= d.box[0] and y0 <= d.box[1] and d.box[2] <= x1 and d.box[3] <= y1]
     size = round(1.5 * legible(ZOOM_WIDTH, PHONE))  # well above the least: a phone is where picks are made
     for (x, y), s in tags:
         tag(draw, ((x - x0) * factor, (y - y0) * factor), s, size)
