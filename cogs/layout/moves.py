@@ -97,15 +97,16 @@ def page_of(indices: list[int], page: int, room: int = MAX_OPTIONS) -> tuple[lis
 
 
 def places(choices: list[Move], indices: list[int]) -> list[str]:
-    """The places these moves happen, in the order the moves come, when they are chosen place first: some
-    move names a place, and some place holds more than one move, or the moves are more than one list holds
-    (where each place holds one move, the place names the move: it is picked in one step).  Else empty."""
+    """The places these moves happen, in the order the moves come, when they are chosen place first: always
+    where some move names a place, unless each names one place of its own (the robber's hex: the place is the
+    move, picked in one step).  Else empty."""
     named = [choices[i].areas for i in indices]
     spots = list(dict.fromkeys(area for names in named for area in names))
-    if not spots:
+    placed = [names for names in named if names]
+    if not spots or (len(indices) <= MAX_OPTIONS and all(len(names) == 1 for names in placed)
+                     and len(spots) == len(placed)):
         return []
-    crowded = len(indices) > MAX_OPTIONS or any(sum(spot in names for names in named) > 1 for spot in spots)
-    return spots if crowded else []
+    return spots
 
 
 def _move_options(choices: list[Move], indices: list[int]) -> list[Option]:

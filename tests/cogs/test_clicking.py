@@ -8,7 +8,9 @@ import re
 
 import pytest
 
-from games.core import get_game
+from games.catan.board import GEOMETRY
+from games.catan.game import Catan
+from games.core import Game, get_game
 from tests.games.roanoke.table import set_hand
 from tests.support.clicking import seated, trade, wait_for_people
 from tests.support.playing import measured
@@ -41,6 +43,50 @@ async def test_a_catan_settlement_is_placed_in_two_steps_hex_then_corner(world: 
     view = await world.bot.service.hand(game_id, first.user.id)
     assert sum(1 for b in view["buildings"] if b and b[0] == view["seat"]) == 1
     measured("Catan", "Build a setup settlement (hex, then corner)", tally.count())
+
+
+def _road_towards_a_settlement(game: Game) -> None:
+    """Roads of the active seat laid out from its network until settlements can be built in two places (a lone
+    move is a button of its own)."""
+    assert isinstance(game, Catan)
+    seat = game.s["active"]
+    for _ in range(3):
+        if sum(a["type"] == "build_settlement" for a in game.legal_actions(seat)) > 1:
+            return
+        mine = {v for p, owner in enumerate(game.s["roads"]) if owner == seat for v in GEOMETRY.paths[p]}
+        for p, owner in enumerate(game.s["roads"]):
+            if owner is None and set(GEOMETRY.paths[p]) & mine:
+                game.s["roads"][p] = seat
+    raise AssertionError("no settlement spot came within reach")
+
+
+@pytest.mark.parametrize(("kind", "select", "action"), [
+    ("build_road", "Build road", "Build a road (hex, then path)"),
+    ("build_settlement", "Build settlement", "Build a settlement (hex, then corner)"),
+    ("build_city", "Build city", "Build a city (hex, then corner)")])
+async def test_a_catan_mid_game_build_is_a_hex_then_its_spot_on_a_close_up(world: World, kind: str, select: str,
+                                                                           action: str) -> None:
+    """Issue 36: a road, settlement or city in the main phase is picked as the setup's are: the hex, then the spot
+    on a close-up of that hex whose ids read on a phone; three taps of the panel at most."""
+    game_id, people, seat, _ = await catan_turn_with(
+        world, {"brick": 2, "lumber": 2, "wool": 1, "grain": 3, "ore": 3})
+    if kind == "build_settlement":
+        await rewritten(world, game_id, _road_towards_a_settlement)
+    person = people[seat]
+    version = (await world.bot.service.get(game_id)).version
+    tally = Tally(person)
+    panel = await world.panel(person)
+    hexes = select_of(panel, select)["options"]
+    assert hexes and all(o["value"].startswith("@") for o in hexes), "first the hex"
+    panel = await world.pick(person, panel, select, hexes[0]["label"])
+    zoom = [a for a in panel.attachments if a.filename.endswith("-area.png")]
+    assert len(zoom) == 1, "the second step shows the hex close up"
+    spot = next(o for o in select_of(panel, select)["options"] if not o["value"].startswith(("@", "p")))
+    await world.pick(person, panel, select, spot["label"])
+    assert (await world.bot.service.get(game_id)).version > version, "the build was made"
+    built = {"build_road": "road", "build_settlement": "settlement", "build_city": "city"}[kind]
+    assert f"built a {built}" in world.boards()[-1].text()
+    measured("Catan", action, tally.count())
 
 
 @pytest.mark.parametrize(("game", "title", "action"), [
