@@ -413,25 +413,64 @@ def tag(draw: ImageDraw.ImageDraw, xy: Point, s: str, size: int) -> Box:
 
 ZOOM_WIDTH = 700
 """How wide a zoomed pick picture is drawn: ids on it are `legible(ZOOM_WIDTH, PHONE)` px."""
+ZOOM_TALL = 1.5
+"""A close-up is at most this many times as tall as it is wide: a phone shows it whole, without scrolling."""
+
+Rulers = tuple[list[tuple[float, str]], list[tuple[float, str]]]
+"""The names of a board's columns (x of each centre, its name) and rows (y, name), for a close-up's margins."""
 
 
-def zoom(picture: Image.Image, box: Box, tags: list[tuple[Point, str]]) -> bytes:
-    """A zoomed pick picture: the part `box` of a board drawn without ids, enlarged to ZOOM_WIDTH, with the
-    id of every place the player may pick there on a tag large enough to read on a phone."""
-    x0, y0, x1, y1 = (round(v) for v in box)
-    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(picture.width, x1), min(picture.height, y1)
-    factor = ZOOM_WIDTH / (x1 - x0)
-    img = picture.crop((x0, y0, x1, y1)).convert("RGB").resize(
-        (ZOOM_WIDTH, round((y1 - y0) * factor)), Image.Resampling.LANCZOS)
-    draw = ImageDraw.Draw(img)
+def compact(box: Box, within: Box) -> Box:
+    """`box` widened about its centre, inside `within`, until it is at most ZOOM_TALL times as tall as wide."""
+    x0, y0, x1, y1 = max(box[0], within[0]), max(box[1], within[1]), min(box[2], within[2]), min(box[3], within[3])
+    need = (y1 - y0) / ZOOM_TALL
+    if x1 - x0 >= need:
+        return x0, y0, x1, y1
+    grow = (need - (x1 - x0)) / 2
+    x0, x1 = x0 - grow, x1 + grow
+    shift = max(0.0, within[0] - x0) - max(0.0, x1 - within[2])
+    x0, x1 = max(within[0], x0 + shift), min(within[2], x1 + shift)
+    if (y1 - y0) > ZOOM_TALL * (x1 - x0):  # the board itself is too narrow: keep the rows round the middle
+        mid, half = (y0 + y1) / 2, ZOOM_TALL * (x1 - x0) / 2
+        y0, y1 = mid - half, mid + half
+    return x0, y0, x1, y1
+
+
+def zoom(picture: Image.Image, box: Box, tags: list[tuple[Point, str]], *, within: Box | None = None,
+         rulers: Rulers | None = None) -> bytes:
+    """A zoomed pick picture: the part `box` of a board drawn without ids (widened inside `within`, the
+    board's map, to be compact), enlarged to ZOOM_WIDTH, with the id of every place the player may pick there
+    on a tag large enough to read on a phone, and with `rulers` the names of its columns and rows in margins."""
+    size = round(1.5 * legible(ZOOM_WIDTH, PHONE))  # well above the least: a phone is where picks are made
+    band = round(size * 1.6) if rulers else 0
+    edge = within or (0, 0, picture.width, picture.height)
+    left, top, right, bottom = compact(box, (max(0, edge[0]), max(0, edge[1]), min(picture.width, edge[2]),
+                                            min(picture.height, edge[3])))
+    x0, y0, x1, y1 = math.floor(left), math.ceil(top), math.ceil(right), math.floor(bottom)
+    factor = (ZOOM_WIDTH - band) / (x1 - x0)
+    crop = picture.crop((x0, y0, x1, y1)).convert("RGB").resize(
+        (ZOOM_WIDTH - band, round((y1 - y0) * factor)), Image.Resampling.LANCZOS)
+    img, draw = canvas(ZOOM_WIDTH, crop.height + band)
+    img.paste(crop, (band, band))
+
+    def at(x: float, y: float) -> Point:
+        return band + (x - x0) * factor, band + (y - y0) * factor
+
     if _recorders:  # what the board drew inside the crop is on the close-up too, enlarged
         source, surface = id(picture.im), _surface(draw)
         for seen in _recorders:
-            seen += [Drawn(surface, ((d.box[0] - x0) * factor, (d.box[1] - y0) * factor, (d.box[2] - x0) * factor,
-                                     (d.box[3] - y0) * factor), d.kind, d.s, round(d.size * factor), d.fill, d.on)
+            seen += [Drawn(surface, (*at(d.box[0], d.box[1]), *at(d.box[2], d.box[3])), d.kind, d.s,
+                           round(d.size * factor), d.fill, d.on)
                      for d in list(seen) if d.surface == source and d.kind != "frame"
                      and x0 <= d.box[0] and y0 <= d.box[1] and d.box[2] <= x1 and d.box[3] <= y1]
-    size = round(1.5 * legible(ZOOM_WIDTH, PHONE))  # well above the least: a phone is where picks are made
+    if rulers:
+        columns, rows = rulers
+        for x, name in columns:
+            if x0 <= x <= x1:
+                text(draw, (at(x, y0)[0], band / 2), name, size, on=PAPER, anchor="mm", bold=True)
+        for y, name in rows:
+            if y0 <= y <= y1:
+                text(draw, (band / 2, at(x0, y)[1]), name, round(size * 0.8), on=PAPER, anchor="mm", bold=True)
     for (x, y), s in tags:
-        tag(draw, ((x - x0) * factor, (y - y0) * factor), s, size)
+        tag(draw, at(x, y), s, size)
     return encode_png(img)
