@@ -185,6 +185,15 @@ def frame(draw: ImageDraw.ImageDraw, box: Box, *, outline: RGB, width: int = 2, 
             seen.append(drawn)
 
 
+def icon_drawn(draw: ImageDraw.ImageDraw, box: Box, name: str, size: float) -> None:
+    """Record an icon or diagram drawn in `box` (a pattern, a resource's icon), whose smallest part a reader must
+    make out is `size` px tall, so that tests measure it as they measure text."""
+    if _recorders:
+        drawn = Drawn(_surface(draw), box, "icon", name, round(size))
+        for seen in _recorders:
+            seen.append(drawn)
+
+
 def _room(xy: tuple[float, float], anchor: str, within: Box) -> float:
     """How wide a line anchored at `xy` may be and stay inside `within`."""
     x = xy[0]

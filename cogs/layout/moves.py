@@ -18,6 +18,9 @@ TEXT_LIMIT = 100
 """Discord's limit on a select option's label and description and on a custom id."""
 POOL = "*"
 """The group key of the catch-all select that takes what does not fit in five rows."""
+CONFIRM_FIRST = "!"
+"""Before a select option's digest: the move is asked about first (one that happens nowhere on the picture
+among moves of places: it gives the placement up)."""
 EXPLANATION = re.compile(r" \(([^()]*)\)")
 
 Option = tuple[str, str | None, str]
@@ -116,14 +119,15 @@ def _move_options(choices: list[Move], indices: list[int]) -> list[Option]:
 
 def group_options(choices: list[Move], group: Group, page: int, area: int | None) -> list[Option]:
     """A group's select: first the places where its moves happen, each to be seen close up, then the moves
-    that happen nowhere on the picture (last: they place nothing); once a place is chosen, its moves.  A
-    group whose moves name no place is its moves, paged."""
+    that happen nowhere on the picture (last, and asked about first: they place nothing); once a place is
+    chosen, its moves.  A group whose moves name no place is its moves, paged."""
     indices = group.indices
     spots = places(choices, indices)
     options: list[Option] = []
     if spots and area is None:
         entries = [(clip(f"{spot}…", TEXT_LIMIT), None, f"@{n}") for n, spot in enumerate(spots)]
-        entries += _move_options(choices, [i for i in indices if not choices[i].areas])
+        entries += [(label, about, CONFIRM_FIRST + value)
+                    for label, about, value in _move_options(choices, [i for i in indices if not choices[i].areas])]
         shown, more = page_of(list(range(len(entries))), page)
         options = [entries[n] for n in shown]
         if more:

@@ -111,6 +111,41 @@ async def test_a_long_placement_is_a_place_then_a_spot_with_a_close_up(world: Wo
     measured(title, action, tally.count())
 
 
+def _roam_mostly_taken(game: Game, seat: int) -> bool:
+    """Ready at a ROAM key marker some of whose squares place something and some nothing, once every square but
+    those of the first card is taken (by another seat's marker)."""
+    if game.phase != "anchor":  # type: ignore[attr-defined]
+        return False
+    other = (seat + 1) % game.num_players
+    for r in range(6):
+        for c in range(6):
+            if (r, c) not in {(r0, c0) for r0 in range(3) for c0 in range(2)} and not game.map[r][c]:  # type: ignore[attr-defined]
+                game.map[r][c].append(other)  # type: ignore[attr-defined]
+    placed = [bool(game.areas(a)) for a in game.legal_actions(seat) if a["type"] == "place"]
+    return any(placed) and not all(placed)
+
+
+async def test_a_roam_key_marker_that_places_nothing_comes_last_and_is_asked_about_first(world: World) -> None:
+    """Issue 36: the placements come card by card; a key marker that would place nothing (every square of the
+    pattern taken) comes after the cards, and choosing it asks "are you sure?" before it is made."""
+    game_id, people, seat = await opened_to(world, "roam", _roam_mostly_taken)
+    person = people[seat]
+    version = (await world.bot.service.get(game_id)).version
+    panel = await world.panel(person)
+    options = select_of(panel, "Place")["options"]
+    places = [n for n, o in enumerate(options) if o["value"].startswith("@")]
+    nothing = [n for n, o in enumerate(options) if "places nothing" in o["label"]]
+    assert places and nothing and max(places) < min(nothing), [o["label"] for o in options]
+    select = select_of(panel, "Place")
+    record = await person.select(panel, [options[nothing[0]]["value"]], custom_id=select["custom_id"])
+    await world.settle()
+    question = record.replies()[-1]
+    assert "are you sure" in question.content and question.ephemeral
+    assert (await world.bot.service.get(game_id)).version == version, "nothing is made before the answer"
+    await world.press(person, question, "Confirm")
+    assert (await world.bot.service.get(game_id)).version > version, "made once confirmed"
+
+
 async def test_a_catan_turn_is_ended_and_rolled_with_one_tap_on_the_board(world: World) -> None:
     """CAT-15: the turn's end and the next player's roll are each one button on the board, for that player."""
     _, people, seat, _ = await catan_turn_with(world, {})

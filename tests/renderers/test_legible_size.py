@@ -20,7 +20,7 @@ from PIL import Image
 
 import games
 from bot.tools.pictures import areas, choices
-from renderers import place_label, render_area, render_board
+from renderers import place_label, render_area, render_board, render_private
 from renderers.common import DESKTOP, LEGIBLE_CAP, PHONE, ZOOM_TALL, cap_height, recording
 from tests.support.legibility import too_small
 from tests.support.states import fresh, states
@@ -48,6 +48,14 @@ def test_no_text_on_a_board_is_under_7_px_cap_height_at_550_px_wide(game_id: str
     for n, game in enumerate(states(game_id, STATES, seed=2727)):
         width, small = measured(lambda g=game: render_board(game_id, g.view(None), choices(g)), DESKTOP)
         assert not small, f"{game_id} state {n} board ({width} px wide): " + "; ".join(small[:10])
+
+
+@pytest.mark.parametrize("game_id", sorted(set(games.registry()) - {"colonies", "roanoke", "small_islands"}))
+def test_no_text_or_icon_on_a_private_picture_is_under_7_px_cap_height_at_350_px_wide(game_id: str) -> None:
+    for n, game in enumerate(states(game_id, STATES, seed=2727)):
+        for seat in range(game.num_players):
+            width, small = measured(lambda g=game, s=seat: render_private(game_id, g.view(s)), PHONE)
+            assert not small, f"{game_id} state {n} seat {seat + 1} ({width} px wide): " + "; ".join(small[:10])
 
 
 @pytest.mark.parametrize("game_id", sorted(g for g, cls in games.registry().items()
