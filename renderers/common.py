@@ -157,6 +157,17 @@ def recording() -> Iterator[list[Drawn]]:
         _recorders.remove(seen)
 
 
+@contextmanager
+def unrecorded() -> Iterator[None]:
+    """Nothing drawn inside the block is recorded: a sample drawn only to choose a palette from."""
+    held = _recorders[:]
+    _recorders.clear()
+    try:
+        yield
+    finally:
+        _recorders[:] = held
+
+
 def _surface(draw: ImageDraw.ImageDraw) -> int:
     return id(draw.im)
 

@@ -4,6 +4,7 @@ opens place by place, and the digest that names a move wherever the list puts it
 from __future__ import annotations
 
 from cogs.layout.moves import (
+    CONFIRM_FIRST,
     MAX_OPTIONS,
     POOL,
     Group,
@@ -68,7 +69,7 @@ def test_a_short_list_whose_places_hold_several_moves_opens_place_by_place_place
     _, groups = group_moves(choices)
     first = group_options(choices, groups[0], 0, None)
     assert [(label, value) for label, _, value in first] == [
-        ("spot 0…", "@0"), ("spot 1…", "@1"), ("skip", digest(choices[0].action))]
+        ("spot 0…", "@0"), ("spot 1…", "@1"), ("skip", CONFIRM_FIRST + digest(choices[0].action))], "asked first"
     opened = group_options(choices, groups[0], 0, 1)
     assert [label for label, _, _ in opened] == ["← Other places", "settle 3", "settle 4", "settle 5"]
 
