@@ -182,13 +182,12 @@ def _frame() -> Image.Image:
 @lru_cache(maxsize=1)
 def _palette() -> Image.Image:
     """One palette for every Colonies picture, from a sample of every card kind, plain and dimmed."""
-    ground = _frame()  # drawn, and recorded, as the board draws it
-    with unrecorded():
-        return _sampled(ground)
+    with unrecorded():  # the board draws (and records) its frame before it asks for the palette
+        return _sampled()
 
 
-def _sampled(ground: Image.Image) -> Image.Image:
-    sample = ground.copy()
+def _sampled() -> Image.Image:
+    sample = _frame().copy()
     names = [next(c.name for c in C.CARDS.values() if c.kind == k) for k in KIND_FILL]
     for i, name in enumerate(names):
         x, y = (i % 3) * 260, (i // 3) * 330
