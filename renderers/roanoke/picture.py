@@ -22,6 +22,7 @@ from renderers.common import (
     reference_palette,
     tag,
     text,
+    unrecorded,
     zoom,
 )
 from renderers.roanoke.sprites import (
@@ -92,6 +93,11 @@ STATES = ("net", "cut", "dead")
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
     """One palette for every Roanoke picture, from the static layer and a sample of every sprite."""
+    with unrecorded():  # a sample, on no picture
+        return _sampled()
+
+
+def _sampled() -> Image.Image:
     sample = layer(tuple(sorted(B.NODES.items()))).copy()
     x, y = GRID_X, GRID_Y
     for seat in range(4):
