@@ -50,7 +50,7 @@ def test_no_text_on_a_board_is_under_7_px_cap_height_at_550_px_wide(game_id: str
         assert not small, f"{game_id} state {n} board ({width} px wide): " + "; ".join(small[:10])
 
 
-@pytest.mark.parametrize("game_id", sorted(set(games.registry()) - {"small_islands"}))
+@pytest.mark.parametrize("game_id", sorted(games.registry()))
 def test_no_text_or_icon_on_a_private_picture_is_under_7_px_cap_height_at_350_px_wide(game_id: str) -> None:
     for n, game in enumerate(states(game_id, STATES, seed=2727)):
         for seat in range(game.num_players):
