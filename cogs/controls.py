@@ -213,12 +213,10 @@ class MoveSelect(GameItem[discord.ui.Select], form=ids.MOVE_SELECT):
 
     async def _ask_first(self, interaction: Interaction, key: str) -> None:
         """A move that places nothing, among placements: "Are you sure?" before it is made."""
-        move = find_choice(self.snapshot.panel(interaction.user.id).choices, key)
-        if move is None:
+        if (move := find_choice(self.snapshot.panel(interaction.user.id).choices, key)) is None:
             raise ids.BadId()
-        await interaction.response.send_message(
-            f"**{move.label}** — are you sure?", ephemeral=True,
-            view=confirm_view(ConfirmMove(self.game_id, self.version, self.seat, key), self.game_id))
+        view = confirm_view(ConfirmMove(self.game_id, self.version, self.seat, key), self.game_id)
+        await interaction.response.send_message(f"**{move.label}** — are you sure?", ephemeral=True, view=view)
 
     async def _redraw(self, interaction: Interaction, page: int, area: int | None) -> None:
         """Another page, or the moves of one place with its zoomed picture (or the places again), from the game
