@@ -19,7 +19,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core import Action
-from games.roam.data import CARDS
+from games.roam.data import CARDS, short_name
 from games.roam.geometry import parse_square, slot_of
 from renderers.common import (
     ACCENT,
@@ -252,7 +252,8 @@ def _strip_height(p: dict[str, Any]) -> int:
 
 
 def _characters(draw: ImageDraw.ImageDraw, xy: tuple[int, int], right: int, p: dict[str, Any]) -> None:
-    """A player's characters in rows, each its pattern (as large as a phone needs), its points and its name."""
+    """A player's characters in rows, each its pattern (as large as a phone needs), its points and its name as the
+    moves that choose it say it ("Scout"): the three starting ones too."""
     colour = COLOUR_RGB[p["colour"]]
     per = max(1, (right - xy[0]) // HAND_STEP)
     for i, card in enumerate(p["characters"]):
@@ -262,7 +263,7 @@ def _characters(draw: ImageDraw.ImageDraw, xy: tuple[int, int], right: int, p: d
         room = (cx - 2, top, cx + HAND_STEP - 8, y + HAND_ROW)
         text(draw, (cx, top), plural(card["vp"], "pt"), HAND_SMALL, on=WHITE, fill=INK if card["up"] else MUTED,
              within=room, smallest=HAND_SMALL)
-        for k, line in enumerate(wrap_text(card["name"], HAND_SMALL, HAND_STEP - 12)[:2]):
+        for k, line in enumerate(wrap_text(short_name(card["card"]), HAND_SMALL, HAND_STEP - 12)[:2]):
             text(draw, (cx, top + (k + 1) * (HAND_SMALL + 4)), line, HAND_SMALL, on=WHITE, within=room,
                  smallest=HAND_SMALL)
 

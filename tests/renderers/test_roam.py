@@ -7,6 +7,7 @@ import re
 
 from PIL import Image
 
+from games.roam.data import short_name
 from games.roam.game import RoamGame
 from renderers import render_area, render_board, render_private, roam
 from renderers.common import TAG, plural, recording
@@ -58,7 +59,10 @@ def test_each_card_shows_its_character_on_the_map_and_a_player_sees_their_own_ch
     with recording() as seen:
         render_private("roam", game.view(seat))
     said = {d.s for d in seen if d.kind == "text"}
-    assert all(c["name"] in said for c in game.view(seat)["players"][seat]["characters"])
+    mine = game.view(seat)["players"][seat]["characters"]
+    assert all(short_name(c["card"]) in said for c in mine), "named as the moves that choose them name them"
+    patterns = [d for d in seen if d.kind == "icon" and d.s == "pattern"]
+    assert len(patterns) >= 6 + len(mine), "each card's plate and each of the seat's characters, the starting ones too"
 
 
 def test_the_chosen_characters_anchors_are_marked() -> None:
