@@ -91,7 +91,7 @@ LEGIBLE = math.ceil(LEGIBLE_CAP / cap_ratio())
 DESKTOP = 550
 """How wide (px) Discord's chat column shows a picture on a desktop."""
 PHONE = 350
-"""How wide (px) Discord shows a picture on a phone: zoomed pick pictures are made to be read there."""
+"""How wide (px) Discord shows a picture on a phone: close-ups and private pictures are made to be read there."""
 MIN_WIDTH = 700
 """The narrowest board: room for the map.  Boards are drawn 700-900 px wide, so the least legible text is
 14-17 px; only a sprawling Small Islands map grows wider, its text with it."""
