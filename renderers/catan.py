@@ -31,6 +31,7 @@ from renderers.common import (
     encode_png,
     ink_on,
     legible,
+    paste,
     reference_palette,
     seat_colour,
     seat_marker,
@@ -113,7 +114,7 @@ def _palette() -> Image.Image:
 def _paste_tile(img: Image.Image, h: int, terrain: str, token: int | None) -> None:
     tile = _tile(terrain, token)
     cx, cy = _hex_centre(h)
-    img.paste(tile, (round(cx - tile.width / 2), round(cy - tile.height / 2)), tile)
+    paste(img, tile, (round(cx - tile.width / 2), round(cy - tile.height / 2)), tile)
 
 
 @lru_cache(maxsize=1)  # the table just drawn: with many tables it never hits (a whole picture each)

@@ -205,6 +205,17 @@ def icon_drawn(draw: ImageDraw.ImageDraw, box: Box, name: str, size: float) -> N
             seen.append(drawn)
 
 
+def paste(target: Image.Image, sprite: Image.Image, xy: tuple[int, int], mask: Image.Image | None = None) -> None:
+    """`sprite` pasted onto `target` at `xy`; while recording, what was drawn on the sprite is recorded where it
+    now stands, so a close-up of `target` measures the words and icons of its sprites too."""
+    target.paste(sprite, xy, mask)
+    if _recorders:
+        surface, source, (dx, dy) = id(target.im), id(sprite.im), xy
+        for seen in _recorders:
+            seen += [Drawn(surface, (d.box[0] + dx, d.box[1] + dy, d.box[2] + dx, d.box[3] + dy), d.kind, d.s,
+                           d.size, d.fill, d.on) for d in list(seen) if d.surface == source and d.kind != "frame"]
+
+
 def _room(xy: tuple[float, float], anchor: str, within: Box) -> float:
     """How wide a line anchored at `xy` may be and stay inside `within`."""
     x = xy[0]

@@ -37,6 +37,7 @@ from renderers.common import (
     icon_drawn,
     legible,
     panel,
+    paste,
     plural,
     reference_palette,
     seat_marker,
@@ -212,7 +213,7 @@ def _land(edge: str, slots: Slots, seats: tuple[tuple[str, int], ...], small: in
 def _map(img: Image.Image, view: dict[str, Any], edge: str, small: int = SMALL) -> None:
     """The fixed part of the map, then the coins, the anchors a chosen character may take, and the markers."""
     slots = tuple((s["card"], s["name"], s["vp"]) if s else None for s in view["slots"])
-    img.paste(_land(edge, slots, tuple((p["edge"], p["seat"]) for p in view["players"]), small), (0, 0))
+    paste(img, _land(edge, slots, tuple((p["edge"], p["seat"]) for p in view["players"]), small), (0, 0))
     draw = ImageDraw.Draw(img)
     players = view["players"]
     anchors = set((view.get("placing") or {}).get("anchors") or [])
