@@ -4,11 +4,13 @@ Discord's chat column shows a picture about 550 px wide on a desktop and 350 px 
 heights, from each text's font size and the picture's scale (`renderers.common.cap_height`): on a public board
 (with the ids of the moves open to the player to move drawn) none is under LEGIBLE_CAP px at 550 px wide; on
 each seat's private picture, and on a close-up of each area a move can be picked by, none is under LEGIBLE_CAP
-px at 350 px wide, the close-up naming the id of every move in its area.
+px at 350 px wide, the close-up naming the id of every move in its area and no taller than ZOOM_TALL times
+its width, so a phone shows it whole.
 
-Sizes come from `renderers.common.text` (and the icons it records), which report what they draw to the
-recorder installed here (every cached layer is forgotten first, so it is drawn, and recorded, again); a
-close-up records what the board drew inside its crop again, enlarged.
+Sizes come from `renderers.common.text` and `icon_drawn` (a pattern's square, a resource's icon: its height),
+which report what they draw to the recorder installed here (every cached layer is forgotten first, so it is
+drawn, and recorded, again); a sprite pasted with `paste` carries its records onto the board, and a close-up
+records what the board drew inside its crop again, enlarged.
 """
 
 from __future__ import annotations
