@@ -77,7 +77,7 @@ _PLAIN = str.maketrans({"–": "-", "—": "-", "→": "->", "←": "<-", "✓":
 
 
 def plain(s: str) -> str:
-    """`s` with characters the bundled font lacks replaced by ones it has."""
+    """`s` with characters the typeface lacks replaced by ones it has."""
     return s.translate(_PLAIN)
 
 

@@ -2,9 +2,11 @@
 search pattern) beside it, coins and markers; and each player's map turned so that their own edge is at the
 bottom, where patterns read as printed on the cards (A5.6), above a strip of that player's own characters.
 
-Made for Discord's chat column: 800 px wide, no text under 16 px (11 px at 550 px wide); the players, scores
-and artifacts go beside it as text (renderers.text.roam).  Every square is named in its corner; where the
-player to move may put a marker (`choices`) the name is on a tag, as on the zoomed picture of one card.
+Made for Discord's chat column: 800 px wide, no text on the board under 16 px (11 px at 550 px wide), none on a
+player's own map under 26 px (11 px at a phone's 350 px), where its plates give slot, points and pattern and
+leave the names to the board; the players, scores and artifacts go beside it as text (renderers.text.roam).
+Every square is named in its corner; where the player to move may put a marker (`choices`) the name is on a
+tag, as on the zoomed picture of one card.
 
 A pattern is drawn as on the card: forward is up, a filled square is a marker, the dotted one is the
 key marker (it goes on the anchor square), a hollow square is a blank (a coin to fill it).
