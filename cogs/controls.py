@@ -41,6 +41,7 @@ from cogs.layout.draft import (
 )
 from cogs.layout.moves import (
     BUTTONS_PER_ROW,
+    CONFIRM_FIRST,
     TEXT_LIMIT,
     Group,
     Option,
@@ -202,8 +203,17 @@ class MoveSelect(GameItem[discord.ui.Select], form=ids.MOVE_SELECT):
             await self._redraw(interaction, ids.FIELDS["page"].read(value[1:]), self.area)
         elif value.startswith("@"):
             await self._redraw(interaction, 0, ids.FIELDS["area"].read(value[1:] or "-"))
+        elif value.startswith(CONFIRM_FIRST):
+            await self._ask_first(interaction, value.removeprefix(CONFIRM_FIRST))
         else:
             await play_choice(interaction, self, value)
+
+    async def _ask_first(self, interaction: Interaction, key: str) -> None:
+        """A move that places nothing, among placements: "Are you sure?" before it is made."""
+        if (move := find_choice(self.snapshot.panel(interaction.user.id).choices, key)) is None:
+            raise ids.BadId()
+        view = confirm_view(ConfirmMove(self.game_id, self.version, self.seat, key), self.game_id)
+        await interaction.response.send_message(f"**{move.label}** — are you sure?", ephemeral=True, view=view)
 
     async def _redraw(self, interaction: Interaction, page: int, area: int | None) -> None:
         """Another page, or the moves of one place with its zoomed picture (or the places again), from the game

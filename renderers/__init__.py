@@ -1,7 +1,8 @@
 """Pillow renderers: a game's view -> PNG bytes.
 
-Pictures are made to be read in Discord's chat column (550 px wide on a desktop, 350 px on a phone): no
-text on them is under 11 px there.  `renderers/<game_id>.py` provides `board(view, choices) -> bytes` (the
+Pictures are made to be read in Discord's chat column (550 px wide on a desktop, 350 px on a phone): no text
+on a public board is under 7 px of cap height at 550 px, and none on a close-up or a private picture (where a
+player decides, often on a phone) at 350 px.  `renderers/<game_id>.py` provides `board(view, choices) -> bytes` (the
 ids of the places `choices` name drawn on it) and, when the game has hidden information, `private(view) ->
 bytes`; a game that lets a place be picked in two steps (`Game.areas`) provides `area(view, name, choices)
 -> bytes`, the zoomed picture of one area, and `place_label(view, action) -> str | None`, the id it shows; a game

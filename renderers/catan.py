@@ -23,6 +23,7 @@ from renderers.common import (
     ACCENT,
     INK,
     PAPER,
+    PHONE,
     SEAT_COLOUR_NAMES,
     WHITE,
     Point,
@@ -30,11 +31,13 @@ from renderers.common import (
     encode_png,
     ink_on,
     legible,
+    paste,
     reference_palette,
     seat_colour,
     seat_marker,
     tag,
     text,
+    wrap_text,
     zoom,
 )
 
@@ -111,7 +114,7 @@ def _palette() -> Image.Image:
 def _paste_tile(img: Image.Image, h: int, terrain: str, token: int | None) -> None:
     tile = _tile(terrain, token)
     cx, cy = _hex_centre(h)
-    img.paste(tile, (round(cx - tile.width / 2), round(cy - tile.height / 2)), tile)
+    paste(img, tile, (round(cx - tile.width / 2), round(cy - tile.height / 2)), tile)
 
 
 @lru_cache(maxsize=1)  # the table just drawn: with many tables it never hits (a whole picture each)
@@ -249,39 +252,50 @@ def area(view: dict[str, Any], name: str, choices: Sequence[Action]) -> bytes:
     return zoom(_map(view), (cx - r, cy - r, cx + r, cy + r), _tags(choices, hexes=True))
 
 
+PRIVATE_WIDTH = 700
+PRIVATE_SMALL = legible(PRIVATE_WIDTH, PHONE)
+"""The smallest text of a hand: it is read on a phone, where a player decides what to build and trade."""
+
+
 def private(view: dict[str, Any]) -> bytes:
-    """One player's hand: resource cards, development cards (new ones marked), trade rates, news."""
-    width = 700
+    """One player's hand: resource cards, development cards (new ones marked), trade rates, news; every word
+    readable at a phone's 350 px."""
+    width, small, step = PRIVATE_WIDTH, PRIVATE_SMALL, PRIVATE_SMALL + 10
     news = view["news"][-4:]
     names = {"knight": "Knight", "vp": "Victory Point", "road_building": "Road Building",
              "year_of_plenty": "Year of Plenty", "monopoly": "Monopoly"}
     rows = [(names[k], n, view["new_dev"].get(k, 0)) for k, n in view["dev_hand"].items()]
-    height = 250 + 26 * max(1, len(rows)) + (40 + 24 * len(news) if news else 0)
+    lines = [wrap_text(f"{n} x {name}" + (f" ({new} new: not playable this turn)" if new and name != "Victory Point"
+                                           else "") if n else name, small, width - 40)
+             for name, n, new in rows or [("none", 0, 0)]]
+    told = [wrap_text(line, small, width - 40) for line in news]
+    height = 300 + step * sum(map(len, lines)) + (50 + step * sum(map(len, told)) if news else 0)
     img, draw = canvas(width, height)
     seat = view["seat"]
-    seat_marker(draw, (34, 34), 16, seat)
-    text(draw, (60, 34), f"Your hand - Seat {seat + 1} ({SEAT_COLOUR_NAMES[seat]}), {view['vp_total']} VP",
-         24, on=PAPER, anchor="lm", bold=True, within=(60, 10, width - 16, 60))
+    seat_marker(draw, (34, 36), 18, seat)
+    text(draw, (62, 36), f"Your hand - Seat {seat + 1} ({SEAT_COLOUR_NAMES[seat]}), {view['vp_total']} VP",
+         small + 4, on=PAPER, anchor="lm", bold=True, within=(62, 8, width - 16, 64), smallest=small)
     for i, r in enumerate(RESOURCES):
-        x = 20 + i * 134
+        x = 16 + i * 136
         fill = RESOURCE_FILL[r]
         ink = ink_on(fill)
-        draw.rounded_rectangle((x, 66, x + 124, 186), radius=10, fill=fill, outline=INK, width=2)
-        text(draw, (x + 62, 92), r, 20, on=fill, fill=ink, anchor="mm", bold=True)
-        text(draw, (x + 62, 134), str(view["hand"][r]), 40, on=fill, fill=ink, anchor="mm", bold=True)
-        text(draw, (x + 62, 172), f"bank {view['rates'][r]}:1", 17, on=fill, fill=ink, anchor="mm")
-    y = 204
-    text(draw, (20, y), "Development cards", 20, on=PAPER, bold=True)
-    y += 30
-    for name, n, new in rows or [("none", 0, 0)]:
-        extra = f" ({new} new: not playable this turn)" if new and name != "Victory Point" else ""
-        text(draw, (20, y), f"{n} x {name}{extra}" if n else name, 18, on=PAPER, within=(20, y - 4, width - 16, y + 26))
-        y += 26
+        draw.rounded_rectangle((x, 72, x + 128, 222), radius=10, fill=fill, outline=INK, width=2)
+        text(draw, (x + 64, 100), r, small, on=fill, fill=ink, anchor="mm", bold=True)
+        text(draw, (x + 64, 148), str(view["hand"][r]), 44, on=fill, fill=ink, anchor="mm", bold=True)
+        text(draw, (x + 64, 198), f"bank {view['rates'][r]}:1", small, on=fill, fill=ink, anchor="mm")
+    y = 240
+    text(draw, (20, y), "Development cards", small, on=PAPER, bold=True)
+    y += step + 6
+    for block in lines:
+        for line in block:
+            text(draw, (20, y), line, small, on=PAPER)
+            y += step
     if news:
-        y += 12
-        text(draw, (20, y), "Lately", 20, on=PAPER, bold=True)
-        y += 30
-        for line in news:
-            text(draw, (20, y), line, 17, on=PAPER, within=(20, y - 4, width - 16, y + 24))
-            y += 24
+        y += 14
+        text(draw, (20, y), "Lately", small, on=PAPER, bold=True)
+        y += step + 6
+        for block in told:
+            for line in block:
+                text(draw, (20, y), line, small, on=PAPER)
+                y += step
     return encode_png(img)

@@ -25,6 +25,7 @@ from renderers.common import (
     INK,
     MUTED,
     PAPER,
+    PHONE,
     RGB,
     SEAT_COLOUR_NAMES,
     WHITE,
@@ -41,6 +42,7 @@ from renderers.common import (
     seat_marker,
     text,
     text_width,
+    unrecorded,
     wrap_text,
 )
 from renderers.text.colonies import offer_lines
@@ -65,7 +67,6 @@ PHASE_WORD = {"soldier": "Soldier window (Threats in hand)", "threat": "Threat s
 GREYED: RGB = (238, 238, 238)
 OFFER: RGB = (253, 236, 230)  # behind a pending trade offer
 BOARD_CARD = (250, 140)
-HAND_CARD = (240, 150)
 CHIP = (150, 66)
 
 
@@ -98,7 +99,7 @@ def _card(name: str, w: int, h: int, dim: bool = False, smallest: int = SMALL) -
     ink = (95, 95, 95) if dim else INK
     img = Image.new("RGB", (w, h), WHITE)
     draw = ImageDraw.Draw(img)
-    title_size, kind_size = 20, smallest
+    title_size, kind_size = max(20, smallest + 2), smallest
     band = title_size + 16
     draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=10, fill=body_fill, outline=MUTED if dim else INK, width=2)
     draw.rounded_rectangle((2, 2, w - 3, band), radius=8, fill=band_fill, corners=(True, True, False, False))
@@ -110,15 +111,15 @@ def _card(name: str, w: int, h: int, dim: bool = False, smallest: int = SMALL) -
     text(draw, (w / 2, band + 6), KIND_WORD[card.kind].upper(), kind_size, on=body_fill,
          fill=MUTED if dim else kind_ink, anchor="ma", bold=True)
     top = band + kind_size + 14
-    body, lines = _effect(card.text, w, h - top - 6, smallest)
+    body, lines = _effect(card.text, w, h - top - 6, smallest, max(20, smallest))
     for i, line in enumerate(lines):
         text(draw, (8, top + i * round(body * 1.22)), line, body, on=body_fill, fill=ink)
     return img
 
 
-def _effect(s: str, w: int, room: int, smallest: int) -> tuple[int, tuple[str, ...]]:
-    """The largest text size (20 at most, `smallest` at least) at which `s` fits `room` px, and its lines."""
-    body = 20
+def _effect(s: str, w: int, room: int, smallest: int, largest: int = 20) -> tuple[int, tuple[str, ...]]:
+    """The largest text size (`largest` at most, `smallest` at least) at which `s` fits `room` px, and its lines."""
+    body = largest
     lines = wrap_text(s, body, w - 16)
     while body > smallest and round(body * 1.22) * len(lines) > room:
         body -= 1
@@ -181,12 +182,17 @@ def _frame() -> Image.Image:
 @lru_cache(maxsize=1)
 def _palette() -> Image.Image:
     """One palette for every Colonies picture, from a sample of every card kind, plain and dimmed."""
+    with unrecorded():  # the board draws (and records) its frame before it asks for the palette
+        return _sampled()
+
+
+def _sampled() -> Image.Image:
     sample = _frame().copy()
     names = [next(c.name for c in C.CARDS.values() if c.kind == k) for k in KIND_FILL]
     for i, name in enumerate(names):
         x, y = (i % 3) * 260, (i // 3) * 330
-        for j, (dim, (w, h)) in enumerate((d, size) for size in (BOARD_CARD, HAND_CARD) for d in (False, True)):
-            sample.paste(_card(name, w, h, dim), (x + (j % 2) * 20, y + j * 75))
+        for j, dim in enumerate((False, True)):  # a hand's cards are of the same colours
+            sample.paste(_card(name, *BOARD_CARD, dim), (x + j * 20, y + j * 75))
         for j, state in enumerate(("ready", "acted", "reserved")):
             sample.paste(_chip(name, state), (x + j * 30, y + 260))
     return reference_palette(sample, [*KIND_FILL.values(), GREYED, (60, 60, 60)])
@@ -301,30 +307,27 @@ def board(view: dict[str, Any], choices: Sequence[Action] = ()) -> bytes:
 # -- the hand ------------------------------------------------------------------------------------
 
 PRIVATE_WIDTH = 800
-PRIVATE_SMALL = legible(PRIVATE_WIDTH)
-PER_ROW = 3
+PRIVATE_SMALL = legible(PRIVATE_WIDTH, PHONE)
+"""The least text of a hand: it is read on a phone, where the player decides what to play."""
+PER_ROW = 2
+PRIVATE_CARD = (366, 4 * PRIVATE_SMALL + 3 * round(PRIVATE_SMALL * 1.22) + 36)
+"""A card of the hand: wide enough for every card's effect in three lines of PRIVATE_SMALL."""
 
 
 def private(view: dict[str, Any]) -> bytes:
-    """The seat's hand as cards: playable ones framed and tagged, the rest dimmed; and an Explorer's choice."""
-    seat = view["seat"]
+    """The seat's hand as cards, every word readable at a phone's 350 px: playable ones framed and tagged, the
+    rest dimmed; and an Explorer's choice."""
+    seat, small = view["seat"], PRIVATE_SMALL
+    step = small + 8
     hand = view.get("hand", [])
     playable = set(view.get("playable", []))
     sees = view.get("explorer_sees") or []
-    w, h = HAND_CARD
+    w, h = PRIVATE_CARD
     gap = 14
     rows = max(1, math.ceil(len(hand) / PER_ROW))
-    hand_h = 50 + (rows * (h + 40) if hand else 40)
-    sees_h = 54 + h + 14 if sees else 0
-    offer = view.get("offer")
-    mine = bool(offer) and seat in (offer["from"], offer["to"])
-    top = 156 if mine else 126
-    img, draw = canvas(PRIVATE_WIDTH, top + hand_h + (sees_h + 16 if sees else 0) + 12)
+    hand_h = small + 40 + (rows * (h + small + 20) if hand else step)
+    sees_h = small + 40 + math.ceil(len(sees) / PER_ROW) * (h + 14) if sees else 0
     me = view["players"][seat]
-    seat_marker(draw, (40, 38), 16, seat)
-    text(draw, (66, 38), f"Your hand - {_seat_name(seat)}", 26, on=PAPER, anchor="lm", bold=True)
-    score = "eliminated" if me["eliminated"] else f"{me['score']} VP"
-    text(draw, (PRIVATE_WIDTH - 30, 38), score, 26, on=PAPER, anchor="rm", bold=True)
     if view["result"] is not None:
         status = "The game is over: these are the cards you ended with."
     elif view["current"] == seat:
@@ -332,33 +335,47 @@ def private(view: dict[str, Any]) -> bytes:
                   "Cards you can play now are framed in red; the others are dimmed.")
     else:
         status = f"Seat {view['current'] + 1}'s turn: your cards are dimmed until yours."
-    text(draw, (28, 72), clip_text(status, 17, PRIVATE_WIDTH - 56), 17, on=PAPER)
-    text(draw, (28, 98), f"Deck {me['deck_size']} - Discard {len(me['discard'])} - Granary {me['granary']} Food - "
-                         f"Shipped {me['shipped']} Wealth", 17, on=PAPER, fill=MUTED,
-         within=(28, 94, PRIVATE_WIDTH - 24, 120), smallest=PRIVATE_SMALL)
-    if mine:
-        draw.rounded_rectangle((16, 120, PRIVATE_WIDTH - 16, 148), radius=6, fill=OFFER, outline=ACCENT,
-                               width=2)
-        text(draw, (28, 134), " ".join(offer_lines(offer)), PRIVATE_SMALL, on=OFFER, anchor="lm", bold=True,
-             within=(24, 122, PRIVATE_WIDTH - 24, 146), smallest=PRIVATE_SMALL)
+    said = [*wrap_text(status, small, PRIVATE_WIDTH - 56),
+            *wrap_text(f"Deck {me['deck_size']} - Discard {len(me['discard'])} - Granary {me['granary']} Food - "
+                       f"Shipped {me['shipped']} Wealth", small, PRIVATE_WIDTH - 56)]
+    offer = view.get("offer")
+    offered = wrap_text(" ".join(offer_lines(offer)), small, PRIVATE_WIDTH - 56) \
+        if offer and seat in (offer["from"], offer["to"]) else ()
+    top = 70 + step * len(said) + (step * len(offered) + 16 if offered else 0) + 8
+    img, draw = canvas(PRIVATE_WIDTH, top + hand_h + (sees_h + 16 if sees else 0) + 12)
+    seat_marker(draw, (40, 38), 18, seat)
+    text(draw, (66, 38), f"Your hand - {_seat_name(seat)}", small + 4, on=PAPER, anchor="lm", bold=True)
+    score = "eliminated" if me["eliminated"] else f"{me['score']} VP"
+    text(draw, (PRIVATE_WIDTH - 30, 38), score, small + 4, on=PAPER, anchor="rm", bold=True)
+    y = 70
+    for n, line in enumerate(said):
+        text(draw, (28, y), line, small, on=PAPER, fill=MUTED if n >= len(said) - 1 else INK)
+        y += step
+    if offered:
+        draw.rounded_rectangle((16, y, PRIVATE_WIDTH - 16, y + step * len(offered) + 8), radius=6, fill=OFFER,
+                               outline=ACCENT, width=2)
+        for line in offered:
+            text(draw, (28, y + 4), line, small, on=OFFER, bold=True)
+            y += step
     inner = panel(draw, (12, top, PRIVATE_WIDTH - 12, top + hand_h), f"In your hand: {plural(len(hand), 'card')}",
-                  size=20)
+                  size=small)
     x0, y0 = inner[0], inner[1]
     if not hand:
-        text(draw, (x0, y0 + 6), "Your hand is empty.", 18, on=WHITE, fill=MUTED)
+        text(draw, (x0, y0 + 6), "Your hand is empty.", small, on=WHITE, fill=MUTED)
     for i, name in enumerate(hand):
-        x, y = x0 + (i % PER_ROW) * (w + gap) + 6, y0 + 4 + (i // PER_ROW) * (h + 40)
+        x, y = x0 + (i % PER_ROW) * (w + gap) + 6, y0 + 4 + (i // PER_ROW) * (h + small + 20)
         can = name in playable
-        img.paste(_card(name, w, h, not can, PRIVATE_SMALL), (x, y))
+        img.paste(_card(name, w, h, not can, small), (x, y))
         if can:
             draw.rounded_rectangle((x - 5, y - 5, x + w + 4, y + h + 4), radius=13, outline=ACCENT, width=4)
-            text(draw, (x + w / 2, y + h + 18), "PLAYABLE", 17, on=WHITE, fill=ACCENT, anchor="mm", bold=True)
+            text(draw, (x + w / 2, y + h + 8), "PLAYABLE", small, on=WHITE, fill=ACCENT, anchor="ma", bold=True)
         else:
-            text(draw, (x + w / 2, y + h + 18), "not now", PRIVATE_SMALL, on=WHITE, fill=MUTED, anchor="mm")
+            text(draw, (x + w / 2, y + h + 8), "not now", small, on=WHITE, fill=MUTED, anchor="ma")
     if sees:
         y = top + hand_h + 16
-        inner = panel(draw, (12, y, PRIVATE_WIDTH - 12, y + sees_h),
-                      "Your Explorer sees: keep one Threat (to your discard)", size=20)
+        inner = panel(draw, (12, y, PRIVATE_WIDTH - 12, y + sees_h), "Your Explorer sees: keep one Threat",
+                      size=small)
         for i, name in enumerate(sees):
-            img.paste(_card(name, w, h, smallest=PRIVATE_SMALL), (inner[0] + 6 + i * (w + gap), inner[1] + 4))
+            img.paste(_card(name, w, h, smallest=small),
+                      (inner[0] + 6 + (i % PER_ROW) * (w + gap), inner[1] + 4 + (i // PER_ROW) * (h + 14)))
     return encode_png(img, _palette())

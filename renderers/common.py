@@ -2,8 +2,9 @@
 
 Seat colours are the games' one palette of names (games.colours), drawn in shades of the Okabe–Ito hues
 that stay distinct under the common forms of colour blindness, from each other and from the terrain; every
-seat also has its own marker shape, so a seat can be told apart without colour at all.  Text uses the scalable
-font bundled with Pillow, so no system font is needed.
+seat also has its own marker shape, so a seat can be told apart without colour at all.  Text is set in Atkinson
+Hyperlegible (a dependency, fontpkg-atkinson-hyperlegible), whose I, l and 1 differ, so that no id is misread
+("I2" is not "12"); no system font is needed.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from fontpkg_atkinson_hyperlegible import ROOT as FONT_ROOT
 from PIL import Image, ImageDraw, ImageFont
 
 from games.colours import SEAT_COLOURS as SEAT_COLOUR_WORDS
@@ -49,30 +51,47 @@ def seat_colour(seat: int) -> RGB:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+FONT_FILE = FONT_ROOT / "files" / "AtkinsonHyperlegible-Regular.ttf"
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled scalable font; `bold` is drawn with a stroke by `text`."""
-    return ImageFont.load_default(size=size)  # type: ignore[return-value]
+    """The one typeface of every picture at `size` px; `bold` is drawn with a stroke by `text`."""
+    return ImageFont.truetype(str(FONT_FILE), size)
 
 
-# The bundled font covers Latin text but not typographic dashes, arrows or ticks.
+@lru_cache(maxsize=1)
+def cap_ratio() -> float:
+    """How tall a capital letter stands, as a fraction of the font's size (the height of "H")."""
+    return -font(1000).getbbox("H", anchor="ls")[1] / 1000
+
+
+def cap_height(size: float) -> float:
+    """The cap height (px) of text set at `size` px."""
+    return size * cap_ratio()
+
+
+# The typeface covers Latin text but not every typographic dash, arrow or tick.
 _PLAIN = str.maketrans({"–": "-", "—": "-", "→": "->", "←": "<-", "✓": "+", "×": "x",
                         "·": "-", "’": "'", "‘": "'", "“": '"', "”": '"', "…": "..."})
 
 
 def plain(s: str) -> str:
-    """`s` with characters the bundled font lacks replaced by ones it has."""
+    """`s` with characters the typeface lacks replaced by ones it has."""
     return s.translate(_PLAIN)
 
 
 # -- text: the one way words reach a picture ------------------------------------------------------
 
-LEGIBLE = 11
-"""The smallest text (px, the font's size) a reader can read on the picture as Discord shows it."""
+LEGIBLE_CAP = 7
+"""The smallest cap height (px) a reader can read on a picture as Discord shows it: a phone's 350 px for what
+a player decides on (close-ups, private pictures), a desktop's 550 px for the public board."""
+LEGIBLE = math.ceil(LEGIBLE_CAP / cap_ratio())
+"""The smallest font size (px) whose cap height is LEGIBLE_CAP."""
 DESKTOP = 550
 """How wide (px) Discord's chat column shows a picture on a desktop."""
 PHONE = 350
-"""How wide (px) Discord shows a picture on a phone: zoomed pick pictures are made to be read there."""
+"""How wide (px) Discord shows a picture on a phone: close-ups and private pictures are made to be read there."""
 MIN_WIDTH = 700
 """The narrowest board: room for the map.  Boards are drawn 700-900 px wide, so the least legible text is
 14-17 px; only a sprawling Small Islands map grows wider, its text with it."""
@@ -138,6 +157,17 @@ def recording() -> Iterator[list[Drawn]]:
         _recorders.remove(seen)
 
 
+@contextmanager
+def unrecorded() -> Iterator[None]:
+    """Nothing drawn inside the block is recorded: a sample drawn only to choose a palette from."""
+    held = _recorders[:]
+    _recorders.clear()
+    try:
+        yield
+    finally:
+        _recorders[:] = held
+
+
 def _surface(draw: ImageDraw.ImageDraw) -> int:
     return id(draw.im)
 
@@ -164,6 +194,26 @@ def frame(draw: ImageDraw.ImageDraw, box: Box, *, outline: RGB, width: int = 2, 
         drawn = Drawn(_surface(draw), box, "frame", width=width)
         for seen in _recorders:
             seen.append(drawn)
+
+
+def icon_drawn(draw: ImageDraw.ImageDraw, box: Box, name: str, size: float) -> None:
+    """Record an icon or diagram drawn in `box` (a pattern, a resource's icon), whose smallest part a reader must
+    make out is `size` px tall, so that tests measure it as they measure text."""
+    if _recorders:
+        drawn = Drawn(_surface(draw), box, "icon", name, round(size))
+        for seen in _recorders:
+            seen.append(drawn)
+
+
+def paste(target: Image.Image, sprite: Image.Image, xy: tuple[int, int], mask: Image.Image | None = None) -> None:
+    """`sprite` pasted onto `target` at `xy`; while recording, what was drawn on the sprite is recorded where it
+    now stands, so a close-up of `target` measures the words and icons of its sprites too."""
+    target.paste(sprite, xy, mask)
+    if _recorders:
+        surface, source, (dx, dy) = id(target.im), id(sprite.im), xy
+        for seen in _recorders:
+            seen += [Drawn(surface, (d.box[0] + dx, d.box[1] + dy, d.box[2] + dx, d.box[3] + dy), d.kind, d.s,
+                           d.size, d.fill, d.on) for d in list(seen) if d.surface == source and d.kind != "frame"]
 
 
 def _room(xy: tuple[float, float], anchor: str, within: Box) -> float:
@@ -394,18 +444,64 @@ def tag(draw: ImageDraw.ImageDraw, xy: Point, s: str, size: int) -> Box:
 
 ZOOM_WIDTH = 700
 """How wide a zoomed pick picture is drawn: ids on it are `legible(ZOOM_WIDTH, PHONE)` px."""
+ZOOM_TALL = 1.5
+"""A close-up is at most this many times as tall as it is wide: a phone shows it whole, without scrolling."""
+
+Rulers = tuple[list[tuple[float, str]], list[tuple[float, str]]]
+"""The names of a board's columns (x of each centre, its name) and rows (y, name), for a close-up's margins."""
 
 
-def zoom(picture: Image.Image, box: Box, tags: list[tuple[Point, str]]) -> bytes:
-    """A zoomed pick picture: the part `box` of a board drawn without ids, enlarged to ZOOM_WIDTH, with the
-    id of every place the player may pick there on a tag large enough to read on a phone."""
-    x0, y0, x1, y1 = (round(v) for v in box)
-    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(picture.width, x1), min(picture.height, y1)
-    factor = ZOOM_WIDTH / (x1 - x0)
-    img = picture.crop((x0, y0, x1, y1)).convert("RGB").resize(
-        (ZOOM_WIDTH, round((y1 - y0) * factor)), Image.Resampling.LANCZOS)
-    draw = ImageDraw.Draw(img)
+def compact(box: Box, within: Box) -> Box:
+    """`box` widened about its centre, inside `within`, until it is at most ZOOM_TALL times as tall as wide."""
+    x0, y0, x1, y1 = max(box[0], within[0]), max(box[1], within[1]), min(box[2], within[2]), min(box[3], within[3])
+    need = (y1 - y0) / ZOOM_TALL
+    if x1 - x0 >= need:
+        return x0, y0, x1, y1
+    grow = (need - (x1 - x0)) / 2
+    x0, x1 = x0 - grow, x1 + grow
+    shift = max(0.0, within[0] - x0) - max(0.0, x1 - within[2])
+    x0, x1 = max(within[0], x0 + shift), min(within[2], x1 + shift)
+    if (y1 - y0) > ZOOM_TALL * (x1 - x0):  # the board itself is too narrow: keep the rows round the middle
+        mid, half = (y0 + y1) / 2, ZOOM_TALL * (x1 - x0) / 2
+        y0, y1 = mid - half, mid + half
+    return x0, y0, x1, y1
+
+
+def zoom(picture: Image.Image, box: Box, tags: list[tuple[Point, str]], *, within: Box | None = None,
+         rulers: Rulers | None = None) -> bytes:
+    """A zoomed pick picture: the part `box` of a board drawn without ids (widened inside `within`, the
+    board's map, to be compact), enlarged to ZOOM_WIDTH, with the id of every place the player may pick there
+    on a tag large enough to read on a phone, and with `rulers` the names of its columns and rows in margins."""
     size = round(1.5 * legible(ZOOM_WIDTH, PHONE))  # well above the least: a phone is where picks are made
+    band = round(size * 1.6) if rulers else 0
+    edge = within or (0, 0, picture.width, picture.height)
+    left, top, right, bottom = compact(box, (max(0, edge[0]), max(0, edge[1]), min(picture.width, edge[2]),
+                                            min(picture.height, edge[3])))
+    x0, y0, x1, y1 = math.floor(left), math.ceil(top), math.ceil(right), math.floor(bottom)
+    factor = (ZOOM_WIDTH - band) / (x1 - x0)
+    crop = picture.crop((x0, y0, x1, y1)).convert("RGB").resize(
+        (ZOOM_WIDTH - band, round((y1 - y0) * factor)), Image.Resampling.LANCZOS)
+    img, draw = canvas(ZOOM_WIDTH, crop.height + band)
+    img.paste(crop, (band, band))
+
+    def at(x: float, y: float) -> Point:
+        return band + (x - x0) * factor, band + (y - y0) * factor
+
+    if _recorders:  # what the board drew inside the crop is on the close-up too, enlarged
+        source, surface = id(picture.im), _surface(draw)
+        for seen in _recorders:
+            seen += [Drawn(surface, (*at(d.box[0], d.box[1]), *at(d.box[2], d.box[3])), d.kind, d.s,
+                           round(d.size * factor), d.fill, d.on)
+                     for d in list(seen) if d.surface == source and d.kind != "frame"
+                     and x0 <= d.box[0] and y0 <= d.box[1] and d.box[2] <= x1 and d.box[3] <= y1]
+    if rulers:
+        columns, rows = rulers
+        for x, name in columns:
+            if x0 <= x <= x1:
+                text(draw, (at(x, y0)[0], band / 2), name, size, on=PAPER, anchor="mm", bold=True)
+        for y, name in rows:
+            if y0 <= y <= y1:
+                text(draw, (band / 2, at(x0, y)[1]), name, round(size * 0.8), on=PAPER, anchor="mm", bold=True)
     for (x, y), s in tags:
-        tag(draw, ((x - x0) * factor, (y - y0) * factor), s, size)
+        tag(draw, at(x, y), s, size)
     return encode_png(img)

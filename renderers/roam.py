@@ -2,9 +2,11 @@
 search pattern) beside it, coins and markers; and each player's map turned so that their own edge is at the
 bottom, where patterns read as printed on the cards (A5.6), above a strip of that player's own characters.
 
-Made for Discord's chat column: 800 px wide, no text under 16 px (11 px at 550 px wide); the players, scores
-and artifacts go beside it as text (renderers.text.roam).  Every square is named in its corner; where the
-player to move may put a marker (`choices`) the name is on a tag, as on the zoomed picture of one card.
+Made for Discord's chat column: 800 px wide, no text on the board under 16 px (11 px at 550 px wide), none on a
+player's own map under 26 px (11 px at a phone's 350 px), where its plates give slot, points and pattern and
+leave the names to the board; the players, scores and artifacts go beside it as text (renderers.text.roam).
+Every square is named in its corner; where the player to move may put a marker (`choices`) the name is on a
+tag, as on the zoomed picture of one card.
 
 A pattern is drawn as on the card: forward is up, a filled square is a marker, the dotted one is the
 key marker (it goes on the anchor square), a hollow square is a blank (a coin to fill it).
@@ -19,7 +21,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core import Action
-from games.roam.data import CARDS
+from games.roam.data import CARDS, short_name
 from games.roam.geometry import parse_square, slot_of
 from renderers.common import (
     ACCENT,
@@ -27,14 +29,17 @@ from renderers.common import (
     INK,
     MUTED,
     PAPER,
+    PHONE,
     RGB,
     WHITE,
     Point,
     canvas,
     encode_png,
     frame,
+    icon_drawn,
     legible,
     panel,
+    paste,
     plural,
     reference_palette,
     seat_marker,
@@ -47,7 +52,11 @@ from renderers.common import (
 
 WIDTH = 800
 SMALL = legible(WIDTH)
-"""The smallest text: 16 px, 11 px at 550 px wide."""
+"""The smallest text of the board: 16 px, 11 px at 550 px wide."""
+HAND_SMALL = legible(WIDTH, PHONE)
+"""The smallest text of a player's own picture, read on a phone where they decide."""
+PATTERN_CELL = 16
+"""A pattern's square on a plate: 7 px at a phone's 350 px, as large as four rows allow in the plate."""
 CELL = 100
 MAP_X, MAP_Y = 100, 60
 PLATE = 80  # the band above each row of cards that holds their characters' plates
@@ -57,7 +66,8 @@ PLATE_FILL = (250, 244, 226)
 NO_CARD = (150, 150, 150)
 COLUMNS = "ABCDEF"
 EDGE_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
-PRIVATE_STRIP = 250
+HAND_STEP = 185
+"""How far apart a player's characters stand in their strip."""
 
 
 def _display(r: int, c: int, edge: str) -> tuple[int, int]:
@@ -132,25 +142,33 @@ def _pattern(draw: ImageDraw.ImageDraw, xy: tuple[int, int], normal: list[list[i
                 draw.ellipse((mx - r, my - r, mx + r, my + r), fill=WHITE, outline=INK)
         else:
             draw.rectangle((cx + 1, cy + 1, cx + cell - 3, cy + cell - 3), fill=WHITE, outline=INK)
+    width, height = _pattern_size(normal, blank, cell)
+    icon_drawn(draw, (xy[0], xy[1], xy[0] + width, xy[1] + height), "pattern", cell)
 
 
 def _plate(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], slot: int,
-           card: tuple[str, str, int] | None) -> None:
-    """A land card's character as it may be claimed: slot, name, points and pattern, above the card."""
+           card: tuple[str, str, int] | None, small: int) -> None:
+    """A land card's character as it may be claimed: slot, name, points and pattern, above the card; with text
+    as large as a phone needs (`small` above SMALL), the slot and points only, the name being on the board."""
     x0, y0, x1, y1 = box
     frame(draw, box, outline=INK, width=2, fill=PLATE_FILL, radius=6)
     inside = (x0 + 6, y0 + 4, x1 - 6, y1 - 4)
     if card is None:
-        text(draw, (x0 + 8, y0 + 8), f"[{slot + 1}] no card: none to claim", SMALL, on=PLATE_FILL, fill=MUTED,
-             within=inside, smallest=SMALL)
+        text(draw, (x0 + 8, y0 + 8), f"[{slot + 1}] no card" if small > SMALL else f"[{slot + 1}] no card: none to "
+             "claim", small, on=PLATE_FILL, fill=MUTED, within=inside, smallest=small)
         return
     card_id, name, vp = card
     data = CARDS.get(card_id)
     pw = 0
     if data is not None:
-        pw, ph = _pattern_size(data.normal, data.blank, 15)
-        _pattern(draw, (x1 - 8 - pw, y0 + (y1 - y0 - ph) // 2), data.normal, data.blank, (120, 120, 120), 15)
+        pw, ph = _pattern_size(data.normal, data.blank, PATTERN_CELL)
+        _pattern(draw, (x1 - 8 - pw, y0 + (y1 - y0 - ph) // 2), data.normal, data.blank, (120, 120, 120),
+                 PATTERN_CELL)
     words = (x0 + 6, y0 + 4, x1 - 14 - pw, y1 - 4)
+    if small > SMALL:
+        text(draw, (x0 + 8, y0 + 4), f"[{slot + 1}]", small, on=PLATE_FILL, bold=True, within=words, smallest=small)
+        text(draw, (x0 + 8, y0 + 6 + small), plural(vp, "pt"), small, on=PLATE_FILL, within=words, smallest=small)
+        return
     text(draw, (x0 + 8, y0 + 4), f"[{slot + 1}] {plural(vp, 'pt')}", 18, on=PLATE_FILL, bold=True,
          within=words, smallest=SMALL)
     for i, line in enumerate(wrap_text(name, SMALL, words[2] - words[0] - 4)[:2]):
@@ -162,37 +180,42 @@ Slots = tuple[tuple[str, str, int] | None, ...]
 
 
 @lru_cache(maxsize=1)  # the view just drawn: with many tables it never hits (a whole picture each)
-def _land(edge: str, slots: Slots, seats: tuple[tuple[str, int], ...]) -> Image.Image:
+def _land(edge: str, slots: Slots, seats: tuple[tuple[str, int], ...], small: int) -> Image.Image:
     """The map's fixed part for a viewer at `edge`: the title, squares and their names, card borders, each
-    card's plate and each seat's name at its edge.  Coins, markers and anchors change; they go on top."""
+    card's plate and each seat's name at its edge, words `small` px at least.  Coins, markers and anchors
+    change; they go on top."""
     img, draw = canvas(WIDTH, _height(edge))
-    _title(draw, edge)
+    _title(draw, edge, small)
     for r in range(6):
         for c in range(6):
             x0, y0, x1, y1 = _box(r, c, edge)
             slot = 3 * (r // 3) + c // 2
             fill = NO_CARD if slots[slot] is None else LAND[(slot + slot // 3) % 2]
             draw.rectangle((x0, y0, x1, y1), fill=fill, outline=(120, 110, 90), width=1)
-            text(draw, (x0 + 6, y0 + 4), f"{COLUMNS[c]}{r + 1}", SMALL, on=fill,
+            text(draw, (x0 + 6, y0 + 4), f"{COLUMNS[c]}{r + 1}", small, on=fill,
                  fill=INK if slots[slot] is None else MUTED)
     for slot in range(6):  # card borders, and each card's character on its plate
         x0, y0, x1, y1 = _slot_box(slot, edge)
         draw.rectangle((x0, y0, x1, y1), outline=INK, width=4)
-        _plate(draw, (x0 + 2, y0 - PLATE + 4, x1 - 2, y0 - 4), slot, slots[slot])
+        _plate(draw, (x0 + 2, y0 - PLATE + 4, x1 - 2, y0 - 4), slot, slots[slot], small)
     bottom = _map_bottom(edge)
     mid_x, mid_y = MAP_X + 3 * CELL, (MAP_Y + bottom) / 2
     where = {"S": ((mid_x, bottom + 18), "mm"), "N": ((mid_x, MAP_Y - 14), "mm"),
              "W": ((MAP_X - 10, mid_y), "rm"), "E": ((MAP_X + 6 * CELL + 10, mid_y), "lm")}
+    size = max(18, small)
     for side, label in _edge_labels(seats, edge):
-        xy, anchor = where[side]
-        text(draw, xy, label, 18, on=PAPER, anchor=anchor, bold=True)
+        (x, y), anchor = where[side]
+        lines = [label] if side in "NS" or text_width(label, size) + 2 < MAP_X - 12 else label.split(" ", 1)
+        for i, line in enumerate(lines):
+            text(draw, (x, y + (i - (len(lines) - 1) / 2) * (size + 4)), line, size, on=PAPER, anchor=anchor,
+                 bold=True)
     return img
 
 
-def _map(img: Image.Image, view: dict[str, Any], edge: str) -> None:
+def _map(img: Image.Image, view: dict[str, Any], edge: str, small: int = SMALL) -> None:
     """The fixed part of the map, then the coins, the anchors a chosen character may take, and the markers."""
     slots = tuple((s["card"], s["name"], s["vp"]) if s else None for s in view["slots"])
-    img.paste(_land(edge, slots, tuple((p["edge"], p["seat"]) for p in view["players"])), (0, 0))
+    paste(img, _land(edge, slots, tuple((p["edge"], p["seat"]) for p in view["players"]), small), (0, 0))
     draw = ImageDraw.Draw(img)
     players = view["players"]
     anchors = set((view.get("placing") or {}).get("anchors") or [])
@@ -217,44 +240,54 @@ def _edge_labels(seats: tuple[tuple[str, int], ...], edge: str) -> list[tuple[st
     return [(turn[side], f"{side}: Seat {seat + 1}") for side, seat in seats]
 
 
-def _characters(draw: ImageDraw.ImageDraw, xy: tuple[int, int], right: int, p: dict[str, Any], cell: int,
-                names: bool) -> int:
-    """A player's characters in a row: pattern, points under it (and the name, when `names`).  Returns the height."""
+def _strip_rows(p: dict[str, Any]) -> int:
+    return max(1, -(-len(p["characters"]) // ((WIDTH - 64) // HAND_STEP)))
+
+
+HAND_CELL = 24
+"""A pattern's square in a player's strip of characters."""
+HAND_ROW = 4 * HAND_CELL + 3 * HAND_SMALL + 24
+"""The height of a row of the strip: the tallest pattern, the points and a name on two lines."""
+
+
+def _strip_height(p: dict[str, Any]) -> int:
+    return HAND_SMALL + 40 + HAND_ROW * _strip_rows(p)
+
+
+def _characters(draw: ImageDraw.ImageDraw, xy: tuple[int, int], right: int, p: dict[str, Any]) -> None:
+    """A player's characters in rows, each its pattern (as large as a phone needs), its points and its name as the
+    moves that choose it say it ("Scout"): the three starting ones too."""
     colour = COLOUR_RGB[p["colour"]]
-    x, y = xy
-    step = 150
-    tallest = max((_pattern_size(c["normal"], c["blank"], cell)[1] for c in p["characters"]), default=0)
-    shown = p["characters"][:max(1, (right - x) // step)]
-    for i, card in enumerate(shown):
-        cx = x + i * step
-        _pattern(draw, (cx, y), card["normal"], card["blank"], colour, cell, card["up"])
-        label = plural(card["vp"], "pt")
-        room = (cx - 2, y, cx + step - 6, y + tallest + 48)
-        text(draw, (cx, y + tallest + 4), label, SMALL, on=WHITE, fill=INK if card["up"] else MUTED, within=room,
-             smallest=SMALL)
-        if names:
-            text(draw, (cx, y + tallest + 24), card["name"], SMALL, on=WHITE, within=room, smallest=SMALL)
-    if len(shown) < len(p["characters"]):
-        text(draw, (x + len(shown) * step, y), f"+{len(p['characters']) - len(shown)}", 18, on=WHITE, bold=True)
-    return tallest + (44 if names else 24)
+    per = max(1, (right - xy[0]) // HAND_STEP)
+    for i, card in enumerate(p["characters"]):
+        cx, y = xy[0] + (i % per) * HAND_STEP, xy[1] + (i // per) * HAND_ROW
+        _pattern(draw, (cx, y), card["normal"], card["blank"], colour, HAND_CELL, card["up"])
+        top = y + 4 * HAND_CELL + 6
+        room = (cx - 2, top, cx + HAND_STEP - 8, y + HAND_ROW)
+        text(draw, (cx, top), plural(card["vp"], "pt"), HAND_SMALL, on=WHITE, fill=INK if card["up"] else MUTED,
+             within=room, smallest=HAND_SMALL)
+        for k, line in enumerate(wrap_text(short_name(card["card"]), HAND_SMALL, HAND_STEP - 12)[:2]):
+            text(draw, (cx, top + (k + 1) * (HAND_SMALL + 4)), line, HAND_SMALL, on=WHITE, within=room,
+                 smallest=HAND_SMALL)
 
 
-def _title(draw: ImageDraw.ImageDraw, edge: str) -> None:
+def _title(draw: ImageDraw.ImageDraw, edge: str, small: int) -> None:
     turned = "" if edge == "S" else f" - turned: the {EDGE_NAMES[edge]} edge at the bottom"
-    text(draw, (20, 12), "ROAM" + turned, 20, on=PAPER, bold=True)
+    text(draw, (20, 4), "ROAM" + turned, max(20, small), on=PAPER, bold=True)
 
 
 @lru_cache(maxsize=1)
 def _palette() -> Image.Image:
     """One palette for every ROAM picture (choosing one per picture costs ~20 ms)."""
-    sample, _ = canvas(WIDTH, _height("W") + PRIVATE_STRIP)
+    sample, _ = canvas(WIDTH, _height("W") + 400)
     return reference_palette(sample, [*LAND, NO_CARD, GOLD, PLATE_FILL, *COLOUR_RGB.values(), (120, 110, 90),
                                       (120, 120, 120)])
 
 
-def _picture(view: dict[str, Any], edge: str, extra: int = 0) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def _picture(view: dict[str, Any], edge: str, extra: int = 0, small: int = SMALL
+             ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     img, draw = canvas(WIDTH, _height(edge) + extra)
-    _map(img, view, edge)
+    _map(img, view, edge, small)
     return img, draw
 
 
@@ -298,13 +331,16 @@ def area(view: dict[str, Any], name: str, choices: Sequence[Action]) -> bytes:
 
 
 def private(view: dict[str, Any]) -> bytes:
-    """The map turned so this player's edge is at the bottom, and this player's characters named below it."""
+    """The map turned so this player's edge is at the bottom, and this player's characters named below it, every
+    word and pattern large enough to read on a phone."""
     me = view["players"][view["seat"]]
-    img, draw = _picture(view, me["edge"], PRIVATE_STRIP)
+    strip = _strip_height(me)
+    img, draw = _picture(view, me["edge"], strip, HAND_SMALL)
     top = _height(me["edge"])
-    box = (20, top - 6, WIDTH - 20, top + PRIVATE_STRIP - 14)
-    inner = panel(draw, box, f"Your characters - Seat {me['seat'] + 1}, {me['colour']} (grey: used)", size=20)
-    _characters(draw, (inner[0], inner[1] + 4), inner[2], me, 22, True)
+    box = (20, top - 6, WIDTH - 20, top + strip - 14)
+    inner = panel(draw, box, f"Your characters - Seat {me['seat'] + 1}, {me['colour']} (grey: used)",
+                  size=HAND_SMALL)
+    _characters(draw, (inner[0], inner[1] + 4), inner[2], me)
     return encode_png(img, _palette())
 
 

@@ -18,6 +18,9 @@ from games.core import Action, Move
 
 POOL = "*"
 """The group key of the catch-all select that takes what does not fit in five rows."""
+CONFIRM_FIRST = "!"
+"""Before a select option's digest: the move is asked about first (one that happens nowhere on the picture
+among moves of places: it gives the placement up)."""
 EXPLANATION = re.compile(r" \(([^()]*)\)")
 
 Option = tuple[str, str | None, str]
@@ -93,23 +96,36 @@ def page_of(indices: list[int], page: int, room: int = MAX_OPTIONS) -> tuple[lis
 
 
 def places(choices: list[Move], indices: list[int]) -> list[str]:
-    """The places these moves happen, in the order the moves come; empty when not every move names one
-    (then the list is paged instead)."""
+    """The places these moves happen, in the order the moves come, when they are chosen place first: always
+    where some move names a place, unless each names one place of its own (the robber's hex: the place is the
+    move, picked in one step).  Else empty."""
     named = [choices[i].areas for i in indices]
-    if not all(named):
+    spots = list(dict.fromkeys(area for names in named for area in names))
+    placed = [names for names in named if names]
+    if not spots or (len(indices) <= MAX_OPTIONS and all(len(names) == 1 for names in placed)
+                     and len(spots) == len(placed)):
         return []
-    return list(dict.fromkeys(area for names in named for area in names))
+    return spots
+
+
+def _move_options(choices: list[Move], indices: list[int]) -> list[Option]:
+    texts = option_texts([choices[i].label for i in indices])
+    return [(label, about, digest(choices[i].action)) for i, (label, about) in zip(indices, texts, strict=True)]
 
 
 def group_options(choices: list[Move], group: Group, page: int, area: int | None) -> list[Option]:
-    """A group's select: its moves (of one place, once a place is chosen), or first the places where
-    the moves are too many for one list, or pages."""
+    """A group's select: first the places where its moves happen, each to be seen close up, then the moves
+    that happen nowhere on the picture (last, and asked about first: they place nothing); once a place is
+    chosen, its moves.  A group whose moves name no place is its moves, paged."""
     indices = group.indices
-    spots = places(choices, indices) if len(indices) > MAX_OPTIONS else []
+    spots = places(choices, indices)
     options: list[Option] = []
     if spots and area is None:
-        shown, more = page_of(list(range(len(spots))), page)
-        options = [(clip(f"{spots[n]}…", TEXT_LIMIT), None, f"@{n}") for n in shown]
+        entries = [(clip(f"{spot}…", TEXT_LIMIT), None, f"@{n}") for n, spot in enumerate(spots)]
+        entries += [(label, about, CONFIRM_FIRST + value)
+                    for label, about, value in _move_options(choices, [i for i in indices if not choices[i].areas])]
+        shown, more = page_of(list(range(len(entries))), page)
+        options = [entries[n] for n in shown]
         if more:
             options.append(("More places…", None, f"p{page + 1}"))
         return options
@@ -117,8 +133,7 @@ def group_options(choices: list[Move], group: Group, page: int, area: int | None
         indices = [i for i in indices if spots[area] in choices[i].areas] if area < len(spots) else []
         options.append(("← Other places", None, "@"))
     shown, more = page_of(indices, page, MAX_OPTIONS - len(options))
-    texts = option_texts([choices[i].label for i in shown])
-    options += [(label, about, digest(choices[i].action)) for i, (label, about) in zip(shown, texts, strict=True)]
+    options += _move_options(choices, shown)
     if more:
         options.append((f"More {group.title.lower()}…", None, f"p{page + 1}"))
     return options

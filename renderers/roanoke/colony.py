@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
@@ -17,14 +17,14 @@ from renderers.common import (
     INK,
     MUTED,
     PAPER,
+    PHONE,
+    RGB,
     WHITE,
     canvas,
-    clip_text,
     encode_png,
     frame,
     legible,
     panel,
-    paragraph,
     places,
     plural,
     text,
@@ -47,8 +47,9 @@ from renderers.roanoke.sprites import (
 # -- the private picture: one seat's colony -----------------------------------------------------
 
 PRIVATE_WIDTH = 760
-SMALL = legible(PRIVATE_WIDTH)
-"""The smallest text on the colony: 16 px, 11 px at 550 px wide."""
+SMALL = legible(PRIVATE_WIDTH, PHONE)
+"""The smallest text on the colony: read on a phone, where the player decides."""
+TITLE = SMALL + 2
 
 
 def still_to_play(view: dict[str, Any]) -> list[int]:
@@ -102,168 +103,206 @@ def _offer_line(offer: dict[str, Any], seat: int) -> str:
             "accept or decline.")
 
 
-def _hand(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, int, int], seat: int) -> None:
+Line = tuple[str, int, RGB, bool]
+"""One line of a panel: its words, size, ink and whether bold."""
+
+
+def _said(s: str, size: int, width: int, fill: RGB = INK, bold: bool = False) -> list[Line]:
+    """`s` wrapped to `width` px, a Line each."""
+    return [(line, size, fill, bold) for line in wrap_text(s, size, width - (2 if bold else 0))]
+
+
+class _Flow:
+    """Panels laid one under another down a picture taller than needed, cut to its content at the end."""
+
+    def __init__(self, width: int, top: int) -> None:
+        self.img, self.draw = canvas(width, 4000)
+        self.width, self.y = width, top
+
+    def panel(self, title: str, height: int) -> tuple[int, int, int, int]:
+        """A framed panel of content `height` px under its title; returns its inner box."""
+        box = (12, self.y, self.width - 12, self.y + height + TITLE + 34)
+        self.y = box[3] + 12
+        return panel(self.draw, box, title, size=TITLE)
+
+    def lines(self, title: str, lines: list[Line]) -> None:
+        inner = self.panel(title, _height(lines))
+        _write(self.draw, (inner[0], inner[1]), lines)
+
+    def png(self) -> bytes:
+        return encode_png(self.img.crop((0, 0, self.width, self.y + 2)), palette())
+
+
+def _height(lines: list[Line]) -> int:
+    return sum(size + 8 for _, size, _, _ in lines)
+
+
+def _write(draw: ImageDraw.ImageDraw, xy: tuple[float, float], lines: list[Line]) -> float:
+    x, y = xy
+    for line, size, fill, bold in lines:
+        text(draw, (x, y), line, size, on=WHITE, fill=fill, bold=bold)
+        y += size + 8
+    return y
+
+
+STACK = 26  # a chit's radius in the hand's stacks
+HAND_H = 128
+
+
+def _hand(flow: _Flow, view: dict[str, Any], seat: int) -> None:
     """The seat's chits as four stacks, with what the pile still holds of each."""
-    inner = panel(draw, box, "Your hand", size=20)
-    hand = view["players"][seat]["hand"]
+    inner = flow.panel("Your hand", HAND_H)
+    draw, hand = flow.draw, view["players"][seat]["hand"]
     col_w = (inner[2] - inner[0]) / 4
     for i, res in enumerate(RES):
         x, y = inner[0] + i * col_w, inner[1]
         n = hand[res]
+        base = y + HAND_H - STACK - 4
         if n == 0:
-            draw.ellipse((x + 10, y + 42, x + 58, y + 90), outline=MUTED, width=2)
+            draw.ellipse((x + 4, base - STACK, x + 4 + 2 * STACK, base + STACK), outline=MUTED, width=2)
         for k in range(min(n, 6)):
-            resource_icon(draw, (x + 34, y + 66 - k * 7), res, 24)
-        text(draw, (x + 72, y + 32), str(n), 36, on=WHITE, fill=MUTED if n == 0 else INK, bold=True)
-        text(draw, (x + 72, y + 76), res, SMALL, on=WHITE)
+            resource_icon(draw, (x + 4 + STACK, base - k * 8), res, STACK)
+        tx = x + 2 * STACK + 16
+        text(draw, (tx, y + 4), str(n), 40, on=WHITE, fill=MUTED if n == 0 else INK, bold=True)
+        text(draw, (tx, y + 56), res, SMALL, on=WHITE)
         pile = view["pile"][res]
-        text(draw, (x + 72, y + 96), f"pile {pile}", SMALL, on=WHITE, fill=ACCENT if pile == 0 else MUTED)
+        text(draw, (tx, y + 60 + SMALL), f"pile {pile}", SMALL, on=WHITE, fill=ACCENT if pile == 0 else MUTED)
 
 
-def _goal(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, int, int], seat: int) -> None:
+def _goal(flow: _Flow, view: dict[str, Any], seat: int) -> None:
     """The season card in words, whether the seat meets it as things stand, and the next slot's candidates."""
     k = view["season"]
     slot = view["seasons"][k]
-    inner = panel(draw, box, f"Season card - {slot['slot']}: {slot['name']}", size=20)
-    width = inner[2] - inner[0]
-    text(draw, (inner[0], inner[1]), slot["goal"][:1].upper() + slot["goal"][1:] + ".", 17, on=WHITE, within=inner,
-         smallest=SMALL)
-    said = (inner[0], inner[1] + 24, inner[2], inner[1] + 24 + 2 * 22)
+    width = flow.width - 48
+    lines = _said(slot["goal"][:1].upper() + slot["goal"][1:] + ".", SMALL, width)
     if view["result"] is not None:
-        paragraph(draw, said, "The game is over: survivors rank by chits in hand, then houses, then own road.", 17,
-                  on=WHITE, fill=MUTED, step=22)
+        lines += _said("The game is over: survivors rank by chits in hand, then houses, then own road.", SMALL,
+                       width, MUTED)
     elif not view["players"][seat]["alive"]:
-        text(draw, (inner[0], inner[1] + 28), "You no longer take part.", 17, on=WHITE, fill=MUTED)
+        lines += _said("You no longer take part.", SMALL, width, MUTED)
     else:
         ok, why = SE.standing(slot["card"], seat, view["players"])
-        verdict = ("Met as things stand: " if ok else "Not met yet: ") + why + "."
-        lines = wrap_text(verdict, 17, width - 2)
-        if len(lines) > 2:  # two lines at most: the second cut with "..."
-            lines = (lines[0], clip_text(" ".join(lines[1:]), 17, width - 2))
-        for i, line in enumerate(lines):
-            text(draw, (inner[0], said[1] + i * 22), line, 17, on=WHITE, fill=PASS_GREEN if ok else ACCENT, bold=True)
+        lines += _said(("Met as things stand: " if ok else "Not met yet: ") + why + ".", SMALL, width,
+                       PASS_GREEN if ok else ACCENT, True)
     if k + 1 < len(view["seasons"]) and view["result"] is None:
         nxt = view["seasons"][k + 1]
         names = ", ".join(SE.CARDS[c]["name"] for c in nxt["candidates"] if c in SE.CARDS)
-        text(draw, (inner[0], inner[1] + 74), f"Next, {nxt['slot']}: one of {names} (face down).", SMALL, on=WHITE,
-             fill=MUTED, within=(inner[0], inner[1] + 70, inner[2], inner[1] + 96), smallest=SMALL)
+        lines += _said(f"Next, {nxt['slot']}: one of {names} (face down).", SMALL, width, MUTED)
+    flow.lines(f"Season card - {slot['slot']}: {slot['name']}", lines)
 
 
-MINI = 52  # the private picture's placements: a small tile with its label under it
-TILE_STEP = MINI + 30
-PER_ROW = 9
+MINI = 64  # the private picture's placements: a small tile with its label under it
+TILE_STEP = 104
+PER_ROW = 7
 
 
-def _tiles(img: Image.Image, view: dict[str, Any], box: tuple[int, int, int, int], seat: int,
-           spots: list[tuple[int, int]]) -> None:
+def _tiles(flow: _Flow, view: dict[str, Any], seat: int, spots: list[tuple[int, int]]) -> None:
     """The drawn tile in every legal placement, labelled as the Place select names them (ROA-S41)."""
-    draw = ImageDraw.Draw(img)
     drawn = view["drawn_tile"]
     title = "Your drawn tile"
     if spots:
-        title += f": {drawn} - {plural(len(spots), 'legal placement')}"
-    inner = panel(draw, box, title, size=20)
+        title += f": {drawn}, {plural(len(spots), 'place')}"
     if not spots:
         mine = view["active"] == seat and view["result"] is None
         msg = ("The game is over." if view["result"] is not None else
                "It fits nowhere." if mine and drawn is not None else
                "No tile pending: buy, trade or end your turn." if mine and view["phase"] == "main" else
                "Road tiles are drawn face up in your main step; where each may go will show here.")
-        text(draw, (inner[0], inner[1]), msg, SMALL, on=WHITE, fill=MUTED, within=(*inner[:3], inner[1] + 24),
-             smallest=SMALL)
+        flow.lines(title, _said(msg, SMALL, flow.width - 48, MUTED))
+        return
+    row_h = MINI + 2 * (SMALL + 4) + 14
+    inner = flow.panel(title, math.ceil(len(spots) / PER_ROW) * row_h)
     for i, (square, mask) in enumerate(spots):
-        tx, ty = inner[0] + (i % PER_ROW) * TILE_STEP, inner[1] + (i // PER_ROW) * (MINI + 26)
-        img.paste(road_tile(mask, seat, "net", False, MINI), (tx, ty))
-        label = f"{B.label(square)} {B.edges_text(mask)}"
-        text(draw, (tx + MINI / 2, ty + MINI + 12), label, SMALL, on=WHITE, smallest=SMALL,
-             within=(tx + MINI / 2 - (TILE_STEP - 4) / 2, ty, tx + MINI / 2 + (TILE_STEP - 4) / 2, ty + MINI + 24),
-             anchor="mm", bold=True)
+        tx, ty = inner[0] + (i % PER_ROW) * TILE_STEP + (TILE_STEP - MINI) / 2 - 4, inner[1] + (i // PER_ROW) * row_h
+        flow.img.paste(road_tile(mask, seat, "net", False, MINI), (round(tx), ty))
+        cx = tx + MINI / 2
+        for k, word in enumerate((B.label(square), B.edges_text(mask))):  # "E2" over "N-E-S": as the move says
+            text(flow.draw, (cx, ty + MINI + 4 + k * (SMALL + 4)), word, SMALL, on=WHITE, anchor="ma", bold=True,
+                 within=(cx - TILE_STEP / 2 + 1, ty, cx + TILE_STEP / 2 - 1, ty + row_h), smallest=SMALL)
 
 
-def _buy(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, int, int], seat: int) -> None:
+def _buy(flow: _Flow, view: dict[str, Any], seat: int) -> None:
     """Each purchase (ROA-S17): its cost, how many the seat has, and whether it can afford one now."""
-    inner = panel(draw, box, "Buy", size=20)
     me = view["players"][seat]
     hand = me["hand"]
     houses, ups, gens = len(me["houses"]), len(me["road_upgrades"]), len(me["generators"])
     full = "you have the most a seat may build"
-    rows = [("House: 2 of each", HOUSE_COST, f"{houses}/{MAX_HOUSES} built",
+    width = flow.width - 48
+    rows: list[tuple[str, str, list[Line]]] = []
+    for label, cost, count, limit in (
+            ("House: 2 of each", HOUSE_COST, f"{houses}/{MAX_HOUSES} built",
              full if houses >= MAX_HOUSES else "no house chits are left" if view["houses_left"] == 0 else ""),
             ("Road upgrade: 4 wood, 4 metal", UPGRADE_COST, f"{ups}/{MAX_UPGRADES} built",
-             full if ups >= MAX_UPGRADES else "")]
-    for i, (label, cost, count, limit) in enumerate(rows):
+             full if ups >= MAX_UPGRADES else "")):
         short = _short(hand, cost)
         verdict = limit or ("you can afford it" if not short else f"short of {bundle(short)}")
-        y = inner[1] + i * 46
-        text(draw, (inner[0], y), label, 17, on=WHITE, bold=True)
-        text(draw, (inner[2], y), count, SMALL, on=WHITE, fill=MUTED, anchor="ra")
-        text(draw, (inner[0], y + 22), clip_text(verdict, SMALL, inner[2] - inner[0]), SMALL, on=WHITE,
-             fill=PASS_GREEN if not short and not limit else MUTED)
+        rows.append((label, count, _said(verdict, SMALL, width, PASS_GREEN if not short and not limit else MUTED)))
     can = [r for r in RES if any(not _short(hand, generator_cost(r, w, f)) for w, f in SPLITS)]
-    y = inner[1] + 92
-    text(draw, (inner[0], y), "Generator: 4 of its resource + 2 wood/food", 17, on=WHITE, bold=True)
-    text(draw, (inner[2], y), f"{gens} built", SMALL, on=WHITE, fill=MUTED, anchor="ra")
     free = houses > gens
     line = ("needs one of your houses without a generator" if not free else
             "you can afford one of: " + ", ".join(can) if can else "you cannot afford one yet")
-    fits = clip_text(line, SMALL, inner[2] - inner[0])
-    text(draw, (inner[0], y + 22), fits, SMALL, on=WHITE, fill=PASS_GREEN if free and can else MUTED)
+    rows.append(("Generator: 4 of its resource + 2 wood/food", f"{gens} built",
+                 _said(line, SMALL, width, PASS_GREEN if free and can else MUTED)))
+    heads = [_said(label, SMALL, width - 150, INK, True) for label, _, _ in rows]
+    inner = flow.panel("Buy", sum(_height(h) + _height(said) + 6 for h, (_, _, said) in zip(heads, rows, strict=True)))
+    y: float = inner[1]
+    for head, (_, count, said) in zip(heads, rows, strict=True):
+        text(flow.draw, (inner[2], y), count, SMALL, on=WHITE, fill=MUTED, anchor="ra")
+        y = _write(flow.draw, (inner[0], y), head)
+        y = _write(flow.draw, (inner[0], y), said) + 6
 
 
-def _pieces(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, int, int], seat: int) -> None:
+def _pieces(flow: _Flow, view: dict[str, Any], seat: int) -> None:
     """The seat's road, links, houses, generators and upgrades, and which of them are cut off (idle)."""
-    inner = panel(draw, box, "Your road and buildings", size=20)
     me = view["players"][seat]
     gens = me["generators"]
     net = set(view["nets"][seat])
     idle = sorted({lbl for lbl in [*me["houses"], *me["road_upgrades"]] if B.parse_label(lbl) not in net})
     others = [str(x + 1) for x in me["link_class"] if x != seat]
     houses = ", ".join(h + (f" ({gens[h]} generator)" if h in gens else "") for h in me["houses"])
-    lines = [f"Road length {me['road_length']} (own road {plural(me['own_road'], 'tile')})",
-             f"Linked with seat{'s' if len(others) > 1 else ''} {', '.join(others)}" if others else
-             "Not linked with anyone yet",
-             f"Houses: {houses or 'none'}",
-             f"Road upgrades: {', '.join(me['road_upgrades']) or 'none'}"]
+    width = flow.width - 48
+    lines = [*_said(f"Road length {me['road_length']} (own road {plural(me['own_road'], 'tile')})", SMALL, width),
+             *_said(f"Linked with seat{'s' if len(others) > 1 else ''} {', '.join(others)}" if others else
+                    "Not linked with anyone yet", SMALL, width),
+             *_said(f"Houses: {houses or 'none'}", SMALL, width),
+             *_said(f"Road upgrades: {', '.join(me['road_upgrades']) or 'none'}", SMALL, width)]
     if idle:
-        lines.append(f"Cut off from your exit, idle: {', '.join(idle)}")
-    for i, line in enumerate(lines):
-        text(draw, (inner[0], inner[1] + i * 22), clip_text(line, SMALL, inner[2] - inner[0]), SMALL, on=WHITE,
-             fill=ACCENT if i == 4 else INK)
+        lines += _said(f"Cut off from your exit, idle: {', '.join(idle)}", SMALL, width, ACCENT)
+    flow.lines("Your road and buildings", lines)
 
 
 def private(view: dict[str, Any]) -> bytes:
-    """The seat's colony: hand, season goal, the drawn tile in every legal placement, purchases and pieces."""
+    """The seat's colony, every word readable at a phone's 350 px: hand, season goal, the drawn tile in every
+    legal placement, purchases and pieces."""
     seat = view["seat"]
     me = view["players"][seat]
-    spots = _placements(view, seat)
     offer = view["offer"]
     mine = offer is not None and seat in (offer["from"], offer["to"]) and view["result"] is None
     w = PRIVATE_WIDTH
-    top = 150 if mine else 114
-    rows = math.ceil(len(spots) / PER_ROW)
-    tiles_h = 56 + (rows * (MINI + 28) if spots else 30)
-    y_goal = top + 160 + 12
-    y_tiles = y_goal + 144 + 12
-    y_buy = y_tiles + tiles_h + 12
-    y_pieces = y_buy + 180 + 12
-    img, draw = canvas(w, y_pieces + 166 + 14)
     out = not me["alive"]
-    marker(draw, (38, 36), 16, seat, fill=DEAD_GREY if out else None)
-    text(draw, (64, 36), f"Your colony - {seat_name(seat)}", 26, on=PAPER, anchor="lm", bold=True)
-    text(draw, (w - 28, 36), "eliminated" if out else plural(me["chits"], "chit"), 26, on=PAPER,
-         fill=ACCENT if out else INK, anchor="rm", bold=True)
-    text(draw, (26, 66), _status(view, seat), 18, on=PAPER, within=(26, 62, w - 26, 90), smallest=SMALL)
     workers = ", ".join(f"{n} on {TITLES[m]}" for m, n in me["workers"].items()) or "none in the market"
-    text(draw, (26, 94), f"Workers: {workers} - {me['reserve']} in reserve", SMALL, on=PAPER, fill=MUTED,
-         within=(26, 84, w - 26, 112), smallest=SMALL)
-    if mine:
-        frame(draw, (16, 114, w - 16, 142), radius=6, fill=OFFER, outline=ACCENT, width=2)
-        text(draw, (28, 128), _offer_line(offer, seat), SMALL, on=OFFER, fill=ACCENT, anchor="lm", bold=True,
-             within=(22, 117, w - 22, 139), smallest=SMALL)
-    _hand(draw, view, (12, top, w - 12, top + 160), seat)
-    _goal(draw, view, (12, y_goal, w - 12, y_goal + 144), seat)
-    _tiles(img, view, (12, y_tiles, w - 12, y_tiles + tiles_h), seat, spots)
-    _buy(draw, view, (12, y_buy, w - 12, y_buy + 180), seat)
-    _pieces(draw, view, (12, y_pieces, w - 12, y_pieces + 166), seat)
-    return encode_png(img, palette())
-
+    head = [*_said(_status(view, seat), SMALL, w - 52),
+            *_said(f"Workers: {workers} - {me['reserve']} in reserve", SMALL, w - 52, MUTED)]
+    offered = _said(_offer_line(offer, seat), SMALL, w - 60, ACCENT, True) if mine else []
+    top = 66 + _height(head) + (_height(offered) + 20 if offered else 0)
+    flow = _Flow(w, top)
+    draw = flow.draw
+    marker(draw, (38, 34), 18, seat, fill=DEAD_GREY if out else None)
+    text(draw, (64, 34), f"Your colony - {seat_name(seat)}", SMALL + 4, on=PAPER, anchor="lm", bold=True)
+    text(draw, (w - 28, 34), "eliminated" if out else plural(me["chits"], "chit"), SMALL + 4, on=PAPER,
+         fill=ACCENT if out else INK, anchor="rm", bold=True)
+    y = 64
+    for line, size, fill, bold in head:
+        text(draw, (26, y), line, size, on=PAPER, fill=fill, bold=bold)
+        y += size + 8
+    if offered:
+        frame(draw, (16, y, w - 16, y + _height(offered) + 10), radius=6, fill=OFFER, outline=ACCENT, width=2)
+        for line, size, fill, bold in offered:
+            text(draw, (28, y + 5), line, size, on=OFFER, fill=fill, bold=bold)
+            y += size + 8
+    _hand(flow, view, seat)
+    _goal(flow, view, seat)
+    _tiles(flow, view, seat, _placements(view, seat))
+    _buy(flow, view, seat)
+    _pieces(flow, view, seat)
+    return flow.png()

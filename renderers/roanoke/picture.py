@@ -19,9 +19,11 @@ from renderers.common import (
     blend,
     canvas,
     encode_png,
+    paste,
     reference_palette,
     tag,
     text,
+    unrecorded,
     zoom,
 )
 from renderers.roanoke.sprites import (
@@ -79,10 +81,10 @@ def layer(nodes: tuple[tuple[int, str], ...]) -> Image.Image:
         text(draw, (GRID_X + GRID + GRID_X / 2, y), str(i + 1), 20, on=PAPER, anchor="mm", bold=True)
     for seat, (square, mask) in enumerate(zip(B.EXITS, B.EXIT_MASKS, strict=True)):
         row, col = B.rc(square)
-        img.paste(exit_tile(seat, mask), cell_xy(row, col))
+        paste(img, exit_tile(seat, mask), cell_xy(row, col))
     for square, res in nodes:
         row, col = B.rc(square)
-        img.paste(node_tile(res), cell_xy(row, col))
+        paste(img, node_tile(res), cell_xy(row, col))
     return img
 
 
@@ -92,6 +94,11 @@ STATES = ("net", "cut", "dead")
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
     """One palette for every Roanoke picture, from the static layer and a sample of every sprite."""
+    with unrecorded():  # a sample, on no picture
+        return _sampled()
+
+
+def _sampled() -> Image.Image:
     sample = layer(tuple(sorted(B.NODES.items()))).copy()
     x, y = GRID_X, GRID_Y
     for seat in range(4):
@@ -121,7 +128,7 @@ def _grid(img: Image.Image, view: dict[str, Any]) -> None:
     alive = [p["alive"] for p in view["players"]]
     for seat, (square, mask) in enumerate(zip(B.EXITS, B.EXIT_MASKS, strict=True)):
         if not alive[seat]:
-            img.paste(exit_tile(seat, mask, "dead"), cell_xy(*B.rc(square)))
+            paste(img, exit_tile(seat, mask, "dead"), cell_xy(*B.rc(square)))
     for square, cell in enumerate(view["board"]):
         if cell is None or cell["kind"] not in ("road", "cross"):
             continue
@@ -129,7 +136,7 @@ def _grid(img: Image.Image, view: dict[str, Any]) -> None:
         state = "dead" if not alive[seat] else "net" if square in nets[seat] else "cut"
         row, col = B.rc(square)
         x, y = cell_xy(row, col)
-        img.paste(road_tile(cell["mask"], seat, state, cell["kind"] == "cross"), (x, y))
+        paste(img, road_tile(cell["mask"], seat, state, cell["kind"] == "cross"), (x, y))
         if cell.get("house"):  # over the junction, the generator on its front
             draw_house(draw, x + (CELL - 36) / 2 - 1, y + (CELL - 36) / 2 - 3, road_colours(seat, state)[0], 36)
         if cell.get("gen"):

@@ -13,6 +13,7 @@ from renderers.common import (
     PAPER,
     RGB,
     legible,
+    paste,
     tag,
     text,
 )
@@ -131,7 +132,7 @@ def draw_map(img: Image.Image, view: dict[str, Any], lay: Layout, named: set[tup
             seat = t["ship"] if isinstance(t["ship"], int) else -1
             img.paste(ship_tile(s, t["colour"] or "grey", seat), (px, py))
         else:
-            img.paste(tile_sprite(t["tile"], t["rot"] % 4, s), (px, py))
+            paste(img, tile_sprite(t["tile"], t["rot"] % 4, s), (px, py))
             if t["houses"] or t["port_tokens"] or any(c is not None for c in t["covered"]):
                 overlays(img, t, px, py, s, players)
     _candidates(img, view, lay, grid, named)

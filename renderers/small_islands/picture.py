@@ -11,7 +11,7 @@ from PIL import Image
 
 from games.core import Action
 from games.small_islands.data import FACES
-from games.small_islands.names import name_from
+from games.small_islands.names import column, name_from
 from renderers.common import (
     Point,
     canvas,
@@ -91,7 +91,7 @@ def board(view: dict[str, Any], choices: Sequence[Action] = ()) -> bytes:
 
 def area(view: dict[str, Any], name: str, choices: Sequence[Action]) -> bytes:
     """One column ("column C") and its neighbours, over the rows `choices` name there, zoomed, with the name of
-    every cell `choices` name in the column."""
+    every cell `choices` name in the column, and the column letters and row numbers in its margins."""
     img, lay = _picture(view, ())
     inside = [a for a in choices if (label := place_label(view, a)) is not None
               and f"column {label.rstrip('0123456789')}" == name]
@@ -105,4 +105,8 @@ def area(view: dict[str, Any], name: str, choices: Sequence[Action]) -> bytes:
         if cell is not None and label is not None:
             px, py = lay.at(*cell)
             tags.append(((px + lay.s / 2, py + lay.s / 2), label))
-    return zoom(img, (left, top, right, bottom), list(dict.fromkeys(tags)))
+    corner = lay.at(lay.x1 + 1, lay.y1 + 1)
+    rulers = ([(lay.at(c, lay.y0)[0] + lay.s / 2, column(c - lay.origin[0])) for c in range(lay.x0, lay.x1 + 1)],
+              [(lay.at(lay.x0, r)[1] + lay.s / 2, str(r - lay.origin[1] + 1)) for r in range(lay.y0, lay.y1 + 1)])
+    return zoom(img, (left, top, right, bottom), list(dict.fromkeys(tags)), within=(*lay.at(lay.x0, lay.y0), *corner),
+                rulers=rulers)

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from games.small_islands.data import FACES
 from games.small_islands.tiles import rotate
+from renderers.common import icon_drawn
 from renderers.small_islands.icons import house_icon, icon, ship_icon
 from renderers.small_islands.style import GRASS, RESOURCE_RGB, SAND, SEAM, SHALLOW, TILE_SEA
 
@@ -118,9 +119,12 @@ def tile_sprite(tile: str, rot: int, s: int) -> Image.Image:
     img = land(ring, s).copy()
     items = land_items(tile)
     d = _icon_size(s, len(items))
+    draw = ImageDraw.Draw(img)
     for item, (ox, oy) in zip(items, _slots(len(items)), strict=False):
         sprite = icon(item, d)
-        img.paste(sprite, (round(s * (0.5 + ox) - d / 2), round(s * (0.5 + oy) - d / 2)), sprite)
+        x, y = round(s * (0.5 + ox) - d / 2), round(s * (0.5 + oy) - d / 2)
+        img.paste(sprite, (x, y), sprite)
+        icon_drawn(draw, (x, y, x + d, y + d), item, d)
     pd = _port_size(s)
     for (px, py) in _port_spots(ring)[:f["port"]]:
         port = icon("port", pd)

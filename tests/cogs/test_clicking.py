@@ -8,7 +8,9 @@ import re
 
 import pytest
 
-from games.core import get_game
+from games.catan.board import GEOMETRY
+from games.catan.game import Catan
+from games.core import Game, get_game
 from tests.games.roanoke.table import set_hand
 from tests.support.clicking import seated, trade, wait_for_people
 from tests.support.playing import measured
@@ -43,6 +45,50 @@ async def test_a_catan_settlement_is_placed_in_two_steps_hex_then_corner(world: 
     measured("Catan", "Build a setup settlement (hex, then corner)", tally.count())
 
 
+def _road_towards_a_settlement(game: Game) -> None:
+    """Roads of the active seat laid out from its network until settlements can be built in two places (a lone
+    move is a button of its own)."""
+    assert isinstance(game, Catan)
+    seat = game.s["active"]
+    for _ in range(3):
+        if sum(a["type"] == "build_settlement" for a in game.legal_actions(seat)) > 1:
+            return
+        mine = {v for p, owner in enumerate(game.s["roads"]) if owner == seat for v in GEOMETRY.paths[p]}
+        for p, owner in enumerate(game.s["roads"]):
+            if owner is None and set(GEOMETRY.paths[p]) & mine:
+                game.s["roads"][p] = seat
+    raise AssertionError("no settlement spot came within reach")
+
+
+@pytest.mark.parametrize(("kind", "select", "action"), [
+    ("build_road", "Build road", "Build a road (hex, then path)"),
+    ("build_settlement", "Build settlement", "Build a settlement (hex, then corner)"),
+    ("build_city", "Build city", "Build a city (hex, then corner)")])
+async def test_a_catan_mid_game_build_is_a_hex_then_its_spot_on_a_close_up(world: World, kind: str, select: str,
+                                                                           action: str) -> None:
+    """Issue 36: a road, settlement or city in the main phase is picked as the setup's are: the hex, then the spot
+    on a close-up of that hex whose ids read on a phone; three taps of the panel at most."""
+    game_id, people, seat, _ = await catan_turn_with(
+        world, {"brick": 2, "lumber": 2, "wool": 1, "grain": 3, "ore": 3})
+    if kind == "build_settlement":
+        await rewritten(world, game_id, _road_towards_a_settlement)
+    person = people[seat]
+    version = (await world.bot.service.get(game_id)).version
+    tally = Tally(person)
+    panel = await world.panel(person)
+    hexes = select_of(panel, select)["options"]
+    assert hexes and all(o["value"].startswith("@") for o in hexes), "first the hex"
+    panel = await world.pick(person, panel, select, hexes[0]["label"])
+    zoom = [a for a in panel.attachments if a.filename.endswith("-area.png")]
+    assert len(zoom) == 1, "the second step shows the hex close up"
+    spot = next(o for o in select_of(panel, select)["options"] if not o["value"].startswith(("@", "p")))
+    await world.pick(person, panel, select, spot["label"])
+    assert (await world.bot.service.get(game_id)).version > version, "the build was made"
+    built = {"build_road": "road", "build_settlement": "settlement", "build_city": "city"}[kind]
+    assert f"built a {built}" in world.boards()[-1].text()
+    measured("Catan", action, tally.count())
+
+
 @pytest.mark.parametrize(("game", "title", "action"), [
     ("small_islands", "Small Islands", "Place a tile (column, then square)"),
     ("roam", "ROAM", "Place a key marker (card, then square)")])
@@ -63,6 +109,37 @@ async def test_a_long_placement_is_a_place_then_a_spot_with_a_close_up(world: Wo
     await world.pick(person, panel, "Place", spot["label"])
     assert (await world.bot.service.get(game_id)).version > version, "the placement was made"
     measured(title, action, tally.count())
+
+
+def _taken_but_the_first_card(game: Game) -> None:
+    """Every square of the ROAM map but those of the first land card taken, by a marker of a seat not to move."""
+    other = (game.current + 1) % game.num_players  # type: ignore[attr-defined]
+    for r in range(6):
+        for c in range(6):
+            if (r >= 3 or c >= 2) and not game.map[r][c]:  # type: ignore[attr-defined]
+                game.map[r][c].append(other)  # type: ignore[attr-defined]
+
+
+async def test_a_roam_key_marker_that_places_nothing_comes_last_and_is_asked_about_first(world: World) -> None:
+    """Issue 36: the placements come card by card; a key marker that would place nothing (every square of the
+    pattern taken) comes after the cards, and choosing it asks "are you sure?" before it is made."""
+    game_id, people, seat = await opened_to(world, "roam", lambda game, seat: game.phase == "anchor")  # type: ignore[attr-defined]
+    await rewritten(world, game_id, _taken_but_the_first_card)
+    person = people[seat]
+    version = (await world.bot.service.get(game_id)).version
+    panel = await world.panel(person)
+    options = select_of(panel, "Place")["options"]
+    places = [n for n, o in enumerate(options) if o["value"].startswith("@")]
+    nothing = [n for n, o in enumerate(options) if "places nothing" in o["label"]]
+    assert places and nothing and max(places) < min(nothing), [o["label"] for o in options]
+    select = select_of(panel, "Place")
+    record = await person.select(panel, [options[nothing[0]]["value"]], custom_id=select["custom_id"])
+    await world.settle()
+    question = record.replies()[-1]
+    assert "are you sure" in question.content and question.ephemeral
+    assert (await world.bot.service.get(game_id)).version == version, "nothing is made before the answer"
+    await world.press(person, question, "Confirm")
+    assert (await world.bot.service.get(game_id)).version > version, "made once confirmed"
 
 
 async def test_a_catan_turn_is_ended_and_rolled_with_one_tap_on_the_board(world: World) -> None:

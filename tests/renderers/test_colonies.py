@@ -129,9 +129,10 @@ def test_every_card_is_readable_and_every_kind_has_its_own_colour() -> None:
     assert len(set(colonies.KIND_FILL.values())) == len(colonies.KIND_FILL)
     assert set(colonies.KIND_FILL) == {c.kind for c in C.CARDS.values()}
     for card in C.CARDS.values():
-        for (w, h), least in ((colonies.BOARD_CARD, colonies.SMALL), (colonies.HAND_CARD, colonies.PRIVATE_SMALL)):
-            size, lines = colonies._effect(card.text, w, h - 70, least)
-            assert size >= least and round(size * 1.22) * len(lines) <= h - 70, f"{card.name} overflows a {w}px card"
+        for (w, h), least in ((colonies.BOARD_CARD, colonies.SMALL), (colonies.PRIVATE_CARD, colonies.PRIVATE_SMALL)):
+            room = h - (max(20, least + 2) + 16 + least + 14) - 6  # below the title band and the kind
+            size, lines = colonies._effect(card.text, w, room, least, max(20, least))
+            assert size >= least and round(size * 1.22) * len(lines) <= room, f"{card.name} overflows a {w}px card"
             assert " ".join(lines) == " ".join(plain(card.text).split()), "no word is lost"
             assert text_width(card.title, colonies._fit_size(card.title, 20, w - 12, least)) <= w - 14
 

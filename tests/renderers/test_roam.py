@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+import re
 
 from PIL import Image
 
+from games.roam.data import short_name
 from games.roam.game import RoamGame
 from renderers import render_area, render_board, render_private, roam
 from renderers.common import TAG, plural, recording
@@ -18,18 +20,27 @@ def test_display_puts_the_viewers_edge_at_the_bottom() -> None:
     assert roam._display(0, 0, "N") == (5, 5)
 
 
+def _corners(png_of: object) -> dict[str, tuple[int, int]]:
+    """In which square of the picture each square's name is drawn, on a picture drawn afresh."""
+    roam._land.cache_clear()
+    with recording() as seen:
+        png_of()  # type: ignore[operator]
+    return {d.s: (int(d.box[0] // roam.CELL), int(d.box[1] // roam.CELL)) for d in seen
+            if d.kind == "text" and re.fullmatch(r"[A-F][1-6]", d.s)}
+
+
 def test_board_and_turned_private_maps_draw() -> None:
+    """The south seat sees the squares where the board has them (its words larger, read on a phone); the
+    west seat sees the map turned."""
     game = RoamGame.new(4, seed=2)
     board = render_board("roam", game.view(None))
     assert Image.open(io.BytesIO(board)).size == (roam.WIDTH, roam.HEIGHT) and len(board) < 400 * 1024
     west = next(s for s, p in enumerate(game.players) if p["edge"] == "W")
     south = next(s for s, p in enumerate(game.players) if p["edge"] == "S")
-    south_map = Image.open(io.BytesIO(render_private("roam", game.view(south)))).convert("RGB")
-    board_map = Image.open(io.BytesIO(board)).convert("RGB")
-    area = (0, 30, roam.WIDTH, roam.HEIGHT - 10)  # below the title, which names the turn
-    assert south_map.crop(area).tobytes() == board_map.crop(area).tobytes(), "the south seat sees the map as drawn"
-    west_map = Image.open(io.BytesIO(render_private("roam", game.view(west)))).convert("RGB")
-    assert west_map.crop(area).tobytes() != board_map.crop(area).tobytes()
+    on_board = _corners(lambda: render_board("roam", game.view(None)))
+    assert len(on_board) == 36
+    assert _corners(lambda: render_private("roam", game.view(south))) == on_board, "the south seat: as drawn"
+    assert _corners(lambda: render_private("roam", game.view(west))) != on_board, "the west seat: turned"
 
 
 def test_each_card_shows_its_character_on_the_map_and_a_player_sees_their_own_characters() -> None:
@@ -48,7 +59,10 @@ def test_each_card_shows_its_character_on_the_map_and_a_player_sees_their_own_ch
     with recording() as seen:
         render_private("roam", game.view(seat))
     said = {d.s for d in seen if d.kind == "text"}
-    assert all(c["name"] in said for c in game.view(seat)["players"][seat]["characters"])
+    mine = game.view(seat)["players"][seat]["characters"]
+    assert all(short_name(c["card"]) in said for c in mine), "named as the moves that choose them name them"
+    patterns = [d for d in seen if d.kind == "icon" and d.s == "pattern"]
+    assert len(patterns) >= 6 + len(mine), "each card's plate and each of the seat's characters, the starting ones too"
 
 
 def test_the_chosen_characters_anchors_are_marked() -> None:

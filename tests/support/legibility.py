@@ -4,7 +4,7 @@ legibility tests of every picture (tests/renderers/test_text_contrast.py) and of
 
 from __future__ import annotations
 
-from renderers.common import Drawn, contrast, needed_contrast
+from renderers.common import LEGIBLE_CAP, Drawn, cap_height, contrast, needed_contrast
 
 
 def inside(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
@@ -34,3 +34,18 @@ def unreadable(seen: list[Drawn]) -> list[str]:
             if not inside(t.box, (x0 + w, y0 + w, x1 - w, y1 - w)):
                 bad.append(f"{t.s!r} at {t.box} crosses the frame {f.box}")
     return bad
+
+
+def too_small(seen: list[Drawn], width: int, shown_at: int, surface: int | None = None) -> list[str]:
+    """Each text or icon drawn (on `surface`, or on any layer of a picture drawn 1:1) whose cap height falls
+    under LEGIBLE_CAP px once the picture, `width` px wide, is shown `shown_at` px wide; an icon's size is its
+    height."""
+    scale = shown_at / width
+    out = set()
+    for d in seen:
+        if (surface is not None and d.surface != surface) or d.kind not in ("text", "icon"):
+            continue
+        shown = (cap_height(d.size) if d.kind == "text" else d.size) * scale
+        if shown < LEGIBLE_CAP:
+            out.add(f"{d.kind} {d.s!r} {d.size}px -> {shown:.1f}px cap")
+    return sorted(out)

@@ -4,6 +4,7 @@ opens place by place, and the digest that names a move wherever the list puts it
 from __future__ import annotations
 
 from cogs.layout.moves import (
+    CONFIRM_FIRST,
     MAX_OPTIONS,
     POOL,
     Group,
@@ -59,6 +60,25 @@ def test_a_long_list_whose_moves_name_places_opens_place_by_place() -> None:
     opened = group_options(choices, groups[0], 0, 1)
     assert opened[0][2] == "@" and [label for label, _, _ in opened[1:]] == ["settle 3", "settle 4", "settle 5"]
     assert group_options(choices, groups[0], 0, 999) == [("← Other places", None, "@")], "a forged place: none"
+
+
+def test_a_short_list_whose_places_hold_several_moves_opens_place_by_place_placeless_moves_last() -> None:
+    """Issue 36: every pick of a place ends on a close-up, however few the moves (Catan's mid-game roads); the
+    moves that happen nowhere on the picture (ROAM's placing nothing) come after the places."""
+    choices = [Move("skip", {"type": "settle", "at": -1}), *moves("settle", 6, areas=True)]
+    _, groups = group_moves(choices)
+    first = group_options(choices, groups[0], 0, None)
+    assert [(label, value) for label, _, value in first] == [
+        ("spot 0…", "@0"), ("spot 1…", "@1"), ("skip", CONFIRM_FIRST + digest(choices[0].action))], "asked first"
+    opened = group_options(choices, groups[0], 0, 1)
+    assert [label for label, _, _ in opened] == ["← Other places", "settle 3", "settle 4", "settle 5"]
+
+
+def test_where_each_place_holds_one_move_the_place_is_the_pick() -> None:
+    choices = [Move(f"robber {i}", {"type": "robber", "hex": i}, (f"hex {i}",)) for i in range(5)]
+    _, groups = group_moves(choices)
+    assert places(choices, groups[0].indices) == []
+    assert [label for label, _, _ in group_options(choices, groups[0], 0, None)] == [f"robber {i}" for i in range(5)]
 
 
 def test_a_digest_names_the_move_not_its_place_in_the_list() -> None:
