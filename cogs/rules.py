@@ -159,7 +159,9 @@ async def rules_message(game: str, section: int, page: int) -> tuple[str, discor
 
 
 async def show_page(interaction: Interaction, game: str, section: int, page: int) -> None:
-    """Redraw the clicked rules message at another page, its picture replacing the last (or none)."""
+    """Redraw the clicked rules message at another page, its picture replacing the last (or none). A page the
+    book does not have (a forged id) is refused before anything is said, so the refusal is the reply."""
+    rules_text(game, section, page)
     await interaction.response.defer()  # a picture may take a moment to draw
     content, view, files = await rules_message(game, section, page)
     await interaction.edit_original_response(**bounded(content=content, view=view, attachments=files))

@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from bot.service import STALE
 from games import get_game
 from tests.support.bot_process import BotProcess
 from tests.support.channel_table import (
@@ -156,12 +157,15 @@ async def my_turn(table: Table) -> list[dict[str, Any]]:
 
 
 async def move_by_play(table: Table) -> None:
-    """The host's first offered move through /play (answered by the process of the game's guild)."""
-    choices = await my_turn(table)
-    choice = choices[0]
-    record = await table.host.slash("play", channel_id=table.channel_id, action=choice["value"])
-    await table.fake.wait_for(lambda: any(m.content and not m.loading for m in record.replies()), timeout=30,
-                              what="the answer to /play")
+    """The host's first offered move through /play (answered by the process of the game's guild). AI seats may
+    move between the list and the pick (a discard, an offer): then, as the refusal says, the host picks again."""
+    for _ in range(3):
+        choices = await my_turn(table)
+        record = await table.host.slash("play", channel_id=table.channel_id, action=choices[0]["value"])
+        await table.fake.wait_for(lambda r=record: any(m.content and not m.loading for m in r.replies()),
+                                  timeout=30, what="the answer to /play")
+        if STALE not in " ".join(record.texts()):
+            break
     assert "✓" in " ".join(record.texts()), record.texts()
 
 
