@@ -6,6 +6,7 @@ from typing import Any
 
 from games.colours import SEAT_COLOURS, seat_name
 from games.core import Action, Event
+from games.grammar import a, plural
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
 from games.roanoke.market import TITLES
@@ -20,11 +21,6 @@ NAMES = tuple(seat_name(x) for x in range(len(COLOURS)))
 
 def who(seat: int | None) -> str:
     return "the pile" if seat is None else NAMES[seat]
-
-
-def a(word: str) -> str:
-    """"an elbow", "a T": the word with its article."""
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def bundle(amounts: dict[str, Any]) -> str:
@@ -49,7 +45,7 @@ def season_warning(card_id: str, season: int, why: str, *, last: int, turns: int
     elif now:
         left = "this is your last turn before then" if turns == 1 else f"you have {turns} turns left, this one included"
     else:
-        left = f"you have {turns} turn{'s' if turns > 1 else ''} left before then"
+        left = f"you have {plural(turns, 'turn')} left before then"
     if SE.collective(card_id):
         fate = "If it is not met then, every colony is eliminated and nobody wins."
     else:

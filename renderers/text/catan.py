@@ -6,7 +6,7 @@ from typing import Any
 
 from games.catan.board import RESOURCES
 from games.colours import seat_name
-from renderers.common import plural
+from games.grammar import plural
 from renderers.text import scores
 
 PHASE = {"setup": "placing a first settlement and road", "roll": "to roll", "main": "to trade and build",

@@ -7,7 +7,7 @@ from typing import Any
 from games.colonies import cards as C
 from games.colonies.text import cards as card_list
 from games.colours import seat_name
-from renderers.common import plural
+from games.grammar import a, plural
 from renderers.text import ranking, recent, scores
 
 PHASE = {"soldier": "Soldier window (Threats in hand)", "threat": "Threat step", "main": "main step",
@@ -16,7 +16,7 @@ PHASE = {"soldier": "Soldier window (Threats in hand)", "threat": "Threat step",
 
 def offer_lines(offer: dict[str, Any]) -> list[str]:
     by, to = seat_name(offer["from"]), seat_name(offer["to"])
-    worker = f" (by a {C.title(offer['worker'])})" if offer.get("worker") else " (Trade Winds)"
+    worker = f" (by {a(C.title(offer['worker']))})" if offer.get("worker") else " (Trade Winds)"
     lines = [f"Trade offer{worker}: {by} gives {card_list(offer['give'])} to {to} for {card_list(offer['want'])}."]
     if offer.get("counter") is not None:
         lines.append(f"{to} counters with {card_list(offer['counter'])}.")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.colours import seat_name
+from games.grammar import plural
 from games.roanoke.market import TITLES
-from renderers.common import plural
 from renderers.text import ranking, recent, scores
 
 PHASE = {"setup": "placing a first worker", "market": "in the market step", "main": "in the main step",

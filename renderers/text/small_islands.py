@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.colours import seat_name
-from renderers.common import plural
+from games.grammar import plural
 from renderers.small_islands.side import status_line
 from renderers.text import ranking, recent, scores
 
