@@ -14,10 +14,11 @@ from typing import Any, TypeVar
 from bot.errors import Refused
 from bot.metrics import counting_refusals
 from bot.outcome import GameInfo, SeatInfo
-from bot.seats import ai_level, is_person, player_of
+from bot.seats import ai_level, is_person
 from bot.settings import with_defaults
 from bot.storage import ActionRow, Effects, GameRow, Job, JobKind, ResultSeat, SeatRow, StaleVersion, Storage
 from bot.thinking import Thinking
+from games.colours import seat_name
 from games.core import Game, get_game
 from games.levels import policy_name
 
@@ -98,13 +99,14 @@ def awaiting_answer(row: GameRow, game: Game) -> int | None:
 
 def offer_wait_lines(row: GameRow, game: Game, before: int | None) -> list[str]:
     """The line that tells the people an AI's offer now waits for their answer, and how long: once, when it
-    starts to wait (`before`: the seat that waited before the move)."""
+    starts to wait (`before`: the seat that waited before the move). It names the seat as the offer's own line
+    and the board beside it do (`seat_name`), not as "AI 3 (normal)": one name per seat in one post."""
     waiting = awaiting_answer(row, game)
     if waiting is None or waiting == before:
         return []
     seat = next(s for s in row.seats if s.seat == waiting)
     minutes = with_defaults(row.settings)["offer_minutes"]
-    return [f"{player_of(seat)} waits up to {minutes} min for an answer to its offer, then goes on."]
+    return [f"{seat_name(seat.seat)} waits up to {minutes} min for an answer to its offer, then goes on."]
 
 
 @dataclasses.dataclass(frozen=True)
