@@ -18,6 +18,7 @@ from bot.seats import ai_level, is_person
 from bot.settings import with_defaults
 from bot.storage import ActionRow, Effects, GameRow, Job, JobKind, ResultSeat, SeatRow, StaleVersion, Storage
 from bot.thinking import Thinking
+from games.ai import offer_waiting
 from games.colours import seat_name
 from games.core import Game, get_game
 from games.levels import policy_name
@@ -89,12 +90,7 @@ def acting_seat(row: GameRow, user_id: int | None, as_seat: int | None) -> int:
 def awaiting_answer(row: GameRow, game: Game) -> int | None:
     """The AI seat whose turn it is while people answer its trade offer (issue 27): it keeps its turn open for
     their answer (its next move would close the offer) until they answer or the table's `offer_minutes` pass."""
-    turn = game.current_seat()
-    ai = {s.seat for s in row.seats if s.is_ai}
-    movers = game.to_move()
-    if turn in ai and turn in movers and movers - ai and game.view(None).get("offer") is not None:
-        return turn
-    return None
+    return offer_waiting(game, {s.seat for s in row.seats if s.is_ai})
 
 
 def offer_wait_lines(row: GameRow, game: Game, before: int | None) -> list[str]:

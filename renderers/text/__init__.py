@@ -61,6 +61,15 @@ def hand(game_id: str, view: dict[str, Any]) -> list[str]:
     return [line for line in fn(view) if line] if fn else summary(game_id, view)
 
 
+def private(game_id: str, view: dict[str, Any]) -> list[str]:
+    """All one seat sees, in words, from that seat's view: the board's lines, then its hand where the game has
+    one (a person's `v` at the terminal)."""
+    lines = summary(game_id, view)
+    if getattr(_module(game_id), "hand", None) is not None:
+        lines += ["Your hand:", *hand(game_id, view)]
+    return lines
+
+
 def clip(s: str, limit: int = DESCRIPTION_LIMIT) -> str:
     """`s` cut at a word to fit `limit` characters, with an ellipsis when cut."""
     if len(s) <= limit:
