@@ -32,6 +32,14 @@ def offer_terms(offer: dict[str, Any]) -> str:
     return f"Seat {offer['from'] + 1}'s offer: you get {card_list(offer['give'])} for {card_list(offer['want'])}"
 
 
+def board(view: dict[str, Any]) -> list[str]:
+    """The table's facts: the cards on offer (the Line-Up of Population, the Frontier of Land) and the event."""
+    lines = [f"On offer: Population {card_list(view['lineup'])}; Land {card_list(view['frontier'])}."]
+    if view.get("active_event"):
+        lines.append(f"Event in force: {C.title(view['active_event'])}.")
+    return lines
+
+
 def summary(view: dict[str, Any]) -> list[str]:
     lines = [f"Round {view['round']}, turn {view['turn']}: "
              + (f"{seat_name(view['current'])} to play, {PHASE.get(view['phase'], view['phase'])}."

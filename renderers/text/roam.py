@@ -6,9 +6,21 @@ from typing import Any
 
 from games.colours import seat_name
 from games.grammar import plural
+from games.roam.geometry import square_name
 from renderers.text import ranking, recent, scores
 
 PHASE = {"bid": "bidding for the character card", "buy": "buying an artifact", "over": "game over"}
+
+
+def board(view: dict[str, Any]) -> list[str]:
+    """The map's facts: the squares each seat's markers hold."""
+    held: dict[int, list[str]] = {p["seat"]: [] for p in view["players"]}
+    for r, row in enumerate(view["map"]):
+        for c, markers in enumerate(row):
+            for seat in markers:
+                held[seat].append(square_name((r, c)))
+    return [f"{seat_name(seat)} holds {', '.join(sorted(squares)) if squares else 'no square'}."
+            for seat, squares in held.items()]
 
 
 def summary(view: dict[str, Any]) -> list[str]:

@@ -22,6 +22,24 @@ def offer_terms(offer: dict[str, Any]) -> str:
     return f"Seat {offer['from'] + 1}'s offer: you get {_amounts(offer['give'])} for {_amounts(offer['get'])}"
 
 
+def board(view: dict[str, Any]) -> list[str]:
+    """The map's facts: each colony's exit, houses (with their generators), road upgrades, the resource nodes
+    its roads reach and the colonies its roads link with."""
+    lines = []
+    for p in view["players"]:
+        houses = ", ".join(sq + (f" ({p['generators'][sq]} generator)" if sq in p["generators"] else "")
+                           for sq in p["houses"]) or "none"
+        said = [f"{seat_name(p['seat'])}, from exit {view['labels']['exits'][p['seat']]}: houses {houses}"]
+        if p["road_upgrades"]:
+            said.append(f"road upgrades {', '.join(p['road_upgrades'])}")
+        if p["nodes"]:
+            said.append(f"reaches nodes {', '.join(p['nodes'])}")
+        lines.append("; ".join(said) + ".")
+    linked = sorted({tuple(p["link_class"]) for p in view["players"] if len(p["link_class"]) > 1})
+    lines += [f"Roads linked: {', '.join(seat_name(s) for s in group)}." for group in linked]
+    return lines
+
+
 def summary(view: dict[str, Any]) -> list[str]:
     if view["phase"] == "over":
         lines = ["Game over."]

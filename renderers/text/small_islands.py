@@ -6,6 +6,7 @@ from typing import Any
 
 from games.colours import seat_name
 from games.grammar import plural
+from games.small_islands.names import name_from
 from renderers.small_islands.side import status_line
 from renderers.text import ranking, recent, scores
 
@@ -13,6 +14,21 @@ LEGEND = ("On the map: a pink flower, an orange fruit, a green leaf and a grey t
           "a port; a dashed house is where a house may go; houses and ships wear their seat's colour and shape; "
           "dashed frames are free cells.")
 PHASE = {"setup": "setup", "prep": "preparation", "explore": "exploration", "reward": "reward", "end": "game over"}
+
+
+def board(view: dict[str, Any]) -> list[str]:
+    """The map's facts: each island of two tiles or more, where it is, what it holds and whose houses stand on it."""
+    top_left = (view["origin"][0], view["origin"][1])
+    lines = []
+    for island in view["islands"]:
+        if island["islet"]:
+            continue
+        where = name_from(*min(tuple(cell) for cell in island["cells"]), top_left)
+        holds = [plural(island[k], k) for k in ("flower", "fruit", "leaf", "temple") if island[k]]
+        houses = ", ".join(seat_name(s) for s in island["houses"]) or "none"
+        lines.append(f"Island at {where}: {plural(island['tiles'], 'tile')}, {', '.join(holds) or 'no icon'}, "
+                     f"{'open' if island['open'] else 'closed'}; houses {houses}.")
+    return lines or ["No island of two tiles or more yet."]
 
 
 def summary(view: dict[str, Any]) -> list[str]:
