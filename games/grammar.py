@@ -32,3 +32,9 @@ def a(word: str) -> str:
 def ordinal(n: int) -> str:
     """"1st", "2nd", "11th", "23rd"."""
     return str(_ENGLISH.ordinal(n))
+
+
+@lru_cache(maxsize=1024)
+def verb(n: int, singular: str) -> str:
+    """A verb agreeing with a subject of `n` things: "wins" for one winner, "win" for two; "is", "are"."""
+    return str(_ENGLISH.plural_verb(singular, n))

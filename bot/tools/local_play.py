@@ -19,6 +19,7 @@ from bot.service.kernel import THINK_SECONDS
 from bot.thinking import timed_player
 from games.ai import choose_for, offer_waiting
 from games.core import Game, RuleError, get_game
+from games.grammar import noun
 from renderers import render_board, render_private
 from renderers.text import private
 
@@ -63,7 +64,7 @@ class LocalTable:
         if result is not None:  # the engine's own events have already said the game is over
             self.say("Final scores: " + ", ".join(
                 f"seat {s + 1}: {score}" for s, score in enumerate(result.scores)))
-            self.say("Winner(s): " + ", ".join(f"seat {s + 1}" for s in result.winners))
+            self.say(f"{noun(len(result.winners), 'Winner')}: " + ", ".join(f"seat {s + 1}" for s in result.winners))
         return 0
 
     def _human_turn(self) -> bool:

@@ -114,9 +114,9 @@ def describe_event(event: Event) -> str:
         extra = f" from the {event['food']}" if "food" in event else ""
         return f"{p} plays {title(event['card'])}{extra}."
     if kind == "drew":
-        return f"{p} draws {event['count']}."
+        return f"{p} draws {plural(event['count'], 'card')}."
     if kind == "reshuffled":
-        return f"{p} shuffles the discard pile into a new deck of {event['count']}."
+        return f"{p} shuffles the discard pile into a new deck of {plural(event['count'], 'card')}."
     if kind == "gained":
         source = SOURCES.get(event["source"], title(event["source"]) if event["source"] in _TITLED else "")
         return f"{p} gains {cards(event['cards'])}" + (f" from {source}." if source else ".")

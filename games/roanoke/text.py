@@ -6,7 +6,7 @@ from typing import Any
 
 from games.colours import SEAT_COLOURS, seat_name
 from games.core import Action, Event
-from games.grammar import a, plural
+from games.grammar import a, plural, verb
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
 from games.roanoke.market import TITLES
@@ -145,8 +145,7 @@ def describe_event(event: Event) -> str:
     if kind == "game_over":
         if not event["winners"]:
             return "Game over: the colony is lost, nobody wins."
-        won = "Game over. " + " and ".join(who(x) for x in event["winners"]) + " win" + (
-            "s" if len(event["winners"]) == 1 else "")
+        won = "Game over. " + " and ".join(who(x) for x in event["winners"]) + " " + verb(len(event["winners"]), "wins")
         if "chits" not in event:
             return won + "."
         held = ", ".join(f"Seat {x + 1} {event['chits'][x]}" for x in event["survivors"])

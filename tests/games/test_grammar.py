@@ -4,7 +4,7 @@ each sentence here was written wrong by a hand rule ("1 tile(s)", "1 coins", "Ca
 from __future__ import annotations
 
 from games.colonies.text import describe_event as colonies_event
-from games.grammar import a, ordinal, plural
+from games.grammar import a, ordinal, plural, verb
 from games.roam.data import CARDS
 from games.roam.game import RoamGame
 from games.small_islands.text import describe_event as islands_event
@@ -16,6 +16,7 @@ def test_the_helper_speaks_english() -> None:
     assert (a("Explorer"), a("Farmer"), a("elbow")) == ("an Explorer", "a Farmer", "an elbow")
     assert [ordinal(n) for n in (1, 2, 3, 11, 12, 13, 21, 22, 23)] == [
         "1st", "2nd", "3rd", "11th", "12th", "13th", "21st", "22nd", "23rd"]
+    assert (verb(1, "wins"), verb(2, "wins"), verb(2, "is")) == ("wins", "win", "are")
 
 
 def test_small_islands_counts_what_is_drawn() -> None:
