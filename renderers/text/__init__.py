@@ -62,9 +62,9 @@ def hand(game_id: str, view: dict[str, Any]) -> list[str]:
 
 
 def private(game_id: str, view: dict[str, Any]) -> list[str]:
-    """All one seat sees, in words, from that seat's view: the board's lines, then its hand where the game has
-    one (a person's `v` at the terminal)."""
-    lines = summary(game_id, view)
+    """All one seat sees, in words, from that seat's view: the board's lines, the map's facts (as its alt text
+    says them), then its hand where the game has one (a person's `v` at the terminal)."""
+    lines = [*summary(game_id, view), *board(game_id, view)]
     if getattr(_module(game_id), "hand", None) is not None:
         lines += ["Your hand:", *hand(game_id, view)]
     return lines

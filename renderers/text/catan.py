@@ -32,8 +32,9 @@ def summary(view: dict[str, Any]) -> list[str]:
     for p in view["players"]:
         badges = [b for b, held in (("Longest Road", view["longest_road"] == p["seat"]),
                                     ("Largest Army", view["largest_army"] == p["seat"])) if held]
-        lines.append(f"{seat_name(p['seat'])}: {plural(p['cards'], 'card')}, {p['dev_cards']} development, "
-                     f"{plural(p['knights'], 'knight')}, road {p['road_length']}"
+        lines.append(f"{seat_name(p['seat'])}: {plural(p['cards'], 'card')}, "
+                     f"{plural(p['dev_cards'], 'development card')}, {plural(p['knights'], 'knight')}, "
+                     f"road {p['road_length']}"
                      + (f"; {' and '.join(badges)}" if badges else "") + ".")
     offer = view.get("offer")
     if offer:
@@ -43,7 +44,7 @@ def summary(view: dict[str, Any]) -> list[str]:
     if view["discards"]:
         lines.append("To discard: " + ", ".join(f"{seat_name(int(t))} {n}" for t, n in view["discards"].items()) + ".")
     lines.append("Bank: " + ", ".join(f"{n} {r}" for r, n in zip(RESOURCES, view["bank"], strict=True))
-                 + f"; {view['deck']} development cards left.")
+                 + f"; {plural(view['deck'], 'development card')} left.")
     return lines
 
 

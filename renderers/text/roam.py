@@ -43,8 +43,9 @@ def summary(view: dict[str, Any]) -> list[str]:
                      f"{plural(p['supply'], 'marker')} left, {plural(len(p['characters']), 'card')}"
                      + (f"; artifacts {art}" if art else "") + ".")
     if view["artifact_row"]:
-        lines.append("Artifacts for sale: " + ", ".join(f"{a['name']} {a['cost']} coins for {a['vp']} points"
-                                                        for a in view["artifact_row"]) + ".")
-    lines.append(f"Land deck: {view['deck_left']} cards.")
+        lines.append("Artifacts for sale: " + ", ".join(
+            f"{a['name']} {plural(a['cost'], 'coin')} for {plural(a['vp'], 'point')}" for a in view["artifact_row"])
+            + ".")
+    lines.append(f"Land deck: {plural(view['deck_left'], 'card')}.")
     lines.append(recent(view))
     return lines

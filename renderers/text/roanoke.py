@@ -59,13 +59,13 @@ def summary(view: dict[str, Any]) -> list[str]:
     for p in view["players"]:
         state = "" if p["alive"] else "eliminated; "
         lines.append(f"{seat_name(p['seat'])}: {state}{_amounts(p['hand'])}; {plural(len(p['houses']), 'house')}, "
-                     f"road {p['road_length']} (own {p['own_road']}), {p['reserve']} workers in reserve.")
-    market = [f"{TITLES[m]} " + ", ".join(f"Seat {s + 1} x{n}" for s, n in enumerate(workers) if n)
+                     f"road {p['road_length']} (own {p['own_road']}), {plural(p['reserve'], 'worker')} in reserve.")
+    market = [f"{TITLES[m]} " + ", ".join(f"{seat_name(s)} x{n}" for s, n in enumerate(workers) if n)
               for m, workers in view["market"].items() if any(workers)]
     if market:
         lines.append("Market workers: " + "; ".join(market) + ".")
-    lines.append("Pile: " + ", ".join(f"{view['pile'][r]} {r}" for r in RESOURCES) + f"; draw pile {view['draw_pile']} "
-                 f"tiles, {view['houses_left']} houses left.")
+    lines.append("Pile: " + ", ".join(f"{view['pile'][r]} {r}" for r in RESOURCES)
+                 + f"; draw pile {plural(view['draw_pile'], 'tile')}, {plural(view['houses_left'], 'house')} left.")
     if view.get("offer"):
         offer = view["offer"]
         lines.append(f"Offer: {seat_name(offer['from'])} gives {_amounts(offer['give'])} to {seat_name(offer['to'])} "

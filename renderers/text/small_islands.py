@@ -44,8 +44,8 @@ def summary(view: dict[str, Any]) -> list[str]:
                      f"{p['houses_played']} built; {plural(p['bonus_left'], 'bonus token')}, "
                      f"{plural(p['discovery_count'], 'discovery token')}; "
                      + ("ship landed" if p["own_ship"] else "ship not landed yet") + ".")
-    lines.append(f"Row: {', '.join(view['row']) or 'empty'}; navigation {view['nav']}, reserve {view['reserve']} "
-                 f"tiles; ships landed {view['ships_placed']}.")
+    lines.append(f"Row: {', '.join(view['row']) or 'empty'}; navigation {view['nav']}, reserve "
+                 f"{plural(view['reserve'], 'tile')}; ships landed {view['ships_placed']}.")
     lines.append(recent(view))
     lines.append(LEGEND)
     return lines
