@@ -132,12 +132,13 @@ def describe_event(event: Event) -> str:
         return f"{p} ends the turn."
     if kind == "season_checked":
         name = SE.CARDS[event["card"]]["name"]
-        passed = ", ".join(f"Seat {x + 1}" for x in event["passed"]) or "nobody"
+        passed = ", ".join(who(x) for x in event["passed"]) or "nobody"
         why = event.get("why", {})  # none in games stored before the reasons were recorded
-        failed = ", ".join(f"Seat {x + 1}" + (f" ({why[str(x)]})" if str(x) in why else "") for x in event["failed"])
+        failed = ", ".join(who(x) + (f" ({why[str(x)]})" if str(x) in why else "") for x in event["failed"])
         paid = f"; each pays {bundle(event['paid'])}" if event["paid"] and event["passed"] else ""
-        return f"{SE.SEASON_NAMES[event['season']]} ends — {name}: {passed} pass{paid}" + (
-            f"; {failed} fail." if failed else ".")
+        passes, fails = verb(len(event["passed"]) or 1, "passes"), verb(len(event["failed"]), "fails")
+        return f"{SE.SEASON_NAMES[event['season']]} ends — {name}: {passed} {passes}{paid}" + (
+            f"; {failed} {fails}." if failed else ".")
     if kind == "eliminated":
         why = "resigns" if event["why"] == "resigned" else "is eliminated"
         hand = f"; the hand ({bundle(event['hand'])}) passes to {who(event['heir'])}" if event["hand"] else ""
@@ -148,6 +149,6 @@ def describe_event(event: Event) -> str:
         won = "Game over. " + " and ".join(who(x) for x in event["winners"]) + " " + verb(len(event["winners"]), "wins")
         if "chits" not in event:
             return won + "."
-        held = ", ".join(f"Seat {x + 1} {event['chits'][x]}" for x in event["survivors"])
+        held = ", ".join(f"{who(x)} {event['chits'][x]}" for x in event["survivors"])
         return f"{won}: survivors rank by resources in hand ({held}), then houses, then own road."
     return str(kind)
