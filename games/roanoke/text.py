@@ -70,7 +70,7 @@ def describe(action: Action) -> str:
         return f"Buy a house on {action['square']} (2 of each)"
     if kind == "buy_generator":
         extra = bundle({"wood": action["wood"], "food": action["food"]})
-        return f"Buy a {action['res']} generator on {action['square']} (4 {action['res']} + {extra})"
+        return f"Buy {a(action['res'] + ' generator')} on {action['square']} (4 {action['res']} + {extra})"
     if kind == "buy_road_upgrade":
         return f"Buy a road upgrade on {action['square']} (4 wood, 4 metal)"
     if kind == "offer":

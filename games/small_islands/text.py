@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event
-from games.grammar import plural
+from games.grammar import a, plural
 from games.small_islands.data import FACES, MISSIONS, REWARDS, card_text
 from games.small_islands.names import cell_name
 
@@ -145,7 +145,7 @@ def describe_event(event: Event, grid: dict[str, Any]) -> str:
     if kind == "port":
         return f"{p} adds a port token {at_}."
     if kind == "converted":
-        return f"{p} turns a {event['from']} into a {event['to']} {at_}."
+        return f"{p} turns {a(event['from'])} into {a(event['to'])} {at_}."
     if kind == "refilled":
         src = "the Navigation stack" if event["source"] == "nav" else "the reserve"
         return f"{tile_name(event['tile'])} joins the row from {src} ({event['nav_left']} left in the stack)."
