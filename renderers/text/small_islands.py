@@ -17,12 +17,12 @@ PHASE = {"setup": "setup", "prep": "preparation", "explore": "exploration", "rew
 
 
 def board(view: dict[str, Any]) -> list[str]:
-    """The map's facts: each island of two tiles or more, where it is, what it holds and whose houses stand on it."""
+    """The map's facts: each island of two tiles or more, where it is, what it holds and whose houses stand on it;
+    islands with houses first, the largest first, so that a cut to Discord's limit drops the least."""
     top_left = (view["origin"][0], view["origin"][1])
     lines = []
-    for island in view["islands"]:
-        if island["islet"]:
-            continue
+    big = [i for i in view["islands"] if not i["islet"]]
+    for island in sorted(big, key=lambda i: (-len(i["houses"]), -i["tiles"])):
         where = name_from(*min(tuple(cell) for cell in island["cells"]), top_left)
         holds = [plural(island[k], k) for k in ("flower", "fruit", "leaf", "temple") if island[k]]
         houses = ", ".join(seat_name(s) for s in island["houses"]) or "none"
