@@ -3,8 +3,9 @@
 Pictures are made for the map (renderers.<game>); the state that is text by nature (whose turn, the scores,
 what just happened, the bank) goes beside them as lines (`summary`), readable at any width and by a screen
 reader.  Every picture the bot sends also carries alt text (`alt_text`) made from the view it was drawn
-from, within Discord's limit for an attachment's description.  Pure functions of the view: a private view
-gives only what that seat may see.
+from, within Discord's limit for an attachment's description: a board's says whose turn and the scores, then
+the few facts of its map a player looks for (each game's `board`), not again the lines the message holds.
+Pure functions of the view: a private view gives only what that seat may see.
 """
 
 from __future__ import annotations
