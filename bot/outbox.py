@@ -14,6 +14,7 @@ from bot.limits import CONTENT as MESSAGE_LIMIT
 from bot.outcome import GameInfo, Outcome
 from bot.seats import Seat, player_of
 from bot.storage import OutboxKind, OutboxRow
+from games.grammar import verb
 
 
 def fit(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:
@@ -40,7 +41,7 @@ def result_lines(outcome: Outcome) -> list[str]:
         return []
     names = {s.seat: s.name for s in outcome.game.seats}
     winners = " and ".join(names.get(s, f"seat {s + 1}") for s in result.winners)
-    lines = [f"**Game over — {winners} {'win' if len(result.winners) > 1 else 'wins'}!**"]
+    lines = [f"**Game over — {winners} {verb(len(result.winners), 'wins')}!**"]
     place = 1
     for shared in result.ranking:
         for seat in shared:

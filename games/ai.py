@@ -85,3 +85,13 @@ def choose_for(game: Game, seat: int, player: Player, rng: random.Random,
     if not legal:
         raise RuntimeError(f"seat {seat} is to move in {game.id} but has no listed action")
     return player.choose_in(game, seat, legal, rng)
+
+
+def offer_waiting(game: Game, ai: set[int]) -> int | None:
+    """The AI seat (of `ai`) whose turn it is while other seats answer its trade offer: it keeps its turn open
+    for their answer, since its next move would close the offer (issue 27). None when no AI offer waits so."""
+    turn = game.current_seat()
+    movers = game.to_move()
+    if turn in ai and turn in movers and movers - ai and game.view(None).get("offer") is not None:
+        return turn
+    return None

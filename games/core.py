@@ -18,6 +18,8 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
+from games import grammar
+
 Action = dict[str, Any]
 """A JSON object with a "type" key, e.g. {"type": "build_road", "edge": 41}."""
 
@@ -87,7 +89,7 @@ def kind_problem(action: Any, kinds: Collection[str], title: str, noun: str = "m
     Every engine asks this first, so that nothing later meets a list where it looks up a name."""
     kind = action.get("type") if isinstance(action, dict) else None
     if not isinstance(kind, str):
-        return f"That is not a {title} {noun}: choose one of the moves offered to you."
+        return f"That is not {grammar.a(f'{title} {noun}')}: choose one of the moves offered to you."
     if kind not in kinds:
         return f"There is no {title} {noun} called {kind[:40]!r}."
     return None

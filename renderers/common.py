@@ -21,6 +21,8 @@ from fontpkg_atkinson_hyperlegible import ROOT as FONT_ROOT
 from PIL import Image, ImageDraw, ImageFont
 
 from games.colours import SEAT_COLOURS as SEAT_COLOUR_WORDS
+from games.grammar import ordinal as ordinal
+from games.grammar import plural as plural
 
 RGB = tuple[int, int, int]
 
@@ -287,11 +289,6 @@ def _label(s: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, tup
     return mask, (x0, y0)
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """"1 chit", "2 chits": a count with its word agreeing."""
-    return f"{n} {word if n == 1 else many or word + 's'}"
-
-
 @lru_cache(maxsize=8192)
 def text_width(s: str, size: int) -> float:
     return font(size).getlength(plain(s))
@@ -377,10 +374,6 @@ def blend(a: RGB, b: RGB, t: float) -> RGB:
 def ink_on(fill: RGB) -> RGB:
     """Ink that reads on a fill: white or ink, whichever contrasts more with it."""
     return WHITE if contrast(WHITE, fill) > contrast(INK, fill) else INK
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def places(result: dict[str, Any] | None) -> dict[int, str]:

@@ -14,10 +14,12 @@ from typing import Any, TypeVar
 from bot.errors import Refused
 from bot.metrics import counting_refusals
 from bot.outcome import GameInfo, SeatInfo
-from bot.seats import ai_level, is_person, player_of
+from bot.seats import ai_level, is_person
 from bot.settings import with_defaults
 from bot.storage import ActionRow, Effects, GameRow, Job, JobKind, ResultSeat, SeatRow, StaleVersion, Storage
 from bot.thinking import Thinking
+from games.ai import offer_waiting
+from games.colours import seat_name
 from games.core import Game, get_game
 from games.levels import policy_name
 
@@ -90,23 +92,19 @@ def acting_seat(row: GameRow, user_id: int | None, as_seat: int | None) -> int:
 def awaiting_answer(row: GameRow, game: Game) -> int | None:
     """The AI seat whose turn it is while people answer its trade offer (issue 27): it keeps its turn open for
     their answer (its next move would close the offer) until they answer or the table's `offer_minutes` pass."""
-    turn = game.current_seat()
-    ai = {s.seat for s in row.seats if s.is_ai}
-    movers = game.to_move()
-    if turn in ai and turn in movers and movers - ai and game.view(None).get("offer") is not None:
-        return turn
-    return None
+    return offer_waiting(game, {s.seat for s in row.seats if s.is_ai})
 
 
 def offer_wait_lines(row: GameRow, game: Game, before: int | None) -> list[str]:
     """The line that tells the people an AI's offer now waits for their answer, and how long: once, when it
-    starts to wait (`before`: the seat that waited before the move)."""
+    starts to wait (`before`: the seat that waited before the move). It names the seat as the offer's own line
+    and the board beside it do (`seat_name`), not as "AI 3 (normal)": one name per seat in one post."""
     waiting = awaiting_answer(row, game)
     if waiting is None or waiting == before:
         return []
     seat = next(s for s in row.seats if s.seat == waiting)
     minutes = with_defaults(row.settings)["offer_minutes"]
-    return [f"{player_of(seat)} waits up to {minutes} min for an answer to its offer, then goes on."]
+    return [f"{seat_name(seat.seat)} waits up to {minutes} min for an answer to its offer, then goes on."]
 
 
 @dataclasses.dataclass(frozen=True)

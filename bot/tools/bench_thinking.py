@@ -32,6 +32,7 @@ from bot.storage import open_storage
 from bot.thinking import Thinking
 from bot.tools.bench_service import import_the_bot
 from games.core import Action, Game, get_game
+from games.grammar import plural
 from games.levels import HARD_PLAYOUTS
 
 TICK = 0.010
@@ -205,7 +206,7 @@ def table(data: dict[str, Any]) -> list[str]:
     """The section's lines of the bench's table."""
     workers = ", ".join(f"{mb:.0f} MB" for mb in data["worker_rss_mb"]) or "none started"
     return ["", "### Event loop while four hard seats think", "",
-            f"{data['tables']} {data['game']} game(s) at once, every seat hard ({data['playouts']} playouts a "
+            f"{plural(data['tables'], data['game'] + ' game')} at once, every seat hard ({data['playouts']} playouts a "
             f"decision, at most {data['think_seconds']:g} s), played by the bot's scheduler and worker pool (the "
             "whole bot imported, no pictures drawn) "
             f"until {data['hard_decisions']} hard decisions ({data['seconds']:.1f} s). A probe slept "

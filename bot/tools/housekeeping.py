@@ -14,6 +14,7 @@ from pathlib import Path
 from bot.config import Settings
 from bot.errors import Refused
 from bot.storage import open_storage
+from games.grammar import plural
 
 AGE = re.compile(r"^(?P<n>\d+)(?P<unit>[dhw])$")
 UNITS = {"h": "hours", "d": "days", "w": "weeks"}
@@ -46,5 +47,5 @@ async def prune(settings: Settings, older_than: timedelta, *, now: datetime | No
         removed = await storage.prune(before=(now or datetime.now(UTC)) - older_than)
     finally:
         await storage.close()
-    return f"Removed {removed} finished or abandoned game{'s' if removed != 1 else ''} last changed before " \
+    return f"Removed {plural(removed, 'finished or abandoned game')} last changed before " \
            f"{older_than.days} days ago; their results are kept."

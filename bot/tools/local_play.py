@@ -3,7 +3,8 @@
 The engine runs directly (no Discord, no database); after every move the public board
 and your private picture are written as PNG files, so the pictures can be checked as
 the game goes.  The AI seats play as they do on Discord: any AI seat that may act moves
-first, and what the other seats did is told only through the public events.
+first, except the AI whose turn it is while you answer its trade offer (it waits for your answer, as on
+Discord), and what the other seats did is told only through the public events.
 """
 
 from __future__ import annotations
@@ -16,12 +17,14 @@ from typing import Any
 
 from bot.service.kernel import THINK_SECONDS
 from bot.thinking import timed_player
-from games.ai import choose_for
+from games.ai import choose_for, offer_waiting
 from games.core import Game, RuleError, get_game
+from games.grammar import noun
 from renderers import render_board, render_private
+from renderers.text import private
 
 HELP = ("Type the number of an action, a JSON action for free-form moves (e.g. trade offers), "
-        "'v' to see your private view, 'l' to list actions again, or 'q' to quit.")
+        "'v' to see the table and your hand in words, 'l' to list actions again, or 'q' to quit.")
 
 
 class LocalTable:
@@ -50,7 +53,8 @@ class LocalTable:
         self.say(HELP)
         self._draw()
         while not g.over:
-            ai_movers = sorted(g.to_move() - {self.seat})
+            ai = set(range(g.num_players)) - {self.seat}
+            ai_movers = sorted(g.to_move() - {self.seat, offer_waiting(g, ai)})
             if ai_movers:  # as on Discord, AI seats act at once, even while the human may act too
                 self._apply(ai_movers[0], choose_for(g, ai_movers[0], self.ai, self.rng))
             elif not self._human_turn():
@@ -60,7 +64,7 @@ class LocalTable:
         if result is not None:  # the engine's own events have already said the game is over
             self.say("Final scores: " + ", ".join(
                 f"seat {s + 1}: {score}" for s, score in enumerate(result.scores)))
-            self.say("Winner(s): " + ", ".join(f"seat {s + 1}" for s in result.winners))
+            self.say(f"{noun(len(result.winners), 'Winner')}: " + ", ".join(f"seat {s + 1}" for s in result.winners))
         return 0
 
     def _human_turn(self) -> bool:
@@ -71,7 +75,8 @@ class LocalTable:
             if answer == "q":
                 return False
             if answer == "v":
-                self.say(json.dumps(self.game.view(self.seat), indent=1, ensure_ascii=False))
+                for line in private(self.game.id, self.game.view(self.seat)):
+                    self.say(line)
                 continue
             if answer in ("l", ""):
                 self._list(legal)
@@ -113,7 +118,7 @@ class LocalTable:
         parts = [f"Type a number from 1 to {len(legal)}" if legal else "No listed moves now",
                  f"a JSON move of type {', '.join(types)}" if types else "",
                  f"a free-form JSON move of type {', '.join(shapes)} (see the list)" if shapes else "",
-                 "'v' (your view), 'l' (list again) or 'q' (quit)."]
+                 "'v' (the table in words), 'l' (list again) or 'q' (quit)."]
         return "; ".join(p for p in parts if p)
 
     def _list(self, legal: list[dict[str, Any]]) -> None:

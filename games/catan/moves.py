@@ -13,6 +13,7 @@ from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD
 from games.catan.roads import road_length
 from games.catan.table import COSTS, DEV_NAMES, INDEX, PIECES, TableMixin, affords, named
 from games.core import TEXT, WHOLE, Action, Event, Field, whole
+from games.grammar import plural
 
 SEAT_OR_NONE = Field("a seat number or null", lambda v: v is None or whole(v))
 PARTNER = Field('a seat number, "all" or "bank"', lambda v: v in ("all", "bank") or whole(v))
@@ -168,7 +169,7 @@ class MovesMixin(TableMixin):
         if any(not whole(n) or n < 1 for n in cards.values()):
             return "Name each resource you discard with how many, 1 or more, such as {\"ore\": 2}."
         if sum(cards.values()) != owed:
-            return f"Discard exactly {owed} card{'s' if owed > 1 else ''}, half your hand rounded down, " \
+            return f"Discard exactly {plural(owed, 'card')}, half your hand rounded down, " \
                    f"not {sum(cards.values())} (CAT-18)."
         hand = self.s["hands"][seat]
         over = [r for r, n in cards.items() if n > hand[INDEX[r]]]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Moment
+from games.grammar import plural
 
 TITLES = (("longest_road", "Longest Road", "road_length", "road"),
           ("largest_army", "Largest Army", "knights", "knight"))
@@ -35,7 +36,7 @@ class RecapMixin:
                 continue
             count = after["players"][now][measure]
             taken = f" from Seat {was + 1}" if was is not None else ""
-            out.append(Moment(f"takes {title}{taken} ({count} {unit}{'s' if count != 1 else ''})", now))
+            out.append(Moment(f"takes {title}{taken} ({plural(count, unit)})", now))
         if after.get("winner") is not None and before.get("winner") is None:
             seat = after["winner"]
             out.append(Moment(f"reaches {after['players'][seat]['vp']} points and wins", seat))

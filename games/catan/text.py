@@ -11,6 +11,7 @@ from typing import Any
 from games.catan.board import GEOMETRY, TERRAIN_YIELD
 from games.catan.table import DEV_NAMES
 from games.core import Action, Event
+from games.grammar import noun
 
 
 def words(bundle: dict[str, int]) -> str:
@@ -130,5 +131,5 @@ def _won_why(event: Event) -> str:
               if event[key] == seat]
     if event["vp_cards"][seat]:
         cards = event["vp_cards"][seat]
-        parts.append(f"{cards} from victory point card{'s' if cards > 1 else ''}")
+        parts.append(f"{cards} from {noun(cards, 'victory point card')}")
     return ": " + ", ".join(parts)

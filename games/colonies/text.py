@@ -9,6 +9,7 @@ from typing import Any
 
 from games.colonies.cards import title
 from games.core import Action, Event
+from games.grammar import plural
 
 THREAT_VERB = {"peaceful_tribe": "discard"}
 SOURCES = {"pop_deck": "the Population deck", "land_deck": "the Land deck", "threat_deck": "the Threat deck",
@@ -113,9 +114,9 @@ def describe_event(event: Event) -> str:
         extra = f" from the {event['food']}" if "food" in event else ""
         return f"{p} plays {title(event['card'])}{extra}."
     if kind == "drew":
-        return f"{p} draws {event['count']}."
+        return f"{p} draws {plural(event['count'], 'card')}."
     if kind == "reshuffled":
-        return f"{p} shuffles the discard pile into a new deck of {event['count']}."
+        return f"{p} shuffles the discard pile into a new deck of {plural(event['count'], 'card')}."
     if kind == "gained":
         source = SOURCES.get(event["source"], title(event["source"]) if event["source"] in _TITLED else "")
         return f"{p} gains {cards(event['cards'])}" + (f" from {source}." if source else ".")
@@ -130,7 +131,7 @@ def describe_event(event: Event) -> str:
     if kind == "discarded":
         return f"{p} discards {cards(event['cards'])} ({title(event['why'])})."
     if kind == "returned":
-        return f"{p} returns {event['count']} Threat(s) to the top of the deck."
+        return f"{p} returns {plural(event['count'], 'Threat')} to the top of the deck."
     if kind == "cannibal_food":
         return f"{p} takes 1 Food from the supply into hand."
     if kind == "work":

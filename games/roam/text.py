@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event, Field, RuleError, fields_problem, kind_problem
+from games.grammar import plural
 from games.roam.data import ARTIFACTS, CARDS, short_name
-from games.roam.geometry import SIZE, parse_square, project, square_name
+from games.roam.geometry import SIZE, parse_square, project, slot_squares, square_name
 
 _TYPES = ("choose", "skip_place", "early_rest", "hourglass", "rotate", "place", "hammer", "mark", "blank",
           "lantern", "done", "backpack", "slide", "end_turn", "bid", "pass", "buy")
@@ -35,6 +36,14 @@ _PHASE_WORDS = {"start": "start your turn: choose a character (or rest)", "ancho
 
 def who(seat: int) -> str:
     return f"Seat {seat + 1}"
+
+
+def land(slot: int, *, starts: bool = False) -> str:
+    """"land card 6 (E4–F6)": a land card of the map by its number (1-6, as its plate shows it) and the squares
+    it covers, the one name for the place a character is completed, tied for and refilled on; capitalised when
+    it `starts` a sentence."""
+    squares = slot_squares(slot - 1)
+    return f"{'L' if starts else 'l'}and card {slot} ({square_name(min(squares))}–{square_name(max(squares))})"
 
 
 class TextMixin:
@@ -68,10 +77,10 @@ class TextMixin:
         if kind == "hourglass":
             return f"Hourglass: flip {short_name(action['card'])}"
         if kind == "bid":
-            return f"Bid {action['amount']} coin{'s' if action['amount'] != 1 else ''}"
+            return f"Bid {plural(action['amount'], 'coin')}"
         if kind == "buy":
             a = ARTIFACTS[action["artifact"]]
-            return f"{a.name} ({a.cost} coins, {a.vp} VP)"
+            return f"{a.name} ({plural(a.cost, 'coin')}, {a.vp} VP)"
         return {"skip_place": "Nothing fits: skip placing", "early_rest": "Early rest (pay to flip all up)",
                 "rotate": "Wizard's Hat: rotate the pattern", "done": "Finish placing",
                 "backpack": "Backpack: +1 coin", "end_turn": "End turn", "pass": "Pass"}.get(str(kind), str(kind))
@@ -86,14 +95,14 @@ class TextMixin:
         if not fill and not blanks:
             return ": places nothing, every square is taken"
         supply = self.players[self.current]["supply"]
-        said = [f"{len(fill)} marker{'s' if len(fill) != 1 else ''}" if fill else "no marker"]
+        said = [plural(len(fill), "marker") if fill else "no marker"]
         if len(fill) > supply:
             said[0] += f" (you have {supply} left)"
         coins = sum(self.square_coins(q) for q in fill)  # type: ignore[attr-defined]
         if coins:
-            said.append(f"+{coins} coin{'s' if coins != 1 else ''}")
+            said.append(f"+{plural(coins, 'coin')}")
         if blanks:
-            said.append(f"{len(blanks)} blank{'s' if len(blanks) != 1 else ''} to buy at 2 coins")
+            said.append(f"{plural(len(blanks), 'blank')} to buy at 2 coins")
         return ": " + ", ".join(said)
 
     def describe_event(self, event: Event) -> str:
@@ -115,20 +124,21 @@ class TextMixin:
         if kind == "placed":
             return f"{who(seat)} places the pattern with its key marker on {event['anchor']}."
         if kind == "marker":
-            coins = f" (+{event['coins']} coin{'s' if event['coins'] != 1 else ''})" if event["coins"] else ""
+            coins = f" (+{plural(event['coins'], 'coin')})" if event["coins"] else ""
             what = {"normal": "a marker", "blank": "a blank", "lantern": "a free blank",
                     "hammer": "a marker"}[event["how"]]
             return f"{who(seat)} puts {what} on {event['square']}{coins}."
         if kind == "skipped_cells":
             return f"Occupied, skipped: {', '.join(event['squares'])}."
         if kind == "short":
-            return f"{who(seat)} has only {event['supply']} markers left for {event['cells']} squares."
+            return (f"{who(seat)} has only {plural(event['supply'], 'marker')} left for "
+                    f"{plural(event['cells'], 'square')}.")
         if kind == "replaced":
             return f"{who(seat)}'s Hammer sends {who(event['victim'])}'s marker on {event['square']} home."
         if kind == "artifact_used":
             return f"{who(seat)} uses the {ARTIFACTS[event['artifact']].name}."
         if kind == "coins":
-            return f"{who(seat)} gains {event['gained']} coin."
+            return f"{who(seat)} gains {plural(event['gained'], 'coin')}."
         if kind == "slid":
             return f"{who(seat)} slides {who(event['owner'])}'s marker from {event['from']} to {event['to']}."
         if kind == "skipped":
@@ -136,22 +146,23 @@ class TextMixin:
         if kind == "outpost":
             return f"{who(seat)} surrounds the marker on {event['square']} and takes the Outpost (+3 VP)."
         if kind == "completed":
-            return f"Card {event['slot']} ({CARDS[event['card']].name}) is complete."
+            return f"{land(event['slot'], starts=True)}, {CARDS[event['card']].name}, is complete."
         if kind == "bid_started":
-            return f"Tie on card {event['slot']}: {', '.join(who(s) for s in event['order'])} bid in that order."
+            return f"Tie on {land(event['slot'])}: {', '.join(who(s) for s in event['order'])} bid in that order."
         if kind == "bid":
             return f"{who(seat)} bids {event['amount']}."
         if kind == "passed":
             return f"{who(seat)} passes" + (" (not enough coins)." if event["forced"] else ".")
         if kind == "claimed":
-            paid = f" for {event['paid']} coins" if event["paid"] else ""
+            paid = f" for {plural(event['paid'], 'coin')}" if event["paid"] else ""
             consoled = f"; {', '.join(who(s) for s in event['consoled'])} +1 coin" if event["consoled"] else ""
             return f"{who(seat)} claims {CARDS[event['card']].name}{paid}{consoled}."
         if kind == "refilled":
             card = event["card"]
-            return f"Slot {event['slot']} gets {CARDS[card].name}." if card else f"Slot {event['slot']} stays empty."
+            where = land(event["slot"], starts=True)
+            return f"{where} now offers {CARDS[card].name}." if card else f"{where} stays empty: no card is left."
         if kind == "bought":
-            return f"{who(seat)} buys the {ARTIFACTS[event['artifact']].name} for {event['cost']} coins."
+            return f"{who(seat)} buys the {ARTIFACTS[event['artifact']].name} for {plural(event['cost'], 'coin')}."
         if kind == "artifact_revealed":
             return f"New artifact in the row: {ARTIFACTS[event['artifact']].name}."
         if kind == "end_triggered":
@@ -164,7 +175,7 @@ class TextMixin:
             won = "Game over. Winner: " + ", ".join(who(s) for s in event["winners"])
             if "parts" not in event:  # a game stored before the parts were recorded
                 return won + "."
-            points = [f"{who(s)} {p['total']} ({_parts(p)}), {_coins(event['coins'][s])}"
+            points = [f"{who(s)} {p['total']} ({_parts(p)}), {plural(event['coins'][s], 'coin')}"
                       for s, p in enumerate(event["parts"])]
             return f"{won}. Points: {'; '.join(points)}. Equal points go to the most coins."
         return kind
@@ -197,9 +208,10 @@ class TextMixin:
                     return RuleError("Early rest is only allowed at the very start of your turn (A5.3 step 0).",
                                      "too_late")
                 return RuleError(f"Early rest costs 1 coin per face-up character: {up}, and you have "
-                                 f"{self.players[seat]['coins']} (A5.3 step 0.3).", "cannot_afford")
+                                 f"{plural(self.players[seat]['coins'], 'coin')} (A5.3 step 0.3).", "cannot_afford")
             if kind == "blank" and self.phase == "blanks":
-                return RuleError(f"A blank costs 2 coins and you have {self.players[seat]['coins']} (A5.3 step 1.3).",
+                return RuleError(f"A blank costs 2 coins and you have {plural(self.players[seat]['coins'], 'coin')} "
+                                 "(A5.3 step 1.3).",
                                  "cannot_afford")
             return RuleError(f"You cannot {kind.replace('_', ' ')} now: {_PHASE_WORDS[self.phase]}.", "wrong_phase")
         return self._specific(seat, action)
@@ -231,7 +243,7 @@ class TextMixin:
             if action["square"] not in self.turn["blanks"]:
                 return RuleError(f"{action['square']} is not a blank square of this pattern that is still open.",
                                  "not_blank")
-            return RuleError(f"A blank costs 2 coins and you have {player['coins']} (A5.3 step 1.3).",
+            return RuleError(f"A blank costs 2 coins and you have {plural(player['coins'], 'coin')} (A5.3 step 1.3).",
                              "cannot_afford")
         if kind == "bid":
             amount = action["amount"]
@@ -239,13 +251,14 @@ class TextMixin:
             if amount < low:
                 return RuleError(f"Your bid must be at least {low}, one more than the last bid (A5.3 step 3.2).",
                                  "bid_too_low")
-            return RuleError(f"You cannot bid {amount}: you have {player['coins']} coins (A5.3 step 3.2).",
+            return RuleError(f"You cannot bid {amount}: you have {plural(player['coins'], 'coin')} (A5.3 step 3.2).",
                              "cannot_afford")
         if kind == "buy":
             if action["artifact"] not in self.row:
                 return RuleError("That artifact is not in the row.", "not_in_row")
             a = ARTIFACTS[action["artifact"]]
-            return RuleError(f"The {a.name} costs {a.cost} coins and you have {player['coins']}.", "cannot_afford")
+            return RuleError(f"The {a.name} costs {plural(a.cost, 'coin')} and you have "
+                             f"{plural(player['coins'], 'coin')}.", "cannot_afford")
         if kind == "mark":
             return RuleError("Choose one of the pattern's open squares: " + ", ".join(self.turn["pending"]) + ".",
                              "bad_square")
@@ -271,10 +284,6 @@ def field_error(action: Action) -> RuleError | None:
             return RuleError(f"Name {NAMES_OF[key]} by its id, such as "
                              f"{'S1-blue' if key == 'card' else 'A-coin-1'}, not {value!r}.", "bad_action")
     return None
-
-
-def _coins(n: int) -> str:
-    return f"{n} coin{'s' if n != 1 else ''}"
 
 
 def _parts(parts: dict[str, int]) -> str:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from games import grammar
 from games.core import Action
 from games.roanoke import board as B
-from games.roanoke import text
 from games.roanoke.market import MARKET, MARKET_RES, TITLES
 from games.roanoke.table import MAIN, MARKET_PHASE, MAX_HOUSES, MAX_UPGRADES, OVER, RES, SEATS, SETUP, TableMixin
 
@@ -121,7 +121,7 @@ class MovesMixin(TableMixin):
             return "That square is off the board, which runs from A1 to M13 (ROA-S1)."
         if mask not in B.ORIENTATIONS[kind]:
             turns = ", ".join(B.edges_text(m) for m in B.ORIENTATIONS[kind])
-            return f"The drawn tile is {text.a(kind)}; it can lie open {turns} (ROA-S4)."
+            return f"The drawn tile is {grammar.a(kind)}; it can lie open {turns} (ROA-S4)."
         x = B.sq(row, col)
         return B.pave_problem(s["board"], x, seat) or B.fit_problem(s["board"], x, mask, seat)
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.grammar import noun, plural
+
 SEASON_NAMES = ("Y1 Spring", "Y1 Summer", "Y1 Fall", "Y1 Winter", "Y2 Spring", "Y2 Summer", "Y2 Fall", "Y2 Winter")
 EACH = ("food", "water", "metal", "wood")
 
@@ -81,9 +83,8 @@ def goal_text(card_id: str) -> str:
     c = CARDS[card_id]
     kind = c["kind"]
     if kind == "own":
-        what = {"house": "house", "generator": "generator", "generator_or_upgrade": "generator or road upgrade"}
-        plural = "s" if c["n"] > 1 else ""
-        return f"own at least {c['n']} {what[c['what']]}{plural}"
+        what = {"house": ("house",), "generator": ("generator",), "generator_or_upgrade": ("generator", "road upgrade")}
+        return f"own at least {c['n']} " + " or ".join(noun(c["n"], w) for w in what[c["what"]])
     if kind == "hold":
         return f"hold at least {_amounts(c['amounts'])}"
     if kind == "hold_any":
@@ -93,8 +94,7 @@ def goal_text(card_id: str) -> str:
     if kind == "consume":
         return f"pay {_amounts(c['amounts'])}"
     if kind == "lead":
-        return f"hold strictly more than every other survivor in at least {c['types']} type" + (
-            "s" if c["types"] > 1 else "")
+        return f"hold strictly more than every other survivor in at least {plural(c['types'], 'type')}"
     if kind == "reach":
         return "have a resource node in your super-road"
     if kind == "road":

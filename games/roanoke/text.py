@@ -6,6 +6,7 @@ from typing import Any
 
 from games.colours import SEAT_COLOURS, seat_name
 from games.core import Action, Event
+from games.grammar import a, plural, verb
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
 from games.roanoke.market import TITLES
@@ -20,11 +21,6 @@ NAMES = tuple(seat_name(x) for x in range(len(COLOURS)))
 
 def who(seat: int | None) -> str:
     return "the pile" if seat is None else NAMES[seat]
-
-
-def a(word: str) -> str:
-    """"an elbow", "a T": the word with its article."""
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def bundle(amounts: dict[str, Any]) -> str:
@@ -49,7 +45,7 @@ def season_warning(card_id: str, season: int, why: str, *, last: int, turns: int
     elif now:
         left = "this is your last turn before then" if turns == 1 else f"you have {turns} turns left, this one included"
     else:
-        left = f"you have {turns} turn{'s' if turns > 1 else ''} left before then"
+        left = f"you have {plural(turns, 'turn')} left before then"
     if SE.collective(card_id):
         fate = "If it is not met then, every colony is eliminated and nobody wins."
     else:
@@ -74,7 +70,7 @@ def describe(action: Action) -> str:
         return f"Buy a house on {action['square']} (2 of each)"
     if kind == "buy_generator":
         extra = bundle({"wood": action["wood"], "food": action["food"]})
-        return f"Buy a {action['res']} generator on {action['square']} (4 {action['res']} + {extra})"
+        return f"Buy {a(action['res'] + ' generator')} on {action['square']} (4 {action['res']} + {extra})"
     if kind == "buy_road_upgrade":
         return f"Buy a road upgrade on {action['square']} (4 wood, 4 metal)"
     if kind == "offer":
@@ -136,12 +132,13 @@ def describe_event(event: Event) -> str:
         return f"{p} ends the turn."
     if kind == "season_checked":
         name = SE.CARDS[event["card"]]["name"]
-        passed = ", ".join(f"Seat {x + 1}" for x in event["passed"]) or "nobody"
+        passed = ", ".join(who(x) for x in event["passed"]) or "nobody"
         why = event.get("why", {})  # none in games stored before the reasons were recorded
-        failed = ", ".join(f"Seat {x + 1}" + (f" ({why[str(x)]})" if str(x) in why else "") for x in event["failed"])
+        failed = ", ".join(who(x) + (f" ({why[str(x)]})" if str(x) in why else "") for x in event["failed"])
         paid = f"; each pays {bundle(event['paid'])}" if event["paid"] and event["passed"] else ""
-        return f"{SE.SEASON_NAMES[event['season']]} ends — {name}: {passed} pass{paid}" + (
-            f"; {failed} fail." if failed else ".")
+        passes, fails = verb(len(event["passed"]) or 1, "passes"), verb(len(event["failed"]), "fails")
+        return f"{SE.SEASON_NAMES[event['season']]} ends — {name}: {passed} {passes}{paid}" + (
+            f"; {failed} {fails}." if failed else ".")
     if kind == "eliminated":
         why = "resigns" if event["why"] == "resigned" else "is eliminated"
         hand = f"; the hand ({bundle(event['hand'])}) passes to {who(event['heir'])}" if event["hand"] else ""
@@ -149,10 +146,9 @@ def describe_event(event: Event) -> str:
     if kind == "game_over":
         if not event["winners"]:
             return "Game over: the colony is lost, nobody wins."
-        won = "Game over. " + " and ".join(who(x) for x in event["winners"]) + " win" + (
-            "s" if len(event["winners"]) == 1 else "")
+        won = "Game over. " + " and ".join(who(x) for x in event["winners"]) + " " + verb(len(event["winners"]), "wins")
         if "chits" not in event:
             return won + "."
-        held = ", ".join(f"Seat {x + 1} {event['chits'][x]}" for x in event["survivors"])
+        held = ", ".join(f"{who(x)} {event['chits'][x]}" for x in event["survivors"])
         return f"{won}: survivors rank by resources in hand ({held}), then houses, then own road."
     return str(kind)

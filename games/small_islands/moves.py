@@ -12,6 +12,7 @@ from itertools import permutations
 from typing import Any
 
 from games.core import TEXT, WHOLE, Action, Field, fields_problem, kind_problem
+from games.grammar import plural
 from games.small_islands import islands as I
 from games.small_islands import rewards as R
 from games.small_islands.data import FACES, RESOURCES, SEA_RING
@@ -151,8 +152,8 @@ class MovesMixin(TableMixin):
         if tile is None:
             return problem
         if not 0 <= a["icon"] < len(tile["res"]):
-            return (f"This tile has {len(tile['res'])} resource icon(s); a resource token must cover one of them "
-                    "(B3.3).")
+            return (f"This tile has {plural(len(tile['res']), 'resource icon')}; a resource token must cover one "
+                    "of them (B3.3).")
         if a["to"] not in RESOURCES:
             return "A resource token shows flower, fruit or leaf (B3.3)."
         if tile["res"][a["icon"]] == a["to"]:
@@ -165,8 +166,8 @@ class MovesMixin(TableMixin):
     def _check_land(self, seat: int, a: Action) -> str | None:
         s = self.s
         if s["nav"]:
-            return (f"You may land only once the Navigation stack is empty; {len(s['nav'])} tile(s) are left "
-                    "(B5.3 Land).")
+            return (f"You may land only once the Navigation stack is empty; it still holds "
+                    f"{plural(len(s['nav']), 'tile')} (B5.3 Land).")
         if a["ship"] == "own":
             if not self.player(seat)["own_ship"]:
                 return "Your coloured ship has already landed (B5.3 Land)."

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event
+from games.grammar import a, plural
 from games.small_islands.data import FACES, MISSIONS, REWARDS, card_text
 from games.small_islands.names import cell_name
 
@@ -57,9 +58,8 @@ def mission_warning(mission: str, nav_left: int) -> str:
     if nav_left == 0:
         soon = "The Navigation stack is empty: any player may land a ship on their turn, which ends the round at once."
     else:
-        tiles = f"{nav_left} tile" + ("s" if nav_left > 1 else "")
-        soon = (f"The Navigation stack holds {tiles}: once it is empty, any player may land a ship on their turn, "
-                "which ends the round at once.")
+        soon = (f"The Navigation stack holds {plural(nav_left, 'tile')}: once it is empty, any player may land a "
+                "ship on their turn, which ends the round at once.")
     return (f"Warning: no island meets your mission yet ({MISSIONS[mission]['text']}) with a free house symbol "
             "and no house of yours on it. If the round ended now you would place no house and score nothing this "
             f"round. {soon}")
@@ -124,7 +124,7 @@ def describe_event(event: Event, grid: dict[str, Any]) -> str:
     if kind == "nav":
         return f"{event['count']} tiles form the Navigation stack."
     if kind == "cards_drawn":
-        return f"{p} draws {event['count']} card(s) and chooses in secret."
+        return f"{p} draws {plural(event['count'], 'card')} and chooses in secret."
     if kind == "chose":
         return f"{p} has chosen objectives."
     if kind == "explore":
@@ -139,13 +139,13 @@ def describe_event(event: Event, grid: dict[str, Any]) -> str:
     if kind == "discarded":
         return f"{p} discards {event['tile']} to the box."
     if kind == "drew":
-        return f"{p} draws {event['count']} tile(s) from the reserve."
+        return f"{p} draws {plural(event['count'], 'tile')} from the reserve."
     if kind == "placed":
         return f"{p} places {event['tile']}{TURNS.get(event['rot'], '')} {at_}."
     if kind == "port":
         return f"{p} adds a port token {at_}."
     if kind == "converted":
-        return f"{p} turns a {event['from']} into a {event['to']} {at_}."
+        return f"{p} turns {a(event['from'])} into {a(event['to'])} {at_}."
     if kind == "refilled":
         src = "the Navigation stack" if event["source"] == "nav" else "the reserve"
         return f"{tile_name(event['tile'])} joins the row from {src} ({event['nav_left']} left in the stack)."
@@ -167,7 +167,7 @@ def describe_event(event: Event, grid: dict[str, Any]) -> str:
         return (f"{p} builds no house this round: no island of 2 tiles or more meets the mission "
                 f"({MISSIONS[event['mission']]['text']}) with a free house symbol and no house of theirs.")
     if kind == "discovery":
-        return f"{p} draws {event['count']} discovery token(s)."
+        return f"{p} draws {plural(event['count'], 'discovery token')}."
     if kind == "kept":
         back = f", returns {event['returned']}" if event["returned"] else ""
         return f"{p} keeps one discovery token{back}."

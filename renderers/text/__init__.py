@@ -3,8 +3,9 @@
 Pictures are made for the map (renderers.<game>); the state that is text by nature (whose turn, the scores,
 what just happened, the bank) goes beside them as lines (`summary`), readable at any width and by a screen
 reader.  Every picture the bot sends also carries alt text (`alt_text`) made from the view it was drawn
-from, within Discord's limit for an attachment's description.  Pure functions of the view: a private view
-gives only what that seat may see.
+from, within Discord's limit for an attachment's description: a board's says whose turn and the scores, then
+the few facts of its map a player looks for (each game's `board`), not again the lines the message holds.
+Pure functions of the view: a private view gives only what that seat may see.
 """
 
 from __future__ import annotations
@@ -61,6 +62,15 @@ def hand(game_id: str, view: dict[str, Any]) -> list[str]:
     return [line for line in fn(view) if line] if fn else summary(game_id, view)
 
 
+def private(game_id: str, view: dict[str, Any]) -> list[str]:
+    """All one seat sees, in words, from that seat's view: the board's lines, the map's facts (as its alt text
+    says them), then its hand where the game has one (a person's `v` at the terminal)."""
+    lines = [*summary(game_id, view), *board(game_id, view)]
+    if getattr(_module(game_id), "hand", None) is not None:
+        lines += ["Your hand:", *hand(game_id, view)]
+    return lines
+
+
 def clip(s: str, limit: int = DESCRIPTION_LIMIT) -> str:
     """`s` cut at a word to fit `limit` characters, with an ellipsis when cut."""
     if len(s) <= limit:
@@ -75,7 +85,8 @@ def scores(view: dict[str, Any], points: list[float], unit: str) -> str:
 
 def alt_text(game_id: str, view: dict[str, Any], picture: Picture = "board", *, title: str = "",
              players: str = "") -> str:
-    """The alt text of a picture drawn from `view`: what it is, who plays it, whose turn, the scores, what changed.
+    """The alt text of a picture drawn from `view`: what it is, who plays it, whose turn, the scores, then the
+    facts of the map a player looks for (`board`) — not the rest of the summary, which the message beside says.
 
     `picture` says which: "board" (the channel's), "status" (the same board shown on request), "replay" (a
     board of the past), "hand" (one seat's private picture: `view` must be that seat's view, and only it is
@@ -92,7 +103,21 @@ def alt_text(game_id: str, view: dict[str, Any], picture: Picture = "board", *, 
         return clip(f"{name} recap: a chart of each seat's score over the game, turn by turn. "
                     "Final state: " + " ".join(lines))
     what = {"board": "board", "status": "board", "replay": "replay frame of the board"}[picture]
-    return clip(f"{name} {what}. " + " ".join([players, *lines] if players else lines))
+    said = [players, *headline(lines), *board(game_id, view)]
+    return clip(f"{name} {what}. " + " ".join(s for s in said if s))
+
+
+def headline(lines: list[str]) -> list[str]:
+    """Of a board's summary, who is to move (its first line) and the scores: all of it a board's alt text says
+    again, since the message beside the picture says the rest."""
+    scores_line = next((line for line in lines if line.startswith(("Scores:", "Final ranking:"))), None)
+    return [*lines[:1], *([scores_line] if scores_line is not None and scores_line not in lines[:1] else [])]
+
+
+def board(game_id: str, view: dict[str, Any]) -> list[str]:
+    """The few facts of the map a player looks for, in words (the game's `board`; none for a game without)."""
+    fn = getattr(_module(game_id), "board", None)
+    return [line for line in fn(view) if line] if fn is not None else []
 
 
 def ranking(result: dict[str, Any], unit: str) -> str:
@@ -101,6 +126,8 @@ def ranking(result: dict[str, Any], unit: str) -> str:
 
     where = places(result)
     order = [seat for seats in result["ranking"] for seat in seats]
+    if not order:  # nobody ranked: every colony was lost
+        return ""
     return "Final ranking: " + "; ".join(f"{where[s]} {seat_name(s)} {result['scores'][s]:g} {unit}"
                                          for s in order) + "."
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.catan.board import RESOURCES
+from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD
 from games.colours import seat_name
-from renderers.common import plural
+from games.grammar import plural
 from renderers.text import scores
 
 PHASE = {"setup": "placing a first settlement and road", "roll": "to roll", "main": "to trade and build",
@@ -32,8 +32,9 @@ def summary(view: dict[str, Any]) -> list[str]:
     for p in view["players"]:
         badges = [b for b, held in (("Longest Road", view["longest_road"] == p["seat"]),
                                     ("Largest Army", view["largest_army"] == p["seat"])) if held]
-        lines.append(f"{seat_name(p['seat'])}: {plural(p['cards'], 'card')}, {p['dev_cards']} development, "
-                     f"{plural(p['knights'], 'knight')}, road {p['road_length']}"
+        lines.append(f"{seat_name(p['seat'])}: {plural(p['cards'], 'card')}, "
+                     f"{plural(p['dev_cards'], 'development card')}, {plural(p['knights'], 'knight')}, "
+                     f"road {p['road_length']}"
                      + (f"; {' and '.join(badges)}" if badges else "") + ".")
     offer = view.get("offer")
     if offer:
@@ -43,7 +44,33 @@ def summary(view: dict[str, Any]) -> list[str]:
     if view["discards"]:
         lines.append("To discard: " + ", ".join(f"{seat_name(int(t))} {n}" for t, n in view["discards"].items()) + ".")
     lines.append("Bank: " + ", ".join(f"{n} {r}" for r, n in zip(RESOURCES, view["bank"], strict=True))
-                 + f"; {view['deck']} development cards left.")
+                 + f"; {plural(view['deck'], 'development card')} left.")
+    return lines
+
+
+def _hex(view: dict[str, Any], h: int) -> str:
+    """"ore 10", "desert": a hex as a player looks for it, by what it yields and its number."""
+    terrain = view["terrain"][h]
+    return "desert" if terrain == "desert" else f"{TERRAIN_YIELD[terrain]} {view['tokens'][h]}"
+
+
+def board(view: dict[str, Any]) -> list[str]:
+    """The map's facts: each seat's buildings by the hexes and numbers they touch, the robber, the longest road."""
+    built: dict[int, list[str]] = {}
+    for node, b in enumerate(view["buildings"]):
+        if b is not None:
+            kind = "city" if b[1] == 2 else "settlement"
+            built.setdefault(b[0], []).append(f"{kind} on {'/'.join(_hex(view, h) for h in GEOMETRY.node_hexes[node])}")
+    lines = [f"{seat_name(seat)}: {', '.join(things)}." for seat, things in sorted(built.items())]
+    robber = view["robber"]
+    lines.append(f"Robber on hex {GEOMETRY.hex_labels[robber]} ({_hex(view, robber)}).")
+    holder = view["longest_road"]
+    if holder is not None:
+        lines.append(f"Longest Road: {seat_name(holder)}, {view['players'][holder]['road_length']} long.")
+    else:
+        best = max(view["players"], key=lambda p: p["road_length"])
+        lines.append(f"Longest Road: nobody yet (5 needed); longest now {seat_name(best['seat'])}, "
+                     f"{best['road_length']}.")
     return lines
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from games.colonies import cards as C
 from games.colonies.text import cards as card_list
 from games.colours import seat_name
-from renderers.common import plural
+from games.grammar import a, plural
 from renderers.text import ranking, recent, scores
 
 PHASE = {"soldier": "Soldier window (Threats in hand)", "threat": "Threat step", "main": "main step",
@@ -16,7 +16,7 @@ PHASE = {"soldier": "Soldier window (Threats in hand)", "threat": "Threat step",
 
 def offer_lines(offer: dict[str, Any]) -> list[str]:
     by, to = seat_name(offer["from"]), seat_name(offer["to"])
-    worker = f" (by a {C.title(offer['worker'])})" if offer.get("worker") else " (Trade Winds)"
+    worker = f" (by {a(C.title(offer['worker']))})" if offer.get("worker") else " (Trade Winds)"
     lines = [f"Trade offer{worker}: {by} gives {card_list(offer['give'])} to {to} for {card_list(offer['want'])}."]
     if offer.get("counter") is not None:
         lines.append(f"{to} counters with {card_list(offer['counter'])}.")
@@ -30,6 +30,14 @@ def offer_terms(offer: dict[str, Any]) -> str:
         return (f"Seat {offer['to'] + 1}'s counter: you get {card_list(offer['counter'])} "
                 f"for {card_list(offer['give'])}")
     return f"Seat {offer['from'] + 1}'s offer: you get {card_list(offer['give'])} for {card_list(offer['want'])}"
+
+
+def board(view: dict[str, Any]) -> list[str]:
+    """The table's facts: the cards on offer (the Line-Up of Population, the Frontier of Land) and the event."""
+    lines = [f"On offer: Population {card_list(view['lineup'])}; Land {card_list(view['frontier'])}."]
+    if view.get("active_event"):
+        lines.append(f"Event in force: {C.title(view['active_event'])}.")
+    return lines
 
 
 def summary(view: dict[str, Any]) -> list[str]:

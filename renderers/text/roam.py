@@ -5,10 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from games.colours import seat_name
-from renderers.common import plural
+from games.grammar import plural
+from games.roam.geometry import square_name
 from renderers.text import ranking, recent, scores
 
 PHASE = {"bid": "bidding for the character card", "buy": "buying an artifact", "over": "game over"}
+
+
+def board(view: dict[str, Any]) -> list[str]:
+    """The map's facts: the squares each seat's markers hold."""
+    held: dict[int, list[str]] = {p["seat"]: [] for p in view["players"]}
+    for r, row in enumerate(view["map"]):
+        for c, markers in enumerate(row):
+            for seat in markers:
+                held[seat].append(square_name((r, c)))
+    return [f"{seat_name(seat)} holds {', '.join(sorted(squares)) if squares else 'no square'}."
+            for seat, squares in held.items()]
 
 
 def summary(view: dict[str, Any]) -> list[str]:
@@ -31,8 +43,9 @@ def summary(view: dict[str, Any]) -> list[str]:
                      f"{plural(p['supply'], 'marker')} left, {plural(len(p['characters']), 'card')}"
                      + (f"; artifacts {art}" if art else "") + ".")
     if view["artifact_row"]:
-        lines.append("Artifacts for sale: " + ", ".join(f"{a['name']} {a['cost']} coins for {a['vp']} points"
-                                                        for a in view["artifact_row"]) + ".")
-    lines.append(f"Land deck: {view['deck_left']} cards.")
+        lines.append("Artifacts for sale: " + ", ".join(
+            f"{a['name']} {plural(a['cost'], 'coin')} for {plural(a['vp'], 'point')}" for a in view["artifact_row"])
+            + ".")
+    lines.append(f"Land deck: {plural(view['deck_left'], 'card')}.")
     lines.append(recent(view))
     return lines

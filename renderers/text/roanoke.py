@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.colours import seat_name
+from games.grammar import plural
 from games.roanoke.market import TITLES
-from renderers.common import plural
 from renderers.text import ranking, recent, scores
 
 PHASE = {"setup": "placing a first worker", "market": "in the market step", "main": "in the main step",
@@ -20,6 +20,24 @@ def _amounts(amounts: dict[str, int]) -> str:
 
 def offer_terms(offer: dict[str, Any]) -> str:
     return f"Seat {offer['from'] + 1}'s offer: you get {_amounts(offer['give'])} for {_amounts(offer['get'])}"
+
+
+def board(view: dict[str, Any]) -> list[str]:
+    """The map's facts: each colony's exit, houses (with their generators), road upgrades, the resource nodes
+    its roads reach and the colonies its roads link with."""
+    lines = []
+    for p in view["players"]:
+        houses = ", ".join(sq + (f" ({p['generators'][sq]} generator)" if sq in p["generators"] else "")
+                           for sq in p["houses"]) or "none"
+        said = [f"{seat_name(p['seat'])}, from exit {view['labels']['exits'][p['seat']]}: houses {houses}"]
+        if p["road_upgrades"]:
+            said.append(f"road upgrades {', '.join(p['road_upgrades'])}")
+        if p["nodes"]:
+            said.append(f"reaches nodes {', '.join(p['nodes'])}")
+        lines.append("; ".join(said) + ".")
+    linked = sorted({tuple(p["link_class"]) for p in view["players"] if len(p["link_class"]) > 1})
+    lines += [f"Roads linked: {', '.join(seat_name(s) for s in group)}." for group in linked]
+    return lines
 
 
 def summary(view: dict[str, Any]) -> list[str]:
@@ -41,13 +59,13 @@ def summary(view: dict[str, Any]) -> list[str]:
     for p in view["players"]:
         state = "" if p["alive"] else "eliminated; "
         lines.append(f"{seat_name(p['seat'])}: {state}{_amounts(p['hand'])}; {plural(len(p['houses']), 'house')}, "
-                     f"road {p['road_length']} (own {p['own_road']}), {p['reserve']} workers in reserve.")
-    market = [f"{TITLES[m]} " + ", ".join(f"Seat {s + 1} x{n}" for s, n in enumerate(workers) if n)
+                     f"road {p['road_length']} (own {p['own_road']}), {plural(p['reserve'], 'worker')} in reserve.")
+    market = [f"{TITLES[m]} " + ", ".join(f"{seat_name(s)} x{n}" for s, n in enumerate(workers) if n)
               for m, workers in view["market"].items() if any(workers)]
     if market:
         lines.append("Market workers: " + "; ".join(market) + ".")
-    lines.append("Pile: " + ", ".join(f"{view['pile'][r]} {r}" for r in RESOURCES) + f"; draw pile {view['draw_pile']} "
-                 f"tiles, {view['houses_left']} houses left.")
+    lines.append("Pile: " + ", ".join(f"{view['pile'][r]} {r}" for r in RESOURCES)
+                 + f"; draw pile {plural(view['draw_pile'], 'tile')}, {plural(view['houses_left'], 'house')} left.")
     if view.get("offer"):
         offer = view["offer"]
         lines.append(f"Offer: {seat_name(offer['from'])} gives {_amounts(offer['give'])} to {seat_name(offer['to'])} "

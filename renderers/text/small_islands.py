@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.colours import seat_name
-from renderers.common import plural
+from games.grammar import plural
+from games.small_islands.names import name_from
 from renderers.small_islands.side import status_line
 from renderers.text import ranking, recent, scores
 
@@ -13,6 +14,21 @@ LEGEND = ("On the map: a pink flower, an orange fruit, a green leaf and a grey t
           "a port; a dashed house is where a house may go; houses and ships wear their seat's colour and shape; "
           "dashed frames are free cells.")
 PHASE = {"setup": "setup", "prep": "preparation", "explore": "exploration", "reward": "reward", "end": "game over"}
+
+
+def board(view: dict[str, Any]) -> list[str]:
+    """The map's facts: each island of two tiles or more, where it is, what it holds and whose houses stand on it;
+    islands with houses first, the largest first, so that a cut to Discord's limit drops the least."""
+    top_left = (view["origin"][0], view["origin"][1])
+    lines = []
+    big = [i for i in view["islands"] if not i["islet"]]
+    for island in sorted(big, key=lambda i: (-len(i["houses"]), -i["tiles"])):
+        where = name_from(*min(tuple(cell) for cell in island["cells"]), top_left)
+        holds = [plural(island[k], k) for k in ("flower", "fruit", "leaf", "temple") if island[k]]
+        houses = ", ".join(seat_name(s) for s in island["houses"]) or "none"
+        lines.append(f"Island at {where}: {plural(island['tiles'], 'tile')}, {', '.join(holds) or 'no icon'}, "
+                     f"{'open' if island['open'] else 'closed'}; houses {houses}.")
+    return lines or ["No island of two tiles or more yet."]
 
 
 def summary(view: dict[str, Any]) -> list[str]:
@@ -28,8 +44,8 @@ def summary(view: dict[str, Any]) -> list[str]:
                      f"{p['houses_played']} built; {plural(p['bonus_left'], 'bonus token')}, "
                      f"{plural(p['discovery_count'], 'discovery token')}; "
                      + ("ship landed" if p["own_ship"] else "ship not landed yet") + ".")
-    lines.append(f"Row: {', '.join(view['row']) or 'empty'}; navigation {view['nav']}, reserve {view['reserve']} "
-                 f"tiles; ships landed {view['ships_placed']}.")
+    lines.append(f"Row: {', '.join(view['row']) or 'empty'}; navigation {view['nav']}, reserve "
+                 f"{plural(view['reserve'], 'tile')}; ships landed {view['ships_placed']}.")
     lines.append(recent(view))
     lines.append(LEGEND)
     return lines

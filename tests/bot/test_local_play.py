@@ -16,6 +16,7 @@ from bot.cli import main
 from bot.tools.local_play import LocalTable
 from bot.tools.selfplay import run
 from games.ai import choose_for, policy_for
+from games.catan.board import RESOURCES
 from games.core import Game, RuleError, get_game
 from games.search import SearchPlayer
 from tests.support.pictures import MIN_WIDTH
@@ -56,7 +57,7 @@ def test_local_play_takes_numbers_json_and_refusals_and_writes_pictures(tmp_path
     text = "\n".join(said)
     assert "Choose a number from 1 to 3." in text
     assert "Refused: You do not hold a 999." in text
-    assert "Final scores:" in text and "Winner(s):" in text
+    assert "Final scores:" in text and ("Winner: seat" in text or "Winners: seat" in text)
     assert Image.open(io.BytesIO((tmp_path / "board.png").read_bytes())).width >= MIN_WIDTH
 
 
@@ -160,3 +161,45 @@ def test_local_play_seats_ai_of_the_level_asked(tmp_path: Path) -> None:
     assert isinstance(normal.ai, type(policy_for("roam")))
     with pytest.raises(SystemExit):
         main(["play", "roam", "--level", "expert"])
+
+
+def _ai_offered_to_the_person() -> Game:
+    """A 3-seat Catan past setup, on the AI's (seat 2's) turn, with its offer of ore for lumber open to seat 1."""
+    game = get_game("catan").new(3, seed=1)
+    while game.s["phase"] == "setup":
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, game.legal_actions(seat)[0])
+    game.s["phase"], game.s["active"] = "main", 1
+    for seat, resource in ((1, "ore"), (0, "lumber")):
+        game.s["hands"][seat][RESOURCES.index(resource)] += 1
+    game.apply(1, {"type": "offer", "to": 1, "give": {"ore": 1}, "get": {"lumber": 1}})
+    return game
+
+
+def test_an_ai_offer_waits_for_the_persons_answer(tmp_path: Path) -> None:
+    """Issue 35: the AI whose turn it is keeps its offer open while the person answers it (its next move would
+    close the offer), as on Discord; the person is asked first, with Accept among the moves."""
+    asked: list[tuple[bool, list[str]]] = []
+
+    def ask(prompt: str) -> str:
+        asked.append((table.game.view(None)["offer"] is not None,
+                      [a["type"] for a in table.game.legal_actions(0)]))
+        return "q"
+
+    table = LocalTable("catan", players=3, seat=0, seed=1, options=None, out=tmp_path, ask=ask,
+                       say=lambda line: None)
+    table.game = _ai_offered_to_the_person()
+    table.run()
+    open_, moves = asked[0]
+    assert open_ and "accept" in moves, "the AI closed its offer before the person could answer"
+
+
+def test_v_shows_the_table_and_the_hand_in_words(tmp_path: Path) -> None:
+    """Issue 35: `v` prints what the seat sees as sentences (the board's lines and the hand), not JSON."""
+    _, said = _play(tmp_path, "catan", ["v"], players=3, seed=1)
+    shown = said[said.index(">") + 1:]
+    shown = shown[:shown.index(">")]
+    assert not any(line.lstrip().startswith(("{", "[", '"')) for line in shown), shown
+    assert any(line.startswith("Turn ") for line in shown) and "Your hand:" in shown
+    assert any(line.startswith("Cards: ") for line in shown)

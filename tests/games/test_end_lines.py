@@ -47,7 +47,8 @@ def test_roa_s31_the_season_line_says_why_a_colony_failed() -> None:
     g.events = []
     g.end_season()
     line = roanoke_text.describe_event(next(e for e in g.events if e["type"] == "season_checked"))
-    assert line.endswith("Seat 3 (you are short of 2 metal, 3 wood) fail.")
+    assert line.endswith("Seat 1 (red), Seat 2 (blue), Seat 4 (green) pass; "
+                         "Seat 3 (yellow) (you are short of 2 metal, 3 wood) fails.")
 
 
 def test_roa_s37_the_final_line_ranks_survivors_by_resources_in_hand() -> None:
@@ -58,8 +59,8 @@ def test_roa_s37_the_final_line_ranks_survivors_by_resources_in_hand() -> None:
     g.events = []
     g.finish("final")
     line = roanoke_text.describe_event(g.events[-1])
-    assert line == "Game over. Seat 1 (red) wins: survivors rank by resources in hand (Seat 1 5, Seat 2 2), " \
-                   "then houses, then own road."
+    assert line == "Game over. Seat 1 (red) wins: survivors rank by resources in hand (Seat 1 (red) 5, " \
+                   "Seat 2 (blue) 2), then houses, then own road.", "one name per seat in one message"
 
 
 def test_b5_3_reward_2_a_player_with_no_island_for_the_mission_is_told_why_no_house_is_built() -> None:

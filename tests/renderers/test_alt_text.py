@@ -1,6 +1,6 @@
 """Alt text and the words beside every picture (issue 27, item 6): made from the view the picture was drawn
 from, within Discord's limit for an attachment's description, naming whose turn it is and the scores; a
-hand's alt text reads only that seat's own view."""
+hand's alt text reads only that seat's own view.  A board's alt text then describes the map (issue 35, item 4)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 import games
+from games.catan.board import GEOMETRY, TERRAIN_YIELD
+from games.colonies.text import cards
 from games.colours import seat_name
-from renderers.text import DESCRIPTION_LIMIT, alt_text, clip, summary
+from renderers.text import DESCRIPTION_LIMIT, alt_text, board, clip, headline, summary
 from tests.support.states import states
 
 SPEC = Path("/work/shared/discord-api/openapi.json")
@@ -57,3 +59,63 @@ def test_a_hands_alt_text_reads_only_that_seats_view() -> None:
 def test_long_text_is_cut_at_a_word_within_the_limit() -> None:
     cut = clip("word " * 400)
     assert len(cut) <= DESCRIPTION_LIMIT and cut.endswith("…") and "wor…" not in cut
+
+
+BOARDS = sorted(set(games.registry()) - {"testgame"})
+
+
+@pytest.mark.parametrize("game_id", BOARDS)
+def test_a_boards_alt_text_says_the_turn_the_scores_and_the_map_not_the_rest_of_the_message(game_id: str) -> None:
+    """Issue 35, item 4: after whose turn and the scores come the map's facts; every other line of the summary
+    (the text beside the picture in the same message) is not said twice."""
+    for game in states(game_id, 6, seed=2729):
+        view = game.view(None)
+        alt = alt_text(game_id, view, "board")
+        kept = headline(summary(game_id, view))
+        assert all(line in alt for line in kept), alt
+        assert not [line for line in summary(game_id, view) if line not in kept and line in alt], alt
+        facts = board(game_id, view)
+        assert facts and facts[0] in alt, f"{game_id}: the map is described: {alt}"
+
+
+def test_catan_names_each_building_by_its_hexes_and_numbers_the_robber_and_the_longest_road() -> None:
+    game = games.get_game("catan").new(3, seed=5)
+    view = game.view(None)
+    node = next(n for n, hexes in enumerate(GEOMETRY.node_hexes) if len(hexes) == 3
+                and all(view["terrain"][h] != "desert" for h in hexes))
+    game.s["buildings"][node] = [1, 2]
+    game.s["longest"], game.s["road_len"][1] = 1, 6
+    view = game.view(None)
+    touched = "/".join(f"{TERRAIN_YIELD[view['terrain'][h]]} {view['tokens'][h]}" for h in GEOMETRY.node_hexes[node])
+    alt = alt_text("catan", view, "board")
+    assert f"{seat_name(1)}: city on {touched}." in alt
+    assert f"Robber on hex {GEOMETRY.hex_labels[view['robber']]} (desert)." in alt
+    assert f"Longest Road: {seat_name(1)}, 6 long." in alt
+
+
+def test_roam_says_the_squares_each_seat_holds() -> None:
+    game = games.get_game("roam").new(2, seed=5)
+    game.map[2][3], game.map[0][0] = [1], [0]
+    alt = alt_text("roam", game.view(None), "board")
+    assert f"{seat_name(0)} holds A1." in alt and f"{seat_name(1)} holds D3." in alt
+
+
+def test_colonies_says_the_cards_on_offer() -> None:
+    view = games.get_game("colonies").new(2, seed=5).view(None)
+    alt = alt_text("colonies", view, "board")
+    assert f"On offer: Population {cards(view['lineup'])}; Land {cards(view['frontier'])}." in alt
+
+
+@pytest.mark.parametrize("game_id", ["small_islands", "roanoke"])
+def test_islands_and_colonies_say_where_the_houses_stand(game_id: str) -> None:
+    """Small Islands: each island of two tiles or more with its houses; Roanoke: each colony's exit and houses."""
+    finished = [g for g in states(game_id, 6, seed=2729) if g.over or g.view(None).get("round", 0) > 1]
+    view = finished[-1].view(None)
+    alt = alt_text(game_id, view, "board")
+    if game_id == "small_islands":
+        big = [i for i in view["islands"] if not i["islet"]]
+        assert big and alt.count("Island at ") == len(big), alt
+    else:
+        for p in view["players"]:
+            assert f"{seat_name(p['seat'])}, from exit {view['labels']['exits'][p['seat']]}: houses" in alt
+            assert all(square in alt for square in p["houses"]), alt

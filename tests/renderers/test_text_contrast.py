@@ -68,4 +68,4 @@ def test_the_text_helper_fits_a_line_inside_its_box_and_the_recorder_sees_a_line
 
 def test_counts_and_their_words_agree() -> None:
     assert [plural(n, "chit") for n in (0, 1, 2)] == ["0 chits", "1 chit", "2 chits"]
-    assert plural(1, "coin") == "1 coin" and plural(3, "class", "classes") == "3 classes"
+    assert plural(1, "coin") == "1 coin" and plural(3, "class") == "3 classes"
