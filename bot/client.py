@@ -22,10 +22,10 @@ from discord import app_commands
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
+from bot.bounded import bounded
 from bot.config import Settings
 from bot.delivery import Delivery
 from bot.errors import log_refusal
-from bot.limits import bounded
 from bot.logs import interaction_context, log_context, setup_logging
 from bot.scheduler import Scheduler
 from bot.service import GameService

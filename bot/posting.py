@@ -16,7 +16,7 @@ import discord
 
 from bot import history
 from bot.board import board_layout, without_buttons
-from bot.limits import bounded
+from bot.bounded import bounded
 from bot.outbox import ai_players, fit, turn_line
 from bot.outcome import GameInfo, Panel
 from bot.pictures import hand_file, png_file

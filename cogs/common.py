@@ -6,8 +6,8 @@ from typing import Any
 
 import discord
 
+from bot.bounded import bounded
 from bot.errors import Refused
-from bot.limits import bounded
 from bot.outcome import GameInfo
 from cogs import ids
 from cogs.items import GameItem, Interaction, runtime

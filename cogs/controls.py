@@ -20,8 +20,9 @@ from typing import Any
 
 import discord
 
+from bot.bounded import bounded, bounded_modal
 from bot.errors import Refused
-from bot.limits import DESCRIPTION, bounded, bounded_modal
+from bot.limits import DESCRIPTION
 from bot.outcome import Outcome, Panel
 from bot.pictures import png_file
 from bot.service import NOT_SEATED, Click, Snapshot, StalePanel

@@ -9,9 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bounded import bounded
 from bot.client import Frontier
 from bot.errors import Refused
-from bot.limits import bounded
 from bot.outcome import GameInfo
 from bot.seats import DEFAULT_LEVEL
 from cogs import ids

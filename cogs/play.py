@@ -16,9 +16,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bounded import bounded, bounded_choices
 from bot.client import Frontier, answer
 from bot.errors import Refused
-from bot.limits import bounded, bounded_choices
 from bot.outcome import Panel
 from bot.pictures import hand_file
 from bot.seats import is_person

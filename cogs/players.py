@@ -7,8 +7,8 @@ import discord
 from discord import app_commands
 
 import games
+from bot.bounded import bounded, bounded_choices
 from bot.client import Frontier, answer
-from bot.limits import bounded, bounded_choices
 from bot.outbox import fit
 from bot.settings import NOTIFY_TEXT
 from cogs.items import Interaction

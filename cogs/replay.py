@@ -16,8 +16,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import history
+from bot.bounded import bounded
 from bot.client import Frontier
-from bot.limits import CONTENT, bounded
+from bot.limits import CONTENT
 from bot.outbox import ai_players
 from bot.pictures import png_file
 from bot.seats import player_of

@@ -19,8 +19,8 @@ from functools import cache
 
 import discord
 
+from bot.bounded import bounded
 from bot.errors import Refused
-from bot.limits import bounded
 from bot.pictures import png_file
 from cogs import ids
 from cogs.items import GameItem, Interaction, JumpItem, arrow, picked

@@ -9,8 +9,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.bounded import bounded
 from bot.client import Frontier, answer
-from bot.limits import bounded
 from bot.outbox import ai_players, fit
 from bot.pictures import png_file
 from bot.posting import ONLY_USERS

@@ -1,13 +1,11 @@
 """What the /game commands and the lobby say: each sentence has its home here, so a change of wording is made
 once. A board's own lines (`fit`, `turn_line`, `result_lines`) live in bot/outbox.py, which the boards
-share with these answers. What a person typed is quoted back through `echo`, the one place it is clipped and its
-markdown and mentions made plain (discord.utils' escapes are the only discord here)."""
+share with these answers. What a person typed is quoted back through `echo`, the one place it is clipped and
+shown as typed, its markdown and mentions inert. Plain Python (no discord): layout code quotes with it too."""
 
 from __future__ import annotations
 
 from typing import Any
-
-from discord.utils import escape_markdown, escape_mentions
 
 from bot.errors import Refused
 from bot.limits import clip
@@ -34,9 +32,10 @@ FORGOTTEN = ("Done: you left every open table, AI players took your running seat
 
 def echo(typed: str) -> str:
     """What a person typed, quoted in a reply: clipped to `ECHO_LIMIT` (a 4,000-character option must not make a
-    reply Discord refuses), its markdown (`**`, backticks, `||`) and mentions (`@everyone`, `<@123>`) shown as
-    typed rather than acted on."""
-    return f"'{escape_mentions(escape_markdown(clip(typed, ECHO_LIMIT)))}'"
+    reply Discord refuses) and set as inline code, where Discord renders no markdown (`**`, `||`) and resolves no
+    mention (`@everyone`, `<@123>`): shown as typed rather than acted on. A backtick, which would end the code,
+    becomes a look-alike, and the quote stays on one line."""
+    return f"`{' '.join(clip(typed, ECHO_LIMIT).replace('`', 'ˋ').split())}`"
 
 
 def game_called(name: str) -> type[Game]:

@@ -1,4 +1,4 @@
-"""`bot.limits.bounded`, the one check every message passes before it is sent (issue 38): a body past each of
+"""`bot.bounded.bounded`, the one check every message passes before it is sent (issue 38): a body past each of
 Discord's limits (content, a button's label, a select's placeholder, options and their texts, alt text, a
 layout's text, an embed) is sent within them, through the bot's own HTTP client to the strict fake, which
 refuses what Discord would (the `world` fixture fails the test on it)."""
@@ -10,7 +10,7 @@ import io
 import discord
 from PIL import Image
 
-from bot.limits import bounded
+from bot.bounded import bounded
 from tests.support.fake_discord.limits import TEXT_DISPLAY, walk
 from tests.support.world import World
 

@@ -87,7 +87,7 @@ async def test_a_second_game_in_the_channel_is_refused_with_the_way_out(world: W
 
 async def test_unknown_game_lists_the_games(world: World) -> None:
     record = await world.person("alice").slash("game new", game="chess", thread=False)
-    assert "no game called 'chess'" in " ".join(record.texts())
+    assert "no game called `chess`" in " ".join(record.texts())
     assert "testgame" in " ".join(record.texts())
 
 

@@ -94,7 +94,7 @@ async def test_free_text_that_is_no_move_is_refused_plainly(world: World) -> Non
     alice, _, _ = await started(world)
     record = await alice.slash("play", action="castle kingside")
     await world.settle()
-    assert "'castle kingside' is not one of your moves" in " ".join(record.texts())
+    assert "`castle kingside` is not one of your moves" in " ".join(record.texts())
     record = await alice.slash("play", action="{oops")
     await world.settle()
     assert "not valid JSON" in " ".join(record.texts())
