@@ -10,7 +10,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import discord
 
@@ -30,6 +30,9 @@ T = TypeVar("T")
 
 CHANNEL_LOST = {10003: "the channel no longer exists", 50001: "I have no access to the channel",
                 50013: "I lack a permission there (View Channel, Send Messages, Attach Files)"}
+LOOKBACK = 50
+"""How many of a channel's newest messages are searched for a send that may have reached Discord already (a game
+posts a few a move; other talk in the channel may come between)."""
 CALL_SECONDS = 20.0
 """The longest a Discord request may take before it counts as failed (and is retried with backoff)."""
 
@@ -114,9 +117,41 @@ class Posting:
         """The game's channel (or thread), to post in."""
         return self.client.get_partial_messageable(game.thread_id or game.channel_id, guild_id=game.guild_id)
 
-    async def _send_dm(self, user_id: int, text: str, nonce: str, **extras: object) -> None:
-        channel = await self._call(self.client.create_dm(discord.Object(user_id)))  # type: ignore[arg-type]
-        await self._call(channel.send(**bounded(content=text, nonce=nonce, **extras)))
+    async def _send_dm(self, item: OutboxItem, text: str, nonce: str, **extras: object) -> None:
+        assert item.target is not None
+        channel = await self._call(self.client.create_dm(discord.Object(item.target)))  # type: ignore[arg-type]
+        await self._post(channel, item.maybe_sent, content=text, nonce=nonce, **extras)
+
+    async def _post(self, channel: discord.abc.Messageable, unsure: bool, **body: Any) -> discord.Message:
+        """Send a message (within Discord's limits) once. Discord's nonce check answers a repeated send with the
+        first message, but only for a few minutes; so when an earlier try of the row may have posted it (`unsure`:
+        the process died, or the request timed out, before its answer was recorded), the channel's recent messages
+        are searched for it first, and what is found is recorded instead of posted again."""
+        body = bounded(**body)
+        if unsure and (found := await self._call(self._posted_before(channel, body))) is not None:
+            log.info("message %s (nonce %s) was posted before its answer was lost: recorded, not posted again",
+                     found.id, body["nonce"])
+            return found
+        return await self._call(channel.send(**body))
+
+    async def _posted_before(self, channel: discord.abc.Messageable, body: dict[str, Any]) -> discord.Message | None:
+        """The bot's own message among the channel's recent ones that this send would make: its nonce where Discord
+        returns one, else the same text and the same file names (a board's file name holds its game and version)."""
+        files = sorted(f.filename for f in [body.get("file"), *(body.get("files") or ())] if f is not None)
+        content = body.get("content") or ""
+        me = self.client.user.id if self.client.user else None
+        try:
+            async for message in channel.history(limit=LOOKBACK):
+                if message.author.id != me:
+                    continue
+                if message.nonce is not None and str(message.nonce) == body["nonce"]:
+                    return message
+                if (content or files) and message.content == content \
+                        and sorted(a.filename for a in message.attachments) == files:
+                    return message
+        except discord.Forbidden as err:  # Read Message History withdrawn: post, as before the search existed
+            log.warning("could not search the channel for an earlier send: %s", err)
+        return None
 
     @staticmethod
     def _still_wanted(game: GameInfo, item: OutboxItem, level: str) -> bool:
@@ -159,17 +194,18 @@ class Posting:
                               self.presenter.board_controls(snap) if game.status == "running" else None)
         files = [] if picture is None else [png_file(picture, file_name, alt)]
         channel = self.channel_of(game)
+        unsure = any(r.maybe_sent for r in fresh)
         message_id = None
         if editing and shown is not None:
             message_id = await self._edit_board(channel, shown.message_id, layout, files)
         if message_id is None:
             mentions = discord.AllowedMentions.none() if editing else ONLY_USERS  # edited boards ping apart
-            message = await self._call(channel.send(**bounded(view=layout, files=files, allowed_mentions=mentions,
-                                                              nonce=f"b{game.id}v{fresh[-1].version}")))
+            message = await self._post(channel, unsure, view=layout, files=files, allowed_mentions=mentions,
+                                       nonce=f"b{game.id}v{fresh[-1].version}")
             message_id = message.id
         if editing and turn and any(r.payload.get("ping", True) for r in fresh):  # only someone newly to move
-            await self._call(channel.send(**bounded(content=turn, allowed_mentions=ONLY_USERS,
-                                                    nonce=f"t{game.id}v{fresh[-1].version}")))
+            await self._post(channel, unsure, content=turn, allowed_mentions=ONLY_USERS,
+                             nonce=f"t{game.id}v{fresh[-1].version}")
         await self.storage.record_board(game.id, BoardMessage(channel.id, message_id, fresh[-1].version),
                                         [r.id for r in rows], now)
         if shown is not None and shown.message_id != message_id:
@@ -215,12 +251,12 @@ class Posting:
         picture, lines = await asyncio.to_thread(history.recap, game.game_type, story, names)
         alt = alt_text(game.game_type, story[-1].view, "recap", title=game.title)
         recap = png_file(picture, f"{game.game_type}-{game.id}-recap.png", alt)
-        await self._call(self.channel_of(game).send(**bounded(content=fit(lines), file=recap, nonce=f"r{game.id}",
-                                                              allowed_mentions=discord.AllowedMentions.none())))
+        await self._post(self.channel_of(game), item.maybe_sent, content=fit(lines), file=recap, nonce=f"r{game.id}",
+                         allowed_mentions=discord.AllowedMentions.none())
 
     async def _notice(self, snap: Snapshot, item: OutboxItem) -> None:
-        await self._call(self.channel_of(snap.game).send(**bounded(content=fit(item.payload["lines"]),
-                                                                   allowed_mentions=ONLY_USERS, nonce=f"n{item.id}")))
+        await self._post(self.channel_of(snap.game), item.maybe_sent, content=fit(item.payload["lines"]),
+                         allowed_mentions=ONLY_USERS, nonce=f"n{item.id}")
 
     async def _hand(self, snap: Snapshot, item: OutboxItem) -> None:
         """The player's private picture after others changed it, unless a newer one is on its way, the game
@@ -231,7 +267,7 @@ class Posting:
             return
         picture = await self._hand_file(game, item.payload["view"])
         if picture:
-            await self._send_dm(item.target, f"Your hand in **{game.title}** #{game.id} {self.where_played(game)}.",
+            await self._send_dm(item, f"Your hand in **{game.title}** #{game.id} {self.where_played(game)}.",
                                 f"h{item.id}", **picture)
 
     async def _dm(self, snap: Snapshot, item: OutboxItem) -> None:
@@ -240,7 +276,7 @@ class Posting:
         if item.target is None:
             return
         header = f"**{game.title}** #{game.id} {self.where_played(game)}:"
-        await self._send_dm(item.target, fit([header, *item.payload["lines"]]), f"d{item.id}")
+        await self._send_dm(item, fit([header, *item.payload["lines"]]), f"d{item.id}")
 
     async def _ask(self, snap: Snapshot, item: OutboxItem) -> None:
         """A player newly asked to move gets their moves as buttons, while they are still asked."""
@@ -253,4 +289,4 @@ class Posting:
         text = fit([f"Your move in **{game.title}** #{game.id} {self.where_played(game)}.", *item.payload["lines"],
                     *panel.warning_lines()])
         hand = await self._hand_file(game, panel.hand)
-        await self._send_dm(item.target, text, f"a{item.id}", **({"view": view} if view else {}), **hand)
+        await self._send_dm(item, text, f"a{item.id}", **({"view": view} if view else {}), **hand)

@@ -28,6 +28,7 @@ from bot.storage.base import Rater, Storage, migrations
 from bot.storage.rows import (
     GAME_COLUMNS,
     HELD,
+    OUTBOX_COLUMNS,
     RATING_COLUMNS,
     ActionRow,
     BoardMessage,
@@ -46,7 +47,6 @@ from bot.storage.rows import (
 
 log = logging.getLogger(__name__)
 
-OUTBOX_COLUMNS = "id, game_id, version, kind, target, payload, attempts, created_at"
 JOB_COLUMNS = "game_id, kind, due, for_version, attempts"
 MIGRATION_LOCK = 0x46524F4E  # one process migrates at a time: the others wait, then find nothing to do
 RATING_LOCK = 0x52415445  # one rating at a time per game type across processes (no lost update of a rating)
@@ -82,9 +82,9 @@ def _gone(con: asyncpg.Connection) -> bool:
         return True
 
 
-def _item(r: asyncpg.Record) -> OutboxItem:
+def outbox_item(r: asyncpg.Record) -> OutboxItem:
     return OutboxItem(r["id"], r["game_id"], r["version"], r["kind"], r["target"], json.loads(r["payload"]),
-                      r["attempts"], r["created_at"])
+                      r["attempts"], r["created_at"], r["claims"])
 
 
 def _job(r: asyncpg.Record) -> JobRow:
@@ -528,15 +528,16 @@ class PostgresStorage(Storage):
             " SELECT o.id FROM outbox o WHERE o.id IN (SELECT id FROM due WHERE game_id IN (SELECT id FROM free))"
             " AND o.done_at IS NULL AND (o.lease_until IS NULL OR o.lease_until < $3)"
             " ORDER BY o.id LIMIT $6 FOR UPDATE OF o SKIP LOCKED) "
-            "UPDATE outbox SET lease_owner = $1, lease_until = $2 FROM picked WHERE outbox.id = picked.id "
+            "UPDATE outbox SET lease_owner = $1, lease_until = $2, claims = outbox.claims + 1 FROM picked "
+            "WHERE outbox.id = picked.id "
             f"RETURNING {', '.join('outbox.' + c for c in OUTBOX_COLUMNS.split(', '))}",
             owner, now + lease, now, now - hold, [int(g) for g in busy], limit, [int(g) for g in skip], now + hold)
-        return sorted(map(_item, rows), key=lambda item: item.id)
+        return sorted(map(outbox_item, rows), key=lambda item: item.id)
 
     async def pending_boards(self, game_id: int, up_to: int) -> list[OutboxItem]:
         rows = await self.pool.fetch(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = $1 AND kind = 'board' "
                                      "AND done_at IS NULL AND id <= $2 ORDER BY id", game_id, up_to)
-        return [_item(r) for r in rows]
+        return [outbox_item(r) for r in rows]
 
     async def newer_pending(self, item: OutboxItem) -> bool:
         return await self.pool.fetchval(

@@ -193,6 +193,18 @@ class OutboxItem:
     payload: dict[str, Any]
     attempts: int
     created_at: datetime
+    claims: int = 1
+    """How many times the row was claimed, this time included: more than once, an earlier send of it may have
+    reached Discord though its answer was never recorded."""
+
+    @property
+    def maybe_sent(self) -> bool:
+        """Whether an earlier try may have posted this row already (claimed before, or a try that failed)."""
+        return self.claims > 1 or self.attempts > 0
+
+
+OUTBOX_COLUMNS = ", ".join(f.name for f in fields(OutboxItem))
+"""The `outbox` columns in `OutboxItem`'s order, as every backend reads a claimed row."""
 
 
 @dataclass(frozen=True)

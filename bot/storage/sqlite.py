@@ -25,6 +25,7 @@ from bot.storage.base import Rater, Storage, migrations
 from bot.storage.rows import (
     GAME_COLUMNS,
     HELD,
+    OUTBOX_COLUMNS,
     RATING_COLUMNS,
     ActionRow,
     BoardMessage,
@@ -42,6 +43,11 @@ from bot.storage.rows import (
 )
 
 log = logging.getLogger(__name__)
+
+
+def outbox_item(r: Any) -> OutboxItem:
+    """A claimed outbox row, read in `OUTBOX_COLUMNS`' order."""
+    return OutboxItem(*r[:5], json.loads(r[5]), r[6], datetime.fromisoformat(r[7]), r[8])
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -407,7 +413,7 @@ class SqliteStorage(Storage):
         skipped = ",".join(str(int(g)) for g in skip)
         async with self._tx():
             cur = await self.db.execute(
-                "UPDATE outbox SET lease_owner = ?, lease_until = ? WHERE id IN ("
+                "UPDATE outbox SET lease_owner = ?, lease_until = ?, claims = claims + 1 WHERE id IN ("
                 " SELECT o.id FROM outbox o WHERE o.done_at IS NULL AND o.next_try <= ?"
                 " AND (o.lease_until IS NULL OR o.lease_until < ?)"
                 " AND NOT (o.kind = 'board' AND o.game_id IN ("  # games whose newest board is recent, AI moving
@@ -416,20 +422,18 @@ class SqliteStorage(Storage):
                 + (f" AND NOT (o.kind = 'board' AND o.game_id IN ({waiting}))" if waiting else "")
                 + (f" AND o.game_id NOT IN ({skipped})" if skipped else "") +
                 " ORDER BY o.id LIMIT ?) "
-                "RETURNING id, game_id, version, kind, target, payload, attempts, created_at",
+                f"RETURNING {OUTBOX_COLUMNS}",
                 (owner, (now + lease).isoformat(), stamp, stamp, (now + hold).isoformat(), (now - hold).isoformat(),
                  limit))
             rows = await cur.fetchall()
-        return sorted((OutboxItem(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], datetime.fromisoformat(r[7]))
-                       for r in rows), key=lambda item: item.id)
+        return sorted(map(outbox_item, rows), key=lambda item: item.id)
 
     async def pending_boards(self, game_id: int, up_to: int) -> list[OutboxItem]:
         async with self.db.execute(
-                "SELECT id, game_id, version, kind, target, payload, attempts, created_at FROM outbox "
+                f"SELECT {OUTBOX_COLUMNS} FROM outbox "
                 "WHERE game_id = ? AND kind = 'board' AND done_at IS NULL AND id <= ? ORDER BY id",
                 (game_id, up_to)) as cur:
-            return [OutboxItem(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], datetime.fromisoformat(r[7]))
-                    for r in await cur.fetchall()]
+            return [outbox_item(r) for r in await cur.fetchall()]
 
     async def newer_pending(self, item: OutboxItem) -> bool:
         async with self.db.execute(

@@ -30,8 +30,10 @@ from tests.support.channel_table import (
     move_told,
     seats_to_fill,
     started_table,
+    stored_rows,
 )
 from tests.support.fake_discord import MESSAGES, FakeDiscord
+from tests.support.fake_discord.rest import NONCE_SECONDS
 from tests.support.person import Person
 
 pytestmark = pytest.mark.e2e
@@ -234,3 +236,27 @@ async def test_a_full_disk_during_a_move_is_said_plainly_and_the_bot_recovers(fa
     finally:
         await bot.stop()
     assert bot.problems() == [], bot.log_tail()
+
+
+async def test_a_board_whose_answer_a_kill_lost_is_posted_once_after_discords_nonce_window(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    """Issue 38: Discord posted the board, the process was killed before its answer arrived, and came back only
+    after Discord's nonce check (a few minutes) had lapsed: the board is found in the channel and recorded, not
+    posted a second time."""
+    async with running_bot(fake, tmp_path) as bot:
+        table = await started_table(fake, bot, first_game())
+        await fake.settle(quiet=0.5)
+        boards = len(table.boards())
+        held = fake.slow(3600, took_effect=True, method="POST", route=MESSAGES, channel=table.channel_id)
+        assert "✓" in await move_told(table)
+        await fake.wait_for(lambda: len(table.boards()) > boards, timeout=30, what="the board, its answer held")
+        await bot.kill()  # Discord has the board; the bot never heard so
+        held.stop()
+        fake.clock.advance(NONCE_SECONDS + 60)  # Discord has forgotten the nonce by the time the bot is back
+        await bot.start()
+        await fake.wait_for(lambda: all(r["done_at"] for r in stored_rows(bot.database, "outbox")), timeout=60,
+                            what="everything committed delivered after the restart")
+        await fake.settle(quiet=0.5)
+        names = board_versions(table)
+        assert len(names) == len(set(names)), f"a board was posted twice: {names}"
+        assert names[-1].endswith(f"-v{table.game()['version']}.png"), "the newest board shows the last version"

@@ -3,12 +3,11 @@ planned, read from the tables directly (the bot itself never asks for these)."""
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 
-from bot.storage import JobRow, OutboxItem, PostgresStorage, SqliteStorage, Storage
+from bot.storage import JobRow, OutboxItem, PostgresStorage, SqliteStorage, Storage, postgres, sqlite
+from bot.storage.rows import OUTBOX_COLUMNS
 
-OUTBOX_COLUMNS = "id, game_id, version, kind, target, payload, attempts, created_at"
 JOB_COLUMNS = "game_id, kind, due, for_version, attempts"
 
 
@@ -18,13 +17,11 @@ async def outbox_pending(storage: Storage, game_id: int | None = None) -> list[O
         query = (f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE done_at IS NULL"
                  + (" AND game_id = ?" if game_id is not None else "") + " ORDER BY id")
         async with storage.db.execute(query, () if game_id is None else (game_id,)) as cur:
-            return [OutboxItem(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], datetime.fromisoformat(r[7]))
-                    for r in await cur.fetchall()]
+            return [sqlite.outbox_item(r) for r in await cur.fetchall()]
     assert isinstance(storage, PostgresStorage)
     rows = await storage.pool.fetch(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE done_at IS NULL "
                                     "AND ($1::bigint IS NULL OR game_id = $1) ORDER BY id", game_id)
-    return [OutboxItem(r["id"], r["game_id"], r["version"], r["kind"], r["target"], json.loads(r["payload"]),
-                       r["attempts"], r["created_at"]) for r in rows]
+    return [postgres.outbox_item(r) for r in rows]
 
 
 async def jobs_of(storage: Storage, game_id: int) -> list[JobRow]:

@@ -14,8 +14,9 @@ is `times` answers and/or `seconds` of `fake.clock` (neither: once):
   outage(seconds=30, status=503, method=, route=, channel=)      all REST by default
   rate_limit(retry_after=0.5, times=, seconds=, is_global=False, method=, route=, channel=)
   rate_limit_once(method, template, retry_after=0.5, **params)
-  slow(delay=2.0, times=, seconds=, method=, route=, channel=)    served after `delay` real seconds (never,
+  slow(delay=2.0, times=, seconds=, method=, route=, channel=)  served after `delay` real seconds (never,
                                                                  if the client is gone by then)
+  slow(..., took_effect=True)                                    served at once, the answer held back
   forbid(channel, code=50013 | 50001, method=, route=)            403 until .stop()
   await delete_channel(channel, dispatch=True)                   404 10003 from then on
   refuse_dms(user)                                               403 50007
@@ -293,10 +294,13 @@ class FakeDiscord:
         return self.rate_limit(retry_after=retry_after, method=method, route=template, **params)
 
     def slow(self, delay: float = 2.0, *, times: int | None = None, seconds: float | None = None,
-             method: Names = None, route: Names = None, channel: ChannelRef = None, **params: Any) -> Fault:
-        """Hold matching requests back `delay` real seconds, then serve them: Discord answering slowly."""
+             method: Names = None, route: Names = None, channel: ChannelRef = None, took_effect: bool = False,
+             **params: Any) -> Fault:
+        """Hold matching requests back `delay` real seconds, then serve them: Discord answering slowly. With
+        `took_effect`, the request is carried out at once and only its answer held back: a client killed meanwhile
+        never learns that its message was posted."""
         return self.inject(Fault(0, 0, "", names(method, upper=True), names(route), _params(channel, params),
-                                 delay=delay, **self._span(times, seconds)))
+                                 delay=delay, took_effect=took_effect, **self._span(times, seconds)))
 
     def forbid(self, channel: Channel | int, code: int = 50013, *, method: Names = None,
                route: Names = None) -> Fault:
@@ -502,8 +506,17 @@ class FakeDiscord:
             self.fail(f"{method} {path}: missing or wrong Authorization header")
             return answer(401, {"message": "401: Unauthorized", "code": 0})
         fault = self._fault_for(method, route.template, params, now)
-        if fault is not None and fault.delay and not await _held(request, fault.delay):
-            self.abandoned.append(RequestRecord(method, path, template, 0, body, params, fault, now))
+        held = fault if fault is not None and fault.delay else None
+
+        async def abandoned() -> bool:
+            """Hold the answer back; True when the client went away meanwhile (killed): it never gets one."""
+            assert held is not None
+            if await _held(request, held.delay):
+                return False
+            self.abandoned.append(RequestRecord(method, path, template, 0, body, params, held, now))
+            return True
+
+        if held is not None and not held.took_effect and await abandoned():
             return web.Response(status=499)
         failing = fault if fault is not None and fault.status else None
 
@@ -531,6 +544,8 @@ class FakeDiscord:
             return answer(err.status, error, rate_limit_headers(route.template))
         if failing is not None:
             return faulted(failing)
+        if held is not None and held.took_effect and await abandoned():  # done, and the answer lost on the way
+            return web.Response(status=499)
         status = 204 if payload is None else (201 if "201" in self._responses(route.template, method) else 200)
         if self.check_answers and payload is not None:
             problem = self.checker.check_response(route.template, method, status, payload)
