@@ -94,8 +94,8 @@ class MapMemo:
     stamp: tuple[int, int]
     land: dict[Cell, int]
     """Every placed tile's ring by (x, y)."""
-    rows: list[tuple[int, int, str]]
-    """Every landscape tile (no ship) as (y, x, grid key), sorted: where bonus tokens go, row by row."""
+    rows: list[tuple[int, int, str, bool]]
+    """Every landscape tile (no ship) as (y, x, grid key, coastal), sorted: where bonus tokens go, row by row."""
     needs: dict[tuple[int, int], Need]
     """Every empty cell next to the map a tile could still fill (B2 rules 1 and 2), by (y, x) in that order."""
     taken: int = field(init=False)
@@ -111,7 +111,7 @@ class MapMemo:
     @classmethod
     def read(cls, grid: dict[str, Any], stamp: tuple[int, int]) -> MapMemo:
         land = {cell_of(k): land_bits(t["ring"]) for k, t in grid.items()}
-        rows = sorted((y, x, k) for k, (x, y) in zip(grid, land, strict=True) if I.is_land(grid[k]))
+        rows = sorted((y, x, k, I.coastal(grid[k])) for k, (x, y) in zip(grid, land, strict=True) if I.is_land(grid[k]))
         edge = {(y + dy, x + dx) for x, y in land for dx, dy in ORTHOGONAL if (x + dx, y + dy) not in land}
         needs = {}
         for y, x in sorted(edge):
@@ -128,7 +128,7 @@ class MapMemo:
         rows = self.rows
         if I.is_land(tile):
             rows = rows.copy()
-            insort(rows, (y, x, k))
+            insort(rows, (y, x, k, I.coastal(tile)))
         needs = self.needs.copy()
         needs.pop((y, x), None)
         added = False
