@@ -30,7 +30,7 @@ from games.small_islands.data import (
     SHIPS,
     STARTING,
 )
-from games.small_islands.memo import IslandMemo, MapMemo, land_bits, turns
+from games.small_islands.memo import IslandMemo, MapMemo, land_bits, turned
 from games.small_islands.names import cell_name
 from games.small_islands.tiles import (
     AROUND,
@@ -227,8 +227,8 @@ class TableMixin(StateGame):
 
     def any_placement(self, tiles: list[str]) -> bool:
         """B5.3 Explore step 3: does any of these tiles fit anywhere, in any rotation?"""
-        taken = self.map_memo().taken
-        return any(taken & turns(FACES[t]["ring"]) for t in tiles)
+        memo = self.map_memo()  # the cells it finds are those the placements list next
+        return any(memo.cells_for(bits) for t in tiles for bits in turned(FACES[t]["ring"]))
 
     # -- putting things on the map ------------------------------------------------------------
 
