@@ -32,10 +32,10 @@ NAMES_OF: dict[str, str] = {
 """What a refusal calls each field: the picture's and the panels' words, never the JSON key."""
 OTHER_RESOURCES = {now: tuple(r for r in RESOURCES if r != now) for now in RESOURCES}
 """What a resource token may turn each resource icon into (B3.3), in the order of `RESOURCES`."""
-CHECKED = frozenset({SETUP, PREP})
-"""The steps whose candidates (start tiles, objective choices) `legal_actions` runs through their checkers:
-`candidates` builds every other step's from the same tests its checker applies (a hand's tile, a fitting cell,
-a free house symbol)."""
+CHECKED = frozenset({SETUP})
+"""The steps whose candidates (start tiles) `legal_actions` runs through their checkers: `candidates` builds every
+other step's from the same tests its checker applies (a hand's tile, a fitting cell, a free house symbol, two of
+the cards held by a seat that has not chosen yet)."""
 INT_FIELDS = frozenset({"x", "y", "rot", "icon"})
 WAITING = {SETUP: "the first player to arrange the starting tiles (B5.2 step 2)",
            PREP: "every player to choose objectives (B5.3 PREP 2)",
