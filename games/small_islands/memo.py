@@ -113,18 +113,17 @@ class MapMemo:
         needs.pop((y, x), None)
         added: list[tuple[tuple[int, int], Need]] = []
         for dx, dy, asks in AROUND_ASKS:
-            cx, cy = x + dx, y + dy
-            if (cx, cy) in land:
-                continue
-            had = needs.get((cy, cx))
+            cell = (y + dy, x + dx)
+            had = needs.get(cell)
             if had is not None:  # the new tile narrows what the cell already needed
                 if (need := _narrowed(had, asks[ring_land])) is None:
-                    del needs[(cy, cx)]
+                    del needs[cell]
                 else:
-                    needs[(cy, cx)] = need
-            elif ((cx, cy - 1) in land or (cx + 1, cy) in land or (cx, cy + 1) in land or (cx - 1, cy) in land) \
-                    and (need := _need(land, cx, cy)) is not None:  # a cell the new tile opens
-                added.append(((cy, cx), need))
+                    needs[cell] = need
+            elif not (dx and dy) and (x + dx, y + dy) not in land \
+                    and (need := _need(land, x + dx, y + dy)) is not None:  # an empty cell edge to edge: opened
+                added.append((cell, need))
+            # an empty cell not open (a diagonal one, or one whose neighbours already disagreed) stays so
         if added:  # a new cell goes in its row's place (the rest are in order already); updated ones keep theirs
             items = list(needs.items())
             for item in added:
