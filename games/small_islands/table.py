@@ -154,9 +154,11 @@ class TableMixin(StateGame):
 
     def _island_stamp(self) -> tuple[int, int, int, int]:
         s = self.s
-        players = s["players"]
-        return (s["placements"], len(s["grid"]), sum([p["houses_played"] for p in players]),
-                sum([p["bonus_left"] for p in players]))
+        houses = bonus = 0
+        for p in s["players"]:  # one loop, not two sums of comprehensions: asked several times a house
+            houses += p["houses_played"]
+            bonus += p["bonus_left"]
+        return s["placements"], len(s["grid"]), houses, bonus
 
     def house_built(self, island: str) -> None:
         """A house has just gone on this island: the other islands' statistics still hold."""
