@@ -137,8 +137,11 @@ class SmallIslands(RecapMixin, SearchMixin, MovesMixin):
     def _remember(self, events: list[Event]) -> None:
         """The picture's short log keeps events, not sentences: a sentence names cells as the map is named
         when it is drawn, which changes when the map grows west or north."""
-        kept = [e for e in events if e["type"] not in text.QUIET]
-        self.s["log"] = (self.s["log"] + kept)[-8:]
+        log = self.s["log"]
+        for e in events:
+            if e["type"] not in text.QUIET:
+                log.append(e)
+        del log[:-8]
 
     def warnings(self, seat: int) -> list[str]:
         """While tiles are explored and the round may soon end (the Navigation stack holds no more tiles than

@@ -36,10 +36,10 @@ def land_neighbours(grid: Grid, k: str) -> list[str]:
     if not is_land(tile):
         return []
     x, y = cell_of(k)
+    ring = tile["ring"]
     out = []
     for d in ORTHOGONAL:
-        nk = key(x + d[0], y + d[1])
-        if tile["ring"][EDGE[d]] == "L" and is_land(grid.get(nk)):
+        if ring[EDGE[d]] == "L" and is_land(grid.get(nk := key(x + d[0], y + d[1]))):
             out.append(nk)
     return out
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from bisect import insort
 from dataclasses import dataclass, field
-from functools import lru_cache, reduce
-from operator import or_
+from functools import lru_cache
 from typing import Any
 
 from games.small_islands import islands as I
@@ -44,24 +43,10 @@ AROUND_ASKS: tuple[tuple[int, int, tuple[Need, ...]], ...] = tuple((dx, dy, ASKS
 """The 8 cells around a tile as (dx, dy, what the tile asks of that cell by its ring)."""
 
 
-@lru_cache(maxsize=8192)
-def takes(need: Need) -> int:
-    """Every ring that fits this need, one bit each: OR-ed over a map's open cells, it answers "does this ring
-    fit anywhere?" with one shift."""
-    fixed, land = need
-    return sum(1 << ring for ring in range(256) if ring & fixed == land)
-
-
 @lru_cache(maxsize=256)
 def turned(ring: str) -> tuple[int, ...]:
     """The ring turned 0 to 3 quarter-turns clockwise."""
     return tuple(land_bits(rotate(ring, q)) for q in range(4))
-
-
-@lru_cache(maxsize=256)
-def turns(ring: str) -> int:
-    """The ring in its four rotations, one bit each as `takes` counts them."""
-    return sum({1 << bits for bits in turned(ring)})
 
 
 def _narrowed(need: Need, ask: Need) -> Need | None:
@@ -94,24 +79,19 @@ class MapMemo:
     stamp: tuple[int, int]
     land: dict[Cell, int]
     """Every placed tile's ring by (x, y)."""
-    rows: list[tuple[int, int, str]]
-    """Every landscape tile (no ship) as (y, x, grid key), sorted: where bonus tokens go, row by row."""
+    rows: list[tuple[int, int, str, bool]]
+    """Every landscape tile (no ship) as (y, x, grid key, coastal), sorted: where bonus tokens go, row by row."""
     needs: dict[tuple[int, int], Need]
     """Every empty cell next to the map a tile could still fill (B2 rules 1 and 2), by (y, x) in that order."""
-    taken: int = field(init=False)
-    """Every ring some open cell takes, one bit each (`takes`)."""
     fitting: dict[int, list[Cell]] = field(default_factory=dict)
     """The open cells, as (x, y) row by row, each ring asked for so far fits."""
     scan: list[tuple[int, int, Cell]] | None = None
     """`needs` as (fixed, land, (x, y)), once a ring is asked for."""
 
-    def __post_init__(self) -> None:
-        self.taken = reduce(or_, map(takes, set(self.needs.values())), 0)
-
     @classmethod
     def read(cls, grid: dict[str, Any], stamp: tuple[int, int]) -> MapMemo:
         land = {cell_of(k): land_bits(t["ring"]) for k, t in grid.items()}
-        rows = sorted((y, x, k) for k, (x, y) in zip(grid, land, strict=True) if I.is_land(grid[k]))
+        rows = sorted((y, x, k, I.coastal(grid[k])) for k, (x, y) in zip(grid, land, strict=True) if I.is_land(grid[k]))
         edge = {(y + dy, x + dx) for x, y in land for dx, dy in ORTHOGONAL if (x + dx, y + dy) not in land}
         needs = {}
         for y, x in sorted(edge):
@@ -128,28 +108,27 @@ class MapMemo:
         rows = self.rows
         if I.is_land(tile):
             rows = rows.copy()
-            insort(rows, (y, x, k))
+            insort(rows, (y, x, k, I.coastal(tile)))
         needs = self.needs.copy()
         needs.pop((y, x), None)
-        added = False
+        added: list[tuple[tuple[int, int], Need]] = []
         for dx, dy, asks in AROUND_ASKS:
-            cx, cy = x + dx, y + dy
-            if (cx, cy) in land:
-                continue
-            had = needs.get((cy, cx))
+            cell = (y + dy, x + dx)
+            had = needs.get(cell)
             if had is not None:  # the new tile narrows what the cell already needed
-                need = _narrowed(had, asks[ring_land])
-            elif (cx, cy - 1) in land or (cx + 1, cy) in land or (cx, cy + 1) in land or (cx - 1, cy) in land:
-                need = _need(land, cx, cy)
-                added = added or need is not None
-            else:
-                need = None
-            if need is None:
-                needs.pop((cy, cx), None)
-            else:
-                needs[(cy, cx)] = need
-        if added:  # a new cell goes in its row's place; updated ones keep theirs
-            needs = dict(sorted(needs.items()))
+                if (need := _narrowed(had, asks[ring_land])) is None:
+                    del needs[cell]
+                else:
+                    needs[cell] = need
+            elif not (dx and dy) and (x + dx, y + dy) not in land \
+                    and (need := _need(land, x + dx, y + dy)) is not None:  # an empty cell edge to edge: opened
+                added.append((cell, need))
+            # an empty cell not open (a diagonal one, or one whose neighbours already disagreed) stays so
+        if added:  # a new cell goes in its row's place (the rest are in order already); updated ones keep theirs
+            items = list(needs.items())
+            for item in added:
+                insort(items, item)
+            needs = dict(items)
         return MapMemo(stamp, land, rows, needs)
 
     def fits(self, x: int, y: int, ring: str) -> bool:
@@ -161,13 +140,9 @@ class MapMemo:
         per ring, since every turn asks again for the same rings.  Read it, never change it."""
         cells = self.fitting.get(bits)
         if cells is None:
-            if not self.taken >> bits & 1:
-                cells = []
-            else:
-                if self.scan is None:
-                    self.scan = [(fixed, need, (x, y)) for (y, x), (fixed, need) in self.needs.items()]
-                cells = [cell for fixed, need, cell in self.scan if bits & fixed == need]
-            self.fitting[bits] = cells
+            if self.scan is None:
+                self.scan = [(fixed, need, (x, y)) for (y, x), (fixed, need) in self.needs.items()]
+            cells = self.fitting[bits] = [cell for fixed, need, cell in self.scan if bits & fixed == need]
         return cells
 
 

@@ -31,10 +31,12 @@ NAMES_OF: dict[str, str] = {
     "reward": "this round's reward", "next_mission": "next round's mission", "next_reward": "next round's reward",
     "resource": "the resource you name", "ship": "the ship (yours or a grey one)", "token": "the discovery token"}
 """What a refusal calls each field: the picture's and the panels' words, never the JSON key."""
-CHECKED = frozenset({SETUP, PREP})
-"""The steps whose candidates (start tiles, objective choices) `legal_actions` runs through their checkers:
-`candidates` builds every other step's from the same tests its checker applies (a hand's tile, a fitting cell,
-a free house symbol)."""
+OTHER_RESOURCES = {now: tuple(r for r in RESOURCES if r != now) for now in RESOURCES}
+"""What a resource token may turn each resource icon into (B3.3), in the order of `RESOURCES`."""
+CHECKED = frozenset({SETUP})
+"""The steps whose candidates (start tiles) `legal_actions` runs through their checkers: `candidates` builds every
+other step's from the same tests its checker applies (a hand's tile, a fitting cell, a free house symbol, two of
+the cards held by a seat that has not chosen yet)."""
 INT_FIELDS = frozenset({"x", "y", "rot", "icon"})
 WAITING = {SETUP: "the first player to arrange the starting tiles (B5.2 step 2)",
            PREP: "every player to choose objectives (B5.3 PREP 2)",
@@ -247,23 +249,21 @@ class MovesMixin(TableMixin):
     def placements(self, hand: list[str]) -> list[Action]:
         """Every (hand tile, rotation, cell) that matches (B2), in hand order."""
         memo = self.map_memo()
-        out: list[Action] = []
-        for t in hand:
-            for q, bits in enumerate(turned(FACES[t]["ring"])):
-                out += [{"type": "place", "tile": t, "rot": q, "x": x, "y": y} for x, y in memo.cells_for(bits)]
-        return out
+        return [{"type": "place", "tile": t, "rot": q, "x": x, "y": y}
+                for t in hand for q, bits in enumerate(turned(FACES[t]["ring"])) for x, y in memo.cells_for(bits)]
 
     def bonus_options(self, seat: int) -> list[Action]:
         if self.player(seat)["bonus_left"] < 1:
             return [{"type": "no_bonus"}]
         out: list[Action] = []
         grid = self.grid
-        for y, x, k in self.map_memo().rows:
+        for y, x, k, coastal in self.map_memo().rows:
             t = grid[k]
-            if I.coastal(t) and I.port_count(t) < 2:
+            if coastal and I.port_count(t) < 2:
                 out.append({"type": "port", "x": x, "y": y})
-            out += [{"type": "convert", "x": x, "y": y, "icon": i, "to": r}
-                    for i, now in enumerate(t["res"]) for r in RESOURCES if r != now]
+            for i, now in enumerate(t["res"]):  # loops, not a comprehension per tile (a call each in Python 3.11)
+                for r in OTHER_RESOURCES[now]:
+                    out.append({"type": "convert", "x": x, "y": y, "icon": i, "to": r})
         out.append({"type": "no_bonus"})
         return out
 

@@ -30,7 +30,7 @@ from games.small_islands.data import (
     SHIPS,
     STARTING,
 )
-from games.small_islands.memo import IslandMemo, MapMemo, land_bits, turns
+from games.small_islands.memo import IslandMemo, MapMemo, land_bits, turned
 from games.small_islands.names import cell_name
 from games.small_islands.tiles import (
     AROUND,
@@ -99,6 +99,10 @@ class TableMixin(StateGame):
     _mine: set[str] | None = None
     """The grid keys of the tiles this game may change in place: None while it shares no tile with a copy (made
     by `new` or `from_dict`), else those it has cloned since (`tile_to_change`)."""
+    _map: MapMemo | None = None
+    """The map's memo (`map_memo`), once asked for."""
+    _islands: IslandMemo | None = None
+    """The islands' memo (`island_memo`), once asked for."""
 
     # -- copies -------------------------------------------------------------------------------
 
@@ -147,20 +151,22 @@ class TableMixin(StateGame):
         """The islands' statistics and who may build where, remembered until a tile, house or token changes them;
         a copy shares them until then."""
         stamp = self._island_stamp()
-        memo: IslandMemo | None = getattr(self, "_islands", None)
+        memo = self._islands
         if memo is None or memo.stamp != stamp:
             memo = self._islands = IslandMemo(stamp)
         return memo
 
     def _island_stamp(self) -> tuple[int, int, int, int]:
         s = self.s
-        players = s["players"]
-        return (s["placements"], len(s["grid"]), sum([p["houses_played"] for p in players]),
-                sum([p["bonus_left"] for p in players]))
+        houses = bonus = 0
+        for p in s["players"]:  # one loop, not two sums of comprehensions: asked several times a house
+            houses += p["houses_played"]
+            bonus += p["bonus_left"]
+        return s["placements"], len(s["grid"]), houses, bonus
 
     def house_built(self, island: str) -> None:
         """A house has just gone on this island: the other islands' statistics still hold."""
-        memo: IslandMemo | None = getattr(self, "_islands", None)
+        memo = self._islands
         placements, tiles, houses, bonus = stamp = self._island_stamp()
         if memo is not None and memo.stamp == (placements, tiles, houses - 1, bonus):
             self._islands = memo.after_house(island, stamp)
@@ -188,9 +194,9 @@ class TableMixin(StateGame):
 
     def map_memo(self) -> MapMemo:
         """The map's tiles and open cells (B2), remembered until the map changes; a copy shares them until then."""
-        grid = self.grid
+        grid = self.s["grid"]
         stamp = (self.s["placements"], len(grid))
-        memo: MapMemo | None = getattr(self, "_map", None)
+        memo = self._map
         if memo is None or memo.stamp != stamp:
             if memo is not None and memo.stamp == (stamp[0] - 1, stamp[1] - 1):
                 placed = next(reversed(grid))
@@ -227,8 +233,8 @@ class TableMixin(StateGame):
 
     def any_placement(self, tiles: list[str]) -> bool:
         """B5.3 Explore step 3: does any of these tiles fit anywhere, in any rotation?"""
-        taken = self.map_memo().taken
-        return any(taken & turns(FACES[t]["ring"]) for t in tiles)
+        memo = self.map_memo()  # the cells it finds are those the placements list next
+        return any(memo.cells_for(bits) for t in tiles for bits in turned(FACES[t]["ring"]))
 
     # -- putting things on the map ------------------------------------------------------------
 
