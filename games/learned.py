@@ -22,6 +22,8 @@ from importlib import resources
 from types import ModuleType
 from typing import Any
 
+from games.core import get_game
+
 WEIGHTS_FILE = "chances.json"
 """The weights' file name inside each game's package."""
 
@@ -81,15 +83,29 @@ class Model:
 
 
 @cache
-def model(game_id: str) -> Model:
-    """The shipped model of a game, read once from its package."""
-    text = resources.files(f"games.{game_id}").joinpath(WEIGHTS_FILE).read_text("utf-8")
-    found = Model.from_dict(json.loads(text))
+def model(game_id: str) -> Model | None:
+    """The shipped model of a game, read once from its package; None for a game that ships none."""
+    weights = resources.files(get_game(game_id).__module__.rpartition(".")[0]).joinpath(WEIGHTS_FILE)
+    if not weights.is_file():
+        return None
+    found = Model.from_dict(json.loads(weights.read_text("utf-8")))
     if list(found.names) != feature_names(game_id):
         raise ValueError(f"{game_id}/{WEIGHTS_FILE} was fitted to other features: train it again")
     return found
 
 
+def points_share(points: list[float]) -> list[float]:
+    """Each seat's share of the points so far, one point added to each (so that nobody's chance is nought):
+    the baseline the models are measured against, and the estimate of a game with no model."""
+    shown = [max(0.0, float(p)) for p in points]
+    total = sum(shown) + len(shown)
+    return [(p + 1) / total for p in shown]
+
+
 def win_chances(game_id: str, view: dict[str, Any]) -> list[float]:
-    """Each seat's chance to win from a view, by the shipped model; they sum to 1."""
-    return model(game_id).chances(seat_features(game_id, view))
+    """Each seat's chance to win from a view, by the shipped model (else by its share of the public
+    points); they sum to 1."""
+    found = model(game_id)
+    if found is None:
+        return points_share(get_game(game_id).public_scores(view))
+    return found.chances(seat_features(game_id, view))

@@ -24,7 +24,7 @@ import numpy as np
 import games
 from bot.tools.selfplay import lineup_players, play_one
 from games.core import Game, get_game, outcome
-from games.learned import WEIGHTS_FILE, Model, feature_names, seat_features
+from games.learned import WEIGHTS_FILE, Model, feature_names, points_share, seat_features
 
 POSITIONS_PER_GAME = 12
 """Positions sampled from each game: more from one game would mostly repeat its outcome."""
@@ -73,7 +73,7 @@ def sample_game(cls: type[Game], game_id: str, players: int, seed: int,
     if problems or result is None:
         raise RuntimeError(f"{game_id} seed {seed} did not end cleanly: {problems[:1]}")
     won = [outcome(result, s) for s in range(players)]
-    return [Position(seat_features(game_id, view), [max(0.0, float(x)) for x in cls.public_scores(view)], won)
+    return [Position(seat_features(game_id, view), [float(x) for x in cls.public_scores(view)], won)
             for _, view in sorted(kept, key=lambda k: k[0])]
 
 
@@ -135,12 +135,6 @@ def fit(positions: list[Position]) -> list[float]:
     return [float(v) for v in w / scale]
 
 
-def baseline(position: Position) -> list[float]:
-    """Each seat's share of the points so far, one point added to each."""
-    total = sum(position.points) + len(position.points)
-    return [(p + 1) / total for p in position.points]
-
-
 def measure(predicted: list[list[float]], positions: list[Position]) -> dict[str, float]:
     """Brier score (per seat, the mean squared error of its chance) and log loss (per position, the
     negative log chance given to the winners)."""
@@ -177,7 +171,7 @@ def train(game_id: str, *, games_count: int, seed: int, per_game: int = POSITION
             "train": {"games": data.train_games, "positions": len(data.train)},
             "held_out": {"games": data.test_games, "positions": len(data.test),
                          "model": measure(predicted, data.test),
-                         "baseline": measure([baseline(p) for p in data.test], data.test),
+                         "baseline": measure([points_share(p.points) for p in data.test], data.test),
                          "calibration": calibration(predicted, data.test)}}
     return Model(game_id, model.names, model.weights, made)
 

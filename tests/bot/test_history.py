@@ -11,6 +11,7 @@ import pytest
 
 from bot import history
 from games.core import Game, get_game
+from games.learned import win_chances
 from renderers import render_board
 
 SEATS = {"catan": 4, "colonies": 3, "roanoke": 4, "small_islands": 4, "roam": 3}
@@ -90,3 +91,38 @@ def test_the_recap_lists_the_last_moments_numbered_as_on_the_chart() -> None:
     assert lines[0].startswith("**How it went**")
     assert [line.split(".")[0] for line in lines[1:]] == [str(n) for n in range(1, len(lines))]
     assert len(lines) - 1 == min(history.MOMENTS_SHOWN, sum(len(f.moments) for f in story))
+
+
+@pytest.mark.parametrize("game_id", sorted(SEATS))
+def test_a_running_games_chances_are_read_from_its_public_views_only(game_id: str,
+                                                                      planted: list[int | None]) -> None:
+    """The replay of a game still being played shows each seat's chance of winning at every step, estimated
+    from the public view of that step and nothing else."""
+    players = SEATS[game_id]
+    _, log = history.ai_log(game_id, players, 24, max_actions=60)
+    planted.clear()
+    story = history.frames(game_id, players, 24, {}, log)
+    assert set(planted) == {None}, "a chance was read from a seat's view"
+    for at, frame in enumerate(story):
+        assert frame.chances == win_chances(game_id, frame.view) and sum(frame.chances) == pytest.approx(1.0)
+        said = history.caption("Game", 1, story, at, {})
+        assert "Chance of winning (estimated from the public board): Seat 1 " in said
+        assert f"Seat {players} {frame.chances[-1]:.0%}" in said
+
+
+def test_the_turning_point_is_the_largest_swing_and_the_recap_keeps_it() -> None:
+    game, log = history.ai_log("catan", 4, 21)
+    story = history.frames("catan", 4, 21, {}, log)
+    at = history.turning(story)
+    assert at is not None and story[at - 1].round > 0
+
+    def swing(i: int) -> float:
+        return max(abs(a - b) for a, b in zip(story[i].chances, story[i - 1].chances, strict=True))
+
+    assert all(swing(at) >= swing(i) for i in range(1, len(story) - 1) if story[i - 1].round > 0)
+    turned = [m for m in story[at].moments if m.text.startswith(history.TURNING)]
+    assert len(turned) == 1 and (at, turned[0]) in history.decisive(story, limit=1)
+    told = history.chances_told(story, {turned[0].seat: "Ada"})
+    assert "had the best chance of winning for most of the game" in told
+    assert f"it turned in round {story[at].round}, when Ada's chance rose from" in told
+    assert story[-1].chances == [float(s in game.result().winners) for s in range(4)]  # the end settles them
