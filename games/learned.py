@@ -22,10 +22,14 @@ from importlib import resources
 from types import ModuleType
 from typing import Any
 
-from games.core import get_game
+from games.core import Game, get_game
 
 WEIGHTS_FILE = "chances.json"
 """The weights' file name inside each game's package."""
+SEARCH_WITH_MODEL: set[str] = set()
+"""The games whose search scores a playout cut off before the end by the learned chances (`learned_value`)
+instead of the game's hand-set evaluation. None by default: the shipped hard level keeps the moves its
+strength was measured with until the model is measured there (docs/AI.md)."""
 
 
 def features_module(game_id: str) -> ModuleType:
@@ -109,3 +113,11 @@ def win_chances(game_id: str, view: dict[str, Any]) -> list[float]:
     if found is None:
         return points_share(get_game(game_id).public_scores(view))
     return found.chances(seat_features(game_id, view))
+
+
+def learned_value(game: Game, seat: int) -> float | None:
+    """The seat's learned chance to win a position its search cut off, read from the public view (as the
+    players see it), when the game is in `SEARCH_WITH_MODEL`; else None (the game's own evaluation)."""
+    if game.id not in SEARCH_WITH_MODEL:
+        return None
+    return win_chances(game.id, game.view(None))[seat]
