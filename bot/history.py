@@ -12,7 +12,8 @@ import asyncio
 import json
 import random
 from dataclasses import dataclass
-from typing import Any
+from itertools import pairwise
+from typing import Any, NamedTuple
 
 from bot.errors import Refused
 from bot.storage import GameRow, Storage
@@ -81,29 +82,42 @@ def _lead_for_good(story: list[Frame]) -> None:
         story[since].moments.append(Moment("takes the lead for good", final))
 
 
-def turning(story: list[Frame]) -> int | None:
-    """The frame where a seat's estimated chance of winning moved most since the frame before, or None in a
-    game too short to have one. Left out: a setup (round 0 of a game that counts rounds), whose half-placed
-    board swings the estimate from seat to seat, and the end, which only settles the chances."""
+class Turn(NamedTuple):
+    """The turning point: the round (from the frame ending the round before, `since`, to the frame ending
+    it, `at`) over which a seat's estimated chance of winning moved most, and the seat that gained most."""
+
+    since: int
+    at: int
+    seat: int
+
+    def said(self, story: list[Frame]) -> str:
+        return f"{story[self.since].chances[self.seat]:.0%} → {story[self.at].chances[self.seat]:.0%}"
+
+
+def turning(story: list[Frame]) -> Turn | None:
+    """The turning point of a game, or None in one too short to have one. Measured round by round, so that
+    a swing undone within the round (a payout spent at once) does not count; left out: a setup (round 0 of
+    a game that counts rounds), whose half-placed board swings the estimate from seat to seat, and the end,
+    which only settles the chances."""
     setup = 0 if story and story[-1].round > 0 else -1
-    swings = {i: max(abs(now - was) for now, was in zip(story[i].chances, story[i - 1].chances, strict=True))
-              for i in range(1, len(story) - 1) if story[i - 1].round > setup}
-    return max(swings, key=lambda i: swings[i]) if swings else None
+    ends = [i for i in range(len(story) - 1) if story[i + 1].round != story[i].round and story[i].round > setup]
+    if len(ends) < 2:
+        return None
 
+    def swing(pair: tuple[int, int]) -> float:
+        was, now = story[pair[0]].chances, story[pair[1]].chances
+        return max(abs(b - a) for a, b in zip(was, now, strict=True))
 
-def _gainer(story: list[Frame], at: int) -> int:
-    """The seat whose chance rose most at frame `at`."""
-    before, after = story[at - 1].chances, story[at].chances
-    return max(range(len(after)), key=lambda s: after[s] - before[s])
+    since, at = max(pairwise(ends), key=swing)
+    was, now = story[since].chances, story[at].chances
+    return Turn(since, at, max(range(len(now)), key=lambda s: now[s] - was[s]))
 
 
 def _turning_point(story: list[Frame]) -> None:
     """Mark the turning point as a moment of the seat whose chance rose most there."""
-    at = turning(story)
-    if at is not None:
-        seat = _gainer(story, at)
-        story[at].moments.append(Moment(f"{TURNING}: {story[at - 1].chances[seat]:.0%} → "
-                                        f"{story[at].chances[seat]:.0%} to win", seat))
+    turn = turning(story)
+    if turn is not None:
+        story[turn.at].moments.append(Moment(f"{TURNING}: {turn.said(story)} to win", turn.seat))
 
 
 def decisive(story: list[Frame], limit: int = MOMENTS_SHOWN) -> list[tuple[int, Moment]]:
@@ -124,12 +138,11 @@ def chances_told(story: list[Frame], names: dict[int, str]) -> str:
     ahead = [max(range(len(f.chances)), key=lambda s: f.chances[s]) for f in story[:-1]]
     led = max(sorted(set(ahead)), key=ahead.count)
     told = f"{names.get(led, f'Seat {led + 1}')} had the best chance of winning for most of the game"
-    at = turning(story)
-    if at is None:
+    turn = turning(story)
+    if turn is None:
         return told + "."
-    seat = _gainer(story, at)
-    return (f"{told}; it turned in round {story[at].round}, when {names.get(seat, f'Seat {seat + 1}')}'s "
-            f"chance rose from {story[at - 1].chances[seat]:.0%} to {story[at].chances[seat]:.0%}.")
+    return (f"{told}; it turned in round {story[turn.at].round}, when "
+            f"{names.get(turn.seat, f'Seat {turn.seat + 1}')}'s chance went {turn.said(story)}.")
 
 
 def chances_line(frame: Frame, names: dict[int, str]) -> str:
@@ -148,7 +161,8 @@ def recap(game_type: str, story: list[Frame], names: dict[int, str]) -> tuple[by
     moments numbered on the chart) and the message's lines listing those moments, seats by `names`."""
     marks = decisive(story)
     picture = recap_picture(game_type, story[-1].view, [f.scores for f in story], [f.round for f in story],
-                            [(i, m.seat) for i, m in marks], [f.chances for f in story], turning(story))
+                            [(i, m.seat) for i, m in marks], [f.chances for f in story],
+                            turn.at if (turn := turning(story)) else None)
     lines = ["**How it went** — each seat's score and chance of winning over the game"
              + (", and the moments that decided it:" if marks else ".")]
     lines += [f"{number}. Round {story[i].round}: {said(moment, names)}"

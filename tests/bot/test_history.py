@@ -5,6 +5,7 @@ hidden objectives live, never turns up in a frame, a score, a moment, the recap'
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -110,19 +111,23 @@ def test_a_running_games_chances_are_read_from_its_public_views_only(game_id: st
         assert f"Seat {players} {frame.chances[-1]:.0%}" in said
 
 
-def test_the_turning_point_is_the_largest_swing_and_the_recap_keeps_it() -> None:
+def test_the_turning_point_is_the_largest_swing_over_a_round_and_the_recap_keeps_it() -> None:
     game, log = history.ai_log("catan", 4, 21)
     story = history.frames("catan", 4, 21, {}, log)
-    at = history.turning(story)
-    assert at is not None and story[at - 1].round > 0
+    turn = history.turning(story)
+    assert turn is not None and story[turn.since].round > 0 and story[turn.at].round == story[turn.since].round + 1
+    ends = [i for i in range(len(story) - 1) if story[i + 1].round != story[i].round and story[i].round > 0]
 
-    def swing(i: int) -> float:
-        return max(abs(a - b) for a, b in zip(story[i].chances, story[i - 1].chances, strict=True))
+    def swing(a: int, b: int) -> float:
+        return max(abs(x - y) for x, y in zip(story[a].chances, story[b].chances, strict=True))
 
-    assert all(swing(at) >= swing(i) for i in range(1, len(story) - 1) if story[i - 1].round > 0)
-    turned = [m for m in story[at].moments if m.text.startswith(history.TURNING)]
-    assert len(turned) == 1 and (at, turned[0]) in history.decisive(story, limit=1)
-    told = history.chances_told(story, {turned[0].seat: "Ada"})
+    assert all(swing(turn.since, turn.at) >= swing(a, b) for a, b in pairwise(ends))
+    gains = [now - was for was, now in zip(story[turn.since].chances, story[turn.at].chances, strict=True)]
+    assert gains[turn.seat] == max(gains)
+    turned = [m for m in story[turn.at].moments if m.text.startswith(history.TURNING)]
+    assert len(turned) == 1 and turned[0].seat == turn.seat
+    assert (turn.at, turned[0]) in history.decisive(story, limit=1)
+    told = history.chances_told(story, {turn.seat: "Ada"})
     assert "had the best chance of winning for most of the game" in told
-    assert f"it turned in round {story[at].round}, when Ada's chance rose from" in told
+    assert f"it turned in round {story[turn.at].round}, when Ada's chance went {turn.said(story)}." in told
     assert story[-1].chances == [float(s in game.result().winners) for s in range(4)]  # the end settles them
