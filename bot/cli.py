@@ -81,6 +81,14 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     selfplay.add_argument("--json", action="store_true")
 
+    train = sub.add_parser("train", help="fit a game's learned win chances from self-play (needs the [train] extra)")
+    train.add_argument("game", choices=names)
+    train.add_argument("--games", type=int, default=1000)
+    train.add_argument("--seed", type=int, default=1)
+    train.add_argument("--positions", type=int, default=12, help="positions sampled from each game (default 12)")
+    train.add_argument("--out", type=Path, help="the weights file to write (default: the game's shipped one)")
+    train.add_argument("--json", action="store_true")
+
     bench = sub.add_parser("bench", help="measure engines, pictures and moves (DESIGN §9)")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--quick", action="store_true", help="a short run that keeps the bench from rotting")
@@ -227,6 +235,16 @@ def _selfplay(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def _train(args: argparse.Namespace) -> int:
+    from bot.tools.train import report, train, weights_path, write
+
+    model = train(args.game, games_count=args.games, seed=args.seed, per_game=args.positions)
+    out = args.out or weights_path(args.game)
+    write(model, out)
+    print(json.dumps(model.made, indent=2) if args.json else f"{args.game}: wrote {out}\n{report(model)}")
+    return 0
+
+
 def _print_details(report: Any) -> None:
     """Numeric result details that games report (e.g. Roanoke's survivors), as a distribution."""
     keys = sorted({k for r in report.records for k, v in r.details.items() if isinstance(v, int | float)})
@@ -254,6 +272,8 @@ def main(argv: list[str] | None = None) -> int:
             return table.run()
         if args.command == "selfplay":
             return _selfplay(args)
+        if args.command == "train":
+            return _train(args)
         if args.command in ("backup", "prune"):
             return _housekeeping(args)
         if args.command == "replay":

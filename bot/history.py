@@ -12,16 +12,20 @@ import asyncio
 import json
 import random
 from dataclasses import dataclass
-from typing import Any
+from itertools import pairwise
+from typing import Any, NamedTuple
 
 from bot.errors import Refused
 from bot.storage import GameRow, Storage
 from games.ai import choose_for, policy_for
-from games.core import Action, Game, Moment, get_game, turn_states
+from games.core import Action, Game, Moment, get_game, outcome, turn_states
+from games.learned import win_chances
 from renderers.recap import recap as recap_picture
 
 MOMENTS_SHOWN = 8
-"""A recap lists the last few moments: the ones nearest the end decided most."""
+"""A recap lists the last few moments: the ones nearest the end decided most (and the turning point)."""
+TURNING = "turns the game"
+"""The start of the turning point's moment: the largest swing in the estimated chances of winning."""
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,9 @@ class Frame:
     scores: list[float]
     moments: list[Moment]
     """What happened since the previous frame that helped decide the game."""
+    chances: list[float]
+    """Each seat's estimated chance of winning, from the public view alone (games/learned.py); once the
+    game is over, its result."""
 
 
 def leader(scores: list[float]) -> int | None:
@@ -54,8 +61,12 @@ def frames(game_type: str, players: int, seed: int, options: dict[str, Any],
     for step, game in turn_states(cls.new(players, seed=seed, options=options), log):
         view = json.loads(json.dumps(game.view(None)))  # kept: a view may share lists the next move changes
         moments = cls.moments(out[-1].view, view) if out else []
-        out.append(Frame(step, game.current_seat(), cls.round_of(view), view, cls.public_scores(view), moments))
+        result = game.result() if game.over else None
+        chances = [outcome(result, s) for s in range(players)] if result else win_chances(game_type, view)
+        out.append(Frame(step, game.current_seat(), cls.round_of(view), view, cls.public_scores(view), moments,
+                         chances))
     _lead_for_good(out)
+    _turning_point(out)
     return out
 
 
@@ -71,10 +82,73 @@ def _lead_for_good(story: list[Frame]) -> None:
         story[since].moments.append(Moment("takes the lead for good", final))
 
 
+class Turn(NamedTuple):
+    """The turning point: the round (from the frame ending the round before, `since`, to the frame ending
+    it, `at`) over which a seat's estimated chance of winning moved most, and the seat that gained most."""
+
+    since: int
+    at: int
+    seat: int
+
+    def said(self, story: list[Frame]) -> str:
+        return f"{story[self.since].chances[self.seat]:.0%} → {story[self.at].chances[self.seat]:.0%}"
+
+
+def turning(story: list[Frame]) -> Turn | None:
+    """The turning point of a game, or None in one too short to have one. Measured round by round, so that
+    a swing undone within the round (a payout spent at once) does not count; left out: a setup (round 0 of
+    a game that counts rounds), whose half-placed board swings the estimate from seat to seat, and the end,
+    which only settles the chances."""
+    setup = 0 if story and story[-1].round > 0 else -1
+    ends = [i for i in range(len(story) - 1) if story[i + 1].round != story[i].round and story[i].round > setup]
+    if len(ends) < 2:
+        return None
+
+    def swing(pair: tuple[int, int]) -> float:
+        was, now = story[pair[0]].chances, story[pair[1]].chances
+        return max(abs(b - a) for a, b in zip(was, now, strict=True))
+
+    since, at = max(pairwise(ends), key=swing)
+    was, now = story[since].chances, story[at].chances
+    return Turn(since, at, max(range(len(now)), key=lambda s: now[s] - was[s]))
+
+
+def _turning_point(story: list[Frame]) -> None:
+    """Mark the turning point as a moment of the seat whose chance rose most there."""
+    turn = turning(story)
+    if turn is not None:
+        story[turn.at].moments.append(Moment(f"{TURNING}: {turn.said(story)} to win", turn.seat))
+
+
 def decisive(story: list[Frame], limit: int = MOMENTS_SHOWN) -> list[tuple[int, Moment]]:
-    """The last `limit` moments of a game, each with the index of the frame it happened in."""
+    """The last `limit` moments of a game, each with the index of the frame it happened in; the turning
+    point always among them (in place of the earliest)."""
     found = [(i, moment) for i, frame in enumerate(story) for moment in frame.moments]
-    return found[-limit:]
+    shown = found[-limit:]
+    turn = next((f for f in found if f[1].text.startswith(TURNING)), None)
+    if turn is not None and turn not in shown:
+        shown = [turn, *shown[1:]]
+    return shown
+
+
+def chances_told(story: list[Frame], names: dict[int, str]) -> str:
+    """Who led the estimated chances of winning for most of the game, and when and for whom it turned."""
+    if len(story) < 2:
+        return ""
+    ahead = [max(range(len(f.chances)), key=lambda s: f.chances[s]) for f in story[:-1]]
+    led = max(sorted(set(ahead)), key=ahead.count)
+    told = f"{names.get(led, f'Seat {led + 1}')} had the best chance of winning for most of the game"
+    turn = turning(story)
+    if turn is None:
+        return told + "."
+    return (f"{told}; it turned in round {story[turn.at].round}, when "
+            f"{names.get(turn.seat, f'Seat {turn.seat + 1}')}'s chance went {turn.said(story)}.")
+
+
+def chances_line(frame: Frame, names: dict[int, str]) -> str:
+    """Each seat's estimated chance of winning at a frame, as the replay shows it."""
+    return "Chance of winning (estimated from the public board): " + ", ".join(
+        f"{names.get(s, f'Seat {s + 1}')} {c:.0%}" for s, c in enumerate(frame.chances)) + "."
 
 
 def said(moment: Moment, names: dict[int, str]) -> str:
@@ -87,16 +161,18 @@ def recap(game_type: str, story: list[Frame], names: dict[int, str]) -> tuple[by
     moments numbered on the chart) and the message's lines listing those moments, seats by `names`."""
     marks = decisive(story)
     picture = recap_picture(game_type, story[-1].view, [f.scores for f in story], [f.round for f in story],
-                            [(i, m.seat) for i, m in marks])
-    lines = ["**How it went** — each seat's score over the game" + (", and the moments that decided it:"
-                                                                   if marks else ".")]
+                            [(i, m.seat) for i, m in marks], [f.chances for f in story],
+                            turn.at if (turn := turning(story)) else None)
+    lines = ["**How it went** — each seat's score and chance of winning over the game"
+             + (", and the moments that decided it:" if marks else ".")]
     lines += [f"{number}. Round {story[i].round}: {said(moment, names)}"
               for number, (i, moment) in enumerate(marks, start=1)]
     return picture, lines
 
 
 def caption(title: str, game_id: int, story: list[Frame], at: int, names: dict[int, str]) -> str:
-    """Where in the game the frame is, whose turn it is, and what it decided."""
+    """Where in the game the frame is, whose turn it is, each seat's estimated chance of winning, and what
+    it decided."""
     frame = story[at]
     if at == len(story) - 1 and frame.seat is None:
         whose = "the game is over"
@@ -104,7 +180,8 @@ def caption(title: str, game_id: int, story: list[Frame], at: int, names: dict[i
         whose = "the start"
     else:
         whose = f"{names.get(frame.seat, f'Seat {frame.seat + 1}')} to move"
-    lines = [f"**{title}** #{game_id} replay — frame {at} of {len(story) - 1}, round {frame.round}: {whose}."]
+    lines = [f"**{title}** #{game_id} replay — frame {at} of {len(story) - 1}, round {frame.round}: {whose}.",
+             chances_line(frame, names)]
     lines += [f"• {said(m, names)}" for m in frame.moments]
     return "\n".join(lines)[:2000]
 

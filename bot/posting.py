@@ -249,7 +249,8 @@ class Posting:
         story = await history.story(self.storage, snap.row)
         names = {s.seat: s.name for s in game.seats}
         picture, lines = await asyncio.to_thread(history.recap, game.game_type, story, names)
-        alt = alt_text(game.game_type, story[-1].view, "recap", title=game.title)
+        alt = alt_text(game.game_type, story[-1].view, "recap", title=game.title,
+                       told=history.chances_told(story, names))
         recap = png_file(picture, f"{game.game_type}-{game.id}-recap.png", alt)
         await self._post(self.channel_of(game), item.maybe_sent, content=fit(lines), file=recap, nonce=f"r{game.id}",
                          allowed_mentions=discord.AllowedMentions.none())

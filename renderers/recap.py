@@ -1,16 +1,18 @@
-"""The recap picture of a finished game: the final board above a chart of each seat's score over the game.
+"""The recap picture of a finished game: the final board above a chart of each seat's score over the game, and
+under it each seat's estimated chance of winning (games/learned.py) with the turning point marked.
 
 Stacked, not side by side, so it is as wide as the board and reads in Discord's chat column: every word on
 it is at least 11 px tall shown 550 px wide.
 
-It is drawn from public data only: the board is the picture of the final public view, and the chart's
-scores were read from the public view of every turn (see `bot/history.py`). Numbered rings on the chart
-mark the moments the message lists, in the same order.
+It is drawn from public data only: the board is the picture of the final public view, and the charts'
+scores and chances were read from the public view of every turn (see `bot/history.py`). Numbered rings on
+the score chart mark the moments the message lists, in the same order.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -33,6 +35,7 @@ from renderers.common import (
 )
 
 CHART_HEIGHT = 480
+CHANCES_HEIGHT = 320
 GRID: RGB = (222, 218, 208)
 MARK = 15
 """The radius of a moment's numbered ring."""
@@ -51,23 +54,26 @@ def _step(top: float) -> int:
     return 1000
 
 
-def _chart(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], scores: list[list[float]],
-           rounds: list[int], marks: list[tuple[int, int | None]], colours: list[RGB], size: int) -> None:
-    """The chart in `box`, its smallest words `size` px."""
-    inner = panel(draw, box, "Score over the game", fill=WHITE, size=size + 4)
-    x0, y0, x1, y1 = inner[0] + 40, inner[1] + 10, inner[2] - 10, inner[3] - 56 - 30 * ((len(colours) + 2) // 3)
-    top = max([1.0, *(s for row in scores for s in row)])
-    step = _step(top)
-    top = -(-top // step) * step
-    frames = max(1, len(scores) - 1)
+Plot = Callable[[int, float], tuple[float, float]]
 
-    def at(frame: int, score: float) -> tuple[float, float]:
-        return x0 + (x1 - x0) * frame / frames, y1 - (y1 - y0) * score / top
 
-    for tick in range(0, int(top) + 1, step):
+def _plot(draw: ImageDraw.ImageDraw, area: tuple[float, float, float, float], rows: list[list[float]],
+          rounds: list[int], colours: list[RGB], size: int, *, top: float, step: float,
+          label: Callable[[float], str]) -> Plot:
+    """Grid lines every `step` up to `top` (labelled by `label`), the rounds along the bottom and each seat's
+    line of `rows[frame][seat]` in `area`; returns where a (frame, value) is drawn."""
+    x0, y0, x1, y1 = area
+    frames = max(1, len(rows) - 1)
+
+    def at(frame: int, value: float) -> tuple[float, float]:
+        return x0 + (x1 - x0) * frame / frames, y1 - (y1 - y0) * value / top
+
+    tick = 0.0
+    while tick <= top + 1e-9:
         y = at(0, tick)[1]
         draw.line((x0, y, x1, y), fill=GRID, width=1)
-        text(draw, (x0 - 6, y), str(tick), size, on=WHITE, fill=MUTED, anchor="rm")
+        text(draw, (x0 - 6, y), label(tick), size, on=WHITE, fill=MUTED, anchor="rm")
+        tick += step
     every = _step(len(set(rounds)) * 6 / max(1, (x1 - x0) / 50))  # labels at least ~50 px apart
     for frame, rnd in enumerate(rounds):
         if rnd % every == 0 and rnd != (rounds[frame - 1] if frame else None):
@@ -76,9 +82,22 @@ def _chart(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], scores: li
             text(draw, (x, y1 + 6), str(rnd), size, on=WHITE, fill=MUTED, anchor="ma")
     text(draw, ((x0 + x1) / 2, y1 + 28), "round", size, on=WHITE, fill=MUTED, anchor="ma")
     for seat, colour in enumerate(colours):
-        points = [at(frame, row[seat]) for frame, row in enumerate(scores)]
+        points = [at(frame, row[seat]) for frame, row in enumerate(rows)]
         draw.line(points, fill=blend(colour, INK, 0.15), width=3, joint="curve")
         seat_marker(draw, points[-1], 7, seat, fill=colour)
+    return at
+
+
+def _chart(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], scores: list[list[float]],
+           rounds: list[int], marks: list[tuple[int, int | None]], colours: list[RGB], size: int) -> None:
+    """The score chart in `box`, its smallest words `size` px."""
+    inner = panel(draw, box, "Score over the game", fill=WHITE, size=size + 4)
+    area = (inner[0] + 40, inner[1] + 10, inner[2] - 10, inner[3] - 56 - 30 * ((len(colours) + 2) // 3))
+    top = max([1.0, *(s for row in scores for s in row)])
+    step = _step(top)
+    at = _plot(draw, area, scores, rounds, colours, size, top=-(-top // step) * step, step=step,
+               label=lambda tick: f"{tick:g}")
+    y0, y1 = area[1], area[3]
     placed: list[tuple[float, float]] = []
     for number, (frame, seat) in enumerate(marks, start=1):
         x, y = at(frame, scores[frame][seat]) if seat is not None else (at(frame, 0)[0], y0 + MARK)
@@ -101,16 +120,34 @@ def _chart(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], scores: li
              within=(lx + 26, ly - 2, lx + column - 8, ly + 26), smallest=size)
 
 
+def _chances_chart(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], chances: list[list[float]],
+                   rounds: list[int], turn: int | None, colours: list[RGB], size: int) -> None:
+    """Each seat's estimated chance of winning in `box`, the turning point (`turn`, a frame) marked."""
+    inner = panel(draw, box, "Chance of winning (estimated from the public board)", fill=WHITE, size=size + 4)
+    area = (inner[0] + 56, inner[1] + 10 + (size + 8 if turn is not None else 0), inner[2] - 10, inner[3] - 50)
+    at = _plot(draw, area, chances, rounds, colours, size, top=1.0, step=0.25, label=lambda tick: f"{tick:.0%}")
+    if turn is not None:
+        x = at(turn, 0)[0]
+        for y in range(int(area[1]), int(area[3]), 8):  # dashed, so the seats' lines stay in front
+            draw.line((x, y, x, min(y + 4, area[3])), fill=INK, width=2)
+        anchor = "la" if x < (area[0] + area[2]) / 2 else "ra"
+        text(draw, (x, inner[1] + 4), "turning point", size, on=WHITE, anchor=anchor, bold=True)
+
+
 def recap(game_id: str, view: dict[str, Any], scores: list[list[float]], rounds: list[int],
-          marks: list[tuple[int, int | None]]) -> bytes:
-    """The recap picture (PNG): the final public `view`'s board, and under it each seat's score at every
+          marks: list[tuple[int, int | None]], chances: list[list[float]], turn: int | None) -> bytes:
+    """The recap picture (PNG): the final public `view`'s board, under it each seat's score at every
     frame (`scores[frame][seat]`, the frames' `rounds` along the bottom) with the numbered `marks`
-    (frame, seat or None) of the moments listed with it."""
+    (frame, seat or None) of the moments listed with it, and under that each seat's chance of winning
+    (`chances[frame][seat]`) with the turning point's frame `turn` marked."""
     board = _board_image(game_id, view)
-    img, draw = canvas(board.width, board.height + CHART_HEIGHT, PAPER)
+    img, draw = canvas(board.width, board.height + CHART_HEIGHT + CHANCES_HEIGHT, PAPER)
     img.paste(board.convert("RGB"), (0, 0))
     worn = seat_colours(game_id, view)
     colours = [worn[s] if s < len(worn) else seat_colour(s) for s in range(len(scores[-1]) if scores else 0)]
     _chart(draw, (10, board.height, board.width - 10, board.height + CHART_HEIGHT - 10), scores, rounds, marks,
            colours, legible(board.width))
+    top = board.height + CHART_HEIGHT
+    _chances_chart(draw, (10, top, board.width - 10, top + CHANCES_HEIGHT - 10), chances, rounds, turn, colours,
+                   legible(board.width))
     return encode_png(img, board if board.mode == "P" else None)

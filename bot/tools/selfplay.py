@@ -18,6 +18,7 @@ import random
 import statistics
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -144,11 +145,13 @@ def level_player(game_type: str, level: str, thinking: Thinking) -> Player:
 
 def play_one(cls: type[Game], players: list[Player], seed: int, *, options: dict[str, Any] | None = None,
              check_every: int = 0, max_actions: int = 50_000,
-             timings: list[list[float]] | None = None) -> tuple[Game, int, list[str]]:
+             timings: list[list[float]] | None = None,
+             watch: Callable[[Game, int], None] | None = None) -> tuple[Game, int, list[str]]:
     """Play one game to its end; returns the game, the number of actions and contract violations.
 
     `check_every` > 0 also checks the round trip and view serialisation every that many actions;
-    `timings`, one list per seat, collects how long each decision took.
+    `timings`, one list per seat, collects how long each decision took; `watch` sees the game after each
+    action, with the number of actions so far (the trainer samples positions with it).
     """
     game = cls.new(len(players), seed=seed, options=options)
     rng = random.Random(seed)
@@ -174,6 +177,8 @@ def play_one(cls: type[Game], players: list[Player], seed: int, *, options: dict
             violations.append(f"seed {seed}: listed action {action} refused: {err}")
             break
         actions += 1
+        if watch is not None:
+            watch(game, actions)
         if check_every and actions % check_every == 0:
             violations.extend(_contract_checks(cls, game, seed))
         if actions >= max_actions:

@@ -12,6 +12,7 @@ from games.catan.ai import CatanPlayer, node_value
 from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD, pips
 from games.catan.table import COSTS, DEV_NAMES, INDEX, PIECES, TableMixin
 from games.core import Action, ended_value, reshuffle, standing, with_fresh_dice
+from games.learned import learned_value
 
 PIPS_PER_POINT = 12
 """Production worth a victory point in the evaluation: a settlement on three good hexes (about 12 pips)
@@ -158,6 +159,8 @@ class SearchMixin(TableMixin):
         """Each seat's strength against the others'."""
         if (ended := ended_value(self, seat)) is not None:
             return ended
+        if (learned := learned_value(self, seat)) is not None:
+            return learned
         return standing([self.strength(t) for t in range(self.num_players)], seat)
 
     def search_candidates(self, seat: int, legal: list[Action], hint: Action) -> list[Action]:

@@ -11,6 +11,7 @@ from games.colonies import cards as C
 from games.colonies.ai import CARD_VALUE, THREAT_PAIN, ColoniesPlayer
 from games.colonies.table import SHIPPED_POINTS, TableMixin
 from games.core import Action, ended_value, reshuffle, standing, with_fresh_dice
+from games.learned import learned_value
 from games.search import best_of_kind
 
 CANDIDATES = 4
@@ -58,6 +59,8 @@ class SearchMixin(TableMixin):
         is as good as eliminated (COL-S25)."""
         if (ended := ended_value(self, seat)) is not None:
             return ended
+        if (learned := learned_value(self, seat)) is not None:
+            return learned
         alive = [t for t in range(self.s["n"]) if not self.player(t)["eliminated"]]
         if seat not in alive:
             return 0.0

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.core import Result, Rng, clone, ended_value, reshuffle, standing, with_fresh_dice
+from games.learned import learned_value
 
 POINTS_SHARPNESS = 0.3
 """How sharply a lead in points (A5.4) turns into a share of the win: about three points is a factor of e."""
@@ -43,4 +44,6 @@ class SearchMixin:
         """Points as the end would count them, against the others'."""
         if (ended := ended_value(self, seat)) is not None:
             return ended
+        if (learned := learned_value(self, seat)) is not None:
+            return learned
         return standing([self.score_parts(t)["total"] for t in range(self.num_players)], seat, POINTS_SHARPNESS)

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from games.core import ended_value, reshuffle, standing, with_fresh_dice
+from games.learned import learned_value
 from games.roanoke import seasons as SE
 from games.roanoke.table import MARKET_PHASE, TableMixin
 
@@ -40,6 +41,8 @@ class SearchMixin(TableMixin):
         """Chits in hand and a turn's income, against the other survivors' (the eliminated have no chance)."""
         if (ended := ended_value(self, seat)) is not None:
             return ended  # nobody wins when all are eliminated
+        if (learned := learned_value(self, seat)) is not None:
+            return learned
         alive = self.alive()
         if seat not in alive:
             return 0.0

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from games.core import ended_value, reshuffle, standing, with_fresh_dice
+from games.learned import learned_value
 from games.small_islands.table import TableMixin, kinds
 
 POINTS_SHARPNESS = 0.3
@@ -67,5 +68,7 @@ class SearchMixin(TableMixin):
         """Points as the end would count them (B5.5), against the others'."""
         if (ended := ended_value(self, seat)) is not None:
             return ended
+        if (learned := learned_value(self, seat)) is not None:
+            return learned
         points = [p["pp"] + self.discovery_pp(t) + self.ship_ports(t) for t, p in enumerate(self.s["players"])]
         return standing(points, seat, POINTS_SHARPNESS)

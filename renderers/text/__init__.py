@@ -84,7 +84,7 @@ def scores(view: dict[str, Any], points: list[float], unit: str) -> str:
 
 
 def alt_text(game_id: str, view: dict[str, Any], picture: Picture = "board", *, title: str = "",
-             players: str = "") -> str:
+             players: str = "", told: str = "") -> str:
     """The alt text of a picture drawn from `view`: what it is, who plays it, whose turn, the scores, then the
     facts of the map a player looks for (`board`) — not the rest of the summary, which the message beside says.
 
@@ -92,7 +92,8 @@ def alt_text(game_id: str, view: dict[str, Any], picture: Picture = "board", *, 
     board of the past), "hand" (one seat's private picture: `view` must be that seat's view, and only it is
     read), "recap" (the chart of scores over a finished game: `view` is the final public view). `players` is
     the caller's sentence on who plays the seats (the AI seats and their levels, which no view holds); a board's
-    alt text says it after what the picture is."""
+    alt text says it after what the picture is. `told` is a recap's sentence on what its chance chart shows
+    (who led, when it turned: `bot.history.chances_told`)."""
     name = title or str(view.get("title", game_id))
     if picture == "hand":
         seat = view.get("seat")
@@ -100,8 +101,8 @@ def alt_text(game_id: str, view: dict[str, Any], picture: Picture = "board", *, 
         return clip(f"{name}: your hand, {who}. " + " ".join(hand(game_id, view)))
     lines = summary(game_id, view)
     if picture == "recap":
-        return clip(f"{name} recap: a chart of each seat's score over the game, turn by turn. "
-                    "Final state: " + " ".join(lines))
+        return clip(f"{name} recap: charts of each seat's score and estimated chance of winning over the game, "
+                    "turn by turn. " + (f"{told} " if told else "") + "Final state: " + " ".join(lines))
     what = {"board": "board", "status": "board", "replay": "replay frame of the board"}[picture]
     said = [players, *headline(lines), *board(game_id, view)]
     return clip(f"{name} {what}. " + " ".join(s for s in said if s))

@@ -5,12 +5,14 @@ hidden objectives live, never turns up in a frame, a score, a moment, the recap'
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from typing import Any
 
 import pytest
 
 from bot import history
 from games.core import Game, get_game
+from games.learned import win_chances
 from renderers import render_board
 
 SEATS = {"catan": 4, "colonies": 3, "roanoke": 4, "small_islands": 4, "roam": 3}
@@ -90,3 +92,42 @@ def test_the_recap_lists_the_last_moments_numbered_as_on_the_chart() -> None:
     assert lines[0].startswith("**How it went**")
     assert [line.split(".")[0] for line in lines[1:]] == [str(n) for n in range(1, len(lines))]
     assert len(lines) - 1 == min(history.MOMENTS_SHOWN, sum(len(f.moments) for f in story))
+
+
+@pytest.mark.parametrize("game_id", sorted(SEATS))
+def test_a_running_games_chances_are_read_from_its_public_views_only(game_id: str,
+                                                                      planted: list[int | None]) -> None:
+    """The replay of a game still being played shows each seat's chance of winning at every step, estimated
+    from the public view of that step and nothing else."""
+    players = SEATS[game_id]
+    _, log = history.ai_log(game_id, players, 24, max_actions=60)
+    planted.clear()
+    story = history.frames(game_id, players, 24, {}, log)
+    assert set(planted) == {None}, "a chance was read from a seat's view"
+    for at, frame in enumerate(story):
+        assert frame.chances == win_chances(game_id, frame.view) and sum(frame.chances) == pytest.approx(1.0)
+        said = history.caption("Game", 1, story, at, {})
+        assert "Chance of winning (estimated from the public board): Seat 1 " in said
+        assert f"Seat {players} {frame.chances[-1]:.0%}" in said
+
+
+def test_the_turning_point_is_the_largest_swing_over_a_round_and_the_recap_keeps_it() -> None:
+    game, log = history.ai_log("catan", 4, 21)
+    story = history.frames("catan", 4, 21, {}, log)
+    turn = history.turning(story)
+    assert turn is not None and story[turn.since].round > 0 and story[turn.at].round == story[turn.since].round + 1
+    ends = [i for i in range(len(story) - 1) if story[i + 1].round != story[i].round and story[i].round > 0]
+
+    def swing(a: int, b: int) -> float:
+        return max(abs(x - y) for x, y in zip(story[a].chances, story[b].chances, strict=True))
+
+    assert all(swing(turn.since, turn.at) >= swing(a, b) for a, b in pairwise(ends))
+    gains = [now - was for was, now in zip(story[turn.since].chances, story[turn.at].chances, strict=True)]
+    assert gains[turn.seat] == max(gains)
+    turned = [m for m in story[turn.at].moments if m.text.startswith(history.TURNING)]
+    assert len(turned) == 1 and turned[0].seat == turn.seat
+    assert (turn.at, turned[0]) in history.decisive(story, limit=1)
+    told = history.chances_told(story, {turn.seat: "Ada"})
+    assert "had the best chance of winning for most of the game" in told
+    assert f"it turned in round {story[turn.at].round}, when Ada's chance went {turn.said(story)}." in told
+    assert story[-1].chances == [float(s in game.result().winners) for s in range(4)]  # the end settles them

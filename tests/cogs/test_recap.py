@@ -83,3 +83,11 @@ async def test_a_recap_waiting_for_its_final_board_counts_no_failed_attempts(wor
     await world.bot.delivery.drain()
     await world.settle()
     assert len(recaps(world)) == 1
+
+
+async def test_the_recaps_alt_text_says_who_led_the_chances_of_winning(world: World) -> None:
+    """(When it turned is told too, where the game had a turning point: tests/bot/test_history.py.)"""
+    await finish(world, world.person("alice"))
+    (recap,) = recaps(world)
+    alt = recap.attachments[0].description
+    assert "estimated chance of winning" in alt and "had the best chance of winning for most of the game" in alt

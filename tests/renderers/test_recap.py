@@ -1,5 +1,6 @@
-"""The recap picture (issues 20, 27): the final board above the score chart, every word on it readable (WCAG AA,
-inside its frame, at least 11 px at 550 px wide), the chart's numbered rings one per moment the message lists."""
+"""The recap picture (issues 20, 27, 37): the final board above the score chart and the chance-of-winning chart,
+every word on it readable (WCAG AA, inside its frame, at least 11 px at 550 px wide), the chart's numbered rings
+one per moment the message lists, the turning point marked."""
 
 from __future__ import annotations
 
@@ -31,3 +32,6 @@ def test_every_word_of_every_recap_reads_and_the_board_is_above_the_chart(game_i
     small = [f"{d.s!r} {d.size}px" for d in seen if d.kind == "text" and d.size * DESKTOP / recap.width < LEGIBLE]
     assert not small, "; ".join(small[:8])
     assert any(d.s.startswith("Seat ") and d.s.endswith(f": {story[-1].scores[0]:g}") for d in seen)
+    words = [d.s for d in seen if d.kind == "text"]
+    assert "Chance of winning (estimated from the public board)" in words and "100%" in words
+    assert "turning point" in words
