@@ -14,7 +14,6 @@ and DM once (per version, per nonce), and every game's action log replays to its
 from __future__ import annotations
 
 import asyncio
-import json
 import signal
 import time
 from collections.abc import AsyncIterator
@@ -25,7 +24,6 @@ from typing import Any
 import pytest
 
 from bot.service import STALE
-from games import get_game
 from tests.support.bot_process import BotProcess
 from tests.support.channel_table import (
     Table,
@@ -35,6 +33,7 @@ from tests.support.channel_table import (
     leave_to_ai_and_finish,
     pg_rows,
     psql,
+    replays,
     seats_to_fill,
 )
 from tests.support.fake_discord import MESSAGES, FakeDiscord, Guild, InteractionRecord, StoredMessage
@@ -175,16 +174,6 @@ def awaits_a_person(url: str, game_id: int) -> bool:
     process may be down and unable to answer)."""
     timeout = any(j["kind"] == "timeout" for j in pg_rows(url, f"SELECT kind FROM jobs WHERE game_id = {game_id}"))
     return timeout and not ai_turn_soon(url, game_id)
-
-
-def replays(url: str, game: dict[str, Any]) -> bool:
-    """Whether the game's action log, applied to a new game of its seed, gives its stored state."""
-    cls = get_game(game["game_type"])
-    seats = pg_rows(url, f"SELECT seat FROM seats WHERE game_id = {game['id']}")
-    replayed = cls.new(len(seats), seed=game["seed"], options=json.loads(game["options"]))
-    for action in pg_rows(url, f"SELECT seat, action FROM actions WHERE game_id = {game['id']} ORDER BY seq"):
-        replayed.apply(action["seat"], json.loads(action["action"]))
-    return replayed.to_dict() == json.loads(game["state"])
 
 
 def nonces_posted_twice(fake: FakeDiscord) -> list[tuple[str, str]]:

@@ -41,6 +41,17 @@ def stored_rows(database: Path | str, table: str) -> list[dict[str, Any]]:
         return [dict(r) for r in db.execute(f"SELECT * FROM {table} ORDER BY rowid")]
 
 
+def replays(database: Path | str, game: dict[str, Any]) -> bool:
+    """Whether the game's stored action log, applied to a new game of its seed, gives its stored state."""
+    seats = [s for s in stored_rows(database, "seats") if s["game_id"] == game["id"]]
+    replayed = games.get_game(game["game_type"]).new(len(seats), seed=game["seed"],
+                                                      options=json.loads(game["options"]))
+    for action in sorted((a for a in stored_rows(database, "actions") if a["game_id"] == game["id"]),
+                         key=lambda a: a["seq"]):
+        replayed.apply(action["seat"], json.loads(action["action"]))
+    return replayed.to_dict() == json.loads(game["state"])
+
+
 def ai_turn_soon(database: Path | str, game_id: int) -> bool:
     """Whether an AI seat of the game is to move within a minute. An AI whose trade offer waits for a person's
     answer has its turn planned `offer_minutes` ahead: the game then waits for the person, as when no AI turn
