@@ -24,6 +24,7 @@ async def offered(world: World, held: dict[str, int] | None = None) -> tuple[int
     and that board."""
     game_id, people = await seated(world, "catan", ai=2, guests=0)
     (person, alice), = people.items()
+    await alice.slash("game notify", when="every")  # an offer within another's turn is DMed at this level
     built: dict[str, int] = {}
 
     def build(game: Game) -> None:
