@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from bot.service.catchup import BULLET, HEADER, MOST, since_last_move, touches
 from bot.service.kernel import engine_of
 from games.core import Event, Game
 from tests.support.person import Person
@@ -26,10 +27,13 @@ ROUNDS = 6
 class Table:
     game: str
     seed: int
-    prefer: tuple[str, ...]
-    """The person's moves, most wanted first (by the start of their label)."""
     offer_to: Callable[[Event, int], bool]
     """Whether an event is an AI's offer put to this seat."""
+    traders: Callable[[Event], tuple[int, int] | None]
+    """The two seats of a trade made (the event of one), else None."""
+    trades: bool = True
+    """Whether the AI seats trade within the six rounds (Colonies' trade only with a ready Trader and hungry
+    Population, which these rounds do not bring)."""
 
 
 def catan_offer(event: Event, seat: int) -> bool:
@@ -37,12 +41,16 @@ def catan_offer(event: Event, seat: int) -> bool:
     return event["type"] == "offer" and offer["from"] != seat and offer["to"] in (None, seat)
 
 
+def traded(partner: str) -> Callable[[Event], tuple[int, int] | None]:
+    return lambda e: (e["seat"], e[partner]) if e["type"] in ("trade", "traded") else None
+
+
 TABLES = [
-    Table("catan", 7, ("Accept", "Roll", "Build a city", "Build a settlement", "End"), catan_offer),
-    Table("colonies", 7, ("Accept", "End", "Pass"),
-          lambda e, seat: e["type"] == "offer" and e["partner"] == seat and e["seat"] != seat),
-    Table("roanoke", 7, ("Accept", "End", "Pass"),
-          lambda e, seat: e["type"] == "offered" and e["to"] == seat and e["seat"] != seat),
+    Table("catan", 7, catan_offer, traded("with")),
+    Table("colonies", 7, lambda e, seat: e["type"] == "offer" and e["partner"] == seat and e["seat"] != seat,
+          traded("partner"), trades=False),
+    Table("roanoke", 3, lambda e, seat: e["type"] == "offered" and e["to"] == seat and e["seat"] != seat,
+          traded("to")),
 ]
 
 
@@ -98,8 +106,64 @@ async def test_one_person_and_three_ai_seats_hear_one_board_a_round_and_one_dm(w
     assert info is not None
     rounds = await play_rounds(world, table, alice, info.id, ROUNDS)
     assert len(rounds) == ROUNDS, "the game went on for six rounds"
+    seat = info.seat_of(alice.user.id)
+    pairs = [pair for entry in await world.bot.storage.actions(info.id) for e in entry.events
+             if (pair := table.traders(e)) is not None]
+    if table.trades:
+        assert any(seat not in pair for pair in pairs), "the AI seats traded among themselves"
+        assert sum(done.offers for done in rounds), "and offered the person trades"
     for n, done in enumerate(rounds):
         assert done.posts <= 2 + done.offers, f"round {n + 1}: {done}"
         assert done.pings <= {alice.user.id}, f"round {n + 1}: {done}"
         assert done.dms.get(alice.user.id, 0) <= 1, f"round {n + 1}: {done}"
 
+
+
+def opening(lines: list[str]) -> list[str]:
+    """The catch-up's lines of events, where `lines` open with it (its header first)."""
+    assert lines and lines[0] == HEADER, lines[:3]
+    return [line.removeprefix(BULLET) for line in lines[1:] if line.startswith(BULLET)]
+
+
+async def test_each_persons_ask_opens_with_what_happened_since_they_last_moved_what_touched_them_first(
+        world: World) -> None:
+    """Two people and two AI seats at Catan, three rounds: the board that asks a person when their turn begins,
+    and the DM that asks them, open with the events since they last moved, in the game's sentences, those
+    that name them (a roll that pays them, a trade or a theft) before the others."""
+    alice, bob = world.person("alice"), world.person("bob")
+    with seeded(3):
+        await world.open_table(alice, "catan", guests=(bob,), ai=2)
+    info = await world.bot.service.game_in_channel(world.fake.channel.id)
+    assert info is not None
+    seats = {info.seat_of(p.user.id): p for p in (alice, bob)}
+    last: dict[int, object] = {}
+    asks = {seat: 0 for seat in seats}
+    touched = 0
+    for _ in range(2000):
+        await world.settle()
+        game = await engine(world, info.id)
+        view = game.view(None)
+        if game.over or min(asks.values()) >= 3:
+            break
+        seat, now = game.current_seat(), view.get("turn")
+        if seat in seats and last.get(seat) != now and view["phase"] != "setup":
+            last[seat] = now
+            asks[seat] += 1
+            log = await world.bot.storage.actions(info.id)
+            events = since_last_move(log, seat)
+            if not events:  # their own move began their turn (the last of the setup): nothing to catch up on
+                continue
+            said = [(e, game.describe_event(e)) for e in events]
+            mine = [line for e, line in said if touches(e, line, seat)][:MOST]
+            board = world.boards()[-1].text().splitlines()[2:]
+            dm = next(m for m in reversed(seats[seat].dms()) if m.content.startswith("Your move"))
+            for told in (opening(board), opening(dm.content.splitlines()[1:])):
+                assert told[:len(mine)] == mine, f"what touched them comes first: {told}"
+                assert set(told) <= {line for _, line in said}, f"only what happened since: {told}"
+            touched += bool(mine)
+        for person_seat, person in seats.items():
+            if person_seat in game.to_move():
+                await play_as_the_ai_would(world, person, game, person_seat)
+                break
+    assert min(asks.values()) >= 3, asks
+    assert touched, "some ask told a person what touched them"
