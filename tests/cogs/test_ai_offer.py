@@ -6,6 +6,7 @@ the other AI nothing, so the AI offers everyone one ore for one lumber and the o
 
 from __future__ import annotations
 
+from bot.service.catchup import BULLET
 from games.catan.board import RESOURCES
 from games.catan.game import Catan
 from games.core import Game
@@ -57,12 +58,12 @@ async def offered(world: World, held: dict[str, int] | None = None) -> tuple[int
 
 
 async def trades_with(world: World, game_id: int, alice: Person) -> list[str]:
-    """The trades made with Alice, as the boards told them (her hand is no witness: once the AI's turn is over,
-    the next seat's roll may pay her)."""
+    """The trades made with Alice, as the boards told them, each once (a board's catch-up may tell again what
+    an earlier one did; her hand is no witness: once the AI's turn is over, the next seat's roll may pay her)."""
     seat = (await world.bot.service.get(game_id)).seat_of(alice.user.id)
     assert seat is not None
-    return [line for board in world.boards() for line in board.text().splitlines()
-            if "traded" in line and f"to Seat {seat + 1} for" in line]
+    told = [line.removeprefix(BULLET) for board in world.boards() for line in board.text().splitlines()]
+    return sorted({line for line in told if "traded" in line and f"to Seat {seat + 1} for" in line})
 
 
 async def test_a_person_accepts_an_ai_offer_with_one_tap_on_the_board(world: World) -> None:

@@ -88,3 +88,9 @@ async def play_as_the_ai_would(world: World, person: Person, game: Game, seat: i
     action = choose_for(game, seat, policy_for(game.id), random.Random(len(json.dumps(game.to_dict()))))
     await person.slash("play", action=json.dumps(action))
     await world.settle()
+
+
+def shown(world: World) -> tuple[int, int]:
+    """How many boards are posted, and how often the newest was edited: it changes when a board is delivered,
+    posted or edited in place."""
+    return len(world.boards()), world.boards()[-1].edits
