@@ -92,10 +92,9 @@ def for_outcome(outcome: Outcome, *, actor: int | None = None, turn: int | None 
     `turn`'s turn): the player sees the result of their own move in its answer and under My hand. It is held
     until the turn passes, so one turn's changes make one DM with the newest hand.
 
-    A person asked to act is DMed at `turn` level when their turn begins (`mover`: whose turn it is now, None
-    where all move at once), at
-    `every` level when asked within another's turn (a discard, an answer to an offer), so that the default
-    sends one DM a round; the channel pings them either way. Their ask opens with their `catchup`.
+    A person asked to act is DMed at `every` level when asked within another's turn (`mover`, whose turn it is
+    now, is still `turn`'s: a discard, an answer to an offer), else at `turn` level (their turn begins), so that
+    the default sends one DM a round; the channel pings them either way. Their ask opens with their `catchup`.
     """
     game = outcome.game
     catchup = catchup or {}
@@ -111,7 +110,7 @@ def for_outcome(outcome: Outcome, *, actor: int | None = None, turn: int | None 
     if game.status == "running":
         what = outcome.lines[-3:]
         for seat in outcome.asked:
-            level = "turn" if mover in (seat, None) else "every"  # None: all move at once, each in their turn
+            level = "every" if mover is not None and mover == turn and seat != mover else "turn"  # within another's
             if seat in game.to_move and (user := game.dm_target(seat, level)) is not None:
                 rows.append(OutboxRow(OutboxKind.ASK, user, {"seat": seat, "lines": catchup.get(seat) or what}))
     return rows
