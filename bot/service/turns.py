@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 
 from bot import outbox
+from bot.errors import Refused
 from bot.outcome import Outcome
 from bot.seats import ai_level, player_of
 from bot.service.kernel import Change, awaiting_answer, engine_of, info_of
@@ -37,14 +38,21 @@ RESULTS_KEPT = "repair:results-of-old-games"
 
 class Turns(Play):
     async def run_job(self, job: JobRow) -> str:
-        """Run one due job; a job planned for a version the game has left does nothing. Returns what it did."""
+        """Run one due job; a job planned for a version the game has left does nothing, also when another
+        process changed the game while the job ran (its write is refused as stale; that change planned the
+        game's jobs anew). Returns what it did."""
         async with self._locked(job.game_id):
             row = await self.storage.load(job.game_id)
             if row is None or row.status != "running" or row.version != job.for_version:
                 return "stale"
             game = engine_of(row)
             assert game is not None
-            return await JOB_HANDLERS[JobKind(job.kind)](self, Change(row, self.clock), game, job)
+            try:
+                return await JOB_HANDLERS[JobKind(job.kind)](self, Change(row, self.clock), game, job)
+            except Refused as err:
+                if err.code != "stale_board":
+                    raise
+                return "stale"
 
     async def _ai_turn(self, change: Change, game: Game, job: JobRow) -> str:
         # impatient: when only an AI awaiting an answer is left to move, this is the job planned at its wait's end
