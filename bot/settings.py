@@ -25,18 +25,19 @@ leaves), and how long an AI's trade offer to a person waits for their answer."""
 
 NOTIFY = ("off", "turn", "every")
 """A person's choice of DMs, from least to most (each includes what the ones before it send):
-`off` nothing; `turn` a DM when you are asked to move (your turn, a discard, an offer to answer), with your
-hand, and the reminder before the deadline; `every` also your hand after each turn of others that changed
-it (one DM per turn, the newest hand) and the game's private notices. The channel's mentions and the
-My hand button stay whatever the choice."""
+`off` nothing; `turn` a DM when your turn begins (at most one a round), with your hand, and the reminder
+before the deadline; `every` also a DM when asked within another's turn (a discard, an offer to answer), your
+hand after each turn of others that changed it (one DM per turn, the newest hand) and the game's private
+notices. The channel's mentions and the My hand button stay whatever the choice."""
 DEFAULT_NOTIFY = "turn"
 NOTIFY_TEXT = {
     "off": "Nothing: no DMs from games. The board still mentions you when it is your move, and **My hand** "
            "under the board shows your hand.",
-    "turn": "My turn only: one DM when you are asked to move (your turn, a discard, an offer to answer), showing "
-            "your hand, and the reminder before the deadline. No DM when others' moves change your hand.",
-    "every": "Every turn: your turns and reminders, and after each turn of others that changed your hand, one "
-             "DM with your newest hand (several changes in one turn make one DM); your own moves send none.",
+    "turn": "My turn only: one DM when your turn begins, showing your hand, and the reminder before the deadline. "
+            "A discard or an offer to answer in another's turn pings you on the board; no DM.",
+    "every": "Every turn: your turns and reminders, a DM for a discard or an offer to answer in another's turn, "
+             "and after each turn of others that changed your hand, one DM with your newest hand (several "
+             "changes in one turn make one DM); your own moves send none.",
 }
 
 
