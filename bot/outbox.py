@@ -68,9 +68,10 @@ def turn_line(user_ids: list[int], deadline: datetime | None) -> str:
     return f"Your move: {mentions(user_ids)}{when}"
 
 
-def board(outcome: Outcome, *, ping: bool = True) -> OutboxRow:
+def board(outcome: Outcome, *, ping: bool = True, catchup: list[str] | None = None) -> OutboxRow:
     """The board picture (when there is a view) with what happened and who is to move; `ping` says someone is
-    newly to move (a table whose board is edited in place pings only then, apart from the board)."""
+    newly to move (a table whose board goes once a turn posts a new one only then, and edits it otherwise);
+    `catchup`, the catch-up of the person whose turn begins, is shown in place of the lines before it."""
     game = outcome.game
     running = game.status == "running"
     return OutboxRow(OutboxKind.BOARD, None, {
@@ -79,19 +80,25 @@ def board(outcome: Outcome, *, ping: bool = True) -> OutboxRow:
         "turn": game.users_to_move() if running else [],
         "deadline": game.deadline.isoformat() if running and game.deadline else None,
         "ping": ping,
+        **({"catchup": [*catchup, *result_lines(outcome)]} if catchup else {}),
     })
 
 
-def for_outcome(outcome: Outcome, *, actor: int | None = None, turn: int | None = None,
-                ping: bool = True) -> list[OutboxRow]:
+def for_outcome(outcome: Outcome, *, actor: int | None = None, turn: int | None = None, ping: bool = True,
+                mover: int | None = None, catchup: dict[int, list[str]] | None = None) -> list[OutboxRow]:
     """Everything one outcome shows: the board, changed hands, private notices, and moves to those asked.
 
     A hand goes by DM only when others changed it outside its owner's turn (`actor` made the change during
     `turn`'s turn): the player sees the result of their own move in its answer and under My hand. It is held
     until the turn passes, so one turn's changes make one DM with the newest hand.
+
+    A person asked to act is DMed at `every` level when asked within another's turn (`mover`, whose turn it is
+    now, is still `turn`'s: a discard, an answer to an offer), else at `turn` level (their turn begins), so that
+    the default sends one DM a round; the channel pings them either way. Their ask opens with their `catchup`.
     """
     game = outcome.game
-    rows = [board(outcome, ping=ping)]
+    catchup = catchup or {}
+    rows = [board(outcome, ping=ping, catchup=catchup.get(mover) if mover is not None else None)]
     for seat, view in sorted(outcome.private_views.items()):
         if seat not in (actor, turn) and (user := game.dm_target(seat, "every")) is not None:
             rows.append(OutboxRow(OutboxKind.HAND, user, {"seat": seat, "view": view}, held=True))
@@ -103,8 +110,9 @@ def for_outcome(outcome: Outcome, *, actor: int | None = None, turn: int | None 
     if game.status == "running":
         what = outcome.lines[-3:]
         for seat in outcome.asked:
-            if seat in game.to_move and (user := game.dm_target(seat, "turn")) is not None:
-                rows.append(OutboxRow(OutboxKind.ASK, user, {"seat": seat, "lines": what}))
+            level = "every" if mover is not None and mover == turn and seat != mover else "turn"  # within another's
+            if seat in game.to_move and (user := game.dm_target(seat, level)) is not None:
+                rows.append(OutboxRow(OutboxKind.ASK, user, {"seat": seat, "lines": catchup.get(seat) or what}))
     return rows
 
 

@@ -21,6 +21,8 @@ from bot.outbox import ai_players, fit, turn_line
 from bot.outcome import GameInfo, Panel
 from bot.pictures import hand_file, png_file
 from bot.service import Snapshot
+from bot.service.catchup import BULLET
+from bot.settings import DEFAULT_SETTINGS
 from bot.storage import BoardMessage, OutboxItem, Storage
 from renderers import render_board
 from renderers.text import alt_text, summary
@@ -68,6 +70,14 @@ class DeliveryPort(Protocol):
 
 
 ONLY_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+def shown_lines(boards: list[dict]) -> list[str]:
+    """The lines of boards shown together: the newest catch-up first (what happened since the person it asks
+    last moved, what touched them first), then the boards' lines it does not already tell, in order."""
+    catchup = next((b["catchup"] for b in reversed(boards) if b.get("catchup")), [])
+    told = {line.removeprefix(BULLET) for line in catchup}
+    return [*catchup, *(line for b in boards for line in b["lines"] if line not in told)]
 
 
 class NotYet(Exception):
@@ -169,7 +179,9 @@ class Posting:
 
     async def _board(self, snap: Snapshot, newest: OutboxItem) -> None:
         """The newest board with the lines of every board not yet shown before it; the previous board
-        loses its buttons (only the newest board is live)."""
+        loses its buttons (only the newest board is live). How it goes out is the table's `board` setting
+        (`bot.settings.BOARD_TEXT`): `turn` edits the board in place unless someone is newly asked to act,
+        `new` posts every board, `edit` edits one message and pings apart."""
         game = snap.game
         now = self.service.clock()
         rows = await self.storage.pending_boards(game.id, newest.id)
@@ -179,7 +191,8 @@ class Posting:
             await self.storage.outbox_done([r.id for r in rows], now=now)
             return
         last = fresh[-1].payload
-        editing = game.settings.get("board") == "edit"
+        mode = game.settings.get("board", DEFAULT_SETTINGS["board"])
+        asks = any(r.payload.get("ping", True) for r in fresh)  # someone is newly to move
         deadline = datetime.fromisoformat(last["deadline"]) if last.get("deadline") else None
         turn = turn_line(last["turn"], deadline)
         view = next((r.payload["view"] for r in reversed(fresh) if r.payload.get("view") is not None), None)
@@ -187,7 +200,7 @@ class Posting:
         file_name = f"{game.game_type}-{game.id}-v{fresh[-1].version}.png"
         players = ai_players(game.seats)
         alt = "" if view is None else alt_text(game.game_type, view, "board", title=game.title, players=players)
-        lines = fit([line for r in fresh for line in r.payload["lines"]])
+        lines = fit(shown_lines([r.payload for r in fresh]))
         state = [] if view is None else summary(game.game_type, view)
         layout = board_layout([f"**{game.title}** #{game.id}\n{players}", lines, fit(state), turn],
                               None if picture is None else file_name, alt,
@@ -196,14 +209,14 @@ class Posting:
         channel = self.channel_of(game)
         unsure = any(r.maybe_sent for r in fresh)
         message_id = None
-        if editing and shown is not None:
+        if shown is not None and (mode == "edit" or (mode == "turn" and not asks)):
             message_id = await self._edit_board(channel, shown.message_id, layout, files)
         if message_id is None:
-            mentions = discord.AllowedMentions.none() if editing else ONLY_USERS  # edited boards ping apart
+            mentions = discord.AllowedMentions.none() if mode == "edit" else ONLY_USERS  # edited boards ping apart
             message = await self._post(channel, unsure, view=layout, files=files, allowed_mentions=mentions,
                                        nonce=f"b{game.id}v{fresh[-1].version}")
             message_id = message.id
-        if editing and turn and any(r.payload.get("ping", True) for r in fresh):  # only someone newly to move
+        if mode == "edit" and turn and asks:  # only someone newly to move
             await self._post(channel, unsure, content=turn, allowed_mentions=ONLY_USERS,
                              nonce=f"t{game.id}v{fresh[-1].version}")
         await self.storage.record_board(game.id, BoardMessage(channel.id, message_id, fresh[-1].version),

@@ -8,11 +8,16 @@ from bot.errors import Refused
 from games.levels import LEVELS
 
 POLICIES = ("ai", "skip", "forfeit")
-BOARD_MODES = ("new", "edit")
-DEFAULT_SETTINGS: dict[str, Any] = {"deadline_hours": 48, "reminder": 0.5, "policy": "ai", "board": "new",
+BOARD_MODES = ("turn", "new", "edit")
+BOARD_TEXT = {"turn": "posted once a turn, edited in place while one player acts",
+              "new": "posted anew after each move", "edit": "one message edited in place"}
+"""What each board mode does (issue 36): `turn` posts a board, with a ping, only when someone else is asked to
+act (the AI seats' moves between two people's turns fold into it) and edits it while the same people act;
+`new` posts every move; `edit` keeps one message and pings apart."""
+DEFAULT_SETTINGS: dict[str, Any] = {"deadline_hours": 48, "reminder": 0.5, "policy": "ai", "board": "turn",
                                     "thread": True, "ai_level": "normal", "offer_minutes": 5}
 """Turn deadline in hours (None: off), reminder as a fraction of the deadline, what happens at the
-deadline, whether each move posts a new board message or edits one, (as a server default) whether
+deadline, how boards are posted (`BOARD_TEXT`), (as a server default) whether
 `/game new` opens a thread (yes, where the bot may create one, so a game's boards keep to themselves and
 the channel stays quiet), the level of the AI that takes over a seat (at a timeout, or when its player
 leaves), and how long an AI's trade offer to a person waits for their answer."""
@@ -20,18 +25,19 @@ leaves), and how long an AI's trade offer to a person waits for their answer."""
 
 NOTIFY = ("off", "turn", "every")
 """A person's choice of DMs, from least to most (each includes what the ones before it send):
-`off` nothing; `turn` a DM when you are asked to move (your turn, a discard, an offer to answer), with your
-hand, and the reminder before the deadline; `every` also your hand after each turn of others that changed
-it (one DM per turn, the newest hand) and the game's private notices. The channel's mentions and the
-My hand button stay whatever the choice."""
+`off` nothing; `turn` a DM when your turn begins (at most one a round), with your hand, and the reminder
+before the deadline; `every` also a DM when asked within another's turn (a discard, an offer to answer), your
+hand after each turn of others that changed it (one DM per turn, the newest hand) and the game's private
+notices. The channel's mentions and the My hand button stay whatever the choice."""
 DEFAULT_NOTIFY = "turn"
 NOTIFY_TEXT = {
     "off": "Nothing: no DMs from games. The board still mentions you when it is your move, and **My hand** "
            "under the board shows your hand.",
-    "turn": "My turn only: one DM when you are asked to move (your turn, a discard, an offer to answer), showing "
-            "your hand, and the reminder before the deadline. No DM when others' moves change your hand.",
-    "every": "Every turn: your turns and reminders, and after each turn of others that changed your hand, one "
-             "DM with your newest hand (several changes in one turn make one DM); your own moves send none.",
+    "turn": "My turn only: one DM when your turn begins, showing your hand, and the reminder before the deadline. "
+            "A discard or an offer to answer in another's turn pings you on the board; no DM.",
+    "every": "Every turn: your turns and reminders, a DM for a discard or an offer to answer in another's turn, "
+             "and after each turn of others that changed your hand, one DM with your newest hand (several "
+             "changes in one turn make one DM); your own moves send none.",
 }
 
 
@@ -77,8 +83,8 @@ def checked(key: str, value: Any) -> Any:
         return value
     if key == "board":
         if value not in BOARD_MODES:
-            raise Refused("Boards are either posted anew after each move (new) or edited in place (edit).",
-                          "bad_setting")
+            raise Refused("Boards are posted once a turn (turn), anew after each move (new), or as one message "
+                          "edited in place (edit).", "bad_setting")
         return value
     if key == "ai_level":
         if value not in LEVELS:

@@ -114,7 +114,7 @@ class TableCommands:
                            policy="What happens at the deadline",
                            ai_level="How well an AI that takes over a seat (at a timeout, or when one leaves) plays",
                            offer_minutes="How long an AI's trade offer waits for a person's answer",
-                           board="Post a new board after each move, or edit one board message")
+                           board="A board once a turn (turn), after each move (new), or one message edited (edit)")
     @app_commands.choices(policy=POLICY_CHOICES, board=BOARD_CHOICES, ai_level=LEVEL_CHOICES)
     async def settings(self, interaction: Interaction,
                        deadline_hours: app_commands.Range[int, 0, 720] | None = None,
@@ -138,7 +138,7 @@ class TableCommands:
     @app_commands.describe(deadline_hours="Hours per turn (0 turns the deadline off)",
                            reminder="When to remind, as a share of the deadline (0.1–0.9)",
                            policy="What happens at the deadline",
-                           board="Post a new board after each move, or edit one board message",
+                           board="A board once a turn (turn), after each move (new), or one message edited (edit)",
                            thread="Open each new table in a thread of its own")
     @app_commands.choices(policy=POLICY_CHOICES, board=BOARD_CHOICES)
     @app_commands.guild_only()

@@ -12,7 +12,7 @@ from bot.limits import clip
 from bot.outbox import result_lines, turn_line
 from bot.outcome import GameInfo, Outcome, SeatInfo
 from bot.seats import ai_level
-from bot.settings import DEFAULT_SETTINGS
+from bot.settings import BOARD_TEXT, DEFAULT_SETTINGS
 from bot.storage import Rating
 from games.core import Game, get_game, registry
 from games.levels import LEVELS
@@ -99,7 +99,7 @@ def handed_over_text(game_type: str, verb: str) -> str:
 
 def describe_settings(settings: dict[str, Any], *, server: bool = False) -> str:
     hours = f"{settings['deadline_hours']} h" if settings.get("deadline_hours") else "off"
-    board = "edited in place" if settings.get("board") == "edit" else "posted anew after each move"
+    board = BOARD_TEXT[settings.get("board", DEFAULT_SETTINGS["board"])]
     given = {key: settings.get(key, DEFAULT_SETTINGS[key]) for key in ("ai_level", "offer_minutes")}
     text = (f"turn deadline {hours}, reminder at {settings.get('reminder', 0.5):.0%} of it, "
             f"on timeout: {settings.get('policy', 'ai')}, an AI taking over a seat plays {given['ai_level']}, "

@@ -13,6 +13,7 @@ from bot import outbox, ratings
 from bot.errors import Refused
 from bot.metrics import MOVES
 from bot.outcome import Outcome, Panel
+from bot.service.catchup import catch_up, since_last_move
 from bot.service.kernel import (
     STALE,
     STALE_CODE,
@@ -27,8 +28,8 @@ from bot.service.kernel import (
     replay,
 )
 from bot.service.queries import Queries, panel_of
-from bot.storage import GameRow, SeatRow
-from games.core import Action, Game, Move, get_game
+from bot.storage import ActionRow, GameRow, SeatRow
+from games.core import Action, Event, Game, Move, get_game
 
 log = logging.getLogger(__name__)
 
@@ -163,8 +164,10 @@ class Play(Queries):
             # the player whose turn goes on (others discarded or answered meanwhile) is not asked again
             asked=sorted(s for s in game.to_move() - waiting if s in people and not (turn_goes_on and s == turn)),
             panel=None if panel_for is None else panel_of(later, game, panel_for))
+        mover = None if game.over else game.current_seat()
         effects.outbox = outbox.for_outcome(outcome, actor=seat, turn=turn,
-                                            ping=bool((game.to_move() - waiting) & set(people)))
+                                            ping=bool((game.to_move() - waiting) & set(people)), mover=mover,
+                                            catchup=await self._catch_ups(row.id, game, outcome.asked, seat, events))
         effects.release = not turn_goes_on
         await change.write(self.storage.commit_move, state=json.dumps(game.to_dict()), status=status, seat=seat,
                            action=action, events=events, interaction_id=interaction_id, effects=effects)
@@ -172,6 +175,15 @@ class Play(Queries):
         if status == "finished":
             await self._rate(row.id)
         return outcome
+
+    async def _catch_ups(self, game_id: int, game: Game, asked: list[int], seat: int,
+                         events: list[Event]) -> dict[int, list[str]]:
+        """Each asked seat's catch-up: what happened since it last acted, up to this action of `seat` (not
+        stored yet) and its `events`."""
+        if not asked:
+            return {}
+        log = [*await self.storage.actions(game_id), ActionRow(0, seat, {}, events, None)]
+        return {s: lines for s in asked if (lines := catch_up(game, s, since_last_move(log, s)))}
 
     async def _rate(self, game_id: int) -> bool:
         """Rate a finished game, after the commit that finished it: the move stands whatever happens here,

@@ -38,7 +38,9 @@ RESULTS_KEPT = "repair:results-of-old-games"
 
 class Turns(Play):
     async def run_job(self, job: JobRow) -> str:
-        """Run one due job; a job planned for a version the game has left does nothing. Returns what it did."""
+        """Run one due job; a job planned for a version the game has left does nothing, also when another
+        process changed the game while the job ran (its write is refused as stale; that change planned the
+        game's jobs anew). Returns what it did."""
         async with self._locked(job.game_id):
             row = await self.storage.load(job.game_id)
             if row is None or row.status != "running" or row.version != job.for_version:

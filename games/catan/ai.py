@@ -3,7 +3,7 @@ settlement or city, lay roads toward open intersections and for Longest Road, tr
 (first with the other players, then the bank), rob the leader, and discard from plenty.
 
 It trades by what cards are worth to its next build: it offers everyone one spare card for one it lacks
-(never an offer declined this turn), accepts an offer that brings its build closer, counters an offer that
+(once a turn, never on terms declined this round), accepts an offer that brings its build closer, counters an offer that
 one card changed would make good, and confirms the best answer to its own offer.  It reads only its own
 view."""
 
@@ -152,12 +152,17 @@ class CatanPlayer(Player):
 
     def _offer(self, view: View) -> Action | None:
         """One spare card for one the next build lacks, to everyone, when the build is two cards off or
-        closer; then two spare cards for it; never an offer that closed unmade this turn."""
+        closer; two spare cards for it where one was declined this round. One offer a turn (it asks everyone,
+        and nobody is asked twice a turn), never on terms anyone declined this round, nor an offer that closed
+        unmade this turn."""
         hand, target = _hand(view), self._target(view)
         short = [max(0, t - h) for t, h in zip(target, hand, strict=True)]
         spare = [max(0, h - t) for t, h in zip(target, hand, strict=True)]
-        if not 0 < sum(short) <= 2 or not any(spare):
+        asks = view.get("asks", [])
+        if not 0 < sum(short) <= 2 or not any(spare) \
+                or any(a["from"] == view["seat"] and a["turn"] == view["turn"] for a in asks):
             return None
+        refused = [(a["give"], a["get"]) for a in asks if a["declined"]]
         want = short.index(max(short))
         plenty = spare.index(max(spare))
         gets = [int(i == want) for i in range(5)]
@@ -167,7 +172,7 @@ class CatanPlayer(Player):
                 break
             gives = [lot * (i == plenty) for i in range(5)]
             terms = {"to": None, "give": named(gives), "get": named(gets)}
-            if terms not in tried:
+            if terms not in tried and (terms["give"], terms["get"]) not in refused:
                 return {"type": "offer", "to": "all", "give": terms["give"], "get": terms["get"]}
         return None
 

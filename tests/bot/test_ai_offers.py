@@ -22,6 +22,7 @@ async def ai_offers_to_the_creator(service: GameService) -> tuple[int, int, int]
     it holds a brick and three ore and lacks lumber for a road, the creator holds two lumber, the other AI
     nothing; the AI turns run as the scheduler's jobs. Returns the game, the AI's seat and the creator's."""
     info = await service.create(game_type="catan", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
+    await service.set_notify(CREATOR, "every")  # an offer within another's turn is DMed at this level
     for _ in range(2):
         await service.add_ai(info.id, CREATOR)
     await service.start(info.id, CREATOR)
@@ -82,9 +83,10 @@ async def test_an_ai_offers_a_person_a_trade_and_the_person_accepts(service: Gam
     await service.act(game_id, CREATOR, {"type": "accept", "offer": offer})
     await Scheduler(service).drain()  # the AI's turn, planned at once now that the answer is in
     view = (await service.status(game_id)).public_view
-    hands = json.loads((await service.storage.load(game_id)).state)["hands"]
-    assert view["offer"] is None or view["offer"]["id"] != offer, "the AI confirmed the trade (it may offer again)"
-    assert hands[person][RESOURCES.index("ore")] == 1 and hands[person][RESOURCES.index("lumber")] == 1
+    assert view["offer"] is None or view["offer"]["id"] != offer, "the AI confirmed the trade"
+    trades = [e for entry in await service.storage.actions(game_id) for e in entry.events if e["type"] == "trade"]
+    assert trades == [{"type": "trade", "seat": ai, "with": person, "give": {"ore": 1}, "get": {"lumber": 1}}], \
+        "her hand is no witness: once the AI's turn is over, the next seat's roll may pay her"
 
 
 async def test_an_ai_offer_nobody_answers_closes_when_the_wait_is_over(service: GameService,
@@ -94,6 +96,6 @@ async def test_an_ai_offer_nobody_answers_closes_when_the_wait_is_over(service: 
     clock.advance(minutes=1)
     assert await Scheduler(service).drain() >= 1
     view = (await service.status(game_id)).public_view
-    hands = json.loads((await service.storage.load(game_id)).state)["hands"]
     assert view["offer"] is None or view["offer"]["id"] != offer, "the AI withdrew its unanswered offer"
-    assert hands[person][RESOURCES.index("lumber")] == 2
+    assert not [e for entry in await service.storage.actions(game_id) for e in entry.events
+                if e["type"] == "trade" and person in (e["seat"], e["with"])], "no trade with her"

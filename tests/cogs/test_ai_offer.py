@@ -6,6 +6,7 @@ the other AI nothing, so the AI offers everyone one ore for one lumber and the o
 
 from __future__ import annotations
 
+from bot.service.catchup import BULLET
 from games.catan.board import RESOURCES
 from games.catan.game import Catan
 from games.core import Game
@@ -24,6 +25,7 @@ async def offered(world: World, held: dict[str, int] | None = None) -> tuple[int
     and that board."""
     game_id, people = await seated(world, "catan", ai=2, guests=0)
     (person, alice), = people.items()
+    await alice.slash("game notify", when="every")  # an offer within another's turn is DMed at this level
     built: dict[str, int] = {}
 
     def build(game: Game) -> None:
@@ -56,12 +58,12 @@ async def offered(world: World, held: dict[str, int] | None = None) -> tuple[int
 
 
 async def trades_with(world: World, game_id: int, alice: Person) -> list[str]:
-    """The trades made with Alice, as the boards told them (her hand is no witness: once the AI's turn is over,
-    the next seat's roll may pay her)."""
+    """The trades made with Alice, as the boards told them, each once (a board's catch-up may tell again what
+    an earlier one did; her hand is no witness: once the AI's turn is over, the next seat's roll may pay her)."""
     seat = (await world.bot.service.get(game_id)).seat_of(alice.user.id)
     assert seat is not None
-    return [line for board in world.boards() for line in board.text().splitlines()
-            if "traded" in line and f"to Seat {seat + 1} for" in line]
+    told = [line.removeprefix(BULLET) for board in world.boards() for line in board.text().splitlines()]
+    return sorted({line for line in told if "traded" in line and f"to Seat {seat + 1} for" in line})
 
 
 async def test_a_person_accepts_an_ai_offer_with_one_tap_on_the_board(world: World) -> None:

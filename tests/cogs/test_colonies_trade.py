@@ -13,6 +13,8 @@ from tests.support.world import World
 async def test_the_partner_answers_an_offer_from_the_buttons_in_a_dm(world: World) -> None:
     game_id, people, seat = await colonies_trader_table(world)
     offerer, partner = people[seat], people[1 - seat]
+    await partner.slash("game notify", when="every")  # an offer within another's turn is DMed at this level
+    await world.settle()
     view = await world.bot.service.hand(game_id, offerer.user.id)
     ready = [e["card"] for e in view["players"][seat]["in_play"] if e["state"] == "ready"]
     spare = [c for c in view["hand"] if C.kind(c) not in (C.THREAT, C.POPULATION)]

@@ -61,6 +61,9 @@ async def test_a_channel_closed_to_the_bot_pauses_the_game_until_it_can_post_aga
     await world.open_table(alice, guests=(bob,))
     game_id = (await world.bot.service.game_in_channel(world.fake.channel.id)).id
     boards = len(world.boards())
+    await alice.slash("game settings", board="new")  # every move posts a board (the default edits some)
+    await world.settle()
+    boards = len(world.boards())
     refusal = world.fake.forbid(world.fake.channel, 50013, method="POST", route=MESSAGES)
     value = (await alice.autocomplete("play", "action", ""))[0]["value"]
     await alice.slash("play", action=value)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.settings import NOTIFY_TEXT
 from renderers import render_private
 from tests.support.person import Person
@@ -60,29 +62,33 @@ async def test_my_turn_only_sends_none_when_anothers_roll_pays_her_and_one_when_
     assert len(new) == 1 and asks(new), [m.content for m in new]
 
 
-async def test_my_turn_only_asks_once_to_discard_and_not_again_when_her_turn_goes_on_CAT_18(world: World) -> None:
-    """Three people at Catan who chose my turn only, the two waiting with eight cards each; the active one rolls
-    a 7 (CAT-18). Each waiting player gets one DM asking for the discard, and no other; the roller gets none
-    when, after both discarded, her own turn goes on to the robber."""
+@pytest.mark.parametrize(("when", "asked"), [("turn", 0), ("every", 1)])
+async def test_a_discard_in_anothers_turn_is_dmed_at_every_turn_only_and_never_when_her_turn_goes_on_CAT_18(
+        world: World, when: str, asked: int) -> None:
+    """Three people at Catan, the two waiting with eight cards each; the active one rolls a 7 (CAT-18). A
+    discard asked within another's turn is DMed to those who chose every turn (one DM each), not to those who
+    chose my turn only (issue 36: one DM a round, when their turn begins; the board pings them); the roller
+    gets none when, after both discarded, her own turn goes on to the robber."""
     game_id, people, active, _ = await catan_turn_with(world, {"ore": 1}, others={"wool": 8})
     for person in people.values():
-        await choose(world, person, "turn")
+        await choose(world, person, when)
     await catan_roll(world, game_id, lambda _: 7)
     waiting = [people[(active + 1) % 3], people[(active + 2) % 3]]
     seen = {person.user.id: len(person.dms()) for person in people.values()}
 
     def since(person: Person) -> list:
-        return person.dms()[seen[person.user.id]:]
+        return [m for m in person.dms()[seen[person.user.id]:] if not m.content.startswith("Your hand")]
 
     await play(world, people[active], "Roll")
     for person in waiting:
-        assert len(since(person)) == 1 and asks(since(person)), [m.content for m in since(person)]
+        assert len(since(person)) == asked and asks(since(person)), [m.content for m in since(person)]
+        assert person.mention in world.boards()[-1].text(), "the board pings them either way"
     assert since(people[active]) == []
     for person in waiting:
         await play(world, person, "Discard")
     assert (await world.bot.service.status(game_id)).public_view["phase"] == "robber"
     assert since(people[active]) == [], "her turn goes on after the others discarded: no DM"
-    assert all(len(since(person)) == 1 for person in waiting), "one ask each"
+    assert all(len(since(person)) == asked for person in waiting), "one ask each at most"
 
 
 async def test_nothing_sends_no_dm_at_all_and_my_hand_still_shows_the_hand(world: World) -> None:

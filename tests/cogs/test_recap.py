@@ -67,7 +67,8 @@ async def test_a_recap_waiting_for_its_final_board_counts_no_failed_attempts(wor
 
     def discord_refuses_posts() -> None:  # from the first move on, with time in the test's hands
         world.bot.service.clock = clock
-        refusals.append(world.fake.server_error(503, seconds=3600, route=MESSAGES))
+        refusals.append(world.fake.server_error(503, seconds=3600, method=("POST", "PATCH"),
+                                                route=(MESSAGES, f"{MESSAGES}/{{message_id}}")))  # posts and edits
 
     game_id = await open_and_play(world, world.person("alice"), then=discord_refuses_posts)
     for _ in range(8):

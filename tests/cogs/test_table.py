@@ -143,7 +143,7 @@ async def test_reminders_reach_the_channel_even_with_closed_dms_and_the_timeout_
     clock.advance(hours=25)
     await world.bot.scheduler.drain()
     await world.settle()
-    reminder = world.channel()[-1].content
+    reminder = next(m.content for m in reversed(world.channel()) if m.content.startswith("⏰"))
     assert reminder.startswith("⏰") and alice.mention in reminder and bob.mention in reminder
     assert any("⏰ Your move" in m.content for m in alice.dms()) and bob.dms() == []
     posted = len(world.boards())

@@ -105,6 +105,8 @@ async def test_a_colonies_trade_is_one_modal_from_the_dm_and_accepted(world: Wor
     accepts with one tap on the board."""
     game_id, people, seat = await colonies_trader_table(world)
     person, partner = people[seat], people[1 - seat]
+    await partner.slash("game notify", when="every")  # an offer within another's turn is DMed at this level
+    await world.settle()
     dm_panel = Buttons.move_panel(await world.bot.service.panel(game_id, person.user.id))  # what the DM carries
     assert "Trade offer…" in [c.get("label") for row in dm_panel.to_components() for c in row["components"]]
     tally = Tally(person)

@@ -26,6 +26,7 @@ from tests.support.channel_table import (
     Table,
     ai_turn_soon,
     board_versions,
+    every_move_posted,
     first_game,
     move_told,
     seats_to_fill,
@@ -150,6 +151,7 @@ async def second_table(fake: FakeDiscord, bot: BotProcess, game_type: str) -> Ta
     channel = fake.add_text_channel("second-table")
     table = Table(fake, bot, Person(fake, fake.add_user("bob"), channel.id), channel.id)
     lobby = await table.open(game_type)
+    await every_move_posted(table)
     await table.fill_with_ai_and_start(lobby, seats_to_fill(game_type, 1))
     return table
 

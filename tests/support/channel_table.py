@@ -198,11 +198,19 @@ def seats_to_fill(game_type: str, humans: int) -> int:
     return max(cls.min_players - humans, 0)
 
 
+async def every_move_posted(table: Table) -> None:
+    """The table's boards are posted after every move (`board: new`), so that each move's board can be told
+    apart (the default edits the board while nobody new is asked)."""
+    await table.host.slash("game settings", channel_id=table.channel_id, board="new")
+
+
 async def started_table(fake: FakeDiscord, bot: BotProcess, game_type: str, *guests: Person) -> Table:
-    """A started game in the first channel: alice hosts, the guests join, AI seats fill the rest."""
+    """A started game in the first channel: alice hosts, the guests join, AI seats fill the rest; a board
+    after every move (`every_move_posted`)."""
     host = Person(fake, fake.add_user("alice"))
     table = Table(fake, bot, host, fake.channel.id)
     lobby = await table.open(game_type)
+    await every_move_posted(table)
     for guest in guests:
         await guest.click(table.current(lobby), "Join")
     await table.fill_with_ai_and_start(lobby, seats_to_fill(game_type, 1 + len(guests)))

@@ -41,11 +41,12 @@ def test_a_hand_over_is_asked_in_the_words_of_what_it_does() -> None:
 
 def test_settings_are_said_once_for_a_table_and_for_a_server() -> None:
     said = ("turn deadline 24 h, reminder at 50% of it, on timeout: ai, an AI taking over a seat plays normal, "
-            "an AI's offer waits 5 min for an answer, board edited in place.")
+            "an AI's offer waits 5 min for an answer, board one message edited in place.")
     assert describe_settings(table().settings) == said
     assert table_settings_text(table()) == f"Catan #7: {said}"
     assert table_settings_text(table(), changed_by=10) == f"<@10> changed the table settings. Catan #7: {said}"
     assert server_defaults_text({"thread": True}, saved=True) == (
         "Saved. New tables on this server: turn deadline off, reminder at 50% of it, on timeout: ai, an AI taking "
-        "over a seat plays normal, an AI's offer waits 5 min for an answer, board posted anew after each move, "
+        "over a seat plays normal, an AI's offer waits 5 min for an answer, board posted once a turn, edited in "
+        "place while one player acts, "
         "tables open in a thread: yes.")

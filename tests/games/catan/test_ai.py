@@ -36,7 +36,9 @@ def test_cat_32_proposes_a_spare_card_for_the_one_its_city_lacks() -> None:
     assert choice(game, me) == {"type": "offer", "to": "all", "give": {"wool": 1}, "get": {"ore": 1}}
 
 
-def test_cat_32_never_repeats_an_offer_declined_this_turn() -> None:
+def test_cat_32_asks_everyone_once_a_turn_and_never_again_this_round_what_they_declined() -> None:
+    """Issue 36: an offer to everyone asks each seat, so the AI makes one a turn; terms the others declined this
+    round are not put to them again by the next AI (it offers two cards instead), and a round later they may be."""
     game, me = table()
     give(game, me, grain=2, ore=2, wool=2)
     game.apply(me, choice(game, me))
@@ -44,11 +46,14 @@ def test_cat_32_never_repeats_an_offer_declined_this_turn() -> None:
         if seat != me:
             game.apply(seat, {"type": "decline", "offer": game.s["offer"]["id"]})
     assert game.s["offer"] is None
-    again = choice(game, me)
-    assert again == {"type": "offer", "to": "all", "give": {"wool": 2}, "get": {"ore": 1}}  # a better offer
-    game.apply(me, again)
-    game.apply(me, {"type": "withdraw", "offer": game.s["offer"]["id"]})
-    assert choice(game, me)["type"] != "offer"  # nothing left to try this turn
+    assert choice(game, me)["type"] != "offer", "everyone was asked this turn"
+    game.apply(me, {"type": "end_turn"})
+    following = game.s["active"]
+    game.s["phase"] = "main"
+    give(game, following, grain=2, ore=2, wool=2)
+    assert choice(game, following) == {"type": "offer", "to": "all", "give": {"wool": 2}, "get": {"ore": 1}}
+    game.s["turn"] += 3  # a round later
+    assert choice(game, following) == {"type": "offer", "to": "all", "give": {"wool": 1}, "get": {"ore": 1}}
 
 
 @pytest.mark.parametrize(("offered", "why"), [({"ore": 1}, "a card that brings its city closer"),

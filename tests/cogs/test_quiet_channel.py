@@ -1,0 +1,169 @@
+"""A quiet channel (issue 36): one board a turn of a person, the AI seats' moves between two people's turns
+folded into the board that asks the next person, an AI's offer to a person one message, pings only to the
+person asked, one DM a round by default; and the ask opens with what happened since the person last moved,
+what touched them first.
+
+Each table is seeded (`seeded`), so its seating, its board and every AI move are the same each run; the
+person plays by `/play`, their moves picked by label (`prefer`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+
+from bot.service.catchup import BULLET, HEADER, MOST, since_last_move, touches
+from bot.service.kernel import engine_of
+from games.core import Event, Game
+from tests.support.person import Person
+from tests.support.table_talk import Round, Tally, play_as_the_ai_would, seeded
+from tests.support.world import World
+
+ROUNDS = 6
+
+
+@dataclass(frozen=True)
+class Table:
+    game: str
+    seed: int
+    offer_to: Callable[[Event, int], bool]
+    """Whether an event is an AI's offer put to this seat."""
+    traders: Callable[[Event], tuple[int, int] | None]
+    """The two seats of a trade made (the event of one), else None."""
+    trades: bool = True
+    """Whether the AI seats trade within the six rounds (Colonies' trade only with a ready Trader and hungry
+    Population, which these rounds do not bring)."""
+
+
+def catan_offer(event: Event, seat: int) -> bool:
+    offer = event.get("offer")
+    return event["type"] == "offer" and offer["from"] != seat and offer["to"] in (None, seat)
+
+
+def traded(partner: str) -> Callable[[Event], tuple[int, int] | None]:
+    return lambda e: (e["seat"], e[partner]) if e["type"] in ("trade", "traded") else None
+
+
+TABLES = [
+    Table("catan", 7, catan_offer, traded("with")),
+    Table("colonies", 7, lambda e, seat: e["type"] == "offer" and e["partner"] == seat and e["seat"] != seat,
+          traded("partner"), trades=False),
+    Table("roanoke", 3, lambda e, seat: e["type"] == "offered" and e["to"] == seat and e["seat"] != seat,
+          traded("to")),
+]
+
+
+async def engine(world: World, game_id: int) -> Game:
+    row = await world.bot.storage.load(game_id)
+    assert row is not None
+    game = engine_of(row)
+    assert game is not None
+    return game
+
+
+async def offers_to(world: World, game_id: int, table: Table, seat: int, since: int) -> tuple[int, int]:
+    """How many AI offers were put to the seat in the actions after the first `since`, and how many actions
+    there are now."""
+    log = await world.bot.storage.actions(game_id)
+    return sum(table.offer_to(e, seat) for entry in log[since:] for e in entry.events), len(log)
+
+
+async def play_rounds(world: World, table: Table, person: Person, game_id: int, rounds: int) -> list[Round]:
+    """The person plays until their turn has come `rounds` times after the first (the setup before it is not
+    counted); what each round sent."""
+    info = await world.bot.service.get(game_id)
+    seat = info.seat_of(person.user.id)
+    assert seat is not None
+    tally, counted, last, seen = Tally(world), [], None, 0
+    for _ in range(2000):
+        await world.settle()
+        game = await engine(world, game_id)
+        if game.over:
+            break
+        view = game.view(None)
+        now = (view.get("season"), view.get("round"), view.get("turn"))  # which turn of the game this is
+        if game.current_seat() == seat and now != last and view.get("phase") != "setup":
+            done = tally.turn()
+            done.offers, seen = await offers_to(world, game_id, table, seat, seen)
+            counted.append(done)
+            last = now
+            if len(counted) > rounds:
+                break
+        if seat in game.to_move():
+            await play_as_the_ai_would(world, person, game, seat)
+    return counted[1:]
+
+
+@pytest.mark.parametrize("table", TABLES, ids=[t.game for t in TABLES])
+async def test_one_person_and_three_ai_seats_hear_one_board_a_round_and_one_dm(world: World, table: Table) -> None:
+    """Two channel messages a round at most, and one more for each AI offer to the person; every ping is
+    theirs; one DM a round (the default, `turn`)."""
+    alice = world.person("alice")
+    with seeded(table.seed):
+        await world.open_table(alice, table.game, ai=3)
+    info = await world.bot.service.game_in_channel(world.fake.channel.id)
+    assert info is not None
+    rounds = await play_rounds(world, table, alice, info.id, ROUNDS)
+    assert len(rounds) == ROUNDS, "the game went on for six rounds"
+    seat = info.seat_of(alice.user.id)
+    pairs = [pair for entry in await world.bot.storage.actions(info.id) for e in entry.events
+             if (pair := table.traders(e)) is not None]
+    if table.trades:
+        assert any(seat not in pair for pair in pairs), "the AI seats traded among themselves"
+        assert sum(done.offers for done in rounds), "and offered the person trades"
+    for n, done in enumerate(rounds):
+        assert done.posts <= 2 + done.offers, f"round {n + 1}: {done}"
+        assert done.pings <= {alice.user.id}, f"round {n + 1}: {done}"
+        assert done.dms.get(alice.user.id, 0) <= 1, f"round {n + 1}: {done}"
+
+
+
+def opening(lines: list[str]) -> list[str]:
+    """The catch-up's lines of events, where `lines` open with it (its header first)."""
+    assert lines and lines[0] == HEADER, lines[:3]
+    return [line.removeprefix(BULLET) for line in lines[1:] if line.startswith(BULLET)]
+
+
+async def test_each_persons_ask_opens_with_what_happened_since_they_last_moved_what_touched_them_first(
+        world: World) -> None:
+    """Two people and two AI seats at Catan, three rounds: the board that asks a person when their turn begins,
+    and the DM that asks them, open with the events since they last moved, in the game's sentences, those
+    that name them (a roll that pays them, a trade or a theft) before the others."""
+    alice, bob = world.person("alice"), world.person("bob")
+    with seeded(3):
+        await world.open_table(alice, "catan", guests=(bob,), ai=2)
+    info = await world.bot.service.game_in_channel(world.fake.channel.id)
+    assert info is not None
+    seats = {info.seat_of(p.user.id): p for p in (alice, bob)}
+    last: dict[int, object] = {}
+    asks = {seat: 0 for seat in seats}
+    touched = 0
+    for _ in range(2000):
+        await world.settle()
+        game = await engine(world, info.id)
+        view = game.view(None)
+        if game.over or min(asks.values()) >= 3:
+            break
+        seat, now = game.current_seat(), view.get("turn")
+        if seat in seats and last.get(seat) != now and view["phase"] != "setup":
+            last[seat] = now
+            asks[seat] += 1
+            log = await world.bot.storage.actions(info.id)
+            events = since_last_move(log, seat)
+            if not events:  # their own move began their turn (the last of the setup): nothing to catch up on
+                continue
+            said = [(e, game.describe_event(e)) for e in events]
+            mine = [line for e, line in said if touches(e, line, seat)][:MOST]
+            board = world.boards()[-1].text().splitlines()[2:]
+            dm = next(m for m in reversed(seats[seat].dms()) if m.content.startswith("Your move"))
+            for told in (opening(board), opening(dm.content.splitlines()[1:])):
+                assert told[:len(mine)] == mine, f"what touched them comes first: {told}"
+                assert set(told) <= {line for _, line in said}, f"only what happened since: {told}"
+            touched += bool(mine)
+        for person_seat, person in seats.items():
+            if person_seat in game.to_move():
+                await play_as_the_ai_would(world, person, game, person_seat)
+                break
+    assert min(asks.values()) >= 3, asks
+    assert touched, "some ask told a person what touched them"
