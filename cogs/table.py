@@ -55,7 +55,7 @@ class HandOver(GameItem[discord.ui.Button], form=ids.HAND_OVER):
                                             allowed_mentions=ONLY_USERS)
             return
         outcome = await (service.resign if self.verb == "resign" else service.leave)(self.game_id, user)
-        await interaction.response.edit_message(content=handed_over_text(outcome.game.game_type, self.verb),
+        await interaction.response.edit_message(content=handed_over_text(outcome.game, self.verb),
                                                 view=None)
 
 

@@ -1,0 +1,68 @@
+"""Playing a practice table by clicking: the move a person means to make (the coach's suggestion), found
+among the components of their move panel and clicked — a button, a select's option, the cards of a card
+select, or first the place of a move chosen in two steps, then the move."""
+
+from __future__ import annotations
+
+from cogs.layout.moves import digest
+from games.core import Action, Game
+from tests.support.fake_discord import StoredMessage
+from tests.support.person import Person
+from tests.support.world import World
+
+STEPS = 6
+"""The most selections a move takes: a place, pages, then the move."""
+
+
+def card_values(action: Action) -> list[str] | None:
+    """A card select's values for the action's one {kind: count} field (Catan's discard)."""
+    bundles = [value for value in action.values() if isinstance(value, dict)]
+    if len(bundles) != 1:
+        return None
+    return [f"{kind}.{n}" for kind, count in bundles[0].items() for n in range(1, count + 1)]
+
+
+async def click_move(world: World, person: Person, panel: StoredMessage, game: Game, action: Action) -> None:
+    """Make `action` by the panel's components, as a person who reads the panel would."""
+    key = digest(action)
+    for _ in range(STEPS):
+        button = next((b for b in panel.buttons() if str(b.get("custom_id", "")).endswith(f":{key}")), None)
+        if button is not None:
+            await person.click(panel, custom_id=button["custom_id"])
+            await world.settle()
+            return
+        for select in panel.selects():
+            values = [o["value"] for o in select["options"]]
+            cards = card_values(action) if str(select["custom_id"]).startswith("fr:cs:") else None
+            picked = [key] if key in values else cards if cards and set(cards) <= set(values) else None
+            if picked is not None:
+                await person.select(panel, picked, custom_id=select["custom_id"])
+                await world.settle()
+                return
+        panel = await _narrow(world, person, panel, game, action)
+    raise AssertionError(f"the panel offers no way to {game.describe(action)!r}: {panel.content}")
+
+
+async def _narrow(world: World, person: Person, panel: StoredMessage, game: Game, action: Action) -> StoredMessage:
+    """One step towards the move: the place where it happens, or the next page of its kind's select."""
+    areas = set(game.areas(action))
+    for select in panel.selects():
+        place = next((o for o in select["options"] if o["value"].startswith("@") and o["value"] != "@"
+                      and o["label"].removesuffix("…") in areas), None)
+        if place is not None:
+            return await _pick(world, person, panel, select, place["value"])
+    kind = str(action.get("type"))
+    for select in panel.selects():
+        page = next((o for o in select["options"] if o["value"].startswith("p")), None)
+        custom_id = str(select["custom_id"])
+        if page is not None and (f":{kind}:" in custom_id or ":*:" in custom_id):
+            return await _pick(world, person, panel, select, page["value"])
+    raise AssertionError(f"the panel offers no way to {game.describe(action)!r}: {panel.content}")
+
+
+async def _pick(world: World, person: Person, panel: StoredMessage, select: dict, value: str) -> StoredMessage:
+    await person.select(panel, [value], custom_id=select["custom_id"])
+    await world.settle()
+    found = world.fake.find_message(panel.id)
+    assert found is not None
+    return found
