@@ -132,7 +132,7 @@ class Lobby(Turns):
                 raise Refused("That game is over.", "game_over")
             if is_practice(row.settings):  # a practice table is the person's alone: leaving ends it
                 await self._abandoned(change)
-                return Outcome(game=await self.get(game_id), lines=["The practice game is over."])
+                return Outcome(game=await self.get(game_id))
             level = with_defaults(row.settings)["ai_level"]
             seats = [taken_over(s, level) if s.user_id == user_id else s for s in row.seats]
             return await self._seats_to_ai(change, seats, [taken_over_line(mine[0], level, "left")])

@@ -4,9 +4,12 @@ select, or first the place of a move chosen in two steps, then the move."""
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import Any
+
 from cogs.layout.moves import digest
 from games.core import Action, Game
-from tests.support.fake_discord import StoredMessage
+from tests.support.fake_discord import InteractionRecord, StoredMessage
 from tests.support.person import Person
 from tests.support.world import World
 
@@ -22,25 +25,65 @@ def card_values(action: Action) -> list[str] | None:
     return [f"{kind}.{n}" for kind, count in bundles[0].items() for n in range(1, count + 1)]
 
 
-async def click_move(world: World, person: Person, panel: StoredMessage, game: Game, action: Action) -> None:
-    """Make `action` by the panel's components, as a person who reads the panel would."""
+async def click_move(world: World, person: Person, panel: StoredMessage, game: Game, seat: int,
+                     action: Action) -> None:
+    """Make `action` by the panel's components, as a person who reads the panel would: a listed move by its
+    button or select, a free-form one (a trade offer) by its modal."""
+    shapes = [shape["type"] for shape in game.action_shapes(seat)]
+    if action not in game.legal_actions(seat) and action.get("type") in shapes:
+        await fill_modal(world, person, panel, game.action_shapes(seat), shapes.index(action["type"]), action)
+        return
     key = digest(action)
     for _ in range(STEPS):
         button = next((b for b in panel.buttons() if str(b.get("custom_id", "")).endswith(f":{key}")), None)
         if button is not None:
-            await person.click(panel, custom_id=button["custom_id"])
-            await world.settle()
+            await confirmed(world, person, game, action, await person.click(panel, custom_id=button["custom_id"]))
             return
         for select in panel.selects():
             values = [o["value"] for o in select["options"]]
             cards = card_values(action) if str(select["custom_id"]).startswith("fr:cs:") else None
             picked = [key] if key in values else cards if cards and set(cards) <= set(values) else None
             if picked is not None:
-                await person.select(panel, picked, custom_id=select["custom_id"])
-                await world.settle()
+                await confirmed(world, person, game, action,
+                                await person.select(panel, picked, custom_id=select["custom_id"]))
                 return
         panel = await _narrow(world, person, panel, game, action)
     raise AssertionError(f"the panel offers no way to {game.describe(action)!r}: {panel.content}")
+
+
+async def confirmed(world: World, person: Person, game: Game, action: Action, clicked: InteractionRecord) -> None:
+    """A move that cannot be taken back (`Game.costly`) asks "Are you sure?" first: the person confirms."""
+    await world.settle()
+    if type(game).costly(action):
+        question = await world.fake.wait_for(
+            lambda: next((m for m in clicked.replies() if any(b.get("label") == "Confirm" for b in m.buttons())),
+                         None), what="the question before a costly move")
+        await person.click(question, "Confirm")
+        await world.settle()
+
+
+def modal_values(field: dict[str, Any], value: Any) -> list[str]:
+    """A modal select's values for one field of the action (`cogs.layout.draft`: a pick is the index of its
+    choice, a bundle "<index>x<amount>" per kind)."""
+    index = {choice["value"]: i for i, choice in enumerate(field["choices"])}
+    if field["kind"] == "pick":
+        return [str(index[value])] if value is not None else []
+    counts = Counter(value) if isinstance(value, list) else value or {}
+    return [f"{index[kind]}x{n}" for kind, n in counts.items() if n]
+
+
+async def fill_modal(world: World, person: Person, panel: StoredMessage, shapes: list[dict[str, Any]], k: int,
+                     action: Action) -> None:
+    """Open the modal of the free-form move `shapes[k]` from the panel, choose the action's fields, submit."""
+    opener = next(b for b in panel.buttons() if str(b.get("custom_id", "")).startswith("fr:t:")
+                  and str(b["custom_id"]).split(":")[4] == str(k))
+    opened = await person.click(panel, custom_id=opener["custom_id"])
+    await world.settle()
+    fields = shapes[k]["fields"]
+    asked = [c["component"]["custom_id"] for c in opened.callback_data.get("components", []) if "component" in c]
+    await person.submit(opened, {cid: modal_values(fields[int(cid)], action.get(fields[int(cid)]["name"]))
+                                 for cid in asked})
+    await world.settle()
 
 
 async def _narrow(world: World, person: Person, panel: StoredMessage, game: Game, action: Action) -> StoredMessage:
