@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from cogs.layout.draft import fixed_rate_choices
 from cogs.layout.moves import digest
 from games.core import Action, Game
 from tests.support.fake_discord import InteractionRecord, StoredMessage
@@ -29,9 +30,14 @@ async def click_move(world: World, person: Person, panel: StoredMessage, game: G
                      action: Action) -> None:
     """Make `action` by the panel's components, as a person who reads the panel would: a listed move by its
     button or select, a free-form one (a trade offer) by its modal."""
-    shapes = [shape["type"] for shape in game.action_shapes(seat)]
-    if action not in game.legal_actions(seat) and action.get("type") in shapes:
-        await fill_modal(world, person, panel, game.action_shapes(seat), shapes.index(action["type"]), action)
+    shapes = game.action_shapes(seat)
+    kinds = [shape["type"] for shape in shapes]
+    if action not in game.legal_actions(seat) and action.get("type") in kinds:
+        await fill_modal(world, person, panel, shapes, kinds.index(action["type"]), action)
+        return
+    grouped = next((k for k, shape in enumerate(shapes) if action.get("type") in shape.get("groups", ())), None)
+    if grouped is not None:  # made by its shape's modal, with the fixed-rate partner chosen
+        await fill_modal(world, person, panel, shapes, grouped, at_fixed_rate(shapes[grouped], action), fixed=True)
         return
     key = digest(action)
     for _ in range(STEPS):
@@ -72,11 +78,22 @@ def modal_values(field: dict[str, Any], value: Any) -> list[str]:
     return [f"{index[kind]}x{n}" for kind, n in counts.items() if n]
 
 
+def at_fixed_rate(shape: dict[str, Any], action: Action) -> Action:
+    """A listed move that the shape's modal makes with its fixed-rate partner (Catan's bank trade, one card
+    for `rate` of another), as that modal's move."""
+    n, i = fixed_rate_choices(shape)[0]
+    partner = shape["fields"][n]["choices"][i]
+    rate = partner["rates"]["give"][action["give"]]
+    return {"type": shape["type"], shape["fields"][n]["name"]: partner["value"], "give": {action["give"]: rate},
+            "get": {action["get"]: 1}}
+
+
 async def fill_modal(world: World, person: Person, panel: StoredMessage, shapes: list[dict[str, Any]], k: int,
-                     action: Action) -> None:
-    """Open the modal of the free-form move `shapes[k]` from the panel, choose the action's fields, submit."""
+                     action: Action, *, fixed: bool = False) -> None:
+    """Open the modal of the free-form move `shapes[k]` from the panel (`fixed`: its fixed-rate partner's,
+    "Trade with …"), choose the action's fields, submit."""
     opener = next(b for b in panel.buttons() if str(b.get("custom_id", "")).startswith("fr:t:")
-                  and str(b["custom_id"]).split(":")[4] == str(k))
+                  and str(b["custom_id"]).split(":")[4] == str(k) and str(b["label"]).startswith("Trade with") == fixed)
     opened = await person.click(panel, custom_id=opener["custom_id"])
     await world.settle()
     fields = shapes[k]["fields"]
