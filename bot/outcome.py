@@ -76,10 +76,12 @@ class Panel:
     shapes: list[dict[str, Any]]
     hand: dict[str, Any]
     warnings: list[str] = field(default_factory=list)
+    coach: list[str] = field(default_factory=list)
+    """On a practice table (`bot.practice`), the coach's line on this decision."""
 
     def warning_lines(self) -> list[str]:
-        """The warnings as they lead the player's turn message, before its moves."""
-        return [f"⚠️ {w}" for w in self.warnings]
+        """What leads the player's turn message, before its moves: the warnings, then the coach's line."""
+        return [*(f"⚠️ {w}" for w in self.warnings), *self.coach]
 
 
 @dataclass

@@ -40,3 +40,14 @@ def confirm_view(confirm: discord.ui.Item[Any], game_id: int) -> discord.ui.View
     view.add_item(confirm)
     view.add_item(CancelButton(game_id))
     return view
+
+
+async def wants_thread(interaction: Interaction, asked: bool | None) -> bool:
+    """Whether a new table opens in a thread of its own: as `asked`, or by the server's default where a thread
+    can be made here (not inside a thread, and the bot may create one)."""
+    if asked is not None:
+        return asked
+    assert interaction.guild_id is not None
+    defaults = await runtime(interaction).service.server_defaults(interaction.guild_id)
+    return bool(defaults["thread"]) and isinstance(interaction.channel, discord.TextChannel) and \
+        interaction.app_permissions.create_public_threads

@@ -15,9 +15,10 @@ from bot.errors import Refused
 from bot.outcome import GameInfo
 from bot.seats import DEFAULT_LEVEL
 from cogs import ids
-from cogs.common import CancelButton, game_here
+from cogs.common import CancelButton, game_here, wants_thread
 from cogs.items import GameItem, Interaction, manager_of, picked, runtime, single_select
 from cogs.layout.moves import TEXT_LIMIT, clip
+from cogs.learn import LearnCommands
 from cogs.players import PlayerCommands, game_names
 from cogs.rules import RulesJump, RulesStep
 from cogs.table import LEVEL_CHOICES, HandOver, TableCommands, ask_hand_over
@@ -125,7 +126,7 @@ async def lobby_step(interaction: Interaction, game_id: int, verb: str, *, level
     return outcome.game
 
 
-class Lobby(TableCommands, PlayerCommands, commands.GroupCog, group_name="game",
+class Lobby(TableCommands, PlayerCommands, LearnCommands, commands.GroupCog, group_name="game",
             group_description="Open, join and manage board games"):
     def __init__(self, bot: Frontier) -> None:
         self.bot = bot
@@ -145,11 +146,7 @@ class Lobby(TableCommands, PlayerCommands, commands.GroupCog, group_name="game",
         cls = game_called(game)  # everything about the new table is checked before anything is made or said
         picked = parse_options(cls, options)
         cls.resolve_options(picked)
-        if thread is None:  # the server's default, where a thread can be made here (not inside a thread)
-            thread = bool((await self.bot.service.server_defaults(interaction.guild_id))["thread"]) and \
-                isinstance(interaction.channel, discord.TextChannel) and \
-                interaction.app_permissions.create_public_threads
-        if thread:
+        if await wants_thread(interaction, thread):
             channel = interaction.channel
             if not isinstance(channel, discord.TextChannel):
                 raise Refused("A thread can be opened only from a text channel.", "no_thread_here")

@@ -58,7 +58,7 @@ class HandOver(GameItem[discord.ui.Button], form=ids.HAND_OVER):
             return
         outcome = await (service.resign if self.verb == "resign" else service.leave)(self.game_id, user)
         await interaction.response.edit_message(**bounded(
-            content=handed_over_text(outcome.game.game_type, self.verb), view=None))
+            content=handed_over_text(outcome.game, self.verb), view=None))
 
 
 async def ask_hand_over(interaction: Interaction, verb: str) -> None:

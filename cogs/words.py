@@ -11,6 +11,7 @@ from bot.errors import Refused
 from bot.limits import clip
 from bot.outbox import result_lines, turn_line
 from bot.outcome import GameInfo, Outcome, SeatInfo
+from bot.practice import is_practice
 from bot.seats import ai_level
 from bot.settings import BOARD_TEXT, DEFAULT_SETTINGS
 from bot.storage import Rating
@@ -81,6 +82,8 @@ def hand_over_text(info: GameInfo, verb: str) -> str:
     where = f"{info.title} #{info.id}"
     if verb == "abandon":
         return f"Abandon {where}? The game ends for everyone, without a result. This cannot be undone."
+    if verb == "leave" and is_practice(info.settings):
+        return f"Leave {where}? The practice game ends here; it is not rated."
     if verb == "leave":
         return (f"Leave {where}? An AI plays your seat for the rest of the game, and you cannot come back. "
                 "(To give up the game itself, resign.)")
@@ -91,9 +94,12 @@ def hand_over_text(info: GameInfo, verb: str) -> str:
             "come back.")
 
 
-def handed_over_text(game_type: str, verb: str) -> str:
-    """What the question says once a player has left or resigned."""
-    resignation = get_game(game_type).resignation if verb == "resign" else ""
+def handed_over_text(info: GameInfo, verb: str) -> str:
+    """What the question says once a player has left or resigned (a practice table ends when its person
+    leaves)."""
+    if info.status == "abandoned":
+        return "Done: the practice game is over. It was not rated."
+    resignation = get_game(info.game_type).resignation if verb == "resign" else ""
     return f"Done: {resignation or 'an AI plays your seat from now on.'}"
 
 

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from bot.errors import Refused
 from bot.metrics import counting_refusals
 from bot.outcome import GameInfo, SeatInfo
+from bot.practice import is_practice
 from bot.seats import ai_level, is_person
 from bot.settings import with_defaults
 from bot.storage import ActionRow, Effects, GameRow, Job, JobKind, ResultSeat, SeatRow, StaleVersion, Storage
@@ -275,8 +276,9 @@ class Kernel:
                                     seats=row.seats if seats is None else seats)
         jobs, deadline = self._plan(later, game, status)
         later.deadline = deadline.isoformat() if deadline else None
-        result = None
-        if status == "finished" and game is not None and (res := game.result()) is not None:
+        result = None  # a practice game (`bot.practice`) keeps none: never rated, never in the stats
+        if status == "finished" and game is not None and not is_practice(row.settings) \
+                and (res := game.result()) is not None:
             place = {seat: i for i, tied in enumerate(res.ranking) for seat in tied}
             result = [ResultSeat(s.seat, None if s.is_ai else s.user_id, s.seat in res.winners,
                                  place.get(s.seat, len(res.ranking)),

@@ -11,6 +11,7 @@ from typing import Any
 from bot import outbox
 from bot.errors import Refused
 from bot.outcome import GameInfo, Outcome
+from bot.practice import PRACTICE, is_practice
 from bot.seats import DEFAULT_LEVEL
 from bot.service.kernel import NOT_SEATED, Change, Rights, acting_seat, engine_of, humans, in_lobby, info_of
 from bot.service.turns import Turns, taken_over, taken_over_line
@@ -32,14 +33,16 @@ def _not_over(row: GameRow) -> None:
 
 class Lobby(Turns):
     async def create(self, *, game_type: str, guild_id: int | None, channel_id: int, user_id: int,
-                     options: dict[str, Any] | None = None, thread_id: int | None = None) -> GameInfo:
+                     options: dict[str, Any] | None = None, thread_id: int | None = None,
+                     practice: bool = False) -> GameInfo:
+        """Open a table (`practice`: a practice table of `/game learn`, see `bot.practice`)."""
         cls = get_game(game_type)
         resolved = cls.resolve_options(options)
         running = await self.storage.active_in_channel(thread_id or channel_id)
         if running is not None:
             raise Refused(f"Game #{running} is already open here; finish or abandon it first, "
                           "or start the new game in a thread.", "game_running_here")
-        settings = await self.server_defaults(guild_id)
+        settings = {**await self.server_defaults(guild_id), **({PRACTICE: True} if practice else {})}
         game_id = await self.storage.create_game(
             game_type=game_type, guild_id=guild_id, channel_id=channel_id, thread_id=thread_id,
             created_by=user_id, options=resolved, settings=settings, seed=secrets.randbits(63), now=self.clock())
@@ -127,6 +130,9 @@ class Lobby(Turns):
                 return Outcome(game=await self._write_seats(change, [s for s in row.seats if s.user_id != user_id]))
             if row.status != "running":
                 raise Refused("That game is over.", "game_over")
+            if is_practice(row.settings):  # a practice table is the person's alone: leaving ends it
+                await self._abandoned(change)
+                return Outcome(game=await self.get(game_id))
             level = with_defaults(row.settings)["ai_level"]
             seats = [taken_over(s, level) if s.user_id == user_id else s for s in row.seats]
             return await self._seats_to_ai(change, seats, [taken_over_line(mine[0], level, "left")])
@@ -159,10 +165,13 @@ class Lobby(Turns):
     async def abandon(self, game_id: int, user_id: int, *, guild_rights: int | None = None) -> GameInfo:
         rights = Rights(user_id, guild_rights, "abandon it")
         async with self.change(game_id, check=_not_over, rights=rights) as change:
-            effects = Effects(outbox=[outbox.retire()] if change.row.status == "running" else [], jobs=[],
-                              release=True)
-            await change.write(self.storage.set_status, "abandoned", effects=effects)
+            await self._abandoned(change)
             return await self.get(game_id)
+
+    async def _abandoned(self, change: Change) -> None:
+        """The game ends without a result: its board loses its buttons, its timers go."""
+        effects = Effects(outbox=[outbox.retire()] if change.row.status == "running" else [], jobs=[], release=True)
+        await change.write(self.storage.set_status, "abandoned", effects=effects)
 
     async def forget(self, user_id: int) -> list[Outcome]:
         """Forget a user: leave every open table, then erase their id everywhere (results and ratings included).

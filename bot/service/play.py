@@ -13,6 +13,7 @@ from bot import outbox, ratings
 from bot.errors import Refused
 from bot.metrics import MOVES
 from bot.outcome import Outcome, Panel
+from bot.practice import practice_lines
 from bot.service.catchup import catch_up, since_last_move
 from bot.service.kernel import (
     STALE,
@@ -155,9 +156,11 @@ class Play(Queries):
         after = _private_parts(game, people)
         notices = {s: [game.describe_event(e) for e in said] for s, said in game.notices(events).items() if s in people}
         turn_goes_on = not game.over and game.current_seat() == turn
+        coached = await practice_lines(self.storage, row, game, seat, action, events)
         outcome = Outcome(
             game=info_of(later, game), events=events,
-            lines=[*before_lines, *(game.describe_event(e) for e in events), *offer_wait_lines(later, game, offering)],
+            lines=[*before_lines, *(game.describe_event(e) for e in events), *offer_wait_lines(later, game, offering),
+                   *coached],
             public_view=game.view(None),
             private_views={s: game.view(s) for s in people if after[s] != before[s]}, result=game.result(),
             notices=notices,

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.errors import Refused
 from bot.outcome import GameInfo, Outcome, Panel
+from bot.practice import coach_lines
 from bot.service.kernel import NOT_SEATED, Caller, Kernel, engine_of, info_of, person_seat
 from bot.settings import DEFAULT_NOTIFY, checked_notify
 from bot.storage import GameRow, Rating, user_player
@@ -26,7 +27,7 @@ def panel_of(row: GameRow, game: Game | None, user_id: int) -> Panel:
     moving = row.status == "running" and seat in game.to_move()
     return Panel(game=info_of(row, game), seat=seat, choices=game.moves(seat) if moving else [],
                  shapes=game.action_shapes(seat) if moving else [], hand=game.view(seat),
-                 warnings=game.warnings(seat) if moving else [])
+                 warnings=game.warnings(seat) if moving else [], coach=coach_lines(row, game, seat) if moving else [])
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,82 @@
+"""`/game learn game:<name>`: a practice table (DESIGN §5, `bot.practice`) for the person against easy AI
+seats, opened in its own thread where the bot may make one, started at once. The coach speaks on the
+person's move panel and on the boards; the welcome message says so and carries a Leave button, which ends
+the practice table (as `/game leave` does)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.bounded import bounded
+from bot.client import Frontier
+from bot.errors import Refused
+from bot.outcome import GameInfo
+from bot.practice import AI_LEVEL, OPTIONS, practice_seats
+from cogs import ids
+from cogs.common import wants_thread
+from cogs.items import Interaction
+from cogs.words import echo
+from games.coach import COACHES
+from games.core import get_game
+
+LEAVE = "Leave practice"
+
+
+async def coached_names(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The games a practice table is offered for, filtered by what is typed."""
+    typed = current.casefold()
+    return [app_commands.Choice(name=get_game(gid).title, value=gid) for gid in sorted(COACHES)
+            if typed in gid or typed in get_game(gid).title.casefold()][:25]
+
+
+def welcome_text(info: GameInfo) -> str:
+    """What the practice table says first: what it is, where the coach speaks, and how to leave."""
+    others = len(info.seats) - 1
+    return (f"**Learning {info.title}** (practice table #{info.id}): you against {others} easy AI "
+            f"player{'s' if others > 1 else ''}. Press **Your move** under the board when it is your turn: the "
+            "🎓 coach says what your choices mean and what a beginner might pick, and the first time something "
+            "new happens, a 📖 line explains it. The game is not rated; leave any time with the button below or "
+            "`/game leave`.")
+
+
+def welcome_view(game_id: int) -> discord.ui.View:
+    """The Leave button; `cogs.table.HandOver` reads its id, and leaving a practice table ends it."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=LEAVE, style=discord.ButtonStyle.danger,
+                                    custom_id=ids.HAND_OVER.format(game_id=game_id, verb="leave")))
+    return view
+
+
+class LearnCommands:
+    """`/game learn`, of the /game group (see cogs/lobby.py)."""
+
+    bot: Frontier
+
+    @app_commands.command(name="learn", description="Learn a game: a coached practice game against easy AI players")
+    @app_commands.describe(game="Which game to learn")
+    @app_commands.autocomplete(game=coached_names)
+    async def learn(self, interaction: Interaction, game: str) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise Refused("Games are played in server channels, not in DMs.", "not_in_guild")
+        if game not in COACHES:
+            raise Refused(f"There is no practice table for {echo(game)}; pick one of the games offered.", "no_game")
+        cls, user, service = get_game(game), interaction.user.id, self.bot.service
+        thread = await wants_thread(interaction, None)
+        await interaction.response.defer(thinking=True)
+        place = None
+        if thread and isinstance(interaction.channel, discord.TextChannel):
+            place = await interaction.channel.create_thread(name=f"{cls.title} practice",
+                                                            type=discord.ChannelType.public_thread)
+        info = await service.create(game_type=game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                                    thread_id=place.id if place else None, user_id=user,
+                                    options=OPTIONS.get(game), practice=True)
+        for _ in range(practice_seats(game) - 1):
+            info = await service.add_ai(info.id, user, level=AI_LEVEL)
+        if place is not None:
+            await place.send(**bounded(content=welcome_text(info), view=welcome_view(info.id)))
+            await interaction.followup.send(**bounded(
+                content=f"Your {cls.title} practice table is open in {place.mention}."))
+        else:
+            await interaction.followup.send(**bounded(content=welcome_text(info), view=welcome_view(info.id)))
+        await service.start(info.id, user)

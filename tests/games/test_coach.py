@@ -1,0 +1,37 @@
+"""The practice table's coach (games/coach, issue 35): its line names the heuristic's choice in the game's own
+words, each mechanic is explained the first time its event shows and never again, and the closing lines."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.coach import COACH, COACHES, closing, coach_line, first_times, suggestion
+from games.core import Result, get_game
+
+
+@pytest.mark.parametrize("game_id", sorted(COACHES))
+def test_the_coach_line_names_the_heuristics_choice(game_id: str) -> None:
+    cls = get_game(game_id)
+    game = cls.new(cls.min_players, seed=3, options={})
+    seat = min(game.to_move())
+    line = coach_line(game, seat)
+    assert line.startswith(f"{COACH} **Coach:**") and f"**{game.describe(suggestion(game, seat))}**" in line
+    assert len(line) < 600, "one short line"
+
+
+def test_a_mechanic_is_explained_the_first_time_only() -> None:
+    seven = {"type": "roll", "seat": 0, "dice": [3, 4]}
+    discard = {"type": "must_discard", "seats": {"1": 4}}
+    first = first_times("catan", [{"type": "roll", "seat": 1, "dice": [2, 4]}], [seven, discard])
+    assert [line.split("**")[1] for line in first] == ["First time: the robber.", "First time: a discard."]
+    assert "`/game rules game:catan section:CAT-19`" in first[0]
+    assert first_times("catan", [seven], [{"type": "roll", "seat": 1, "dice": [6, 1]}]) == [], "said once a game"
+
+
+def test_the_closing_lines_say_what_went_well_and_what_to_try() -> None:
+    cls = get_game("catan")
+    game = cls.new(3, seed=1, options={})
+    game.result = lambda: Result(scores=[10, 7, 4], ranking=[[0], [1], [2]])  # type: ignore[method-assign]
+    well, next_time = closing(game, 1, [{"type": "build_city"}, {"type": "build_road"}, {"type": "build_road"}])
+    assert "built a road 2 times" in well and "finished 2nd of 3 with 7 points" in well
+    assert next_time.startswith(f"{COACH} **In a real game, try:**")
