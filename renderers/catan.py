@@ -283,19 +283,12 @@ def private(view: dict[str, Any]) -> bytes:
         text(draw, (x + 64, 100), r, small, on=fill, fill=ink, anchor="mm", bold=True)
         text(draw, (x + 64, 148), str(view["hand"][r]), 44, on=fill, fill=ink, anchor="mm", bold=True)
         text(draw, (x + 64, 198), f"bank {view['rates'][r]}:1", small, on=fill, fill=ink, anchor="mm")
-    y = 240
-    text(draw, (20, y), "Development cards", small, on=PAPER, bold=True)
-    y += step + 6
-    for block in lines:
-        for line in block:
+    y = 240 - 14
+    for heading, blocks in [("Development cards", lines), *([("Lately", told)] if news else [])]:
+        y += 14
+        text(draw, (20, y), heading, small, on=PAPER, bold=True)
+        y += step + 6
+        for line in (line for block in blocks for line in block):
             text(draw, (20, y), line, small, on=PAPER)
             y += step
-    if news:
-        y += 14
-        text(draw, (20, y), "Lately", small, on=PAPER, bold=True)
-        y += step + 6
-        for block in told:
-            for line in block:
-                text(draw, (20, y), line, small, on=PAPER)
-                y += step
     return encode_png(img)
