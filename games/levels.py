@@ -17,7 +17,7 @@ MISTAKES = 0.25
 """How often the easy level plays any legal move instead of the heuristic's."""
 HARD_PLAYOUTS = 40
 """The hard level's search iterations (playouts) a decision, on any machine: the budget its strength was
-measured at (docs/PERFORMANCE.md).  A clock only caps it on a slow host.  More is not stronger: searching for
+measured at (docs/AI.md).  A clock only caps it on a slow host.  More is not stronger: searching for
 1 s a decision (a thousand iterations and more), Roanoke's tree overruled its guide's purchases and placements
 on the short sight of its evaluation, and its seat was eliminated in both games looked at."""
 

@@ -317,7 +317,10 @@ def budgets(data: dict[str, Any]) -> list[tuple[str, str, bool]]:
 
 
 PAGE = Path("docs/PERFORMANCE.md")
-HEAD = "# Performance\n\nWritten by `python -m bot bench --write`.\n\n"
+HEAD = ("# Performance\n\nWritten by `python -m bot bench --write`. How to read it: each row is measured on this "
+        "2-core machine, CPU time of one core for the engines and wall time for the rest, median and p95 over the "
+        "runs; a **no** in a budget table is a budget of DESIGN §9 not met. The AI levels' tournaments, the learned "
+        "evaluations' calibration and what was screened and dropped are in docs/AI.md.\n\n")
 ENGINES = "Engines alone"
 """The page's section written by `bench --engines --write`."""
 BACKENDS = "Several processes on one PostgreSQL"
