@@ -54,8 +54,8 @@ def result_lines(outcome: Outcome) -> list[str]:
 
 
 def ai_players(seats: Iterable[Seat]) -> str:
-    """Which seats AIs play and at what level, beside a board and in its alt text ("AI players: AI 2 (hard) ·
-    AI 3 (easy)"): the board's "Seat 2" is the AI's "AI 2". Empty where people play every seat."""
+    """Which seats AIs play and at what level, beside a board and in its alt text ("AI players: Seat 2 (AI, hard) ·
+    Seat 3 (AI, easy)"), named as the board's own lines name the seats. Empty where people play every seat."""
     names = [player_of(s) for s in seats if s.is_ai]
     return f"AI players: {' · '.join(names)}." if names else ""
 

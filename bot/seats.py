@@ -48,8 +48,9 @@ def ai_level(seat: Seat) -> str:
 
 def player_of(seat: Seat) -> str:
     """Who plays a seat, as the lobby, the board, the status, the results and the replay name them: the person's
-    mention, or the AI with its level, "AI 2 (hard)" (also where an AI took over from a person who left)."""
-    return f"AI {seat.seat + 1} ({ai_level(seat)})" if seat.is_ai else f"<@{seat.user_id}>"
+    mention, or the seat as the game's own lines name it with its AI's level, "Seat 2 (AI, hard)" (also where an
+    AI took over from a person who left): one name per seat in a post that holds both."""
+    return f"Seat {seat.seat + 1} (AI, {ai_level(seat)})" if seat.is_ai else f"<@{seat.user_id}>"
 
 
 def dm_target(seat: Seat, level: str) -> int | None:

@@ -99,7 +99,7 @@ def awaiting_answer(row: GameRow, game: Game) -> int | None:
 def offer_wait_lines(row: GameRow, game: Game, before: int | None) -> list[str]:
     """The line that tells the people an AI's offer now waits for their answer, and how long: once, when it
     starts to wait (`before`: the seat that waited before the move). It names the seat as the offer's own line
-    and the board beside it do (`seat_name`), not as "AI 3 (normal)": one name per seat in one post."""
+    and the board beside it do (`seat_name`), "Seat 3 (yellow)": one name per seat in one post."""
     waiting = awaiting_answer(row, game)
     if waiting is None or waiting == before:
         return []

@@ -28,7 +28,7 @@ def taken_over(seat: SeatRow, level: str) -> SeatRow:
 
 def taken_over_line(seat: SeatRow, level: str, what: str) -> str:
     """The board's line when a person's seat passes to an AI of `level` for good: who, what they did, and the
-    AI named as every message names it ("AI 2 (hard)")."""
+    AI named as every message names it ("Seat 2 (AI, hard)")."""
     return f"<@{seat.user_id}> {what}; {player_of(taken_over(seat, level))} plays their seat from now on."
 
 

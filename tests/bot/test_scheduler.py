@@ -62,7 +62,7 @@ async def test_policy_forfeit_hands_the_seat_to_an_ai(service: GameService, cloc
     info = await service.get(game_id)
     assert all(s.is_ai and s.left and s.level == "easy" for s in info.seats), "AIs of the table's level"
     assert info.status == "finished", "the AI seats played the game out, one ai_turn job after another"
-    assert f"<@{FRIEND}> ran out of time and forfeits; AI 2 (easy) plays their seat from now on." in \
+    assert f"<@{FRIEND}> ran out of time and forfeits; Seat 2 (AI, easy) plays their seat from now on." in \
         await told(service, game_id, "board")
 
 
@@ -241,6 +241,7 @@ async def test_running_games_written_before_jobs_existed_are_planned_by_a_migrat
     await raw(store, "DELETE FROM jobs")  # as the games were before jobs existed, and the migration not yet run
     await raw(store, f"DELETE FROM schema_version WHERE version >= {repair}")
     await raw(store, "ALTER TABLE seats DROP COLUMN ai_level")  # the later migrations (AI levels) undone too
+    await raw(store, "ALTER TABLE outbox DROP COLUMN claims")
     if backend == "postgres":
         await raw(store, "DROP TABLE instances")  # (the processes' beats)
     await store.close()

@@ -319,7 +319,7 @@ async def test_a_hard_ai_seat_thinks_in_the_worker_pool_and_its_game_plays_on(st
     info = await service.create(game_type="roam", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
     await refused(service.add_ai(info.id, CREATOR, level="brilliant"), "bad_level")
     lobby = await service.add_ai(info.id, CREATOR, level="hard")
-    assert [s.name for s in lobby.seats if s.is_ai] == ["AI 2 (hard)"]
+    assert [s.name for s in lobby.seats if s.is_ai] == ["Seat 2 (AI, hard)"]
     await service.start(info.id, CREATOR)
     hard = next(s.seat for s in (await service.get(info.id)).seats if s.is_ai)
     try:
@@ -333,7 +333,7 @@ async def test_a_hard_ai_seat_thinks_in_the_worker_pool_and_its_game_plays_on(st
     finally:
         service.thinking.close()
     assert sum(a.seat == hard for a in await storage.actions(info.id)) >= 3
-    assert [s.name for s in (await service.get(info.id)).seats if s.is_ai] == [f"AI {hard + 1} (hard)"]
+    assert [s.name for s in (await service.get(info.id)).seats if s.is_ai] == [f"Seat {hard + 1} (AI, hard)"]
 
 
 async def test_a_seat_left_in_a_running_game_goes_to_an_ai_of_the_tables_level(service: GameService) -> None:
@@ -343,4 +343,4 @@ async def test_a_seat_left_in_a_running_game_goes_to_an_ai_of_the_tables_level(s
     await refused(service.update_settings(game_id, CREATOR, changes={"ai_level": "brilliant"}), "bad_setting")
     await service.leave(game_id, FRIEND)
     seat = next(s for s in (await service.get(game_id)).seats if s.user_id == FRIEND)
-    assert seat.is_ai and seat.level == "easy" and seat.name == f"AI {seat.seat + 1} (easy)"
+    assert seat.is_ai and seat.level == "easy" and seat.name == f"Seat {seat.seat + 1} (AI, easy)"

@@ -26,7 +26,7 @@ def test_the_lobby_says_the_table_its_seats_its_host_and_its_options() -> None:
     cls = get_game("catan")
     assert lobby_text(table()).split("\n") == [
         f"**Catan** #7 — a table for {cls.min_players}–{cls.max_players} players",
-        "Seats: 1. <@10> (host) · 2. AI 2 (normal)", "Options: numbers=random",
+        "Seats: 1. <@10> (host) · 2. Seat 2 (AI, normal)", "Options: numbers=random",
         "Press **Join** to sit down; the host adds AI players, may remove a seat, and presses **Start**."]
     assert started_text(table()).split("\n")[2] == "Started!"
     assert "Seats: nobody yet" in lobby_text(table(seats=[], options={}))
