@@ -19,6 +19,10 @@ PRACTICE = "practice"
 """The settings key that marks a practice table."""
 AI_LEVEL = "easy"
 """The level of a practice table's AI seats."""
+SETTINGS: dict[str, Any] = {PRACTICE: True, "board": "new"}
+"""A practice table's settings: the flag, and a board after every move, so that each move's coach and first-time
+lines stay in the thread to read back (an edited board would keep only its latest lines; the thread is the
+learner's own, so nobody else hears it)."""
 OPTIONS: dict[str, dict[str, Any]] = {"colonies": {"events": 12}}
 """The table options of a practice game, where a shorter game exists (notes/teaching.md: a short table)."""
 

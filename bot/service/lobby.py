@@ -11,7 +11,8 @@ from typing import Any
 from bot import outbox
 from bot.errors import Refused
 from bot.outcome import GameInfo, Outcome
-from bot.practice import PRACTICE, is_practice
+from bot.practice import SETTINGS as PRACTICE_SETTINGS
+from bot.practice import is_practice
 from bot.seats import DEFAULT_LEVEL
 from bot.service.kernel import NOT_SEATED, Change, Rights, acting_seat, engine_of, humans, in_lobby, info_of
 from bot.service.turns import Turns, taken_over, taken_over_line
@@ -42,7 +43,7 @@ class Lobby(Turns):
         if running is not None:
             raise Refused(f"Game #{running} is already open here; finish or abandon it first, "
                           "or start the new game in a thread.", "game_running_here")
-        settings = {**await self.server_defaults(guild_id), **({PRACTICE: True} if practice else {})}
+        settings = {**await self.server_defaults(guild_id), **(PRACTICE_SETTINGS if practice else {})}
         game_id = await self.storage.create_game(
             game_type=game_type, guild_id=guild_id, channel_id=channel_id, thread_id=thread_id,
             created_by=user_id, options=resolved, settings=settings, seed=secrets.randbits(63), now=self.clock())
