@@ -234,7 +234,9 @@ async def leave_to_ai_and_finish(table: Table, *people: Person) -> None:
     for person in people:
         await leave(table, person)
         await table.fake.settle()
-    await table.fake.wait_for(lambda: table.over() and "game over" in table.latest_board().text().lower(),
+    # The board first: the fake checks this after every request, and reading the database (psql on PostgreSQL)
+    # blocks the fake's loop, which slowed a whole AI game's requests past the timeout on a loaded machine.
+    await table.fake.wait_for(lambda: "game over" in table.latest_board().text().lower() and table.over(),
                               timeout=120, what="the AI seats to finish the game and the final board")
 
 
