@@ -15,7 +15,7 @@ One class, built in layers, each module one concern and each free to use the one
 from __future__ import annotations
 
 from bot.errors import Refused
-from bot.service.kernel import ELSEWHERE, NOT_SEATED, RESTARTING, STALE, Caller, replay, utc_now
+from bot.service.kernel import ELSEWHERE, NOT_SEATED, RESTARTING, STALE, STALE_CODE, Caller, replay, utc_now
 from bot.service.lobby import Lobby
 from bot.service.play import OTHERS_MOVES, Click, Clicked, StalePanel
 from bot.service.queries import Snapshot
@@ -27,5 +27,5 @@ class GameService(Lobby):
     """The one entry point to games: everything in `lobby`, `turns`, `play`, `queries` and `kernel`."""
 
 
-__all__ = ["DEFAULT_SETTINGS", "ELSEWHERE", "NOT_SEATED", "OTHERS_MOVES", "RESTARTING", "STALE", "Caller", "Click",
-           "Clicked", "GameService", "Refused", "RuleError", "Snapshot", "StalePanel", "replay", "utc_now"]
+__all__ = ["DEFAULT_SETTINGS", "ELSEWHERE", "NOT_SEATED", "OTHERS_MOVES", "RESTARTING", "STALE", "STALE_CODE", "Caller",
+           "Click", "Clicked", "GameService", "Refused", "RuleError", "Snapshot", "StalePanel", "replay", "utc_now"]

@@ -9,7 +9,7 @@ import random
 import re
 
 from bot.errors import Refused
-from bot.service import STALE
+from bot.service import STALE, STALE_CODE
 from cogs.layout.moves import digest, find_choice
 from cogs.words import echo
 from games.core import Action, Move, get_game
@@ -85,7 +85,7 @@ def parse_move(text: str, version: int, choices: list[Move]) -> Action:
     if picked:
         chosen = find_choice(choices, picked["k"])
         if int(picked["v"]) != version or chosen is None:
-            raise Refused(STALE + " Pick the move again from the list.", "stale_board")
+            raise Refused(STALE + " Pick the move again from the list.", STALE_CODE)
         return chosen.action
     if text.startswith("{"):
         if (problem := json_size_problem(text)) is not None:
