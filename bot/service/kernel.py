@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager, suppress
 from datetime import UTC, datetime, timedelta
-from typing import Any, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from bot.errors import Refused
 from bot.metrics import counting_refusals
@@ -35,10 +36,31 @@ THINK_SECONDS = 1.0
 milliseconds on an idle core): within the 2 s the level is measured to decide in."""
 
 T = TypeVar("T")
+S = TypeVar("S")
+P = ParamSpec("P")
+MOVED_TRIES = 5
+"""How often a change that rests on no board is made again when other processes keep moving the game."""
 
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def on_the_newest_row(method: Callable[Concatenate[S, P], Awaitable[T]]) -> Callable[Concatenate[S, P], Awaitable[T]]:
+    """For a change that rests on nothing its caller saw (joining, leaving, a setting, abandoning): when another
+    process moved the game between its load and its write (an AI seat's turn, run by the other process of a
+    cluster), it is made again on the newest row instead of refused as stale. Only a move drawn on an old board
+    is the player's to redo."""
+    @functools.wraps(method)
+    async def made(self: S, *args: P.args, **kwargs: P.kwargs) -> T:
+        for _ in range(MOVED_TRIES - 1):
+            try:
+                return await method(self, *args, **kwargs)
+            except Refused as refused:
+                if refused.code != STALE_CODE:
+                    raise
+        return await method(self, *args, **kwargs)
+    return made
 
 
 def info_of(row: GameRow, game: Game | None) -> GameInfo:

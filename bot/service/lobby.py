@@ -14,7 +14,17 @@ from bot.outcome import GameInfo, Outcome
 from bot.practice import SETTINGS as PRACTICE_SETTINGS
 from bot.practice import is_practice
 from bot.seats import DEFAULT_LEVEL
-from bot.service.kernel import NOT_SEATED, Change, Rights, acting_seat, engine_of, humans, in_lobby, info_of
+from bot.service.kernel import (
+    NOT_SEATED,
+    Change,
+    Rights,
+    acting_seat,
+    engine_of,
+    humans,
+    in_lobby,
+    info_of,
+    on_the_newest_row,
+)
 from bot.service.turns import Turns, taken_over, taken_over_line
 from bot.settings import merged, with_defaults
 from bot.storage import Effects, GameRow, SeatRow
@@ -67,6 +77,7 @@ class Lobby(Turns):
         await change.write(self.storage.set_seats, renumbered)
         return await self.get(change.row.id)
 
+    @on_the_newest_row
     async def join(self, game_id: int, user_id: int) -> GameInfo:
         async with self.change(game_id, check=in_lobby) as change:
             cls = get_game(change.row.game_type)
@@ -76,6 +87,7 @@ class Lobby(Turns):
                 raise Refused(f"The table is full: {cls.title} seats at most {cls.max_players}.", "lobby_full")
             return await self._write_seats(change, [*change.row.seats, SeatRow(0, user_id, False, True, False)])
 
+    @on_the_newest_row
     async def add_ai(self, game_id: int, user_id: int, *, guild_rights: int | None = None,
                      level: str = DEFAULT_LEVEL) -> GameInfo:
         """Seat an AI player of `level` (`games.ai.LEVELS`)."""
@@ -119,6 +131,7 @@ class Lobby(Turns):
             await change.write(self.storage.set_status, "running", state=json.dumps(game.to_dict()), effects=effects)
             return outcome
 
+    @on_the_newest_row
     async def leave(self, game_id: int, user_id: int) -> Outcome:
         async with self.change(game_id) as change:
             row = change.row
@@ -138,6 +151,7 @@ class Lobby(Turns):
             seats = [taken_over(s, level) if s.user_id == user_id else s for s in row.seats]
             return await self._seats_to_ai(change, seats, [taken_over_line(mine[0], level, "left")])
 
+    @on_the_newest_row
     async def resign(self, game_id: int, user_id: int) -> Outcome:
         """Resign as the game's rules say (Roanoke: elimination, ROA-R28); in a game whose rules define no
         resignation the seat passes to an AI, so the others' game goes on."""
@@ -152,6 +166,7 @@ class Lobby(Turns):
                           f"{cls.resignation}", "resign_on_your_move")
         return await self.act(game_id, user_id, {"type": "resign"})
 
+    @on_the_newest_row
     async def update_settings(self, game_id: int, user_id: int, *, guild_rights: int | None = None,
                               changes: dict[str, Any]) -> GameInfo:
         """Change a table's settings; the running turn's timers restart from now."""
@@ -163,6 +178,7 @@ class Lobby(Turns):
             await change.write(self.storage.set_settings, settings, effects=effects)
             return await self.get(game_id)
 
+    @on_the_newest_row
     async def abandon(self, game_id: int, user_id: int, *, guild_rights: int | None = None) -> GameInfo:
         rights = Rights(user_id, guild_rights, "abandon it")
         async with self.change(game_id, check=_not_over, rights=rights) as change:

@@ -322,3 +322,36 @@ async def test_a_job_whose_game_another_process_moved_meanwhile_is_stale_not_an_
     version = (await first.get(game_id)).version
     assert await first.run_job(job) == "stale"
     assert (await first.get(game_id)).version == version + 1, "the AI moved once, by the other process"
+
+
+@pytest.mark.parametrize("step", ["leave", "settings", "abandon"])
+async def test_a_step_resting_on_no_board_is_made_on_the_newest_row_when_another_process_moved(
+        storage: Storage, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, step: str) -> None:
+    """Issue 38, the cluster test's hang: a host's confirmed Leave, written while the other process of a cluster ran
+    an AI seat's turn, was refused as "The board has changed since this was drawn" — and the game waited for
+    them for good. Leaving, a setting or abandoning rests on no board: it is made again on the newest row."""
+    first, second = GameService(storage, clock=clock), GameService(storage, clock=clock)
+    game_id = await running_game(first, ai=1, friend=False)
+    card = (await first.hand(game_id, CREATOR))["hand"][0]
+    await first.act(game_id, CREATOR, {"type": "play", "card": card})
+    (job,) = await storage.claim_jobs(now=clock(), owner="second", lease=timedelta(seconds=60), limit=5)
+    write = {"leave": "set_seats", "settings": "set_settings", "abandon": "set_status"}[step]
+    stored = getattr(storage, write)
+    moved: list[str] = []
+
+    async def after_the_other_process_moved(*args: object, **kwargs: object) -> object:
+        if not moved:
+            moved.append(await second.run_job(job))  # the AI's turn, written between this change's load and write
+        return await stored(*args, **kwargs)
+
+    monkeypatch.setattr(storage, write, after_the_other_process_moved)
+    version = (await first.get(game_id)).version
+    if step == "leave":
+        outcome = await first.leave(game_id, CREATOR)
+        assert [s.left for s in outcome.game.seats] == [True, False]
+    elif step == "settings":
+        info = await first.update_settings(game_id, CREATOR, changes={"offer_minutes": 2})
+        assert info.settings["offer_minutes"] == 2
+    else:
+        assert (await first.abandon(game_id, CREATOR)).status == "abandoned"
+    assert moved == ["moved"] and (await first.get(game_id)).version > version + 1, "both changes were written"

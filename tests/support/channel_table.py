@@ -226,7 +226,9 @@ async def leave(table: Table, person: Person) -> None:
     if not reply.buttons():
         assert table.over(), f"/game leave asked nothing in a running game: {reply.text()}"
         return
-    await person.click(reply, "Yes, leave")
+    confirmed = await person.click(reply, "Yes, leave")
+    said = " ".join(confirmed.texts())
+    assert said.startswith("Done") or table.over(), f"the leave did not take: {said!r}"
 
 
 async def leave_to_ai_and_finish(table: Table, *people: Person) -> None:
