@@ -509,29 +509,33 @@ class PostgresStorage(Storage):
 
     async def claim_outbox(self, *, now: datetime, owner: str, lease: timedelta, limit: int,
                            hold: timedelta, busy: Collection[int] = (), skip: Collection[int] = ()) -> list[OutboxItem]:
-        # A game's rows go to one process at a time, so that its boards do not overtake each other: only games
-        # whose rows no other process holds, the game's row locked while claiming. (A claim that began just
-        # before another committed may still take rows of that game that the other left; that is rare, and
-        # no row is ever taken twice.)
-        rows = await self.pool.fetch(
-            "WITH due AS ("
-            " SELECT o.id, o.game_id FROM outbox o WHERE o.done_at IS NULL AND o.next_try <= $3"
-            " AND (o.lease_until IS NULL OR o.lease_until < $3) AND NOT o.game_id = ANY($7::bigint[])"
-            " AND NOT (o.kind = 'board' AND (o.game_id = ANY($5::bigint[]) OR o.game_id IN ("
-            "  SELECT b.game_id FROM outbox b JOIN jobs j ON j.game_id = b.game_id AND j.kind = 'ai_turn'"
-            "  AND j.due < $8 WHERE b.kind = 'board' AND b.done_at IS NULL AND b.created_at > $4)))), "
-            "free AS ("
-            " SELECT g.id FROM games g WHERE g.id IN (SELECT game_id FROM due) AND NOT EXISTS ("
-            "  SELECT 1 FROM outbox h WHERE h.game_id = g.id AND h.done_at IS NULL AND h.lease_until >= $3"
-            "  AND h.lease_owner <> $1) FOR NO KEY UPDATE OF g SKIP LOCKED), "
-            "picked AS ("  # the row's own conditions again: they are checked anew on a row just claimed by another
-            " SELECT o.id FROM outbox o WHERE o.id IN (SELECT id FROM due WHERE game_id IN (SELECT id FROM free))"
-            " AND o.done_at IS NULL AND (o.lease_until IS NULL OR o.lease_until < $3)"
-            " ORDER BY o.id LIMIT $6 FOR UPDATE OF o SKIP LOCKED) "
-            "UPDATE outbox SET lease_owner = $1, lease_until = $2, claims = outbox.claims + 1 FROM picked "
-            "WHERE outbox.id = picked.id "
-            f"RETURNING {', '.join('outbox.' + c for c in OUTBOX_COLUMNS.split(', '))}",
-            owner, now + lease, now, now - hold, [int(g) for g in busy], limit, [int(g) for g in skip], now + hold)
+        # A game's rows go to one process at a time, so that its boards do not overtake each other (a board
+        # edited by one process after another posted a newer one shows an old version). Two statements in one
+        # transaction: the first locks the games with due rows (skipping those another claim is locking);
+        # the second, with a snapshot taken after those locks, leaves out the games whose rows another process
+        # holds. In one statement, a claim whose snapshot predates another's commit saw that claim's game free.
+        async with self._tx() as con:
+            games = await con.fetch(
+                "SELECT g.id FROM games g WHERE g.id IN ("
+                " SELECT o.game_id FROM outbox o WHERE o.done_at IS NULL AND o.next_try <= $1"
+                " AND (o.lease_until IS NULL OR o.lease_until < $1) AND NOT o.game_id = ANY($2::bigint[])) "
+                "ORDER BY g.id FOR NO KEY UPDATE OF g SKIP LOCKED", now, [int(g) for g in skip])
+            rows = await con.fetch(
+                "WITH free AS ("
+                " SELECT g FROM unnest($7::bigint[]) AS g WHERE NOT EXISTS ("
+                "  SELECT 1 FROM outbox h WHERE h.game_id = g AND h.done_at IS NULL AND h.lease_until >= $3"
+                "  AND h.lease_owner <> $1)), "
+                "picked AS ("
+                " SELECT o.id FROM outbox o WHERE o.game_id IN (SELECT g FROM free) AND o.done_at IS NULL"
+                " AND o.next_try <= $3 AND (o.lease_until IS NULL OR o.lease_until < $3)"
+                " AND NOT (o.kind = 'board' AND (o.game_id = ANY($5::bigint[]) OR o.game_id IN ("
+                "  SELECT b.game_id FROM outbox b JOIN jobs j ON j.game_id = b.game_id AND j.kind = 'ai_turn'"
+                "  AND j.due < $8 WHERE b.kind = 'board' AND b.done_at IS NULL AND b.created_at > $4)))"
+                " ORDER BY o.id LIMIT $6 FOR UPDATE OF o SKIP LOCKED) "
+                "UPDATE outbox SET lease_owner = $1, lease_until = $2, claims = outbox.claims + 1 FROM picked "
+                "WHERE outbox.id = picked.id "
+                f"RETURNING {', '.join('outbox.' + c for c in OUTBOX_COLUMNS.split(', '))}",
+                owner, now + lease, now, now - hold, [int(g) for g in busy], limit, [r[0] for r in games], now + hold)
         return sorted(map(outbox_item, rows), key=lambda item: item.id)
 
     async def pending_boards(self, game_id: int, up_to: int) -> list[OutboxItem]:

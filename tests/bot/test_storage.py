@@ -178,12 +178,9 @@ async def notices(storage: Storage, game_id: int, count: int, clock: FakeClock) 
 
 
 async def test_two_processes_claim_disjoint_outbox_rows_and_jobs(database: str, clock: FakeClock) -> None:
-    """Both drain the same tables at once; each row and job goes to exactly one of them.
-
-    Each round of four claims at once is delivered (marked done) before the next, as delivery does: on
-    PostgreSQL a claim that began just before another committed may take rows of a game the other holds, and
-    then neither may take that game's remaining rows until one is done or its lease runs out (the clock stands
-    still here), so rows left held between rounds would end the loop early, depending on timing."""
+    """Both drain the same tables at once; each row and job goes to exactly one of them, and on PostgreSQL,
+    within a round of four claims at once, a game's rows to one process only (else its boards could overtake
+    each other: issue 38, an old board edited in after a newer one)."""
     first, second = await open_storage(database), await open_storage(database)
     service = GameService(first, clock=clock)
     games = [await running_game(service, channel=40 + n) for n in range(6)]
@@ -192,9 +189,14 @@ async def test_two_processes_claim_disjoint_outbox_rows_and_jobs(database: str, 
     clock.advance(hours=25)  # every game's reminder is due
     written = len(await outbox_pending(first))
     ids: list[int] = []
-    while rows := [item for batch in await asyncio.gather(
+    claimers = (("a", first), ("b", second), ("a", first), ("b", second))
+    while batches := [(name, batch) for (name, _), batch in zip(claimers, await asyncio.gather(
             *(store.claim_outbox(now=clock(), owner=name, lease=LEASE, limit=7, hold=timedelta(0))
-              for name, store in (("a", first), ("b", second), ("a", first), ("b", second)))) for item in batch]:
+              for name, store in claimers)), strict=True) if batch]:
+        rows = [item for _, batch in batches for item in batch]
+        owners = {(item.game_id, name) for name, batch in batches for item in batch}
+        if database.startswith("postgres"):  # SQLite serves one process (DESIGN §10)
+            assert len(owners) == len({game for game, _ in owners}), f"a game's rows went to both: {sorted(owners)}"
         ids += [item.id for item in rows]
         await first.outbox_done([item.id for item in rows], now=clock())
     assert len(ids) == len(set(ids)) == written > 28, "every row claimed once"

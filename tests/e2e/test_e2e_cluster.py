@@ -189,6 +189,14 @@ def nonces_posted_twice(fake: FakeDiscord) -> list[tuple[str, str]]:
     return sorted({p for p in posted if posted.count(p) > 1})
 
 
+def board_trail(url: str, game_id: int) -> list[dict[str, Any]]:
+    """A game's newest actions and outbox rows, to tell a board never delivered from one overtaken."""
+    return [*pg_rows(url, "SELECT version, seat, action FROM actions "
+                          f"WHERE game_id = {game_id} ORDER BY id DESC LIMIT 6"),
+            *pg_rows(url, "SELECT id, kind, version, done_at, lease_owner, claims FROM outbox "
+                          f"WHERE game_id = {game_id} ORDER BY id DESC LIMIT 6")]
+
+
 @pytest.mark.fake_discord(shards=SHARDS)
 async def test_two_processes_share_the_games_and_one_survives_the_other(cluster: Cluster) -> None:
     fake, url = cluster.fake, cluster.url
@@ -270,7 +278,8 @@ async def test_two_processes_share_the_games_and_one_survives_the_other(cluster:
         names = board_versions(table)
         assert len(names) == len(set(names)), f"a board was posted twice: {names}"
         final = table.game()
-        assert names[-1].endswith(f"-v{final['version']}.png"), "the last board shows the last version"
+        assert names[-1].endswith(f"-v{final['version']}.png"), f"the last board shows the last version: " \
+            f"{names[-4:]} {board_trail(url, final['id'])}"
         assert replays(url, final), f"game {final['id']}'s log replays to its state"
     assert nonces_posted_twice(fake) == [], "no outbox row was delivered twice"
     assert len(fake.abandoned) == 1
