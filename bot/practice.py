@@ -19,10 +19,11 @@ PRACTICE = "practice"
 """The settings key that marks a practice table."""
 AI_LEVEL = "easy"
 """The level of a practice table's AI seats."""
-SETTINGS: dict[str, Any] = {PRACTICE: True, "board": "new"}
-"""A practice table's settings: the flag, and a board after every move, so that each move's coach and first-time
+SETTINGS: dict[str, Any] = {PRACTICE: True, "board": "new", "deadline_hours": None}
+"""A practice table's settings: the flag; a board after every move, so that each move's coach and first-time
 lines stay in the thread to read back (an edited board would keep only its latest lines; the thread is the
-learner's own, so nobody else hears it)."""
+learner's own, so nobody else hears it); and no turn deadline: only the learner waits on their move, so nobody
+is reminded and no AI plays it for them when they come back a few days later."""
 OPTIONS: dict[str, dict[str, Any]] = {"colonies": {"events": 12}}
 """The table options of a practice game, where a shorter game exists (notes/teaching.md: a short table)."""
 

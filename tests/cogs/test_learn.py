@@ -14,6 +14,7 @@ from games.coach import COACH, COACHES, suggestion
 from games.core import get_game
 from tests.support.clicking import wait_for_people
 from tests.support.fake_discord import StoredMessage
+from tests.support.inspector import jobs_of
 from tests.support.person import Person
 from tests.support.suggested import click_move
 from tests.support.world import World
@@ -88,6 +89,14 @@ async def test_a_practice_game_is_coached_to_the_end_and_not_rated(world: World,
     assert NOT_RATED in final and "**Well done:**" in final and "**In a real game, try:**" in final, final
     assert await service.storage.ratings_of(user_player(alice.user.id), 0) == {}, "nothing was rated"
     assert await service.storage.tally(None) == [], "nor counted in the stats"
+
+
+async def test_a_practice_table_has_no_turn_deadline(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the learner waits on their move: no deadline, no reminder, no AI playing it for them days later."""
+    _, _, game_id = await opened(world, "catan", monkeypatch)
+    info = await world.bot.service.get(game_id)
+    assert info.settings["deadline_hours"] is None and info.deadline is None
+    assert [j.kind for j in await jobs_of(world.bot.storage, game_id)] == [], "no reminder or timeout planned"
 
 
 async def test_leaving_ends_the_practice_table(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
