@@ -7,6 +7,7 @@ left unanswered), and nothing reaches the log at ERROR."""
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 
@@ -71,6 +72,20 @@ async def test_hostile_text_in_a_command_option_is_quoted_back_within_discords_l
         await world.settle()
         said = " ".join(record.texts())
         assert all(m.ephemeral for m in record.replies()), f"/{command} {option}: {what}: {said[:200]}"
+        quoted_safely(said)
+    assert errors(caplog) == []
+
+
+async def test_a_typed_move_whose_fields_are_hostile_is_refused_by_the_engine_as_typed(
+        world: World, caplog: pytest.LogCaptureFixture) -> None:
+    """A move typed as JSON reaches the engine, whose refusal quotes the field ("There is no … move called '…'"):
+    the engines know no Discord, so the reply escapes its markdown and mentions."""
+    _, people, seat, _ = await catan_turn_with(world, {})
+    for text in (LOUD, LADEN[:1000]):
+        record = await people[seat].slash("play", action=json.dumps({"type": text}))
+        await world.settle()
+        said = " ".join(record.texts())
+        assert "There is no" in said and all(m.ephemeral for m in record.replies()), said[:200]
         quoted_safely(said)
     assert errors(caplog) == []
 
