@@ -8,6 +8,7 @@ person plays by `/play`, their moves picked by label (`prefer`)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -18,7 +19,7 @@ from bot.service.kernel import engine_of
 from games.colonies.game import Colonies
 from games.core import Event, Game
 from tests.support.person import Person
-from tests.support.positions import rewritten
+from tests.support.positions import catan_turn_with, rewritten
 from tests.support.table_talk import Round, Tally, play_as_the_ai_would, seeded
 from tests.support.world import World
 
@@ -192,3 +193,22 @@ async def test_each_persons_ask_opens_with_what_happened_since_they_last_moved_w
                 break
     assert min(asks.values()) >= 3, asks
     assert touched, "some ask told a person what touched them"
+
+
+async def test_an_edited_board_keeps_the_turns_lines_so_far(world: World) -> None:
+    """A person's moves within their turn edit the board that asked them (the `turn` setting); each edit showed
+    only the lines since the last, so a second road wiped the first from the board.  The edited board keeps the
+    turn's lines so far, from the board that asked them."""
+    game_id, people, seat, _ = await catan_turn_with(world, {"brick": 2, "lumber": 2})
+    posted = len(world.boards())
+    roads = []
+    for _ in range(2):
+        game = await engine(world, game_id)
+        road = next(a for a in game.legal_actions(seat) if a["type"] == "build_road")
+        await people[seat].slash("play", action=json.dumps(road))
+        await world.settle()
+        roads.append(f"path {road['path']} ")
+    board = world.boards()[-1]
+    assert len(world.boards()) == posted and board.edits, "the turn's board was edited in place"
+    text = board.text()
+    assert "The test's position." in text and all(road in text for road in roads), text
