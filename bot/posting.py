@@ -35,6 +35,9 @@ CHANNEL_LOST = {10003: "the channel no longer exists", 50001: "I have no access 
 LOOKBACK = 50
 """How many of a channel's newest messages are searched for a send that may have reached Discord already (a game
 posts a few a move; other talk in the channel may come between)."""
+TURN_ROWS = 40
+"""The most boards already shown that an edited board reads back for the turn's lines (`Posting._turn_so_far`):
+a turn of more keeps the lines since the last `TURN_ROWS`."""
 CALL_SECONDS = 20.0
 """The longest a Discord request may take before it counts as failed (and is retried with backoff)."""
 
@@ -181,7 +184,8 @@ class Posting:
         """The newest board with the lines of every board not yet shown before it; the previous board
         loses its buttons (only the newest board is live). How it goes out is the table's `board` setting
         (`bot.settings.BOARD_TEXT`): `turn` edits the board in place unless someone is newly asked to act,
-        `new` posts every board, `edit` edits one message and pings apart."""
+        keeping the turn's lines so far (`_turn_so_far`), `new` posts every board, `edit` edits one message
+        and pings apart."""
         game = snap.game
         now = self.service.clock()
         rows = await self.storage.pending_boards(game.id, newest.id)
@@ -200,7 +204,9 @@ class Posting:
         file_name = f"{game.game_type}-{game.id}-v{fresh[-1].version}.png"
         players = ai_players(game.seats)
         alt = "" if view is None else alt_text(game.game_type, view, "board", title=game.title, players=players)
-        lines = fit(shown_lines([r.payload for r in fresh]))
+        editing = shown is not None and (mode == "edit" or (mode == "turn" and not asks))
+        earlier = await self._turn_so_far(game.id) if editing and mode == "turn" else []
+        lines = fit(shown_lines([*earlier, *(r.payload for r in fresh)]))
         state = [] if view is None else summary(game.game_type, view)
         layout = board_layout([f"**{game.title}** #{game.id}\n{players}", lines, fit(state), turn],
                               None if picture is None else file_name, alt,
@@ -209,7 +215,8 @@ class Posting:
         channel = self.channel_of(game)
         unsure = any(r.maybe_sent for r in fresh)
         message_id = None
-        if shown is not None and (mode == "edit" or (mode == "turn" and not asks)):
+        if editing:
+            assert shown is not None
             message_id = await self._edit_board(channel, shown.message_id, layout, files)
         if message_id is None:
             mentions = discord.AllowedMentions.none() if mode == "edit" else ONLY_USERS  # edited boards ping apart
@@ -223,6 +230,14 @@ class Posting:
                                         [r.id for r in rows], now)
         if shown is not None and shown.message_id != message_id:
             await self._strip_buttons(channel, shown.message_id)
+
+    async def _turn_so_far(self, game_id: int) -> list[dict]:
+        """The boards the message being edited shows already, in the `turn` setting: those since the last one
+        that asked someone newly to move (it was posted; the rest edited it), so that the edit keeps the turn's
+        lines so far (`fit` drops the oldest past Discord's limit); none when none of the last `TURN_ROWS` did."""
+        rows = [r.payload for r in await self.storage.shown_boards(game_id, TURN_ROWS)]
+        start = next((i for i in range(len(rows) - 1, -1, -1) if rows[i].get("ping", True)), None)
+        return [] if start is None else rows[start:]
 
     async def _edit_board(self, channel: discord.PartialMessageable, message_id: int,
                           layout: discord.ui.LayoutView, files: list[discord.File]) -> int | None:

@@ -204,6 +204,11 @@ class Storage(ABC):
         """The game's board rows not yet shown, up to a row id (they are shown together)."""
 
     @abstractmethod
+    async def shown_boards(self, game_id: int, limit: int) -> list[OutboxItem]:
+        """The game's latest board rows already shown (delivered, not given up), at most `limit`, oldest first:
+        what the board message being edited shows (`bot.posting`)."""
+
+    @abstractmethod
     async def newer_pending(self, item: OutboxItem) -> bool:
         """Whether a newer row of the same kind for the same target is waiting (this one is superseded)."""
 

@@ -543,6 +543,12 @@ class PostgresStorage(Storage):
                                      "AND done_at IS NULL AND id <= $2 ORDER BY id", game_id, up_to)
         return [outbox_item(r) for r in rows]
 
+    async def shown_boards(self, game_id: int, limit: int) -> list[OutboxItem]:
+        rows = await self.pool.fetch(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = $1 AND kind = 'board' "
+                                     "AND done_at IS NOT NULL AND error IS NULL ORDER BY id DESC LIMIT $2",
+                                     game_id, limit)
+        return [outbox_item(r) for r in reversed(rows)]
+
     async def newer_pending(self, item: OutboxItem) -> bool:
         return await self.pool.fetchval(
             "SELECT EXISTS (SELECT 1 FROM outbox WHERE game_id = $1 AND kind = $2 "

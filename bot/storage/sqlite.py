@@ -435,6 +435,12 @@ class SqliteStorage(Storage):
                 (game_id, up_to)) as cur:
             return [outbox_item(r) for r in await cur.fetchall()]
 
+    async def shown_boards(self, game_id: int, limit: int) -> list[OutboxItem]:
+        async with self.db.execute(
+                f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = ? AND kind = 'board' "
+                "AND done_at IS NOT NULL AND error IS NULL ORDER BY id DESC LIMIT ?", (game_id, limit)) as cur:
+            return [outbox_item(r) for r in reversed(await cur.fetchall())]
+
     async def newer_pending(self, item: OutboxItem) -> bool:
         async with self.db.execute(
                 "SELECT 1 FROM outbox WHERE game_id = ? AND kind = ? AND target IS ? AND id > ? AND done_at IS NULL "

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games import asks
 from games.ai import Player, by_type, register_policy
 from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD, pips
 from games.catan.roads import road_length
@@ -158,11 +159,10 @@ class CatanPlayer(Player):
         hand, target = _hand(view), self._target(view)
         short = [max(0, t - h) for t, h in zip(target, hand, strict=True)]
         spare = [max(0, h - t) for t, h in zip(target, hand, strict=True)]
-        asks = view.get("asks", [])
+        record, others = view.get("asks", []), [p["seat"] for p in view["players"] if p["seat"] != view["seat"]]
         if not 0 < sum(short) <= 2 or not any(spare) \
-                or any(a["from"] == view["seat"] and a["turn"] == view["turn"] for a in asks):
+                or any(asks.asked_this_turn(record, view["turn"], view["seat"], t) for t in others):
             return None
-        refused = [(a["give"], a["get"]) for a in asks if a["declined"]]
         want = short.index(max(short))
         plenty = spare.index(max(spare))
         gets = [int(i == want) for i in range(5)]
@@ -172,7 +172,8 @@ class CatanPlayer(Player):
                 break
             gives = [lot * (i == plenty) for i in range(5)]
             terms = {"to": None, "give": named(gives), "get": named(gets)}
-            if terms not in tried and (terms["give"], terms["get"]) not in refused:
+            if terms not in tried and not any(asks.refused(record, t, {"give": terms["give"], "get": terms["get"]})
+                                              for t in others):
                 return {"type": "offer", "to": "all", "give": terms["give"], "get": terms["get"]}
         return None
 

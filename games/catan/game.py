@@ -268,7 +268,7 @@ class Catan(RecapMixin, SearchMixin, TradeMixin):
             "buildings": [b and list(b) for b in s["buildings"]], "roads": list(s["roads"]), "bank": list(s["bank"]),
             "deck": len(s["deck"]), "players": players, "longest_road": s["longest"], "largest_army": s["largest"],
             "last_roll": s["last_roll"], "discards": dict(s["discards"]), "offer": copy.deepcopy(s["offer"]),
-            "declined": copy.deepcopy(s.get("declined", [])), "asks": copy.deepcopy(self._recent_asks()),
+            "declined": copy.deepcopy(s.get("declined", [])), "asks": copy.deepcopy(self.recent_asks()),
             "winner": s["winner"]}
         if seat is not None:
             out["seat"] = seat

@@ -342,8 +342,8 @@ class MovesMixin(TableMixin):
         events: list[Event] = [{"type": "played", "seat": seat, "card": "knight"}]
         holder = s["largest"]
         if s["knights"][seat] >= 3 and holder != seat and (holder is None or s["knights"][seat] > s["knights"][holder]):
-            s["largest"] = seat  # CAT-37
-            events.append({"type": "largest_army", "seat": seat, "knights": s["knights"][seat]})
+            s["largest"] = seat  # CAT-37; the event names who lost it, as Longest Road's does
+            events.append({"type": "largest_army", "seat": seat, "knights": s["knights"][seat], "from": holder})
         return events
 
     def _do_play_road_building(self, seat: int, action: Action) -> list[Event]:

@@ -182,15 +182,16 @@ class TableMixin(StateGame):
         placed.add_building(v, seat, level)
 
     def _recount_roads(self, seats: set[int]) -> list[Event]:
-        """Road lengths of the seats whose roads changed, then who holds Longest Road."""
+        """Road lengths of the seats whose roads changed, then who holds Longest Road; its event names who lost
+        it ("from"), so that the loser's catch-up tells them first (issue 36)."""
         s = self.s
         for t in seats:
             s["road_len"][t] = road_length(t, s["roads"], s["buildings"])
-        holder = longest_road_holder(s["longest"], s["road_len"])
-        if holder == s["longest"]:
+        holder, lost = longest_road_holder(s["longest"], s["road_len"]), s["longest"]
+        if holder == lost:
             return []
         s["longest"] = holder
-        return [{"type": "longest_road", "seat": holder, "length": max(s["road_len"])}]
+        return [{"type": "longest_road", "seat": holder, "length": max(s["road_len"]), "from": lost}]
 
     def _produce(self, number: int) -> Event:
         """CAT-16 and the bank shortage of CAT-17, each resource on its own."""

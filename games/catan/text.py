@@ -112,13 +112,20 @@ def describe_event(event: Event) -> str:
     if kind == "trade":
         return f"{who} traded {words(event['give'])} to Seat {event['with'] + 1} for {words(event['get'])}."
     if kind == "longest_road":
-        return ("Longest Road is set aside." if event["seat"] is None
-                else f"{who} takes Longest Road ({event['length']}).")
+        if event["seat"] is None:
+            return _lost_by(event, "Seat {} loses Longest Road: it is set aside.") or "Longest Road is set aside."
+        return f"{who} takes Longest Road ({event['length']})" + _lost_by(event, " from Seat {}") + "."
     if kind == "largest_army":
-        return f"{who} takes Largest Army ({event['knights']} knights)."
+        return f"{who} takes Largest Army ({event['knights']} knights)" + _lost_by(event, " from Seat {}") + "."
     if kind == "won":
         return f"{who} wins with {event['vp'][event['seat']]} victory points{_won_why(event)}!"
     return kind
+
+
+def _lost_by(event: Event, words: str) -> str:
+    """`words` naming the seat that lost the title (events stored before they named it: nothing)."""
+    lost = event.get("from")
+    return "" if lost is None else words.format(lost + 1)
 
 
 def _won_why(event: Event) -> str:

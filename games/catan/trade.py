@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from games import asks
 from games.catan.board import RESOURCES
 from games.catan.moves import MovesMixin
 from games.catan.table import CARDS_EACH, named
@@ -178,21 +179,13 @@ class TradeMixin(MovesMixin):
         offer = {"id": s["next_offer"], "from": seat, "to": to, "give": clean(action["give"]),
                  "get": clean(action["get"]), "answers": {}}
         s["offer"], s["next_offer"] = offer, s["next_offer"] + 1
-        self._remember([*self._recent_asks(), *({"from": seat, "to": t, "give": offer["give"], "get": offer["get"],
-                                                 "turn": s["turn"], "declined": False}
-                                                for t in self._addressees(offer))])
+        s["asks"] = asks.asked(s.get("asks", []), s["turn"], self.num_players, seat, self._addressees(offer),
+                               {"give": offer["give"], "get": offer["get"]})
         return [{"type": "offer", "offer": copy.deepcopy(offer)}]
 
-    # -- who was asked what, this round ---------------------------------------------------------
-
-    def _recent_asks(self) -> list[dict[str, Any]]:
-        """The offers of the last round (the last `num_players` turns), one entry per seat asked, and whether
-        it declined: public, like every offer, so that no AI asks a seat twice a turn, nor again this round
-        what it declined (issue 36)."""
-        return [a for a in self.s.get("asks", []) if a["turn"] > self.s["turn"] - self.num_players]
-
-    def _remember(self, asks: list[dict[str, Any]]) -> None:
-        self.s["asks"] = asks  # a new list each time: copies share the old
+    def recent_asks(self) -> list[asks.Ask]:
+        """The last round's offers, seat by seat, and what was declined (games/asks.py): in every view."""
+        return asks.recent(self.s.get("asks", []), self.s["turn"], self.num_players)
 
     def _do_bank(self, seat: int, give: dict[str, int], get: dict[str, int]) -> list[Event]:
         """One maritime trade per card got, each paid with one lot of what is given (checked to match)."""
@@ -204,9 +197,8 @@ class TradeMixin(MovesMixin):
         offer = self.s["offer"]
         offer["answers"][str(seat)] = answer
         if answer == "decline":
-            self._remember([{**a, "declined": True} if a["turn"] == self.s["turn"] and a["from"] == offer["from"]
-                            and a["to"] == seat and (a["give"], a["get"]) == (offer["give"], offer["get"]) else a
-                            for a in self._recent_asks()])
+            self.s["asks"] = asks.declined(self.s.get("asks", []), self.s["turn"], self.num_players, offer["from"],
+                                           seat, {"give": offer["give"], "get": offer["get"]})
         events: list[Event] = [{"type": "answer", "seat": seat, "offer": offer["id"], "answer": copy.deepcopy(answer)}]
         if not self._unanswered() and all(a == "decline" for a in offer["answers"].values()):
             self._closed_without_deal(offer)

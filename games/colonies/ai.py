@@ -5,7 +5,8 @@ Shipment into play, feeds as much Population as its Food allows, sends each work
 the Land it is best at (Traders ship, Miners mine, Trappers trap, Farmers farm), explores
 and reproduces with the rest, cannibalizes only Population it could not feed anyway,
 stores the most Food it can, and trades: with a Trader ready and Population in hand it cannot
-feed, it offers its least useful card for a Food (never an offer declined this turn), and it
+feed, it offers its least useful card for a Food (to each seat once a turn at most, never on terms that
+seat declined this round), and it
 answers offers by the points and Food they are worth, countering with one card changed where
 that makes a bad offer good.
 """
@@ -16,6 +17,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from games import asks
 from games.ai import Player, register_policy
 from games.colonies.cards import CARDS, EVENT, FOOD, POPULATION, THREAT
 from games.core import Action
@@ -46,7 +48,8 @@ class ColoniesPlayer(Player):
     def _offer(self, view: View) -> Action | None:
         """A Food for the least useful card in hand, made by a ready Trader (both gain a Wealth, COL-R28,
         so a fair swap is good for the partner too), when Population in hand outnumber the Food to feed
-        them; to the seat with the most cards, else the next, never on terms declined this turn."""
+        them; to the seat with the most cards, else the next, never to a seat asked this turn nor on terms it
+        declined this round (issue 36)."""
         seat = view["seat"]
         me = view["players"][seat]
         if (view["current"] != seat or view["phase"] != "main" or view["locked"] or view["pending"] is not None
@@ -64,8 +67,10 @@ class ColoniesPlayer(Player):
         give = min(spare, key=_value)
         partners = sorted((p for p in view["players"] if p["seat"] != seat and not p["eliminated"]),
                           key=lambda p: (-p["hand_size"], p["seat"]))
+        record = view["asks"]
         for p in partners:
-            if {"to": p["seat"], "give": [give], "want": ["food"]} not in view.get("declined", []):
+            if not asks.asked_this_turn(record, view["turn"], seat, p["seat"]) \
+                    and not asks.refused(record, p["seat"], {"give": [give], "want": ["food"]}):
                 return {"type": "offer", "partner": p["seat"] + 1, "give": [give], "want": ["food"],
                         "worker": "trader"}
         return None

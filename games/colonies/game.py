@@ -285,7 +285,7 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
             "threats_played": s["threats_played"], "locked": self.locked(),
             "pending": None if s["pending"] is None else {"kind": s["pending"]["kind"], "seat": s["pending"]["seat"]},
             "offer": None if s["offer"] is None else dict(s["offer"]), "players": players, "last": list(s["log"]),
-            "declined": [dict(d) for d in s.get("declined", [])],
+            "asks": [dict(a) for a in self.recent_asks()],
             "result": (r.to_dict() if (r := self.result()) else None)}
         if seat is not None:
             out["seat"] = seat

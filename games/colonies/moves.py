@@ -621,9 +621,6 @@ class MovesMixin(TableMixin):
             if e["state"] == RESERVED:
                 e["state"] = READY
         self.s["offer"] = None
-        if why in ("declined", "withdrawn"):  # this turn's unmade offers, public (COL §6) so nobody repeats one
-            self.s["declined"] = [*self.s.get("declined", []),
-                                  {"to": offer["to"], "give": offer["give"], "want": offer["want"]}]
         self.emit({"type": "offer_closed", "seat": offer["from"], "partner": offer["to"], "why": why})
 
 

@@ -223,7 +223,6 @@ class TableMixin(StateGame):
             s["first_settler"] = b  # COL-R38: an eliminated First Settler hands the role on
         s["current"] = b
         s["turn_no"] += 1
-        s["declined"] = []
         self.start_turn()
 
     def finish(self) -> None:

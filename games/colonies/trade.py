@@ -2,7 +2,9 @@
 
 An offer names exact cards from the active hand (locked while it stands) and as many card
 names wanted.  The partner accepts, declines or counters once with cards of their own; a
-counter goes back to the active player.  Only one offer stands at a time.
+counter goes back to the active player.  Only one offer stands at a time.  Who was asked what over the last
+round, and what they declined, is kept in `asks` (games/asks.py; public, like every offer, COL §6) so that no
+AI asks a seat twice a turn, nor puts to it again what it declined.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections import Counter
 from itertools import combinations
 from typing import Any
 
+from games import asks
 from games.colonies import cards as C
 from games.colonies.moves import MovesMixin
 from games.colonies.table import ACTED, MAIN, RESERVED
@@ -74,6 +77,8 @@ class TradeMixin(MovesMixin):
         partner = a["partner"] - 1
         self.s["offer"] = {"from": seat, "to": partner, "give": sorted(a["give"]), "want": sorted(a["want"]),
                            "worker": worker, "counter": None, "waiting": partner}
+        self.s["asks"] = asks.asked(self.s.get("asks", []), self.s["turn_no"], len(self.alive()), seat, [partner],
+                                    {"give": sorted(a["give"]), "want": sorted(a["want"])})
         self.emit({"type": "offer", "seat": seat, "partner": partner, "give": sorted(a["give"]),
                    "want": sorted(a["want"])})
 
@@ -143,7 +148,15 @@ class TradeMixin(MovesMixin):
             self.gain_supply(partner, "wealth", 1, "trader")
 
     def _do_decline(self, seat: int, a: Action) -> None:
+        """Declining a counter declines the offer too: its partner would not take the terms as offered."""
+        offer = self.s["offer"]
+        self.s["asks"] = asks.declined(self.s.get("asks", []), self.s["turn_no"], len(self.alive()), offer["from"],
+                                       offer["to"], {"give": offer["give"], "want": offer["want"]})
         self.release_offer("declined")
+
+    def recent_asks(self) -> list[asks.Ask]:
+        """The last round's offers, seat by seat, and what was declined (games/asks.py): in every view."""
+        return asks.recent(self.s.get("asks", []), self.s["turn_no"], len(self.alive()))
 
     def _do_withdraw(self, seat: int, a: Action) -> None:
         self.release_offer("withdrawn")

@@ -16,9 +16,9 @@ without it (`shrewd`): it asks but never gives, and grants only what it is paid 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
+from games import asks
 from games.ai import Player, by_type, register_policy
 from games.core import Action
 from games.roanoke import board as B
@@ -209,37 +209,37 @@ class RoanokePlayer(Player):
         return groups.get("cancel", [next(a for a in groups.values())[0]])[0]
 
     def _offer(self, view: View) -> Action | None:
-        """In rounds 2–3 gift what another survivor lacks (if generous), or ask for what this seat lacks (if
-        shrewd, once declined, again for pay); never an offer that seat declined this turn (it would only be
-        declined again)."""
+        """In rounds 2–3, one offer to each other survivor at most, the best this seat would make it: the gift
+        of what it lacks for the card (if generous) and the request for what this seat lacks that it can spare
+        (paid up front with what it lacks, if shrewd); never to a seat already asked this turn, nor on terms
+        that seat declined this round (issue 36: it would only be declined again)."""
         seat = view["seat"]
         if view["round"] < 2 or card_of(view) is None:
             return None
-        declined = view["declined"]
+        record = view["asks"]
         for to, give, get in self._offers(view, seat):
-            if {"to": to, "give": give, "get": get} not in declined:
+            if not asks.asked_this_turn(record, view["turn"], seat, to) \
+                    and not asks.refused(record, to, {"give": give, "get": get}):
                 return {"type": "offer", "to": to + 1, "give": give, "get": get}
         return None
 
-    def _offers(self, view: View, seat: int) -> Iterator[tuple[int, dict[str, int], dict[str, int]]]:
-        """The gifts and requests worth making, best first, as (target seat, give, get)."""
+    def _offers(self, view: View, seat: int) -> list[tuple[int, dict[str, int], dict[str, int]]]:
+        """One offer per other survivor worth asking, as (target seat, give, get): gifts first, then those that
+        can spare the most of what this seat lacks.  A shrewd seat's request comes paid (`payment`), since a
+        shrewd seat grants nothing for free and a seat is asked once a turn."""
         others = [o for o in alive(view) if o != seat]
-        spares = {t: spare(view, t) for t in (seat, *others)}
-        shorts = {o: shortfall(view, o) for o in others}
-        mine = spares[seat]
-        if self.generous:
-            for o in others:
-                gift = {r: min(n, mine[r]) for r, n in shorts[o].items() if min(n, mine[r]) > 0}
-                if gift:
-                    yield o, gift, {}
-        for r, n in shortfall(view, seat).items():
-            for o in sorted(others, key=lambda x: -spares[x][r]):
-                free = spares[o][r]
-                if free > 0:
-                    yield o, {}, {r: min(n, free)}
-                    pay = {} if self.generous else payment(mine, shorts[o], min(n, free))
-                    if pay:
-                        yield o, pay, {r: sum(pay.values())}
+        mine, lacks = spare(view, seat), shortfall(view, seat)
+        offers = []
+        for o in others:
+            theirs, short = spare(view, o), shortfall(view, o)
+            get = {r: min(n, theirs[r]) for r, n in lacks.items() if min(n, theirs[r]) > 0}
+            if self.generous:
+                give = {r: min(n, mine[r]) for r, n in short.items() if min(n, mine[r]) > 0}
+            else:
+                give = payment(mine, short, sum(get.values()))
+            if give or get:
+                offers.append((o, give, get))
+        return sorted(offers, key=lambda t: (self.generous and not t[1], -sum(t[2].values())))
 
     def _buy(self, view: View, groups: dict[str, list[Action]]) -> Action | None:
         seat = view["seat"]

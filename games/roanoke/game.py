@@ -276,7 +276,7 @@ class Roanoke(RecapMixin, SearchMixin, TradeMixin):
             "houses_left": s["houses_left"], "added_worker": s["added_worker"],
             "placements_left": s["placements_left"], "drawn_tile": drawn, "drawn_spots": spots,
             "offer": None if s["offer"] is None else json.loads(json.dumps(s["offer"])),
-            "declined": json.loads(json.dumps(s.get("declined", []))),
+            "turn": s["turn_no"], "asks": json.loads(json.dumps(self.recent_asks())),
             "players": players, "last": list(s["log"]),
             "result": (r.to_dict() if (r := self.result()) else None)}
         if seat is not None:

@@ -45,7 +45,7 @@ def new_table(seed: int, options: dict[str, Any]) -> dict[str, Any]:
         "board": board, "draw_pile": tiles, "discard": [], "houses_left": HOUSES,
         "seasons": seasons, "revealed": [True] + [False] * (SEASONS - 1), "season_idx": 0, "round": 1,
         "first_seat": 0, "active": 0, "phase": SETUP, "added_worker": False, "placements_left": 0,
-        "drawn_tile": None, "offer": None, "declined": [], "round_left": [], "nets": nets, "links": links, "log": [],
+        "drawn_tile": None, "offer": None, "asks": [], "round_left": [], "nets": nets, "links": links, "log": [],
         "ending": None, "turn_no": 0}
 
 
@@ -160,8 +160,7 @@ class TableMixin(StateGame):
 
     def start_turn(self, seat: int) -> None:
         s = self.s
-        s.update(active=seat, phase=MARKET_PHASE, added_worker=False, placements_left=0, drawn_tile=None,
-                 declined=[])
+        s.update(active=seat, phase=MARKET_PHASE, added_worker=False, placements_left=0, drawn_tile=None)
         s["turn_no"] += 1
         self.emit({"type": "turn", "seat": seat, "season": s["season_idx"], "round": s["round"]})
 

@@ -1,14 +1,16 @@
 """Trade offers (ROA-S18, R21, R22): the active player, in MAIN, offers any resources to one
 surviving seat for any resources; either side may be empty (gifts and requests).  One offer
 stands at a time; the target accepts or declines, the offerer may cancel; end of turn cancels,
-and an offer the offerer can no longer pay is void.  Offers declined this turn are kept in
-`declined` (public, like every offer) so that nobody, AI included, need repeat one.
+and an offer the offerer can no longer pay is void.  Who was asked what over the last round, and what
+they declined, is kept in `asks` (games/asks.py; public, like every offer) so that no AI asks a seat twice
+a turn, nor puts to it again what it declined.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from games import asks
 from games.core import Action
 from games.roanoke.moves import MovesMixin
 from games.roanoke.table import MAIN, RES, SEATS
@@ -53,6 +55,8 @@ class TradeMixin(MovesMixin):
         give = {r: a["give"][r] for r in RES if r in a["give"]}
         get = {r: a["get"][r] for r in RES if r in a["get"]}
         self.s["offer"] = {"from": seat, "to": a["to"] - 1, "give": give, "get": get}
+        self.s["asks"] = asks.asked(self.s.get("asks", []), self.s["turn_no"], len(self.alive()), seat,
+                                    [a["to"] - 1], {"give": give, "get": get})
         self.emit({"type": "offered", "seat": seat, "to": a["to"] - 1, "give": give, "get": get})
 
     def _check_accept(self, seat: int, a: Action) -> str | None:
@@ -92,8 +96,13 @@ class TradeMixin(MovesMixin):
 
     def _do_decline(self, seat: int, a: Action) -> None:
         offer = self.s["offer"]
-        self.s["declined"] = [*self.s.get("declined", []), {k: offer[k] for k in ("to", "give", "get")}]
+        self.s["asks"] = asks.declined(self.s.get("asks", []), self.s["turn_no"], len(self.alive()), offer["from"],
+                                       seat, {"give": offer["give"], "get": offer["get"]})
         self.close_offer("declined")
+
+    def recent_asks(self) -> list[asks.Ask]:
+        """The last round's offers, seat by seat, and what was declined (games/asks.py): in every view."""
+        return asks.recent(self.s.get("asks", []), self.s["turn_no"], len(self.alive()))
 
     def _do_cancel(self, seat: int, a: Action) -> None:
         self.close_offer("cancelled")

@@ -335,15 +335,18 @@ async def test_a_backup_is_a_copy_on_sqlite_and_pg_dump_on_postgresql(storage: S
 
 
 async def test_what_delivery_asks_of_the_outbox(service: GameService, clock: FakeClock) -> None:
-    """Boards shown together and recorded with the message that showed them, superseded DMs, retries,
-    closed DMs told once."""
+    """Boards shown together and recorded with the message that showed them (and read back, the latest first
+    kept, for an edit), superseded DMs, retries, closed DMs told once."""
     storage = service.storage
     game_id = await running_game(service)
     claimed = await storage.claim_outbox(now=clock(), owner="a", lease=LEASE, limit=50, hold=timedelta(0))
     boards = [i for i in claimed if i.kind == "board"]
     await storage.outbox_done([i.id for i in claimed if i.kind != "board"], now=clock())
     assert boards and await storage.pending_boards(game_id, boards[-1].id) == boards
+    assert await storage.shown_boards(game_id, 50) == []
     await storage.record_board(game_id, BoardMessage(10, 555, boards[-1].version), [b.id for b in boards], clock())
+    assert [b.id for b in await storage.shown_boards(game_id, 50)] == [b.id for b in boards], "what an edit reads back"
+    assert [b.id for b in await storage.shown_boards(game_id, 1)] == [boards[-1].id], "the latest ones"
     assert await storage.board_message(game_id) == BoardMessage(10, 555, boards[-1].version)
     await storage.record_board(game_id, BoardMessage(10, 556, boards[-1].version + 1), [], clock())
     assert (await storage.board_message(game_id)).message_id == 556

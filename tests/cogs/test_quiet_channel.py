@@ -8,6 +8,7 @@ person plays by `/play`, their moves picked by label (`prefer`)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -15,8 +16,10 @@ import pytest
 
 from bot.service.catchup import BULLET, HEADER, MOST, since_last_move, touches
 from bot.service.kernel import engine_of
+from games.colonies.game import Colonies
 from games.core import Event, Game
 from tests.support.person import Person
+from tests.support.positions import catan_turn_with, rewritten
 from tests.support.table_talk import Round, Tally, play_as_the_ai_would, seeded
 from tests.support.world import World
 
@@ -31,9 +34,11 @@ class Table:
     """Whether an event is an AI's offer put to this seat."""
     traders: Callable[[Event], tuple[int, int] | None]
     """The two seats of a trade made (the event of one), else None."""
-    trades: bool = True
-    """Whether the AI seats trade within the six rounds (Colonies' trade only with a ready Trader and hungry
-    Population, which these rounds do not bring)."""
+    offers_a_round: int = 3
+    """How many AI offers the person may be put a round: one by each AI seat at most."""
+    position: Callable[[Game], Game] | None = None
+    """The table the person (the host, seat 0) starts from instead of the seeded one, where the seeded rounds
+    bring no trades."""
 
 
 def catan_offer(event: Event, seat: int) -> bool:
@@ -45,11 +50,29 @@ def traded(partner: str) -> Callable[[Event], tuple[int, int] | None]:
     return lambda e: (e["seat"], e[partner]) if e["type"] in ("trade", "traded") else None
 
 
+def hungry_colonies(game: Game) -> Game:
+    """Colonies' AIs trade only with a Trader ready and more Population in hand than Food, which the seeded
+    rounds do not bring: a new table, the host (seat 0) first, where each AI seat's hand is a Trader, two more
+    Population, one Food and Arms, turn after turn, so that with its Trader played it offers its Arms for a
+    Food to the seat holding the most cards (the host first, on a tie); the host's hand has no Food, so she
+    declines the first such offer of a round, the AI then asks another AI seat, which trades, and (the host
+    having declined those terms this round) the next AI seats ask each other: one offer to her a round."""
+    assert isinstance(game, Colonies)
+    table = Colonies.new(game.s["n"], seed=7, options=game.s["options"], first_settler=0)
+    for seat, p in enumerate(table.s["players"]):
+        hand = HOST_HAND if seat == 0 else AI_HAND
+        p.update(hand=list(hand), deck=list(hand) * (ROUNDS + 2), discard=[])
+    return table
+
+
+AI_HAND = ("trader", "miner", "explorer", "food", "arms")
+HOST_HAND = ("trader", "miner", "soldier", "coast", "mountains")
+
 TABLES = [
     Table("catan", 7, catan_offer, traded("with")),
     Table("colonies", 7, lambda e, seat: e["type"] == "offer" and e["partner"] == seat and e["seat"] != seat,
-          traded("partner"), trades=False),
-    Table("roanoke", 3, lambda e, seat: e["type"] == "offered" and e["to"] == seat and e["seat"] != seat,
+          traded("partner"), offers_a_round=1, position=hungry_colonies),
+    Table("roanoke", 6, lambda e, seat: e["type"] == "offered" and e["to"] == seat and e["seat"] != seat,
           traded("to")),
 ]
 
@@ -97,23 +120,26 @@ async def play_rounds(world: World, table: Table, person: Person, game_id: int, 
 
 @pytest.mark.parametrize("table", TABLES, ids=[t.game for t in TABLES])
 async def test_one_person_and_three_ai_seats_hear_one_board_a_round_and_one_dm(world: World, table: Table) -> None:
-    """Two channel messages a round at most, and one more for each AI offer to the person; every ping is
-    theirs; one DM a round (the default, `turn`)."""
+    """Two channel messages a round at most, and one more for each AI offer to the person (the AI seats trade
+    among themselves and with the person, and none puts to her again this round what she declined); every
+    ping is theirs; one DM a round (the default, `turn`)."""
     alice = world.person("alice")
     with seeded(table.seed):
         await world.open_table(alice, table.game, ai=3)
     info = await world.bot.service.game_in_channel(world.fake.channel.id)
     assert info is not None
+    if table.position is not None:
+        await rewritten(world, info.id, table.position, board=True)
     rounds = await play_rounds(world, table, alice, info.id, ROUNDS)
     assert len(rounds) == ROUNDS, "the game went on for six rounds"
     seat = info.seat_of(alice.user.id)
     pairs = [pair for entry in await world.bot.storage.actions(info.id) for e in entry.events
              if (pair := table.traders(e)) is not None]
-    if table.trades:
-        assert any(seat not in pair for pair in pairs), "the AI seats traded among themselves"
-        assert sum(done.offers for done in rounds), "and offered the person trades"
+    assert any(seat not in pair for pair in pairs), "the AI seats traded among themselves"
+    assert sum(done.offers for done in rounds), "and offered the person trades"
     for n, done in enumerate(rounds):
         assert done.posts <= 2 + done.offers, f"round {n + 1}: {done}"
+        assert done.offers <= table.offers_a_round, f"round {n + 1}: {done}"
         assert done.pings <= {alice.user.id}, f"round {n + 1}: {done}"
         assert done.dms.get(alice.user.id, 0) <= 1, f"round {n + 1}: {done}"
 
@@ -167,3 +193,22 @@ async def test_each_persons_ask_opens_with_what_happened_since_they_last_moved_w
                 break
     assert min(asks.values()) >= 3, asks
     assert touched, "some ask told a person what touched them"
+
+
+async def test_an_edited_board_keeps_the_turns_lines_so_far(world: World) -> None:
+    """A person's moves within their turn edit the board that asked them (the `turn` setting); each edit showed
+    only the lines since the last, so a second road wiped the first from the board.  The edited board keeps the
+    turn's lines so far, from the board that asked them."""
+    game_id, people, seat, _ = await catan_turn_with(world, {"brick": 2, "lumber": 2})
+    posted = len(world.boards())
+    roads = []
+    for _ in range(2):
+        game = await engine(world, game_id)
+        road = next(a for a in game.legal_actions(seat) if a["type"] == "build_road")
+        await people[seat].slash("play", action=json.dumps(road))
+        await world.settle()
+        roads.append(f"path {road['path']} ")
+    board = world.boards()[-1]
+    assert len(world.boards()) == posted and board.edits, "the turn's board was edited in place"
+    text = board.text()
+    assert "The test's position." in text and all(road in text for road in roads), text

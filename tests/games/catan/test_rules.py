@@ -681,7 +681,8 @@ def test_cat_35_longest_road_award_and_ties() -> None:
         game.s["roads"][p] = seat
     give(game, seat, brick=1, lumber=1)
     events = game.apply(seat, {"type": "build_road", "path": paths[4]})
-    assert events[-1] == {"type": "longest_road", "seat": seat, "length": 5} and game.public_vp(seat) == 2
+    assert events[-1] == {"type": "longest_road", "seat": seat, "length": 5, "from": None} \
+        and game.public_vp(seat) == 2
 
 
 def test_cat_36_longest_road_after_a_break() -> None:
@@ -703,7 +704,9 @@ def test_cat_36_longest_road_after_a_break() -> None:
     game.s["roads"][beside] = seat
     give(game, seat, brick=1, lumber=1, wool=1, grain=1)
     events = game.apply(seat, {"type": "build_settlement", "node": cut})
-    assert events[-1]["type"] == "longest_road" and events[-1]["seat"] is None and game.s["longest"] is None
+    assert events[-1] == {"type": "longest_road", "seat": None, "length": 4, "from": holder} \
+        and game.s["longest"] is None
+    assert game.describe_event(events[-1]) == f"Seat {holder + 1} loses Longest Road: it is set aside."
 
 
 def test_cat_37_largest_army() -> None:
@@ -721,7 +724,9 @@ def test_cat_37_largest_army() -> None:
     game.s["phase"] = "main"
     game.s["devs"][seat]["knight"] = 1
     events = game.apply(seat, {"type": "play_knight"})
-    assert game.s["largest"] == seat and events[-1]["type"] == "largest_army"
+    assert game.s["largest"] == seat and events[-1] == {"type": "largest_army", "seat": seat, "knights": 4,
+                                                         "from": other}
+    assert game.describe_event(events[-1]) == f"Seat {seat + 1} takes Largest Army (4 knights) from Seat {other + 1}."
 
 
 def test_cat_38_scoring() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from games.ai import RandomPlayer, choose_for
@@ -67,3 +68,47 @@ def test_col_s17_the_ai_offers_its_least_useful_card_for_food_it_lacks() -> None
     game.apply(0, offer)
     game.apply(1, {"type": "decline"})
     assert choose_for(game, 0, SMART, random.Random(0))["type"] != "offer"  # never again this turn
+
+
+def _hungry_of_three() -> Colonies:
+    """Seat 0's main step at a table of three, hungry as in `_hungry`; seats 1 and 2 hold five cards each."""
+    game = table(3, hand=["farmer", "miner", "horses", "coast"], discard=[])
+    game.s["players"][0]["in_play"] = [{"card": "trader", "state": "ready"}]
+    game.s["players"][0]["granary"] = 0
+    return game
+
+
+def test_the_ai_asks_a_seat_at_most_once_a_turn() -> None:
+    """Issue 36: declined its Horses for a Food, the AI put its Coast to the same seat as soon as the Horses
+    were played; a seat is asked once a turn, so the Coast goes to the other seat."""
+    game = _hungry_of_three()
+    offer = choose_for(game, 0, SMART, random.Random(0))
+    assert offer == {"type": "offer", "partner": 2, "give": ["horses"], "want": ["food"], "worker": "trader"}
+    game.apply(0, offer)
+    game.apply(1, {"type": "decline"})
+    game.apply(0, {"type": "play", "card": "horses"})
+    again = choose_for(game, 0, SMART, random.Random(0))
+    assert again == {"type": "offer", "partner": 3, "give": ["coast"], "want": ["food"], "worker": "trader"}
+
+
+def test_the_ai_never_puts_again_this_round_what_a_seat_declined() -> None:
+    """Issue 36: declines were forgotten at the end of the turn, so the next seat put the same terms to the
+    seat that had just declined them.  They are kept for the round (the view's `asks`, public as every offer):
+    the next hungry AI, after a restart, asks the other seat, and a round later it may ask again."""
+    game = _hungry_of_three()
+    game.apply(0, choose_for(game, 0, SMART, random.Random(0)))
+    game.apply(1, {"type": "decline"})
+    for seat in (0, 1):
+        game.apply(seat, {"type": "end_turn", "granary": 0})
+    s = game.s
+    assert s["current"] == 2
+    s["players"][2].update(hand=["farmer", "miner", "horses", "coast"], granary=0,
+                           in_play=[{"card": "trader", "state": "ready"}])
+    s["players"][1]["hand"].append("wealth")  # from the supply: seat 1 now holds the most cards
+    s["wealth_supply"] -= 1
+    s["phase"] = "main"
+    game = Colonies.from_dict(json.loads(json.dumps(game.to_dict())))  # a restart keeps the round's asks
+    s = game.s
+    assert choose_for(game, 2, SMART, random.Random(0))["partner"] == 1
+    s["turn_no"] += 3  # a round later
+    assert choose_for(game, 2, SMART, random.Random(0))["partner"] == 2
