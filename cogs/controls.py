@@ -28,7 +28,7 @@ from bot.pictures import png_file
 from bot.service import NOT_SEATED, Click, Snapshot, StalePanel
 from cogs import ids
 from cogs.common import confirm_view
-from cogs.items import GameItem, Interaction, chosen, played_here, refusing, runtime
+from cogs.items import GameItem, Interaction, V, chosen, played_here, refusing, runtime
 from cogs.layout.draft import (
     Draft,
     action_of,
@@ -43,16 +43,19 @@ from cogs.layout.draft import (
 from cogs.layout.moves import (
     BUTTONS_PER_ROW,
     CONFIRM_FIRST,
+    MAX_ROWS,
     TEXT_LIMIT,
     Group,
     Option,
+    button_labels,
     card_pick,
     clip,
     digest,
     find_choice,
     group_moves,
-    group_options,
+    is_place,
     places,
+    steps,
     type_title,
 )
 from games.core import Action, Move
@@ -79,19 +82,26 @@ def move_controls(game_id: int, version: int, seat: int, choices: list[Move],
     for n, idx in enumerate(buttons, start=len(builders)):
         view.add_item(MoveButton(game_id, version, seat, digest(choices[idx].action), label=clip(choices[idx].label),
                                  row=n // BUTTONS_PER_ROW))
-    first_select_row = -(-(len(buttons) + len(builders)) // BUTTONS_PER_ROW)
-    for n, group in enumerate(groups):
+    row = -(-(len(buttons) + len(builders)) // BUTTONS_PER_ROW)
+    for step in steps(choices, groups, MAX_ROWS - row, pages or {}, area):
+        group = step.group
         cards = card_pick(choices, group)
-        if cards is not None:
-            view.add_item(CardSelect(game_id, version, seat, group.key, options=select_options(cards.options()),
-                                     min_values=cards.size, max_values=cards.size, row=first_select_row + n,
-                                     placeholder=clip(f"{group.title}: pick {cards.size} cards…", TEXT_LIMIT)))
-            continue
         page = (pages or {}).get(group.key, 0)
         spot = area[1] if area is not None and area[0] == group.key else None
-        view.add_item(MoveSelect(game_id, version, seat, group.key, page, spot,
-                                 options=select_options(group_options(choices, group, page, spot)),
-                                 placeholder=clip(f"{group.title}…", TEXT_LIMIT), row=first_select_row + n))
+        if cards is not None:
+            view.add_item(CardSelect(game_id, version, seat, group.key, options=select_options(cards.options()),
+                                     min_values=cards.size, max_values=cards.size, row=row,
+                                     placeholder=clip(f"{group.title}: pick {cards.size} cards…", TEXT_LIMIT)))
+        elif step.buttons:
+            for n, ((_, _, value), label) in enumerate(zip(step.options, button_labels(step, len(groups) == 1),
+                                                           strict=True)):
+                view.add_item(GroupButton(game_id, version, seat, group.key, page, spot, value, label=label,
+                                          row=row + n // BUTTONS_PER_ROW))
+        else:
+            view.add_item(MoveSelect(game_id, version, seat, group.key, page, spot,
+                                     options=select_options(step.options),
+                                     placeholder=clip(f"{group.title}…", TEXT_LIMIT), row=row))
+        row += step.rows
     return view
 
 
@@ -188,18 +198,17 @@ class ConfirmMove(GameItem[discord.ui.Button], form=ids.CONFIRM_MOVE):
         await play_choice(interaction, self, self.key, confirmed=True)
 
 
-class MoveSelect(GameItem[discord.ui.Select], form=ids.MOVE_SELECT):
-    def __init__(self, game_id: int, version: int, seat: int, group: str, page: int, area: int | None = None, *,
-                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None,
-                 row: int | None = None) -> None:
-        super().__init__(discord.ui.Select(
-            custom_id=self.form.format(game_id=game_id, version=version, seat=seat, group=group, page=page, area=area),
-            options=options or [], placeholder=placeholder, row=row))
-        self.game_id, self.version, self.seat, self.group = game_id, version, seat, group
-        self.page, self.area = page, area
+class GroupStep(GameItem[V]):
+    """An option of a group's step (see cogs/layout/moves.py `steps`), whether a select's option or a button
+    carries it: what its value means ("p<page>", "@n", "@", CONFIRM_FIRST and a digest, or a digest) is read here
+    alone."""
 
-    async def run(self, interaction: Interaction) -> None:
-        value = (chosen(interaction) or [""])[0]
+    version: int
+    group: str
+    page: int
+    area: int | None
+
+    async def choose(self, interaction: Interaction, value: str) -> None:
         if value.startswith("p") and value[1:].isdigit():
             await self._redraw(interaction, ids.FIELDS["page"].read(value[1:]), self.area)
         elif value.startswith("@"):
@@ -232,6 +241,38 @@ class MoveSelect(GameItem[discord.ui.Select], form=ids.MOVE_SELECT):
         else:
             await interaction.edit_original_response(**bounded(view=view, **unzoomed(interaction)))
 
+
+
+class MoveSelect(GroupStep[discord.ui.Select], form=ids.MOVE_SELECT):
+    def __init__(self, game_id: int, version: int, seat: int, group: str, page: int, area: int | None = None, *,
+                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None,
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=self.form.format(game_id=game_id, version=version, seat=seat, group=group, page=page, area=area),
+            options=options or [], placeholder=placeholder, row=row))
+        self.game_id, self.version, self.seat, self.group = game_id, version, seat, group
+        self.page, self.area = page, area
+
+    async def run(self, interaction: Interaction) -> None:
+        await self.choose(interaction, (chosen(interaction) or [""])[0])
+
+
+class GroupButton(GroupStep[discord.ui.Button], form=ids.GROUP_BUTTON):
+    """A place, a spot on a place's close-up, ← Other places, a page, or a move that places nothing: one tap
+    where the step's options fit as buttons."""
+
+    def __init__(self, game_id: int, version: int, seat: int, group: str, page: int, area: int | None, value: str,
+                 *, label: str = "Choose", row: int | None = None) -> None:
+        custom_id = self.form.format(game_id=game_id, version=version, seat=seat, group=group, page=page, area=area,
+                                     value=value)
+        style = discord.ButtonStyle.primary if not value.startswith(("@", "p", CONFIRM_FIRST)) or is_place(value) \
+            else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, style=style, row=row, custom_id=custom_id))
+        self.game_id, self.version, self.seat, self.group = game_id, version, seat, group
+        self.page, self.area, self.value = page, area, value
+
+    async def run(self, interaction: Interaction) -> None:
+        await self.choose(interaction, self.value)
 
 AREA_FILE = "-area.png"
 
@@ -395,5 +436,5 @@ async def trade_submitted(interaction: Interaction) -> bool:
     return True
 
 
-ITEMS: tuple[type[GameItem[Any]], ...] = (MoveButton, MoveSelect, CardSelect, ConfirmMove, OpenTrade)
+ITEMS: tuple[type[GameItem[Any]], ...] = (MoveButton, MoveSelect, GroupButton, CardSelect, ConfirmMove, OpenTrade)
 """The panel's dynamic items, for the bot to register."""

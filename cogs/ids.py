@@ -68,6 +68,7 @@ FIELDS: dict[str, Field] = {
     "n": Field(r"\d+", 0, 99),
     "frame": Field(r"-?\d+", -1, 10**9),
     "area": Field(r"\d+", 0, 9999, none="-"),
+    "value": Field(r"(?:@\d{0,4}|p\d{1,3}|!?[0-9a-f]{1,40})"),
     "state": Field(r"[0-9x,.]*"),
     "game": Field(r"[a-z_]{1,30}"),
     "section": Field(r"\d+", 0, 99),
@@ -104,6 +105,9 @@ class Form:
 MOVE = Form("fr:a:{game_id}:{version}:{seat}:{key}")
 CONFIRM_MOVE = Form("fr:k:{game_id}:{version}:{seat}:{key}")
 MOVE_SELECT = Form("fr:s:{game_id}:{version}:{seat}:{group}:{page}:{area}")
+GROUP_BUTTON = Form("fr:sb:{game_id}:{version}:{seat}:{group}:{page}:{area}:{value}")
+"""One option of a group's step drawn as a button (see cogs/layout/moves.py `steps`): `value` is what the select
+option would carry ("@n" a place, "@" back to the places, "p<page>", a move's digest, asked about first after "!")."""
 CARD_SELECT = Form("fr:cs:{game_id}:{version}:{seat}:{group}")
 """The select of a choice of cards (see cogs/layout/moves.py `CardPick`): its values name the cards."""
 OPEN_TRADE = Form("fr:t:{game_id}:{version}:{k}:o{state}")

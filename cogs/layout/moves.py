@@ -9,6 +9,7 @@ import json
 import re
 from dataclasses import dataclass
 
+from bot.limits import LABEL as BUTTON_TEXT
 from bot.limits import OPTION_TEXT as TEXT_LIMIT
 from bot.limits import OPTIONS as MAX_OPTIONS
 from bot.limits import ROW_ITEMS as BUTTONS_PER_ROW
@@ -137,6 +138,59 @@ def group_options(choices: list[Move], group: Group, page: int, area: int | None
     if more:
         options.append((f"More {group.title.lower()}…", None, f"p{page + 1}"))
     return options
+
+
+def is_place(value: str) -> bool:
+    """Whether an option's value opens a place (its close-up), rather than going back, paging or moving."""
+    return value.startswith("@") and value[1:].isdigit()
+
+
+@dataclass(frozen=True)
+class Step:
+    """A group as drawn now: its options (`group_options`), and whether they are buttons, a tap each, rather than
+    a select (open it, then pick)."""
+
+    group: Group
+    options: list[Option]
+    buttons: bool
+
+    @property
+    def rows(self) -> int:
+        return -(-len(self.options) // BUTTONS_PER_ROW) if self.buttons else 1
+
+
+def steps(choices: list[Move], groups: list[Group], rows: int, pages: dict[str, int],
+          area: tuple[str, int] | None) -> list[Step]:
+    """Each group's step: a group chosen place first (its places, or the spots of the place opened) is drawn as
+    buttons where they fit in the `rows` the panel has left for its groups, in order; the rest are selects."""
+    spare = rows - len(groups)
+    out: list[Step] = []
+    for group in groups:
+        spot = area[1] if area is not None and area[0] == group.key else None
+        options = group_options(choices, group, pages.get(group.key, 0), spot)
+        step = Step(group, options, bool(places(choices, group.indices)))
+        if step.buttons and step.rows - 1 > spare:
+            step = Step(group, options, False)
+        spare -= step.rows - 1
+        out.append(step)
+    return out
+
+
+def button_labels(step: Step, alone: bool) -> list[str]:
+    """The labels of a step drawn as buttons (a button has no description): a place named after its group where the
+    panel shows other groups ("Build road: hex A…"); a spot's move without the explanations a select would show,
+    where the moves stay told apart without them (the close-up shows where each is)."""
+    moves = {value: label for label, _, value in step.options if not value.startswith(("@", "p", CONFIRM_FIRST))}
+    short = {value: EXPLANATION.sub("", label) for value, label in moves.items()}
+    plain = short if len(set(short.values())) == len(set(moves.values())) else {}
+    labels: list[str] = []
+    for label, _, value in step.options:
+        if value in plain:
+            label = plain[value]
+        elif is_place(value) and not alone:
+            label = f"{step.group.title}: {label}"
+        labels.append(clip(label, BUTTON_TEXT))
+    return labels
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from tests.support.clicking import seated, trade, wait_for_people
 from tests.support.playing import measured
 from tests.support.positions import catan_turn_with, many, opened_to, rewritten
 from tests.support.tally import Tally
-from tests.support.world import World, select_of
+from tests.support.world import World, select_of, step_of
 
 
 async def test_a_catan_settlement_is_placed_in_two_steps_hex_then_corner(world: World) -> None:
@@ -26,22 +26,25 @@ async def test_a_catan_settlement_is_placed_in_two_steps_hex_then_corner(world: 
     first = people[min(await wait_for_people(world, game_id))]
     tally = Tally(first)
     panel = await world.panel(first)
-    places = select_of(panel, "Build settlement")["options"]
+    places = step_of(panel, "Build settlement")
     assert len(places) == 19 and places[0]["label"] == "hex A…", "first the hex"
-    panel = await world.pick(first, panel, "Build settlement", "hex A")
-    spots = select_of(panel, "Build settlement")["options"]
+    assert all(o["button"] for o in places), "each hex a button: one tap"
+    panel = await world.take(first, panel, places[0])
+    spots = step_of(panel, "Build settlement")
     assert spots[0]["label"] == "← Other places" and 1 < len(spots) <= 7, "then the corners of that hex"
+    assert all(o["button"] for o in spots), "each corner a button: one tap"
     zoom = [a for a in panel.attachments if a.filename.endswith("-area.png")]
     assert len(zoom) == 1 and zoom[0].data.startswith(b"\x89PNG"), "the second step shows hex A close up"
     alt = [a.get("description") or "" for r in world.fake.requests if isinstance(r.body, dict)
            for a in r.body.get("attachments") or [] if str(a.get("filename", "")).endswith("-area.png")]
     corners = [re.findall(r"\d+", o["label"])[0] for o in spots[1:]]
     assert alt and "close-up of hex A" in alt[-1] and all(c in alt[-1] for c in corners), (alt, corners)
-    panel = await world.pick(first, panel, "Build settlement", spots[1]["label"])
+    panel = await world.take(first, panel, spots[1])
     assert not [a for a in panel.attachments if a.filename.endswith("-area.png")], "the close-up goes with its step"
     assert "built a settlement" in world.boards()[-1].text()
     view = await world.bot.service.hand(game_id, first.user.id)
     assert sum(1 for b in view["buildings"] if b and b[0] == view["seat"]) == 1
+    assert tally.count().taps <= 3, "three taps with the close-up last"
     measured("Catan", "Build a setup settlement (hex, then corner)", tally.count())
 
 
@@ -76,16 +79,18 @@ async def test_a_catan_mid_game_build_is_a_hex_then_its_spot_on_a_close_up(world
     version = (await world.bot.service.get(game_id)).version
     tally = Tally(person)
     panel = await world.panel(person)
-    hexes = select_of(panel, select)["options"]
-    assert hexes and all(o["value"].startswith("@") for o in hexes), "first the hex"
-    panel = await world.pick(person, panel, select, hexes[0]["label"])
+    hexes = step_of(panel, select)
+    assert hexes and all(o["value"].startswith("@") and o["button"] for o in hexes), "first the hex, a tap"
+    panel = await world.take(person, panel, hexes[0])
     zoom = [a for a in panel.attachments if a.filename.endswith("-area.png")]
     assert len(zoom) == 1, "the second step shows the hex close up"
-    spot = next(o for o in select_of(panel, select)["options"] if not o["value"].startswith(("@", "p")))
-    await world.pick(person, panel, select, spot["label"])
+    spots = step_of(panel, select)
+    assert all(o["button"] for o in spots) and spots[0]["label"] == "← Other places", "then its spots, a tap"
+    await world.take(person, panel, next(o for o in spots if not o["value"].startswith(("@", "p"))))
     assert (await world.bot.service.get(game_id)).version > version, "the build was made"
     built = {"build_road": "road", "build_settlement": "settlement", "build_city": "city"}[kind]
     assert f"built a {built}" in world.boards()[-1].text()
+    assert tally.count().taps <= 3, "three taps with the close-up last"
     measured("Catan", action, tally.count())
 
 
@@ -101,13 +106,15 @@ async def test_a_long_placement_is_a_place_then_a_spot_with_a_close_up(world: Wo
     version = (await world.bot.service.get(game_id)).version
     tally = Tally(person)
     panel = await world.panel(person)
-    places = select_of(panel, "Place")["options"]
-    assert all(o["value"].startswith("@") for o in places), "first where"
-    panel = await world.pick(person, panel, "Place", places[0]["label"])
+    places = step_of(panel, "Place")
+    assert all(o["value"].startswith("@") and o["button"] for o in places), "first where, a tap"
+    panel = await world.take(person, panel, places[0])
     assert [a for a in panel.attachments if a.filename.endswith("-area.png")], "the place close up"
-    spot = next(o for o in select_of(panel, "Place")["options"] if not o["value"].startswith(("@", "p")))
-    await world.pick(person, panel, "Place", spot["label"])
+    spots = step_of(panel, "Place")
+    assert all(o["button"] for o in spots), "then the spot, a tap"
+    await world.take(person, panel, next(o for o in spots if not o["value"].startswith(("@", "p"))))
     assert (await world.bot.service.get(game_id)).version > version, "the placement was made"
+    assert tally.count().taps <= 3, "three taps with the close-up last"
     measured(title, action, tally.count())
 
 
@@ -128,12 +135,13 @@ async def test_a_roam_key_marker_that_places_nothing_comes_last_and_is_asked_abo
     person = people[seat]
     version = (await world.bot.service.get(game_id)).version
     panel = await world.panel(person)
-    options = select_of(panel, "Place")["options"]
+    options = step_of(panel, "Place")
     places = [n for n, o in enumerate(options) if o["value"].startswith("@")]
     nothing = [n for n, o in enumerate(options) if "places nothing" in o["label"]]
     assert places and nothing and max(places) < min(nothing), [o["label"] for o in options]
-    select = select_of(panel, "Place")
-    record = await person.select(panel, [options[nothing[0]]["value"]], custom_id=select["custom_id"])
+    option = options[nothing[0]]
+    record = await (person.click(panel, custom_id=option["custom_id"]) if option["button"]
+                    else person.select(panel, [option["value"]], custom_id=option["custom_id"]))
     await world.settle()
     question = record.replies()[-1]
     assert "are you sure" in question.content and question.ephemeral

@@ -12,10 +12,11 @@ import pytest
 import games
 from cogs.controls import TradeModal, move_controls
 from cogs.layout.draft import fixed_rate_choices, fresh
-from cogs.layout.moves import MAX_OPTIONS, digest, option_texts
+from cogs.layout.moves import MAX_OPTIONS, digest, is_place, option_texts
 from cogs.layout.typed import matching, named, parse_move
 from games.core import Game, get_game
 from tests.support.components import component_problems
+from tests.support.world import steps_in
 
 GAMES = ("catan", "colonies", "roam", "roanoke", "small_islands")
 
@@ -40,10 +41,9 @@ def panels(game: Game, seat: int) -> list[list[dict]]:
     choices = game.moves(seat)
     shapes = game.action_shapes(seat)
     views = [move_controls(1, 7, seat, choices, shapes).to_components()]
-    for select in selects(views[0]):
-        key = select["custom_id"].split(":")[5]
+    for key, options in steps_in(items(views[0])).items():
         views += [move_controls(1, 7, seat, choices, shapes, area=(key, int(o["value"][1:]))).to_components()
-                  for o in select["options"] if o["value"].startswith("@")]
+                  for o in options if is_place(o["value"])]
     for k, shape in enumerate(shapes):
         if shape.get("fields"):
             for draft in [fresh(shape), *(fresh(shape, {n: i}) for n, i in fixed_rate_choices(shape))]:
@@ -51,8 +51,8 @@ def panels(game: Game, seat: int) -> list[list[dict]]:
     return views
 
 
-def selects(components: list[dict]) -> list[dict]:
-    return [c for row in components for c in row["components"] if c["type"] == 3]
+def items(components: list[dict]) -> list[dict]:
+    return [c for row in components for c in row["components"]]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -67,13 +67,14 @@ async def test_a_long_list_is_chosen_place_first_and_every_place_lists_its_moves
     game, seat = states("catan", seed=2, moves=1)[0]
     choices = game.moves(seat)
     assert len(choices) > MAX_OPTIONS
-    first = selects(move_controls(1, 7, seat, choices, []).to_components())[0]
-    places = [o["value"] for o in first["options"]]
+    first = steps_in(items(move_controls(1, 7, seat, choices, []).to_components()))["build_settlement"]
+    places = [o["value"] for o in first]
     assert all(p.startswith("@") for p in places) and len(places) == 19
     shown: set[str] = set()
     for place in places:
         view = move_controls(1, 7, seat, choices, [], area=("build_settlement", int(place[1:])))
-        shown |= {o["value"] for o in selects(view.to_components())[0]["options"] if not o["value"].startswith("@")}
+        shown |= {o["value"] for o in steps_in(items(view.to_components()))["build_settlement"]
+                  if not o["value"].startswith("@")}
     assert shown == {digest(m.action) for m in choices}, "every corner is reachable"
 
 

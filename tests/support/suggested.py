@@ -8,11 +8,11 @@ from collections import Counter
 from typing import Any
 
 from cogs.layout.draft import fixed_rate_choices
-from cogs.layout.moves import digest
+from cogs.layout.moves import POOL, digest, is_place
 from games.core import Action, Game
 from tests.support.fake_discord import InteractionRecord, StoredMessage
 from tests.support.person import Person
-from tests.support.world import World
+from tests.support.world import World, steps_in
 
 STEPS = 6
 """The most selections a move takes: a place, pages, then the move."""
@@ -104,25 +104,17 @@ async def fill_modal(world: World, person: Person, panel: StoredMessage, shapes:
 
 
 async def _narrow(world: World, person: Person, panel: StoredMessage, game: Game, action: Action) -> StoredMessage:
-    """One step towards the move: the place where it happens, or the next page of its kind's select."""
+    """One step towards the move: the place where it happens, or the next page of its kind's step."""
     areas = set(game.areas(action))
-    for select in panel.selects():
-        place = next((o for o in select["options"] if o["value"].startswith("@") and o["value"] != "@"
-                      and o["label"].removesuffix("…") in areas), None)
+    steps = steps_in(panel.interactive())
+    for options in steps.values():
+        place = next((o for o in options if is_place(o["value"])
+                      and o["label"].removesuffix("…").rsplit(": ", 1)[-1] in areas), None)
         if place is not None:
-            return await _pick(world, person, panel, select, place["value"])
+            return await world.take(person, panel, place)
     kind = str(action.get("type"))
-    for select in panel.selects():
-        page = next((o for o in select["options"] if o["value"].startswith("p")), None)
-        custom_id = str(select["custom_id"])
-        if page is not None and (f":{kind}:" in custom_id or ":*:" in custom_id):
-            return await _pick(world, person, panel, select, page["value"])
+    for group, options in steps.items():
+        page = next((o for o in options if o["value"].startswith("p")), None)
+        if page is not None and group in (kind, POOL):
+            return await world.take(person, panel, page)
     raise AssertionError(f"the panel offers no way to {game.describe(action)!r}: {panel.content}")
-
-
-async def _pick(world: World, person: Person, panel: StoredMessage, select: dict, value: str) -> StoredMessage:
-    await person.select(panel, [value], custom_id=select["custom_id"])
-    await world.settle()
-    found = world.fake.find_message(panel.id)
-    assert found is not None
-    return found

@@ -5,9 +5,11 @@ builds it."""
 from __future__ import annotations
 
 import asyncio
+import re
 
 from bot.client import Frontier
 from bot.outcome import GameInfo
+from cogs import ids
 from tests.support.fake_discord import FakeDiscord, StoredMessage
 from tests.support.person import Person
 
@@ -40,6 +42,29 @@ def select_of(message: StoredMessage, placeholder: str) -> dict:
 def option_values(select: dict, *labels: str) -> list[str]:
     """The values of the options whose labels start with `labels`, in that order."""
     return [next(o["value"] for o in select["options"] if o["label"].startswith(label)) for label in labels]
+
+
+def steps_in(items: list[dict]) -> dict[str, list[dict]]:
+    """The options of each group's step among a move panel's components (`StoredMessage.interactive()`), by the
+    group's key ("build_road", "place", "*"): its buttons where the panel draws them so, else its select's options;
+    each {"label", "value", "custom_id", "button"}, the value being what a select's option carries ("@n" a place,
+    "@" back to the places, "p<page>", a move's digest, "!" and a digest for a move asked about first)."""
+    out: dict[str, list[dict]] = {}
+    for item in items:
+        custom_id = str(item.get("custom_id", ""))
+        if m := re.fullmatch(ids.GROUP_BUTTON.template, custom_id):
+            out.setdefault(m["group"], []).append(
+                {"label": item["label"], "value": m["value"], "custom_id": custom_id, "button": True})
+        elif m := re.fullmatch(ids.MOVE_SELECT.template, custom_id):
+            out.setdefault(m["group"], []).extend(
+                {"label": o["label"], "value": o["value"], "custom_id": custom_id, "button": False}
+                for o in item.get("options") or [])
+    return out
+
+
+def step_of(message: StoredMessage, title: str) -> list[dict]:
+    """The options of one group's step (see `steps_in`), the group named by its title ("Build road", "Place")."""
+    return steps_in(message.interactive())[title.lower().replace(" ", "_")]
 
 
 class World:
@@ -109,6 +134,23 @@ class World:
         """Choose options by label in one of the message's selects; returns the message as it is then."""
         select = select_of(message, placeholder)
         await person.select(message, option_values(select, *labels), custom_id=select["custom_id"])
+        await self.settle()
+        found = self.fake.find_message(message.id)
+        assert found is not None
+        return found
+
+    async def take(self, person: Person, message: StoredMessage, option: dict) -> StoredMessage:
+        """Take one option of a group's step (`step_of`): press its button, or pick it in its select; returns the
+        message as it is then (a place, a page or the way back once the panel is redrawn: its close-up is drawn
+        in a thread, which may outlast the bot's quiet)."""
+        edits = message.edits
+        if option["button"]:
+            await person.click(message, custom_id=option["custom_id"])
+        else:
+            await person.select(message, [option["value"]], custom_id=option["custom_id"])
+        if option["value"].startswith(("@", "p")):
+            await self.fake.wait_for(lambda: (now := self.fake.find_message(message.id)) and now.edits > edits,
+                                     what="the panel's next step")
         await self.settle()
         found = self.fake.find_message(message.id)
         assert found is not None
