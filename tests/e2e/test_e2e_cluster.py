@@ -24,6 +24,8 @@ from typing import Any
 import pytest
 
 from bot.service import STALE
+from cogs import ids
+from cogs.layout.moves import CONFIRM_FIRST, is_place
 from tests.support.bot_process import BotProcess
 from tests.support.channel_table import (
     Table,
@@ -39,6 +41,7 @@ from tests.support.channel_table import (
 from tests.support.fake_discord import MESSAGES, FakeDiscord, Guild, InteractionRecord, StoredMessage
 from tests.support.person import Person
 from tests.support.postgres import PostgresServer
+from tests.support.world import steps_in
 
 pytestmark = pytest.mark.e2e
 SHARDS = 2
@@ -111,7 +114,7 @@ def shard_that_got(fake: FakeDiscord, record: InteractionRecord) -> int:
 def drawn_for(component: dict[str, Any]) -> tuple[str, str]:
     """(game id, version) a move button or select was drawn for: fr:a:<game>:<version>:..."""
     parts = str(component.get("custom_id", "")).split(":")
-    return (parts[2], parts[3]) if len(parts) > 3 and parts[1] in ("a", "s") else ("", "")
+    return (parts[2], parts[3]) if len(parts) > 3 and parts[1] in ("a", "s", "sb") else ("", "")
 
 
 async def move_by_dm(table: Table) -> InteractionRecord:
@@ -128,18 +131,18 @@ async def move_by_dm(table: Table) -> InteractionRecord:
     message = await fake.wait_for(ask, timeout=60, what="a DM with the host's moves")
     wanted = (str(game["id"]), str(game["version"]))
     for _ in range(3):  # a long list is chosen place first: the place, then the move
-        buttons = [b for b in message.buttons() if drawn_for(b) == wanted and "Resign" not in str(b.get("label"))
-                   and not str(b.get("label")).endswith("…")]  # a move, not a trade modal's opener
+        buttons = [b for b in message.buttons() if str(b.get("custom_id", "")).startswith(ids.MOVE.prefix)
+                   and drawn_for(b) == wanted and "Resign" not in str(b.get("label"))]
         if buttons:
             record = await host.click(message, custom_id=buttons[0]["custom_id"])
             break
-        select = next(s for s in message.selects() if drawn_for(s) == wanted)
-        values = [o["value"] for o in select["options"]]
-        value = next((v for v in values if not v.startswith(("p", "@"))), None) or \
-            next(v for v in values if v.startswith("@") and v[1:])  # a move, else a place
-        picked = values[:select.get("min_values") or 1] if select.get("min_values", 1) > 1 else [value]  # a discard
-        record = await host.select(message, picked, custom_id=select["custom_id"])
-        if not value.startswith("@"):
+        options = [o for step in steps_in([c for c in message.interactive() if drawn_for(c) == wanted]).values()
+                   for o in step]
+        option = next((o for o in options if not o["value"].startswith(("p", "@", CONFIRM_FIRST))), None) or \
+            next(o for o in options if is_place(o["value"]))  # a move, else a place
+        record = await (host.click(message, custom_id=option["custom_id"]) if option["button"]
+                        else host.select(message, [option["value"]], custom_id=option["custom_id"]))
+        if not is_place(option["value"]):
             break
         edits = message.edits  # the place's moves come once the close-up of the place is drawn
         message = await fake.wait_for(lambda m=message, n=edits: (now := table.current(m)).edits > n and now,

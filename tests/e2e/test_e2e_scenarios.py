@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from cogs.layout.moves import CONFIRM_FIRST, is_place
 from tests.support.bot_process import BotProcess
 from tests.support.channel_table import (
     Table,
@@ -25,6 +26,7 @@ from tests.support.channel_table import (
 from tests.support.fake_discord import FakeDiscord, InteractionRecord, StoredMessage, is_png
 from tests.support.person import Person
 from tests.support.shipped import SHIPPED
+from tests.support.world import steps_in
 
 pytestmark = pytest.mark.e2e
 HUMAN_MOVES = 12
@@ -131,17 +133,24 @@ async def pick_twice(table: Table, panel: StoredMessage) -> tuple[InteractionRec
     buttons = [b for b in panel.buttons() if str(b.get("custom_id", "")).startswith("fr:a:")]
     if buttons:
         return await asyncio.gather(*(table.host.click(panel, custom_id=buttons[0]["custom_id"]) for _ in range(2)))
-    select = panel.selects()[0]
-    value = next(o["value"] for o in select["options"] if not o["value"].startswith(("p", "@")))
-    return await asyncio.gather(*(table.host.select(panel, [value], custom_id=select["custom_id"]) for _ in range(2)))
+    move = next(o for step in steps_in(panel.interactive()).values() for o in step
+                if not o["value"].startswith(("p", "@", CONFIRM_FIRST)))
+    if move["button"]:
+        return await asyncio.gather(*(table.host.click(panel, custom_id=move["custom_id"]) for _ in range(2)))
+    return await asyncio.gather(*(table.host.select(panel, [move["value"]], custom_id=move["custom_id"])
+                                  for _ in range(2)))
 
 
 async def open_first_place(table: Table, panel: StoredMessage) -> StoredMessage:
     """Where a long list is chosen place first, the panel with the first place's moves."""
-    select = next(iter(panel.selects()), None)
-    if select is None or not select["options"][0]["value"].startswith("@"):
+    place = next((o for step in steps_in(panel.interactive()).values() for o in step if is_place(o["value"])), None)
+    if place is None:
         return panel
-    await table.host.select(panel, [select["options"][0]["value"]], custom_id=select["custom_id"])
+    edits = panel.edits
+    await (table.host.click(panel, custom_id=place["custom_id"]) if place["button"]
+           else table.host.select(panel, [place["value"]], custom_id=place["custom_id"]))
+    await table.fake.wait_for(lambda: (now := table.fake.find_message(panel.id)) and now.edits > edits,
+                              what="the first place's moves")
     await table.fake.settle()
     found = table.fake.find_message(panel.id)
     assert found is not None

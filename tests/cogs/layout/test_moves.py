@@ -8,6 +8,7 @@ from cogs.layout.moves import (
     MAX_OPTIONS,
     POOL,
     Group,
+    button_labels,
     card_pick,
     clip,
     digest,
@@ -16,6 +17,7 @@ from cogs.layout.moves import (
     group_options,
     page_of,
     places,
+    steps,
     ways,
 )
 from games.core import Move
@@ -72,6 +74,24 @@ def test_a_short_list_whose_places_hold_several_moves_opens_place_by_place_place
         ("spot 0…", "@0"), ("spot 1…", "@1"), ("skip", CONFIRM_FIRST + digest(choices[0].action))], "asked first"
     opened = group_options(choices, groups[0], 0, 1)
     assert [label for label, _, _ in opened] == ["← Other places", "settle 3", "settle 4", "settle 5"]
+
+
+def test_a_place_step_and_its_spot_step_are_buttons_where_they_fit_the_rows_left() -> None:
+    """Issue 36: a place pick is *Your move*, a tap on the place, a tap on the spot: the steps of a group chosen
+    place first are buttons where the panel's rows hold them, and a select (two taps) where they do not."""
+    choices = [Move(f"Road on path {i} (costs brick)", {"type": "build_road", "at": i}, (f"hex {i // 3}",))
+               for i in range(12)] + [Move(f"City at {i}", {"type": "build_city", "at": i}, (f"hex {i // 2}",))
+                                      for i in range(50)]
+    _, groups = group_moves(choices)
+    drawn = steps(choices, groups, 5, {}, None)
+    assert [(s.group.key, s.buttons, s.rows) for s in drawn] == [("build_road", True, 1), ("build_city", False, 1)], \
+        "25 hexes of cities would need the whole panel"
+    assert button_labels(drawn[0], alone=False)[0] == "Build road: hex 0…", "a place says whose it is"
+    assert button_labels(drawn[0], alone=True)[0] == "hex 0…"
+    opened = steps(choices, groups, 5, {}, ("build_road", 1))[0]
+    assert opened.buttons and button_labels(opened, alone=False) == [
+        "← Other places", "Road on path 3", "Road on path 4", "Road on path 5"], "a spot without what every one says"
+    assert steps(choices, groups, 5, {}, ("build_city", 3))[1].buttons, "a close-up's few spots fit"
 
 
 def test_where_each_place_holds_one_move_the_place_is_the_pick() -> None:
