@@ -3,7 +3,8 @@ game, and the modal of the free-form moves (a trade offer, a counter-offer) the 
 
 Moves are grouped by action type (see cogs/layout/moves.py): a type with one action is a button, a type
 with several is a select (paged past Discord's 25 options, or chosen in two steps, place first, where the
-game names where its moves happen: `Game.areas`), and a type whose moves are every way of choosing some cards
+game names where its moves happen: `Game.areas`; those two steps are buttons, a tap each, where they fit the
+panel's rows), and a type whose moves are every way of choosing some cards
 (Catan's discard) is one select of the cards. Free-form moves the game describes (`action_shapes`) get a
 button that opens their modal: one select per field (who, what you give, what you want, ...), then Submit
 (see cogs/layout/draft.py). Controls are shown only to the player, in an ephemeral message, because a list of

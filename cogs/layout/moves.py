@@ -1,6 +1,6 @@
 """How a list of legal moves becomes a move panel: Discord's limits, the groups (a button per lone move,
-a select per move type, one pool for what does not fit), the pages and places of a long select, and the
-digest a component carries to name its move."""
+a select per move type, one pool for what does not fit), the pages and places of a long select, the steps of a
+pick of a place drawn as buttons where they fit, and the digest a component carries to name its move."""
 
 from __future__ import annotations
 
