@@ -156,11 +156,16 @@ class SearchMixin(TableMixin):
         return value + DEV * (sum(devs.values()) - devs["vp"]) + ROAD * min(s["road_len"][seat], 8)
 
     def evaluate(self, seat: int) -> float:
-        """Each seat's strength against the others'."""
+        """The learned chance to win where the search uses the model (games/learned.py), else the hand-set
+        value."""
         if (ended := ended_value(self, seat)) is not None:
             return ended
         if (learned := learned_value(self, seat)) is not None:
             return learned
+        return self.hand_set_value(seat)
+
+    def hand_set_value(self, seat: int) -> float:
+        """Each seat's strength against the others'."""
         return standing([self.strength(t) for t in range(self.num_players)], seat)
 
     def search_candidates(self, seat: int, legal: list[Action], hint: Action) -> list[Action]:
