@@ -20,7 +20,7 @@ from games.levels import player_for
 from tests.games.catan.positions import after_setup, empty_hands, give
 from tests.games.test_search_hooks import SEARCHABLE, positions
 
-SEARCH_MODELS = ["catan"]
+SEARCH_MODELS = ["catan", "colonies"]
 """The games that ship a model for the search."""
 
 
@@ -71,6 +71,8 @@ def test_the_shipped_search_weights_load_and_give_each_seat_a_chance_summing_to_
         game = cls.new(players, seed=5)
         rng = random.Random(5)
         for _ in range(40):
+            if game.over:
+                break
             seat = min(game.to_move())
             game.apply(seat, rng.choice(game.legal_actions(seat)))
         chances = shipped.chances(search_features(game))
