@@ -20,7 +20,7 @@ from games.levels import player_for
 from tests.games.catan.positions import after_setup, empty_hands, give
 from tests.games.test_search_hooks import SEARCHABLE, positions
 
-SEARCH_MODELS = ["catan", "colonies"]
+SEARCH_MODELS = ["catan", "colonies", "small_islands"]
 """The games that ship a model for the search."""
 
 
