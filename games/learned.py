@@ -34,8 +34,9 @@ WEIGHTS_FILES = {"public": "chances.json", "search": "search_chances.json"}
 view) and what the search evaluates (read from a sampled world, hidden cards included)."""
 SEARCH_WITH_MODEL: set[str] = set()
 """The games whose search scores a playout cut off before the end by the learned chances (`learned_value`)
-instead of the game's hand-set evaluation: those where the search model was measured at least as strong
-(docs/AI.md, "The search's own model")."""
+instead of the game's hand-set evaluation. None: screened in the hard level, the search's model was no
+stronger than the hand-set evaluations (even in Small Islands, weaker in Colonies and Catan: docs/AI.md,
+"The search's own model"), so the shipped hard level keeps them."""
 
 
 def features_module(game_id: str) -> ModuleType:

@@ -1,5 +1,5 @@
-"""The search's evaluation behind the learned-model flag (games/learned.py `SEARCH_WITH_MODEL`): on for the
-games where the search's own model was measured at least as strong, off for the others; on, a cut-off
+"""The search's evaluation behind the learned-model flag (games/learned.py `SEARCH_WITH_MODEL`): off, the
+search's own model measured no stronger than the hand-set evaluations in the hard level; on, a cut-off
 playout is scored by each seat's learned chance of winning: by the search's model, read from the sampled
 world with every seat's hidden cards, where the game ships one (`search_chances.json`), else by the
 players' model from the public view."""
@@ -25,10 +25,11 @@ SEARCH_MODELS = ["catan", "colonies", "small_islands"]
 
 
 @pytest.mark.parametrize("game_id", SEARCHABLE)
-def test_on_the_search_reads_the_learned_chances(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_flag_is_off_by_default_and_on_the_search_reads_the_learned_chances(
+        game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     game = positions(game_id, 11)[1]
     seats = range(game.num_players)
-    monkeypatch.setattr(games.learned, "SEARCH_WITH_MODEL", set())
+    assert not games.learned.SEARCH_WITH_MODEL
     own = [game.evaluate(s) for s in seats]
     assert learned_value(game, 0) is None
     monkeypatch.setattr(games.learned, "SEARCH_WITH_MODEL", {game_id})
@@ -41,11 +42,6 @@ def test_on_the_search_reads_the_learned_chances(game_id: str, monkeypatch: pyte
     seat = min(game.to_move())
     move = choose_for(game, seat, player_for(game_id, "hard", iterations=3), random.Random(1))
     game.copy().apply(seat, move)  # a move the rules accept
-
-
-def test_the_flag_is_on_only_where_the_search_model_was_measured_at_least_as_strong() -> None:
-    """docs/AI.md "The search's own model": the screens that decided it."""
-    assert not games.learned.SEARCH_WITH_MODEL
 
 
 def test_a_tiny_search_model_is_the_same_for_the_same_seed_and_measured_against_the_hand_set_evaluation() -> None:
