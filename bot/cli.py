@@ -86,6 +86,8 @@ def _parser() -> argparse.ArgumentParser:
     train.add_argument("--games", type=int, default=1000)
     train.add_argument("--seed", type=int, default=1)
     train.add_argument("--positions", type=int, default=12, help="positions sampled from each game (default 12)")
+    train.add_argument("--for", dest="purpose", choices=("public", "search"), default="public",
+                       help="the players' model, from the public view (default), or the search's (hidden cards too)")
     train.add_argument("--out", type=Path, help="the weights file to write (default: the game's shipped one)")
     train.add_argument("--json", action="store_true")
 
@@ -238,8 +240,8 @@ def _selfplay(args: argparse.Namespace) -> int:
 def _train(args: argparse.Namespace) -> int:
     from bot.tools.train import report, train, weights_path, write
 
-    model = train(args.game, games_count=args.games, seed=args.seed, per_game=args.positions)
-    out = args.out or weights_path(args.game)
+    model = train(args.game, games_count=args.games, seed=args.seed, per_game=args.positions, purpose=args.purpose)
+    out = args.out or weights_path(args.game, args.purpose)
     write(model, out)
     print(json.dumps(model.made, indent=2) if args.json else f"{args.game}: wrote {out}\n{report(model)}")
     return 0

@@ -9,6 +9,11 @@ points), and a softmax over the seats: the chances sum to 1 over the seats, what
 The weights ship beside each game's package as `chances.json`, made by `python -m bot train <game>` (which
 records there the command, seed and data size that made them, and its held-out figures). This module needs
 no numpy: the bot evaluates, only the training tool fits.
+
+A second model serves the search (`search_chances.json`, `python -m bot train <game> --for search`): it reads
+the game itself (`search_raw(game)` in the features module), every seat's cards included, as a sampled world
+of the search holds them, and with them the worth the game's hand-set evaluation gives them (its `strength`).
+The players are shown only the first, read from the public view.
 """
 
 from __future__ import annotations
@@ -24,36 +29,51 @@ from typing import Any
 
 from games.core import Game, get_game
 
-WEIGHTS_FILE = "chances.json"
-"""The weights' file name inside each game's package."""
+WEIGHTS_FILES = {"public": "chances.json", "search": "search_chances.json"}
+"""The weights' file name inside each game's package, per purpose: what players are shown (read from the public
+view) and what the search evaluates (read from a sampled world, hidden cards included)."""
 SEARCH_WITH_MODEL: set[str] = set()
 """The games whose search scores a playout cut off before the end by the learned chances (`learned_value`)
-instead of the game's hand-set evaluation. None by default: the shipped hard level keeps the moves its
-strength was measured with until the model is measured there (docs/AI.md)."""
+instead of the game's hand-set evaluation. None: screened in the hard level, the search's model was no
+stronger than the hand-set evaluations (even in Small Islands, weaker in Colonies and Catan: docs/AI.md,
+"The search's own model"), so the shipped hard level keeps them."""
 
 
 def features_module(game_id: str) -> ModuleType:
     """The game's features module: `RAW` (the names of its numbers) and `raw(view)`, which gives the
-    per-seat numbers (the first one the seat's points) and the game's progress in [0, 1]."""
+    per-seat numbers (the first one the seat's points) and the game's progress in [0, 1]; and for the search
+    `SEARCH_RAW` and `search_raw(game)`, the same read from the game itself, hidden cards included."""
     return importlib.import_module(f"games.{game_id}.features")
 
 
-def feature_names(game_id: str) -> list[str]:
+def feature_names(game_id: str, purpose: str = "public") -> list[str]:
     """The model's inputs: each raw number, each again times the progress, and the points lead (also times
     the progress)."""
-    raw = list(features_module(game_id).RAW)
+    module = features_module(game_id)
+    raw = list(module.RAW if purpose == "public" else module.SEARCH_RAW)
     return raw + [f"{name}×progress" for name in raw] + ["lead", "lead×progress"]
 
 
-def seat_features(game_id: str, view: dict[str, Any]) -> list[list[float]]:
-    """One row of `feature_names` per seat, from a view (a public view, or a seat's own)."""
-    rows, progress = features_module(game_id).raw(view)
+def _with_progress(rows: list[list[float]], progress: float) -> list[list[float]]:
+    """Each seat's raw numbers, again times the progress, and its lead in the first (points) over the best
+    other seat, also times the progress."""
     out = []
     for seat, row in enumerate(rows):
         others = [r[0] for t, r in enumerate(rows) if t != seat]
         lead = row[0] - max(others) if others else 0.0
         out.append([*row, *(x * progress for x in row), lead, lead * progress])
     return out
+
+
+def seat_features(game_id: str, view: dict[str, Any]) -> list[list[float]]:
+    """One row of `feature_names` per seat, from a view (a public view, or a seat's own)."""
+    return _with_progress(*features_module(game_id).raw(view))
+
+
+def search_features(game: Game) -> list[list[float]]:
+    """One row of the search's `feature_names` per seat, from the game itself (a world the search sampled:
+    every seat's cards are known there)."""
+    return _with_progress(*features_module(game.id).search_raw(game))
 
 
 def softmax(scores: list[float]) -> list[float]:
@@ -87,14 +107,16 @@ class Model:
 
 
 @cache
-def model(game_id: str) -> Model | None:
-    """The shipped model of a game, read once from its package; None for a game that ships none."""
-    weights = resources.files(get_game(game_id).__module__.rpartition(".")[0]).joinpath(WEIGHTS_FILE)
+def model(game_id: str, purpose: str = "public") -> Model | None:
+    """The shipped model of a game for a purpose ("public" or "search"), read once from its package; None
+    for a game that ships none."""
+    name = WEIGHTS_FILES[purpose]
+    weights = resources.files(get_game(game_id).__module__.rpartition(".")[0]).joinpath(name)
     if not weights.is_file():
         return None
     found = Model.from_dict(json.loads(weights.read_text("utf-8")))
-    if list(found.names) != feature_names(game_id):
-        raise ValueError(f"{game_id}/{WEIGHTS_FILE} was fitted to other features: train it again")
+    if list(found.names) != feature_names(game_id, purpose):
+        raise ValueError(f"{game_id}/{name} was fitted to other features: train it again")
     return found
 
 
@@ -116,8 +138,12 @@ def win_chances(game_id: str, view: dict[str, Any]) -> list[float]:
 
 
 def learned_value(game: Game, seat: int) -> float | None:
-    """The seat's learned chance to win a position its search cut off, read from the public view (as the
-    players see it), when the game is in `SEARCH_WITH_MODEL`; else None (the game's own evaluation)."""
+    """The seat's learned chance to win a position its search cut off, when the game is in
+    `SEARCH_WITH_MODEL`: by the search's model (hidden cards included) where the game ships one, else from
+    the public view by the players' model; None for a game not in it (its own evaluation)."""
     if game.id not in SEARCH_WITH_MODEL:
         return None
-    return win_chances(game.id, game.view(None))[seat]
+    found = model(game.id, "search")
+    if found is None:
+        return win_chances(game.id, game.view(None))[seat]
+    return found.chances(search_features(game))[seat]

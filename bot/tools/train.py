@@ -8,6 +8,11 @@ features); the fifth is held out to measure it: Brier score and log loss, agains
 each seat its share of the points so far (plus one each, so that nobody's chance is nought), and a
 calibration table. The weights, with the command, seed, data size and figures, go to the game's
 `chances.json`. Needs numpy (the `[train]` extra); the bot itself does not.
+
+`--for search` fits the search's model instead (`search_chances.json`): the same games and positions, each
+read from the game itself (`search_features`: every seat's cards, as a world the search samples holds them),
+and measured against the game's own hand-set evaluation too (its `evaluate`, the one the search would
+otherwise use, its chances normalised over the seats).
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import numpy as np
 import games
 from bot.tools.selfplay import lineup_players, play_one
 from games.core import Game, get_game, outcome
-from games.learned import WEIGHTS_FILE, Model, feature_names, points_share, seat_features
+from games.learned import WEIGHTS_FILES, Model, feature_names, points_share, search_features, seat_features
 
 POSITIONS_PER_GAME = 12
 """Positions sampled from each game: more from one game would mostly repeat its outcome."""
@@ -38,11 +43,13 @@ BINS = 10
 
 @dataclass
 class Position:
-    """One sampled position: each seat's features and public points, and its share of the win."""
+    """One sampled position: each seat's features, public points and (for the search's model) the game's own
+    evaluation, and its share of the win."""
 
     rows: list[list[float]]
     points: list[float]
-    won: list[float]
+    own: list[float] | None
+    won: list[float] = field(default_factory=list)
 
 
 @dataclass
@@ -53,36 +60,50 @@ class Data:
     test_games: int = 0
 
 
+def read(game: Game, purpose: str) -> Position:
+    """A position as a model of this purpose reads it: the public view's features for the players' model,
+    the game's own (hidden cards included) and its hand-set evaluation for the search's."""
+    if purpose == "public":
+        view = game.view(None)
+        return Position(seat_features(game.id, view), [float(x) for x in game.public_scores(view)], None)
+    own = [game.hand_set_value(s) for s in range(game.num_players)]
+    return Position(search_features(game), [float(x) for x in game.public_scores(game.view(None))],
+                    [v / sum(own) for v in own])
+
+
 def sample_game(cls: type[Game], game_id: str, players: int, seed: int,
-                per_game: int = POSITIONS_PER_GAME) -> list[Position]:
+                per_game: int = POSITIONS_PER_GAME, purpose: str = "public") -> list[Position]:
     """Play one game of the normal level and keep `per_game` positions drawn evenly over its actions
-    (reservoir sampling: a view is read only for a position kept for now)."""
+    (reservoir sampling: a position is read only when kept for now)."""
     rng = random.Random(f"train {seed}")
-    kept: list[tuple[int, dict[str, Any]]] = []
+    kept: list[tuple[int, Position]] = []
 
     def watch(game: Game, actions: int) -> None:
         if game.over:
             return
         if len(kept) < per_game:
-            kept.append((actions, game.view(None)))
+            kept.append((actions, read(game, purpose)))
         elif (slot := rng.randrange(actions)) < per_game:
-            kept[slot] = (actions, game.view(None))
+            kept[slot] = (actions, read(game, purpose))
 
     game, _, problems = play_one(cls, lineup_players("heuristic", game_id, players), seed, watch=watch)
     result = game.result()
     if problems or result is None:
         raise RuntimeError(f"{game_id} seed {seed} did not end cleanly: {problems[:1]}")
     won = [outcome(result, s) for s in range(players)]
-    return [Position(seat_features(game_id, view), [float(x) for x in cls.public_scores(view)], won)
-            for _, view in sorted(kept, key=lambda k: k[0])]
+    positions = [position for _, position in sorted(kept, key=lambda k: k[0])]
+    for position in positions:
+        position.won = won
+    return positions
 
 
-def collect(game_id: str, games_count: int, seed: int, per_game: int = POSITIONS_PER_GAME) -> Data:
+def collect(game_id: str, games_count: int, seed: int, per_game: int = POSITIONS_PER_GAME,
+            purpose: str = "public") -> Data:
     cls = get_game(game_id)
     counts = list(range(cls.min_players, cls.max_players + 1))
     data = Data()
     for i in range(games_count):
-        positions = sample_game(cls, game_id, counts[i % len(counts)], seed + i, per_game)
+        positions = sample_game(cls, game_id, counts[i % len(counts)], seed + i, per_game, purpose)
         if i % HELD_OUT_EVERY == HELD_OUT_EVERY - 1:
             data.test.extend(positions)
             data.test_games += 1
@@ -157,28 +178,31 @@ def calibration(predicted: list[list[float]], positions: list[Position]) -> list
             for k, b in enumerate(bins)]
 
 
-def train(game_id: str, *, games_count: int, seed: int, per_game: int = POSITIONS_PER_GAME) -> Model:
+def train(game_id: str, *, games_count: int, seed: int, per_game: int = POSITIONS_PER_GAME,
+          purpose: str = "public") -> Model:
     """Play, fit and measure; the model carries its record (`made`)."""
-    data = collect(game_id, games_count, seed, per_game)
+    data = collect(game_id, games_count, seed, per_game, purpose)
     if not data.train or not data.test:
         raise ValueError(f"train needs at least {HELD_OUT_EVERY} games: one in {HELD_OUT_EVERY} is held out")
-    names = feature_names(game_id)
+    names = feature_names(game_id, purpose)
     model = Model(game_id, tuple(names), tuple(fit(data.train)), {})
     predicted = [model.chances(p.rows) for p in data.test]
+    held_out = {"games": data.test_games, "positions": len(data.test), "model": measure(predicted, data.test),
+                "baseline": measure([points_share(p.points) for p in data.test], data.test)}
+    if purpose == "search":
+        held_out["hand_set"] = measure([p.own for p in data.test if p.own is not None], data.test)
     made = {"command": f"python -m bot train {game_id} --games {games_count} --seed {seed}"
-                       + (f" --positions {per_game}" if per_game != POSITIONS_PER_GAME else ""),
+                       + (f" --positions {per_game}" if per_game != POSITIONS_PER_GAME else "")
+                       + (f" --for {purpose}" if purpose != "public" else ""),
             "seed": seed, "games": games_count, "players": "normal level, all seats",
             "train": {"games": data.train_games, "positions": len(data.train)},
-            "held_out": {"games": data.test_games, "positions": len(data.test),
-                         "model": measure(predicted, data.test),
-                         "baseline": measure([points_share(p.points) for p in data.test], data.test),
-                         "calibration": calibration(predicted, data.test)}}
+            "held_out": {**held_out, "calibration": calibration(predicted, data.test)}}
     return Model(game_id, model.names, model.weights, made)
 
 
-def weights_path(game_id: str) -> Path:
-    """Where a game's shipped weights live: beside its package."""
-    return Path(games.__file__).parent / game_id / WEIGHTS_FILE
+def weights_path(game_id: str, purpose: str = "public") -> Path:
+    """Where a game's shipped weights of a purpose live: beside its package."""
+    return Path(games.__file__).parent / game_id / WEIGHTS_FILES[purpose]
 
 
 def write(model: Model, path: Path) -> None:
@@ -194,6 +218,8 @@ def report(model: Model) -> str:
              "| held out | Brier | log loss |", "|---|---|---|",
              f"| model | {held['model']['brier']:.4f} | {held['model']['log_loss']:.4f} |",
              f"| baseline (share of points) | {held['baseline']['brier']:.4f} | {held['baseline']['log_loss']:.4f} |",
+             *([f"| the game's hand-set evaluation | {held['hand_set']['brier']:.4f} | "
+                f"{held['hand_set']['log_loss']:.4f} |"] if "hand_set" in held else []),
              "", "| predicted | seat-positions | mean predicted | observed |", "|---|---|---|---|"]
     for row in held["calibration"]:
         if row["count"]:

@@ -1,8 +1,9 @@
-"""What the learned evaluation reads of a Catan position (games/learned.py): per seat, from the public view."""
+"""What the learned evaluations read of a Catan position (games/learned.py): per seat, from the public view for
+what players are shown, from the game itself (hidden cards included) for the search."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.catan.board import GEOMETRY, TERRAIN_YIELD, harbor_of_node, pips
 
@@ -12,7 +13,17 @@ RAW = ("points", "production", "kinds", "cards", "cards_over_7", "dev_cards", "k
 kinds it yields; cards in hand and those past seven (a 7 takes half); development cards held, knights
 played; its longest road and the two titles; harbors it sits on; empty spots its roads reach where a
 settlement may go; cities; how soon it plays (1 for the seat to play, falling by turn order)."""
+SEARCH_RAW = ("points", "strength", "production", "kinds", "cards", "cards_over_7", "dev_cards", "knights",
+              "road_length", "longest_road", "largest_army", "cities", "to_play")
+"""For the search, from a sampled world: victory points, hidden ones included; the hand-set evaluation's
+`strength` (games/catan/search.py: production, room to settle, the cards toward the nearest build, development
+cards, road), which values the seat's resource cards by what they build; pips collected and kinds yielded;
+resource cards and those past seven; unplayed development cards (but victory points); knights played; longest
+road and the two titles; cities; how soon it plays."""
 WIN_POINTS = 10
+
+if TYPE_CHECKING:
+    from games.catan.game import Catan
 
 
 def raw(view: dict[str, Any]) -> tuple[list[list[float]], float]:
@@ -51,3 +62,18 @@ def raw(view: dict[str, Any]) -> tuple[list[list[float]], float]:
         ])
     progress = min(1.0, max(p["vp"] for p in players) / WIN_POINTS)
     return rows, progress
+
+
+def search_raw(game: Catan) -> tuple[list[list[float]], float]:
+    s, n = game.s, game.num_players
+    to_play = game.current_seat() or 0
+    rows = []
+    for seat in range(n):
+        made, devs, cards = game.production(seat), s["devs"][seat], sum(s["hands"][seat])
+        rows.append([
+            float(game.vp(seat)), game.strength(seat), float(sum(made)), float(sum(1 for m in made if m)),
+            float(cards), float(max(0, cards - 7)), float(sum(devs.values()) - devs["vp"]), float(s["knights"][seat]),
+            float(s["road_len"][seat]), float(s["longest"] == seat), float(s["largest"] == seat),
+            float(game._count(seat, 2)), 1 - ((seat - to_play) % n) / n,
+        ])
+    return rows, min(1.0, max(row[0] for row in rows) / WIN_POINTS)

@@ -37,6 +37,8 @@ DEV = 0.3
 """An unplayed development card (a knight, or progress toward a build)."""
 ROAD = 0.05
 """A segment of the seat's longest road, toward Longest Road."""
+OPENING_CANDIDATES = 5
+"""In the setup, the heuristic's best this many settlement spots (by `node_value`) are weighed against its pick."""
 
 
 class SearchMixin(TableMixin):
@@ -46,6 +48,7 @@ class SearchMixin(TableMixin):
         other = super().copy()
         other._placed = None if self._placed is None else self._placed.copy()
         other._pinned = False
+        other.__dict__.pop("_setup_done", None)
         return other
 
     def copied_state(self) -> dict[str, Any]:
@@ -156,22 +159,47 @@ class SearchMixin(TableMixin):
         return value + DEV * (sum(devs.values()) - devs["vp"]) + ROAD * min(s["road_len"][seat], 8)
 
     def evaluate(self, seat: int) -> float:
-        """Each seat's strength against the others'."""
+        """The learned chance to win where the search uses the model (games/learned.py), else the hand-set
+        value; a position of the setup valued once the heuristic has placed the rest of it (`setup_done`)."""
         if (ended := ended_value(self, seat)) is not None:
             return ended
+        if self.s["phase"] == "setup":
+            return self.setup_done().evaluate(seat)
         if (learned := learned_value(self, seat)) is not None:
             return learned
+        return self.hand_set_value(seat)
+
+    def hand_set_value(self, seat: int) -> float:
+        """Each seat's strength against the others'."""
         return standing([self.strength(t) for t in range(self.num_players)], seat)
+
+    def setup_done(self) -> Any:
+        """This game with the rest of its setup placed by the heuristic, every seat's: what an opening spot
+        is worth shows once the others have answered it and the seat has made its second settlement.
+        Remembered for the pieces placed (every seat's evaluation of a cut-off position reads it)."""
+        s = self.s
+        placed = (s["setup_step"], s["buildings"].count(None), s["roads"].count(None))
+        done = self.__dict__.get("_setup_done")
+        if done is not None and done[0] == placed:
+            return done[1]
+        game, player, rng = self.copy(), CatanPlayer(), random.Random(s["setup_step"])
+        while game.s["phase"] == "setup":
+            seat = game.current_seat()
+            game.apply(seat, player.choose_in(game, seat, game.legal_actions(seat), rng))
+        self.__dict__["_setup_done"] = (placed, game)
+        return game
 
     def search_candidates(self, seat: int, legal: list[Action], hint: Action) -> list[Action]:
         """The moves worth weighing against the heuristic's `hint`: the heuristic's best of each kind (the
         best few hexes for the robber), ending the turn, a development card, the bank trades toward a
         build, and the answers to an offer; never the dozens of roads and trades nobody would pick.  In
-        the setup, the heuristic's place alone: a rollout to the end of the turn cannot see what a place
-        yields over the game, and searching the setup won 16 of 48 games where leaving it won 21."""
+        the setup, its best few settlement spots (`OPENING_CANDIDATES`), each valued once the rest of the
+        setup is placed (`evaluate`); its road there alone."""
         view, player = self.view(seat), CatanPlayer()
         if view["phase"] == "setup":
-            return [hint]
+            spots = sorted(by_type(legal).get("build_settlement", []), key=lambda a: node_value(view, a["node"]),
+                           reverse=True)
+            return [hint, *spots[:OPENING_CANDIDATES]]
         moves = by_type(legal)
         picks = [hint]
 

@@ -54,13 +54,18 @@ class SearchMixin(TableMixin):
         return with_fresh_dice(game, rng)
 
     def evaluate(self, seat: int) -> float:
-        """What each survivor owns, valued as the heuristic values a card to hold (points and produce),
-        shipped Wealth at its 5 points, against the other survivors'; a seat with no Population left
-        is as good as eliminated (COL-S25)."""
+        """The learned chance to win where the search uses the model (games/learned.py), else the hand-set
+        value."""
         if (ended := ended_value(self, seat)) is not None:
             return ended
         if (learned := learned_value(self, seat)) is not None:
             return learned
+        return self.hand_set_value(seat)
+
+    def hand_set_value(self, seat: int) -> float:
+        """What each survivor owns, valued as the heuristic values a card to hold (points and produce),
+        shipped Wealth at its 5 points, against the other survivors'; a seat with no Population left
+        is as good as eliminated (COL-S25)."""
         alive = [t for t in range(self.s["n"]) if not self.player(t)["eliminated"]]
         if seat not in alive:
             return 0.0

@@ -65,10 +65,15 @@ class SearchMixin(TableMixin):
         return with_fresh_dice(game, rng)
 
     def evaluate(self, seat: int) -> float:
-        """Points as the end would count them (B5.5), against the others'."""
+        """The learned chance to win where the search uses the model (games/learned.py), else the hand-set
+        value."""
         if (ended := ended_value(self, seat)) is not None:
             return ended
         if (learned := learned_value(self, seat)) is not None:
             return learned
+        return self.hand_set_value(seat)
+
+    def hand_set_value(self, seat: int) -> float:
+        """Points as the end would count them (B5.5), against the others'."""
         points = [p["pp"] + self.discovery_pp(t) + self.ship_ports(t) for t, p in enumerate(self.s["players"])]
         return standing(points, seat, POINTS_SHARPNESS)

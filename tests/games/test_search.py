@@ -159,16 +159,6 @@ def test_rollouts_weigh_few_candidates_in_whole_samples_within_the_budget() -> N
     assert timed.samples == 2
 
 
-def test_cat_11_the_setup_is_left_to_the_heuristic() -> None:
-    """Catan's search weighs no other place in the setup (CAT-10, CAT-11): there it plays the heuristic's."""
-    game = games.get_game("catan").new(4, seed=1)
-    seat = game.current_seat()
-    legal = game.legal_actions(seat)
-    hint = policy_for("catan").choose_in(game, seat, legal, random.Random(1))
-    assert game.search_candidates(seat, legal, hint) == [hint]
-    assert search_choice("catan", game, seat, 1) == hint
-
-
 def test_best_of_kind_weighs_how_to_do_what_the_heuristic_chose() -> None:
     """The candidates are the heuristic's move and the best-scored moves of its kind, never another kind."""
     legal = [{"type": "work", "land": "farmland"}, {"type": "explore", "card": "coast"},
