@@ -6,7 +6,8 @@ installed), pictures (board and private, ms and PNG bytes), the recap of a 1,000
 game (replay and picture), whole moves through
 `GameService.act` with 10,000 stored games, sustained moves/s with rendering, peak
 memory, and the event loop's lag while four hard AI seats think (`bench_thinking`, with the
-workers' memory).  `--write` saves the table to docs/PERFORMANCE.md.  `--backend postgres` measures
+workers' memory).  `--write` saves the table to docs/PERFORMANCE.md, the engines in a section of their own
+that `--engines --write` rewrites as well.  `--backend postgres` measures
 instead whole moves from several processes on one PostgreSQL next to SQLite (`bench_cluster`), written to
 its own section of the page.
 """
@@ -244,7 +245,9 @@ def _f(value: float) -> str:
     return f"{value:,.1f}" if value < 1000 else f"{value:,.0f}"
 
 
-def table(data: dict[str, Any]) -> str:
+def engines_table(data: dict[str, Any]) -> str:
+    """The engines' rows and their budgets: the page's one engine table ("Engines alone"), written by every
+    run, `--engines` or whole."""
     lines = [_measured(data), "",
              "| engine (random play, CPU time of one core) | players | games/s median | games/s p95 | "
              "actions/s median | copy µs | JSON round trip µs |",
@@ -257,6 +260,14 @@ def table(data: dict[str, Any]) -> str:
             lines.append(f"| catanatron (same run) | 4 | {_f(r['catanatron_games_per_s']['median'])} | "
                          f"{_f(r['catanatron_games_per_s']['p95'])} | — | | |")
             lines.append(f"| **catan / catanatron** | | **{r['ratio_vs_catanatron']:.2f}×** | | | | |")
+    if not data["engines"]:
+        lines += ["", "No games are registered yet, so there is nothing to measure."]
+    return "\n".join(lines + _budget_table(engine_budgets(data)))
+
+
+def table(data: dict[str, Any]) -> str:
+    """The rest of a whole run, the page's top: pictures, recaps, whole moves, the event loop, their budgets."""
+    lines = [_measured(data)]
     if data.get("renders"):
         lines += ["", "| picture | median ms | p95 ms | largest PNG |", "|---|---|---|---|"]
     for r in data.get("renders", []):
@@ -281,15 +292,18 @@ def table(data: dict[str, Any]) -> str:
                   f"{service['bot_process_rss_mb']:.0f} MB |"]
     if data.get("thinking"):
         lines += bench_thinking.table(data["thinking"])
-    if not data["engines"]:
-        lines += ["", "No games are registered yet, so there is nothing to measure."]
-    lines += ["", "| budget (DESIGN §9) | measured | met |", "|---|---|---|"]
-    lines += [f"| {name} | {value} | {'yes' if met else '**no**'} |" for name, value, met in budgets(data)]
-    return "\n".join(lines)
+    return "\n".join(lines + _budget_table(budgets(data)))
 
 
-def budgets(data: dict[str, Any]) -> list[tuple[str, str, bool]]:
-    """Each budget of DESIGN §9 with the figure that answers it."""
+def _budget_table(rows: list[tuple[str, str, bool]]) -> list[str]:
+    if not rows:
+        return []
+    return ["", "| budget (DESIGN §9) | measured | met |", "|---|---|---|",
+            *(f"| {name} | {value} | {'yes' if met else '**no**'} |" for name, value, met in rows)]
+
+
+def engine_budgets(data: dict[str, Any]) -> list[tuple[str, str, bool]]:
+    """The engines' budgets of DESIGN §9 with the figures that answer them."""
     rows = []
     for r in data["engines"]:
         rate = r["actions_per_s"]["median"]
@@ -297,6 +311,12 @@ def budgets(data: dict[str, Any]) -> list[tuple[str, str, bool]]:
         if "ratio_vs_catanatron" in r:
             rows.append(("catan ≥ 2× catanatron's random games/s", f"{r['ratio_vs_catanatron']:.2f}×",
                          r["ratio_vs_catanatron"] >= 2))
+    return rows
+
+
+def budgets(data: dict[str, Any]) -> list[tuple[str, str, bool]]:
+    """The other budgets of DESIGN §9 (pictures, recaps, whole moves, the event loop) with their figures."""
+    rows = []
     for r in data.get("renders", []):
         ms, kb, px = r["board_ms"]["median"], r["board_max_bytes"] / 1024, r["board_min_width"]
         rows.append((f"{r['game']} board ≤ 40 ms median, ≤ 400 KB, ≥ {MIN_WIDTH} px wide",
@@ -316,13 +336,19 @@ def budgets(data: dict[str, Any]) -> list[tuple[str, str, bool]]:
     return rows
 
 
+def sections(data: dict[str, Any], engines_only: bool) -> dict[str | None, str]:
+    """What a run writes where on the page: the engine table in its section, always (the page keeps one of
+    it), and the rest of a whole run at the top (None)."""
+    return ({} if engines_only else {None: table(data)}) | {ENGINES: engines_table(data)}
+
+
 PAGE = Path("docs/PERFORMANCE.md")
 HEAD = ("# Performance\n\nWritten by `python -m bot bench --write`. How to read it: each row is measured on this "
         "2-core machine, CPU time of one core for the engines and wall time for the rest, median and p95 over the "
         "runs; a **no** in a budget table is a budget of DESIGN §9 not met. The AI levels' tournaments, the learned "
         "evaluations' calibration and what was screened and dropped are in docs/AI.md.\n\n")
 ENGINES = "Engines alone"
-"""The page's section written by `bench --engines --write`."""
+"""The page's section of the engine table, written by `bench --write` and `bench --engines --write` alike."""
 BACKENDS = "Several processes on one PostgreSQL"
 """The page's section written by `bench --backend postgres --write`."""
 
@@ -349,12 +375,13 @@ def main(*, quick: bool, as_json: bool, write: bool, only: list[str] | None, bac
                                            url=os.environ.get("DATABASE_URL")))
         data: dict[str, Any] = {**_stamp(quick), **(found or {})}
         text = _measured(data) + "\n\n" + (backends_table(data) if found else "No games are registered yet.")
-        section: str | None = BACKENDS
+        parts: dict[str | None, str] = {BACKENDS: text}
     else:
         data = collect(quick, only, engines_only)
-        text, section = table(data), ENGINES if engines_only else None
-    print(json.dumps(data, indent=2) if as_json else text)
+        parts = sections(data, engines_only)
+    print(json.dumps(data, indent=2) if as_json else "\n\n".join(parts.values()))
     if write:
-        write_page(text, section)
+        for section, text in parts.items():
+            write_page(text, section)
         print(f"wrote {PAGE}", file=sys.stderr)
     return 0

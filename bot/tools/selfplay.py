@@ -7,7 +7,9 @@ JSON round trip, views are JSON, and the game ends.
 
 A lineup of levels ("hard,normal,normal,normal") is a tournament: the seats rotate from
 game to game (so no level keeps the first seat), and the report gives each level's win
-rate with a 95 % Wilson interval and its decision times.
+rate with a 95 % Wilson interval and its decision times.  Besides the levels a table may
+ask for, a lineup may seat the `ORACLE`: a yardstick of how much room a game leaves above
+the hard level, never a player of the bot.
 """
 
 from __future__ import annotations
@@ -23,11 +25,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.ai import Player, RandomPlayer, choose_for, policy_for
-from games.core import Game, RuleError, get_game
+from games.core import Action, Game, RuleError, get_game, with_fresh_dice
 from games.levels import HARD_PLAYOUTS, LEVELS, player_for
+from games.search import Budget, SearchPlayer
 
 LINEUPS = ("heuristic-vs-random", "heuristic", "random")
-"""The contract-checking lineups; any comma-separated list of levels (and "random") is a tournament."""
+"""The contract-checking lineups; any comma-separated list of levels (and "random" or "oracle") is a tournament."""
+ORACLE = "oracle"
+"""A tournament seat that measures a game's headroom (issue 37): the hard level's search, seeing every hidden
+card and thinking `ORACLE_FACTOR` times longer."""
+ORACLE_FACTOR = 10
+"""How many times the hard level's budget the oracle searches."""
 Z95 = statistics.NormalDist().inv_cdf(0.975)
 
 
@@ -45,9 +53,9 @@ def levels_of(lineup: str) -> list[str] | None:
     if lineup in LINEUPS:
         return None
     names = [name.strip() for name in lineup.split(",")]
-    unknown = [n for n in names if n not in (*LEVELS, "random")]
+    unknown = [n for n in names if n not in (*LEVELS, "random", ORACLE)]
     if unknown:
-        raise ValueError(f"unknown level {unknown[0]!r}: use {', '.join(LEVELS)} or random, comma-separated")
+        raise ValueError(f"unknown level {unknown[0]!r}: use {', '.join(LEVELS)}, random or {ORACLE}, comma-separated")
     return names
 
 
@@ -139,8 +147,35 @@ def lineup_players(lineup: str, game_type: str, players: int, thinking: Thinking
 def level_player(game_type: str, level: str, thinking: Thinking) -> Player:
     if level == "random":
         return RandomPlayer()
+    if level == ORACLE:
+        return Oracle(game_type, thinking)
     return player_for(game_type, level, iterations=thinking.iterations, seconds=thinking.seconds,
                       clock=time.perf_counter)
+
+
+class Oracle(SearchPlayer):
+    """The hard level's search (its guide, its candidates) with every hidden card in sight and `ORACLE_FACTOR`
+    times its budget: each sample it searches is the true game, every hand and every deck's order as they lie,
+    only the dice to come drawn afresh (chance not yet decided is no card to see).  If even this seat does
+    no better than normal seats, the game leaves the hard level no room to gain."""
+
+    def __init__(self, game_type: str, thinking: Thinking) -> None:
+        hard = player_for(game_type, "hard")
+        assert isinstance(hard, SearchPlayer)
+        seconds = None if thinking.seconds is None else ORACLE_FACTOR * thinking.seconds
+        super().__init__(hard.guide, Budget(ORACLE_FACTOR * thinking.iterations, seconds, time.perf_counter),
+                         depth=hard.depth)
+
+    def choose_in(self, game: Game, seat: int, legal: list[Action], rng: random.Random) -> Action:
+        return super().choose_in(sighted(game), seat, legal, rng)
+
+
+def sighted(game: Game) -> Game:
+    """A copy of `game` whose `determinize` gives the game itself (a fresh copy) with new dice, not a sample of
+    what a seat's view leaves open."""
+    seen = game.copy()
+    seen.determinize = lambda seat, rng: with_fresh_dice(game.copy(), rng)  # type: ignore[method-assign]
+    return seen
 
 
 def play_one(cls: type[Game], players: list[Player], seed: int, *, options: dict[str, Any] | None = None,

@@ -10,7 +10,19 @@ import pytest
 from bot.errors import Refused
 from bot.service import GameService
 from bot.storage import PostgresStorage
-from bot.tools.bench import BACKENDS, HEAD, bench_engines, bench_recaps, bench_renders, collect, table, write_page
+from bot.tools.bench import (
+    BACKENDS,
+    ENGINES,
+    HEAD,
+    bench_engines,
+    bench_recaps,
+    bench_renders,
+    collect,
+    engines_table,
+    sections,
+    table,
+    write_page,
+)
 from bot.tools.bench_cluster import bench_backends
 from bot.tools.bench_cluster import table as backends_table
 from bot.tools.bench_service import bench_service
@@ -75,6 +87,31 @@ def test_writing_one_part_of_the_performance_page_keeps_the_others(tmp_path: Pat
     assert page.read_text() == (f"{HEAD}main table 2\n\n## {BACKENDS}\n\nbackends 2\n\n## Notes\n\nnotes by hand\n")
 
 
+def engine_row(game: str, actions_per_s: float) -> dict[str, object]:
+    return {"game": game, "players": 4, "games_per_s": {"median": 100.0, "p95": 110.0},
+            "actions_per_s": {"median": actions_per_s, "p95": actions_per_s}, "copy_us": 30.0, "json_us": 500.0}
+
+
+def test_the_page_keeps_one_engine_table_which_an_engines_run_rewrites(tmp_path: Path) -> None:
+    """A whole run used to write its engine rows into the page's top, which `bench --engines --write` never
+    touches: the page then showed a stale Small Islands row (7,773 actions/s) above the current one."""
+    page = tmp_path / "PERFORMANCE.md"
+    whole = {"when": "then", "machine": "here", "quick": False,
+             "engines": [engine_row("roam", 26_024.0), engine_row("small_islands", 7_773.0)],
+             "recaps": [{"game": "roam", "actions": 319, "recap_ms": {"median": 76.0, "p95": 90.0}}]}
+    for section, text in sections(whole, engines_only=False).items():
+        write_page(text, section, path=page)
+    engines = {"when": "now", "machine": "here", "quick": False,
+               "engines": [engine_row("roam", 48_187.0), engine_row("small_islands", 31_250.0)]}
+    for section, text in sections(engines, engines_only=True).items():
+        write_page(text, section, path=page)
+    written = page.read_text()
+    assert written.count("| small_islands | 4 |") == 1 and "| small_islands | 4 | 100.0 | 110.0 | 31,250 |" in written
+    assert "7,773" not in written and "26,024" not in written
+    assert "| small_islands ≥ 30,000 random actions/s on one core | 31,250 | yes |" in written
+    assert "| roam | 319 | 76 | 90 |" in written and written.index("| roam | 319 |") < written.index(f"## {ENGINES}")
+
+
 def test_bench_engines_alone_measures_random_play_and_copies() -> None:
     """`bench --engines`: the engine table only, each game's copy beside its JSON round trip, and the
     random-play budgets of issue 25."""
@@ -82,7 +119,7 @@ def test_bench_engines_alone_measures_random_play_and_copies() -> None:
     assert set(data) >= {"engines"} and "renders" not in data and "service" not in data
     row = data["engines"][0]
     assert row["copy_us"] > 0 and row["json_us"] > 0 and row["actions_per_s"]["median"] > 0
-    text = table(data)
+    text = engines_table(data)
     assert "| copy µs | JSON round trip µs |" in text and "| picture |" not in text
     assert "| testgame ≥ 30,000 random actions/s on one core |" in text
 
