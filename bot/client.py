@@ -25,7 +25,7 @@ from discord.gateway import DiscordWebSocket
 from bot.bounded import bounded
 from bot.config import Settings
 from bot.delivery import Delivery
-from bot.errors import log_refusal
+from bot.errors import Refused, log_refusal
 from bot.logs import interaction_context, log_context, setup_logging
 from bot.scheduler import Scheduler
 from bot.service import GameService
@@ -191,7 +191,7 @@ class Frontier(commands.AutoShardedBot):
                         interaction.command.qualified_name, cause)
             return
         if isinstance(cause, RuleError):
-            await answer(interaction, log_refusal(cause))
+            await refuse(interaction, cause)
             return
         if isinstance(error, app_commands.CheckFailure):
             await answer(interaction, str(error) or "You cannot use that command here.")
@@ -206,6 +206,15 @@ async def _handlers_done() -> None:
     running = [t for t in asyncio.all_tasks() if t.get_name().startswith(HANDLER_TASKS) and not t.done()]
     if running:
         await asyncio.wait(running, timeout=HANDLERS_SECONDS)
+
+
+async def refuse(interaction: discord.Interaction, refusal: RuleError) -> None:
+    """A refusal, logged, as the player's private answer: the service's words as written, an engine's with
+    Discord's markdown and mentions escaped. The engines know no Discord, and their refusals quote what was
+    typed ("There is no Catan move called '**x**'"): it must show as typed."""
+    text = log_refusal(refusal)
+    await answer(interaction, text if isinstance(refusal, Refused)
+                 else discord.utils.escape_markdown(discord.utils.escape_mentions(text)))
 
 
 async def answer(interaction: discord.Interaction, text: str, **kwargs: object) -> None:

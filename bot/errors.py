@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import logging
 
-from discord.utils import escape_markdown, escape_mentions
-
 from games.core import RuleError
 
 log = logging.getLogger(__name__)
@@ -28,8 +26,6 @@ class StorageUnavailable(Refused):
 
 
 def log_refusal(refusal: RuleError) -> str:
-    """Log a refusal (its stable code and the rules it applied) and return what the player reads: the service's
-    words as written, an engine's with Discord's markdown and mentions escaped. The engines know no Discord, and
-    their refusals quote what was typed ("There is no Catan move called '**x**'"): it must show as typed."""
+    """Log a refusal (its stable code and the rules it applied) and return what the player reads."""
     log.info("refused %s (%s): %s", refusal.code, ", ".join(refusal.rules) or "no rule cited", refusal)
-    return str(refusal) if isinstance(refusal, Refused) else escape_markdown(escape_mentions(str(refusal)))
+    return str(refusal)

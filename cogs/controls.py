@@ -1,21 +1,19 @@
 """A player's move panel: buttons and selects for their legal moves, built from `legal_actions` for any
 game, and the modal of the free-form moves (a trade offer, a counter-offer) the game describes.
 
-Moves are grouped by action type (see cogs/layout/moves.py): a type with one action is a button, a type
-with several is a select (paged past Discord's 25 options, or chosen in two steps, place first, where the
-game names where its moves happen: `Game.areas`; those two steps are buttons, a tap each, where they fit the
-panel's rows), and a type whose moves are every way of choosing some cards
-(Catan's discard) is one select of the cards. Free-form moves the game describes (`action_shapes`) get a
-button that opens their modal: one select per field (who, what you give, what you want, ...), then Submit
-(see cogs/layout/draft.py). Controls are shown only to the player, in an ephemeral message, because a list of
-moves can reveal a hand. Each custom id carries the game, the state version it was drawn for and the seat or
-the picks made, and a move's digest (not its place in the list), so a click reloads the game, refuses a stale
-board, never picks a different move than the one shown, and survives a restart.
+Moves are grouped by action type (see cogs/layout/moves.py): a type with one action is a button, a type with
+several a select (paged past Discord's 25 options, or chosen in two steps, place first, where the game names
+where its moves happen: `Game.areas`; those steps are buttons, a tap each, where they fit the panel's rows), and
+a type whose moves are every way of choosing some cards (Catan's discard) one select of the cards. Free-form
+moves the game describes (`action_shapes`) get a button that opens their modal: one select per field (who,
+what you give, what you want, ...), then Submit (cogs/layout/draft.py). Controls are shown only to the player
+(ephemeral), because a list of moves can reveal a hand. Each custom id carries the game, the state version it
+was drawn for, the seat or the picks made, and a move's digest (not its place in the list), so a click reloads
+the game, refuses a stale board, never picks a different move than the one shown, and survives a restart.
 """
 
 from __future__ import annotations
 
-import asyncio
 import re
 from typing import Any
 
@@ -23,11 +21,10 @@ import discord
 
 from bot.bounded import bounded, bounded_modal
 from bot.errors import Refused
-from bot.limits import DESCRIPTION
 from bot.outcome import Outcome, Panel
-from bot.pictures import png_file
 from bot.service import NOT_SEATED, Click, Snapshot, StalePanel
 from cogs import ids
+from cogs.close_ups import area_picture, unzoomed
 from cogs.common import confirm_view
 from cogs.items import GameItem, Interaction, V, chosen, played_here, refusing, runtime
 from cogs.layout.draft import (
@@ -39,6 +36,7 @@ from cogs.layout.draft import (
     fresh,
     modal_fields,
     submitted,
+    submitted_values,
     summary,
 )
 from cogs.layout.moves import (
@@ -55,12 +53,10 @@ from cogs.layout.moves import (
     find_choice,
     group_moves,
     is_place,
-    places,
     steps,
     type_title,
 )
 from games.core import Action, Move
-from renderers import place_label, render_area
 
 
 def select_options(options: list[Option]) -> list[discord.SelectOption]:
@@ -243,7 +239,6 @@ class GroupStep(GameItem[V]):
             await interaction.edit_original_response(**bounded(view=view, **unzoomed(interaction)))
 
 
-
 class MoveSelect(GroupStep[discord.ui.Select], form=ids.MOVE_SELECT):
     def __init__(self, game_id: int, version: int, seat: int, group: str, page: int, area: int | None = None, *,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None,
@@ -274,32 +269,6 @@ class GroupButton(GroupStep[discord.ui.Button], form=ids.GROUP_BUTTON):
 
     async def run(self, interaction: Interaction) -> None:
         await self.choose(interaction, self.value)
-
-AREA_FILE = "-area.png"
-
-
-async def area_picture(snapshot: Snapshot, choices: list[Move], group: str, area: int) -> discord.File | None:
-    """The zoomed picture of the place `area` of a group's moves, with the id of each move there readable on a
-    phone, and alt text naming those ids; None for a game that picks in one step."""
-    indices = [i for i, c in enumerate(choices) if c.action.get("type") == group]
-    spots = places(choices, indices)
-    if snapshot.engine is None or not 0 <= area < len(spots):
-        return None
-    info, name = snapshot.game, spots[area]
-    actions = [choices[i].action for i in indices if name in choices[i].areas]
-    view = snapshot.engine.view(None)
-    picture = await asyncio.to_thread(render_area, info.game_type, view, name, actions)
-    if picture is None:
-        return None
-    named = list(dict.fromkeys(n for a in actions if (n := place_label(info.game_type, view, a))))
-    alt = f"{info.title}: a close-up of {name}, the places you may choose there numbered: {', '.join(named)}."
-    return png_file(picture, f"{info.game_type}-{info.id}{AREA_FILE}", clip(alt, DESCRIPTION))
-
-
-def unzoomed(interaction: Interaction) -> dict[str, Any]:
-    """An edit that takes a zoomed picture off the clicked message, once its place is left or its move made."""
-    shown = interaction.message.attachments if interaction.message else []
-    return {"attachments": []} if any(a.filename.endswith(AREA_FILE) for a in shown) else {}
 
 
 class CardSelect(GameItem[discord.ui.Select], form=ids.CARD_SELECT):
@@ -397,16 +366,6 @@ class TradeModal(discord.ui.Modal):
                 required=field.low > 0)))
 
 
-def _values(components: list[dict[str, Any]]) -> dict[str, list[str]]:
-    """The submitted selects' values by custom id, however they were wrapped (rows or labels)."""
-    found: dict[str, list[str]] = {}
-    for c in components:
-        if "values" in c and "custom_id" in c:
-            found[str(c["custom_id"])] = [str(v) for v in c["values"]]
-        found |= _values(c.get("components", []) + ([c["component"]] if "component" in c else []))
-    return found
-
-
 async def trade_submitted(interaction: Interaction) -> bool:
     """A submitted trade modal (any interaction else: False) makes its move; a submission that makes no move
     is refused, saying why, and changes nothing."""
@@ -426,7 +385,7 @@ async def trade_submitted(interaction: Interaction) -> bool:
         shape = await current_shape(interaction, snapshot, version, k)
         if shape is None:
             return
-        draft = submitted(shape, decode(shape, fields["state"]), _values(data.get("components", [])))
+        draft = submitted(shape, decode(shape, fields["state"]), submitted_values(data.get("components", [])))
         if draft is None:
             raise ids.BadId()
         action = action_of(shape, draft)

@@ -17,8 +17,8 @@ from typing import Any, ClassVar, Self, TypeVar
 
 import discord
 
-from bot.client import OUR_FAULT, Frontier, answer
-from bot.errors import Refused, log_refusal
+from bot.client import OUR_FAULT, Frontier, answer, refuse
+from bot.errors import Refused
 from bot.service import Caller, Snapshot
 from cogs import ids
 from games.core import RuleError
@@ -74,7 +74,7 @@ async def refusing(interaction: Interaction, work: Callable[[], Awaitable[T]]) -
     try:
         return await work()
     except RuleError as err:
-        await answer(interaction, log_refusal(err))
+        await refuse(interaction, err)
     except Exception:
         log.exception("interaction %s failed", interaction.data and interaction.data.get("custom_id"))
         await answer(interaction, OUR_FAULT)
@@ -105,7 +105,7 @@ async def refuse_unread(interaction: Interaction) -> None:
     elif interaction.type is not discord.InteractionType.modal_submit:
         return
     log.info("no item reads custom id %r", custom_id)
-    await answer(interaction, log_refusal(ids.BadId(custom_id)))
+    await refuse(interaction, ids.BadId(custom_id))
 
 
 class GameItem(discord.ui.DynamicItem[V], template=r"(?!)"):  # the base itself matches no id

@@ -193,3 +193,13 @@ def submitted(shape: dict[str, Any], draft: Draft, values: dict[str, list[str]])
             part[i] = count
         draft[field.n] = part
     return draft
+
+
+def submitted_values(components: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """A submitted modal's select values by custom id, however they were wrapped (rows or labels)."""
+    found: dict[str, list[str]] = {}
+    for c in components:
+        if "values" in c and "custom_id" in c:
+            found[str(c["custom_id"])] = [str(v) for v in c["values"]]
+        found |= submitted_values(c.get("components", []) + ([c["component"]] if "component" in c else []))
+    return found
