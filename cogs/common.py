@@ -1,7 +1,12 @@
-"""What several cogs draw: the game of a channel, and the "Are you sure?" with its Cancel."""
+"""What several cogs draw: the game of a channel, the "Are you sure?" with its Cancel, and the thread a new
+table opens in."""
 
 from __future__ import annotations
 
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -11,6 +16,9 @@ from bot.errors import Refused
 from bot.outcome import GameInfo
 from cogs import ids
 from cogs.items import GameItem, Interaction, runtime
+from games.core import RuleError
+
+log = logging.getLogger(__name__)
 
 
 async def game_here(interaction: Interaction) -> GameInfo:
@@ -51,3 +59,46 @@ async def wants_thread(interaction: Interaction, asked: bool | None) -> bool:
     defaults = await runtime(interaction).service.server_defaults(interaction.guild_id)
     return bool(defaults["thread"]) and isinstance(interaction.channel, discord.TextChannel) and \
         interaction.app_permissions.create_public_threads
+
+
+@dataclass
+class Opening:
+    """A table being opened in the thread the bot just made for it; `game_id` once the table exists."""
+
+    thread: discord.Thread
+    game_id: int | None = None
+
+
+@asynccontextmanager
+async def opening_thread(interaction: Interaction, channel: discord.TextChannel, name: str) -> AsyncIterator[Opening]:
+    """Make the public thread `name` for a new table, and take it back if opening the table there fails (the
+    database refuses, Discord refuses the first message ...): the table, once created, is abandoned and the
+    thread archived and renamed "… (not opened)", so a failure leaves no empty thread or lobby behind. The bot
+    is not given Manage Threads (README, *Put it on a Discord server*), which deleting or locking a thread
+    needs; a thread's creator may archive and rename it. The person is told why: the failure's own refusal,
+    or, if Discord refused the bot in the thread, which permission it lacked."""
+    thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+    opening = Opening(thread)
+    try:
+        yield opening
+    except Exception as failure:
+        await _take_back(interaction, opening, name)
+        if isinstance(failure, discord.Forbidden):
+            why = failure.text or "Missing Permissions"
+            raise Refused(f"Discord did not let me post in the thread I opened ({why}), so no table was opened; "
+                          f"I need Send Messages in Threads in {channel.mention}.", "thread_refused") from failure
+        raise
+
+
+async def _take_back(interaction: Interaction, opening: Opening, name: str) -> None:
+    """Abandon the half-opened table and archive its thread, as far as the database and Discord allow (what
+    they refuse is logged; the person reads the first failure)."""
+    if opening.game_id is not None:
+        try:
+            await runtime(interaction).service.abandon(opening.game_id, interaction.user.id)
+        except RuleError as err:
+            log.warning("could not abandon the half-opened table #%s: %s", opening.game_id, err)
+    try:
+        await opening.thread.edit(name=f"{name} (not opened)", archived=True)
+    except discord.HTTPException as err:
+        log.warning("could not archive the thread %s of a table that did not open: %s", opening.thread.id, err)

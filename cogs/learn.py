@@ -14,7 +14,7 @@ from bot.errors import Refused
 from bot.outcome import GameInfo
 from bot.practice import AI_LEVEL, OPTIONS, practice_seats
 from cogs import ids
-from cogs.common import wants_thread
+from cogs.common import Opening, opening_thread, wants_thread
 from cogs.items import Interaction
 from cogs.words import echo
 from games.coach import COACHES
@@ -61,22 +61,30 @@ class LearnCommands:
             raise Refused("Games are played in server channels, not in DMs.", "not_in_guild")
         if game not in COACHES:
             raise Refused(f"There is no practice table for {echo(game)}; pick one of the games offered.", "no_game")
-        cls, user, service = get_game(game), interaction.user.id, self.bot.service
+        cls, channel = get_game(game), interaction.channel
         thread = await wants_thread(interaction, None)
         await interaction.response.defer(thinking=True)
-        place = None
-        if thread and isinstance(interaction.channel, discord.TextChannel):
-            place = await interaction.channel.create_thread(name=f"{cls.title} practice",
-                                                            type=discord.ChannelType.public_thread)
+        if thread and isinstance(channel, discord.TextChannel):
+            async with opening_thread(interaction, channel, f"{cls.title} practice") as opening:
+                info = await self._practice_table(interaction, game, opening)
+                await opening.thread.send(**bounded(content=welcome_text(info), view=welcome_view(info.id)))
+                await self.bot.service.start(info.id, interaction.user.id)
+            await interaction.followup.send(**bounded(
+                content=f"Your {cls.title} practice table is open in {opening.thread.mention}."))
+            return
+        info = await self._practice_table(interaction, game, None)
+        await interaction.followup.send(**bounded(content=welcome_text(info), view=welcome_view(info.id)))
+        await self.bot.service.start(info.id, interaction.user.id)
+
+    async def _practice_table(self, interaction: Interaction, game: str, opening: Opening | None) -> GameInfo:
+        """The practice table made and its easy AI seats taken, in `opening`'s thread if there is one."""
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        service, user = self.bot.service, interaction.user.id
         info = await service.create(game_type=game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-                                    thread_id=place.id if place else None, user_id=user,
+                                    thread_id=opening.thread.id if opening else None, user_id=user,
                                     options=OPTIONS.get(game), practice=True)
+        if opening is not None:
+            opening.game_id = info.id
         for _ in range(practice_seats(game) - 1):
             info = await service.add_ai(info.id, user, level=AI_LEVEL)
-        if place is not None:
-            await place.send(**bounded(content=welcome_text(info), view=welcome_view(info.id)))
-            await interaction.followup.send(**bounded(
-                content=f"Your {cls.title} practice table is open in {place.mention}."))
-        else:
-            await interaction.followup.send(**bounded(content=welcome_text(info), view=welcome_view(info.id)))
-        await service.start(info.id, user)
+        return info

@@ -15,7 +15,7 @@ from bot.errors import Refused
 from bot.outcome import GameInfo
 from bot.seats import DEFAULT_LEVEL
 from cogs import ids
-from cogs.common import CancelButton, game_here, wants_thread
+from cogs.common import CancelButton, game_here, opening_thread, wants_thread
 from cogs.items import GameItem, Interaction, manager_of, picked, runtime, single_select
 from cogs.layout.moves import TEXT_LIMIT, clip
 from cogs.learn import LearnCommands
@@ -151,12 +151,14 @@ class Lobby(TableCommands, PlayerCommands, LearnCommands, commands.GroupCog, gro
             if not isinstance(channel, discord.TextChannel):
                 raise Refused("A thread can be opened only from a text channel.", "no_thread_here")
             await interaction.response.defer(thinking=True)
-            place = await channel.create_thread(name=f"{cls.title} table", type=discord.ChannelType.public_thread)
-            info = await self.bot.service.create(game_type=game, guild_id=interaction.guild_id,
-                                                 channel_id=channel.id, thread_id=place.id,
-                                                 user_id=interaction.user.id, options=picked)
-            await place.send(**bounded(**lobby_message(info)))
-            await interaction.followup.send(**bounded(content=f"{cls.title} #{info.id} is open in {place.mention}."))
+            async with opening_thread(interaction, channel, f"{cls.title} table") as opening:
+                info = await self.bot.service.create(game_type=game, guild_id=interaction.guild_id,
+                                                     channel_id=channel.id, thread_id=opening.thread.id,
+                                                     user_id=interaction.user.id, options=picked)
+                opening.game_id = info.id
+                await opening.thread.send(**bounded(**lobby_message(info)))
+            await interaction.followup.send(**bounded(
+                content=f"{cls.title} #{info.id} is open in {opening.thread.mention}."))
             return
         info = await self.bot.service.create(game_type=game, guild_id=interaction.guild_id,
                                              channel_id=interaction.channel_id, user_id=interaction.user.id,

@@ -139,6 +139,8 @@ class Channel:
     recipient: User | None = None
     owner_id: int | None = None
     position: int = 0
+    archived: bool = False
+    """A thread hidden from the channel's list (its creator or Manage Threads archive it)."""
 
     @property
     def is_dm(self) -> bool:
@@ -161,7 +163,7 @@ class Channel:
             data |= {
                 "parent_id": str(self.parent_id), "owner_id": str(self.owner_id), "message_count": 0,
                 "member_count": 1, "total_message_sent": 0,
-                "thread_metadata": {"archived": False, "auto_archive_duration": 1440, "locked": False,
+                "thread_metadata": {"archived": self.archived, "auto_archive_duration": 1440, "locked": False,
                                     "archive_timestamp": iso_now(), "create_timestamp": iso_now()},
             }
         else:

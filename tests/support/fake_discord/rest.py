@@ -267,6 +267,23 @@ async def start_thread_from_message(fake: FakeDiscord, req: ApiRequest) -> Any:
     return (await fake.open_thread(parent, req.body["name"], PUBLIC_THREAD, req.int_param("message_id"))).payload()
 
 
+THREAD_CREATOR_EDITS = frozenset({"name", "archived", "auto_archive_duration"})
+"""What a thread's creator may change without Manage Threads, which the bot is not given (README's invite):
+locking, or editing any other channel, answers 403 Missing Permissions."""
+
+
+@route("PATCH", "/channels/{channel_id}")
+async def edit_channel(fake: FakeDiscord, req: ApiRequest) -> Any:
+    channel = fake.channel_or_404(req.int_param("channel_id"))
+    body = req.body if isinstance(req.body, dict) else {}
+    if not channel.is_thread or channel.owner_id != fake.bot.id or not set(body) <= THREAD_CREATOR_EDITS:
+        raise ApiError(403, 50013, "Missing Permissions")
+    channel.name = body.get("name") or channel.name
+    channel.archived = bool(body.get("archived", channel.archived))
+    await fake.gateway.dispatch("THREAD_UPDATE", channel.payload())
+    return channel.payload()
+
+
 @route("PUT", "/channels/{channel_id}/thread-members/@me")
 async def join_thread(fake: FakeDiscord, req: ApiRequest) -> Any:
     fake.channel_or_404(req.int_param("channel_id"))
