@@ -4,13 +4,15 @@ Pictures are made for the map (renderers.<game>); the state that is text by natu
 what just happened, the bank) goes beside them as lines (`summary`), readable at any width and by a screen
 reader.  Every picture the bot sends also carries alt text (`alt_text`) made from the view it was drawn
 from, within Discord's limit for an attachment's description: a board's says whose turn and the scores, then
-the few facts of its map a player looks for (each game's `board`), not again the lines the message holds.
+the few facts of its map a player looks for (each game's `board`, the most looked-for first: those that do not fit
+are counted by the game's `untold`), not again the lines the message holds.
 Pure functions of the view: a private view gives only what that seat may see.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any, Literal
 
@@ -101,11 +103,26 @@ def alt_text(game_id: str, view: dict[str, Any], picture: Picture = "board", *, 
         return clip(f"{name}: your hand, {who}. " + " ".join(hand(game_id, view)))
     lines = summary(game_id, view)
     if picture == "recap":
-        return clip(f"{name} recap: charts of each seat's score and estimated chance of winning over the game, "
-                    "turn by turn. " + (f"{told} " if told else "") + "Final state: " + " ".join(lines))
+        return fitted(f"{name} recap: charts of each seat's score and estimated chance of winning over the game, "
+                      "turn by turn. " + (f"{told} " if told else "") + "Final state:", lines, None)
     what = {"board": "board", "status": "board", "replay": "replay frame of the board"}[picture]
-    said = [players, *headline(lines), *board(game_id, view)]
-    return clip(f"{name} {what}. " + " ".join(s for s in said if s))
+    said = " ".join(s for s in [f"{name} {what}.", players, *headline(lines)] if s)
+    return fitted(said, board(game_id, view), getattr(_module(game_id), "untold", _untold))
+
+
+def fitted(said: str, facts: list[str], untold: Callable[[int], str] | None) -> str:
+    """`said`, then as many of `facts` (the most looked-for first) as fit Discord's limit whole, and a last
+    sentence on those left out (`untold(count)`, if given), so that alt text never stops mid-sentence."""
+    for kept in range(len(facts), -1, -1):
+        left = len(facts) - kept
+        text = " ".join([said, *facts[:kept], *([untold(left)] if left and untold else [])])
+        if len(text) <= DESCRIPTION_LIMIT:
+            return text
+    return clip(said)
+
+
+def _untold(count: int) -> str:
+    return f"{count} more {'facts' if count > 1 else 'fact'} of the map not said here."
 
 
 def headline(lines: list[str]) -> list[str]:

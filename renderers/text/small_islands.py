@@ -17,18 +17,27 @@ PHASE = {"setup": "setup", "prep": "preparation", "explore": "exploration", "rew
 
 
 def board(view: dict[str, Any]) -> list[str]:
-    """The map's facts: each island of two tiles or more, where it is, what it holds and whose houses stand on it;
-    islands with houses first, the largest first, so that a cut to Discord's limit drops the least."""
+    """The map's facts: how many islands there are, then each island of two tiles or more, where it is, what it
+    holds and whose houses stand on it, the largest first (those with more houses first among equals), so that
+    what does not fit Discord's limit is the smaller islands (`untold`)."""
     top_left = (view["origin"][0], view["origin"][1])
-    lines = []
     big = [i for i in view["islands"] if not i["islet"]]
-    for island in sorted(big, key=lambda i: (-len(i["houses"]), -i["tiles"])):
+    if not big:
+        return ["No island of two tiles or more yet."]
+    lines = [f"{plural(len(big), 'island')} of two tiles or more, "
+             f"{plural(len(view['islands']) - len(big), 'islet')} of one tile."]
+    for island in sorted(big, key=lambda i: (-i["tiles"], -len(i["houses"]))):
         where = name_from(*min(tuple(cell) for cell in island["cells"]), top_left)
         holds = [plural(island[k], k) for k in ("flower", "fruit", "leaf", "temple") if island[k]]
         houses = ", ".join(seat_name(s) for s in island["houses"]) or "none"
         lines.append(f"Island at {where}: {plural(island['tiles'], 'tile')}, {', '.join(holds) or 'no icon'}, "
                      f"{'open' if island['open'] else 'closed'}; houses {houses}.")
-    return lines or ["No island of two tiles or more yet."]
+    return lines
+
+
+def untold(count: int) -> str:
+    """The islands a board's alt text had no room for (`board` says the smallest last)."""
+    return f"And {plural(count, 'more island')}, none larger."
 
 
 def summary(view: dict[str, Any]) -> list[str]:

@@ -14,7 +14,7 @@ from games.catan.board import GEOMETRY, TERRAIN_YIELD
 from games.colonies.text import cards
 from games.colours import seat_name
 from renderers.text import DESCRIPTION_LIMIT, alt_text, board, clip, headline, summary
-from tests.support.states import states
+from tests.support.states import finished, states
 
 SPEC = Path("/work/shared/discord-api/openapi.json")
 PICTURES = ("board", "status", "replay", "recap")
@@ -76,6 +76,27 @@ def test_a_boards_alt_text_says_the_turn_the_scores_and_the_map_not_the_rest_of_
         assert not [line for line in summary(game_id, view) if line not in kept and line in alt], alt
         facts = board(game_id, view)
         assert facts and facts[0] in alt, f"{game_id}: the map is described: {alt}"
+
+
+@pytest.mark.parametrize("game_id", BOARDS)
+def test_a_finished_games_alt_text_fits_whole_sentences_within_the_limit(game_id: str) -> None:
+    """A late position says the most (every building, island, colony): its alt text says less per fact rather
+    than being cut mid-sentence at Discord's limit, and counts what it leaves out."""
+    game = finished(game_id, seed=1)
+    view = game.view(None)
+    players = "AI players: " + ", ".join(f"{seat_name(s)} (hard)" for s in range(1, game.num_players)) + "."
+    told = f"{seat_name(0)} had the best chance of winning for most of the game; it turned in round 9."
+    for picture in PICTURES:
+        alt = alt_text(game_id, view, picture, title=view["title"], players=players, told=told)
+        assert len(alt) <= DESCRIPTION_LIMIT and alt.endswith(".") and not alt.endswith("…"), f"{picture}: {alt}"
+    alt, facts = alt_text(game_id, view, "board", players=players), board(game_id, view)
+    said = [fact for fact in facts if fact in alt]
+    assert said == facts[:len(said)], "the facts said are the first, the most looked-for"
+    if game_id == "small_islands":
+        big = sum(not i["islet"] for i in view["islands"])
+        assert f"{big} islands of two tiles or more" in said[0]
+        told_islands = sum(fact.startswith("Island at ") for fact in said)
+        assert told_islands == big or alt.endswith(f"And {big - told_islands} more islands, none larger."), alt
 
 
 def test_catan_names_each_building_by_its_hexes_and_numbers_the_robber_and_the_longest_road() -> None:

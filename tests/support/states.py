@@ -28,6 +28,18 @@ def states(game_id: str, count: int, seed: int) -> Iterator[Game]:
         yield game
 
 
+def finished(game_id: str, seed: int) -> Game:
+    """A game of the largest table played to its end by the game's heuristic seats (seeded, so always the same
+    game): the late positions whose words run longest."""
+    cls = games.get_game(game_id)
+    ai, rng = policy_for(game_id), random.Random(seed)
+    game = cls.new(cls.max_players, seed=seed)
+    while not game.over:
+        seat = sorted(game.to_move())[0]
+        game.apply(seat, choose_for(game, seat, ai, rng))
+    return game
+
+
 def fresh() -> None:
     """Forget every cached sprite and layer, so their words and frames are drawn (and recorded) again;
     a sprite's words are checked against its own frames the first time it is drawn."""
