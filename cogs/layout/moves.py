@@ -178,19 +178,32 @@ def steps(choices: list[Move], groups: list[Group], rows: int, pages: dict[str, 
 
 def button_labels(step: Step, alone: bool) -> list[str]:
     """The labels of a step drawn as buttons (a button has no description): a place named after its group where the
-    panel shows other groups ("Build road: hex A…"); a spot's move without the explanations a select would show,
-    where the moves stay told apart without them (the close-up shows where each is)."""
+    panel shows other groups ("Build road: hex A…"); a spot's move with only the parts of its explanations that
+    tell it from the other spots ("City at 23 (makes wool on 10, lumber on 9)", not the cost every city shares),
+    so that a person chooses from the buttons alone."""
     moves = {value: label for label, _, value in step.options if not value.startswith(("@", "p", CONFIRM_FIRST))}
-    short = {value: EXPLANATION.sub("", label) for value, label in moves.items()}
-    plain = short if len(set(short.values())) == len(set(moves.values())) else {}
+    told = told_apart(moves)
     labels: list[str] = []
     for label, _, value in step.options:
-        if value in plain:
-            label = plain[value]
+        if value in told:
+            label = told[value]
         elif is_place(value) and not alone:
             label = f"{step.group.title}: {label}"
         labels.append(clip(label, BUTTON_TEXT))
     return labels
+
+
+def told_apart(labels: dict[str, str]) -> dict[str, str]:
+    """Each label with, of its explanations (the parts in parentheses, each of them split at "; "), only those
+    not every label shares: what one spot makes rather than what every spot costs. A lone label keeps all."""
+    parts = {value: [part for why in EXPLANATION.findall(label) for part in why.split("; ")]
+             for value, label in labels.items()}
+    shared = set.intersection(*map(set, parts.values())) if len(parts) > 1 else set()
+    out = {}
+    for value, label in labels.items():
+        kept = [part for part in parts[value] if part not in shared]
+        out[value] = EXPLANATION.sub("", label) + (f" ({'; '.join(kept)})" if kept else "")
+    return out
 
 
 @dataclass(frozen=True)

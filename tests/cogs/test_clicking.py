@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from bot.limits import LABEL
+from cogs.layout.moves import find_choice
 from games.catan.board import GEOMETRY
 from games.catan.game import Catan
 from games.core import Game, get_game
@@ -92,6 +94,38 @@ async def test_a_catan_mid_game_build_is_a_hex_then_its_spot_on_a_close_up(world
     assert f"built a {built}" in world.boards()[-1].text()
     assert tally.count().taps <= 3, "three taps with the close-up last"
     measured("Catan", action, tally.count())
+
+
+async def test_a_catan_close_ups_spot_buttons_say_what_each_spot_makes(world: World) -> None:
+    """A button has no description line: a city's spot says what that corner makes, as the select's description
+    did, and leaves out the cost every city shares, within a button's 80 characters."""
+    game_id, people, seat, _ = await catan_turn_with(world, {"grain": 2, "ore": 3})
+    hexes: list[int] = []
+
+    def two_settlements_on_one_hex(game: Game) -> None:
+        assert isinstance(game, Catan)
+        empty = [v for v, b in enumerate(game.s["buildings"])
+                 if b is None and all(game.s["buildings"][u] is None for u in GEOMETRY.node_neighbours[v])]
+        h = next(h for h, corners in enumerate(GEOMETRY.hex_nodes) if game.s["layout"]["terrain"][h] != "desert"
+                 and corners[0] in empty and corners[2] in empty)
+        for v in GEOMETRY.hex_nodes[h][0:3:2]:
+            game.s["buildings"][v] = [game.s["active"], 1]
+        hexes.append(h)
+
+    await rewritten(world, game_id, two_settlements_on_one_hex)
+    person = people[seat]
+    panel = await world.panel(person)
+    where = f"hex {GEOMETRY.hex_labels[hexes[0]]}…"
+    panel = await world.take(person, panel, next(o for o in step_of(panel, "Build city") if o["label"] == where))
+    spots = [o for o in step_of(panel, "Build city") if not o["value"].startswith(("@", "p"))]
+    choices = await world.bot.service.choices(game_id, person.user.id)
+    assert len(spots) >= 2 and all(o["button"] for o in spots)
+    for spot in spots:
+        move = find_choice(choices, spot["value"])
+        assert move is not None
+        makes = next(part for part in move.label.split("(", 1)[1].rstrip(")").split("; ") if part.startswith("makes"))
+        assert spot["label"] == f"{move.label.split(' (')[0]} ({makes})", (spot["label"], move.label)
+        assert len(spot["label"]) <= LABEL
 
 
 @pytest.mark.parametrize(("game", "title", "action"), [
