@@ -131,21 +131,21 @@ def example_picture(game: str, name: str) -> tuple[bytes, str]:
     """An example's PNG, drawn as the board or hand of its position is (with the places the player to move may
     pick), and its alt text: the renderer's words for that view, then the caption, within Discord's limit."""
     example = examples(game)[name]
-    engine = example.build()
+    engine, caption, area = example.shown()
     view = engine.view(example.seat)
     seat = engine.current_seat()
     choices = engine.legal_actions(seat) if seat is not None and example.seat in (None, seat) else []
-    if example.area is not None:
-        drawn = render_area(game, view, example.area, choices)
+    if area is not None:
+        drawn = render_area(game, view, area, choices)
     elif example.seat is not None:
         drawn = render_private(game, view)
     else:
         drawn = render_board(game, view, choices)
     if drawn is None:
         raise LookupError(f"{game} draws no picture for the example {name!r}")
-    room = DESCRIPTION_LIMIT - len(example.caption) - 1
+    room = DESCRIPTION_LIMIT - len(caption) - 1
     said = alt_text(game, view, "board" if example.seat is None else "hand")
-    return drawn, f"{clip(said, room)} {example.caption}".strip()
+    return drawn, f"{clip(said, room)} {caption}".strip()
 
 
 async def rules_message(game: str, section: int, page: int) -> tuple[str, discord.ui.View, list[discord.File]]:

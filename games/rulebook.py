@@ -215,11 +215,20 @@ def rules(game_id: str) -> Rulebook:
 
 @dataclass(frozen=True)
 class Example:
-    """A picture of the player's rulebook: a position built in code, shown as one seat (or the public) sees it."""
+    """A picture of the player's rulebook: a position built in code, shown as one seat (or the public) sees it.
+    A caption or close-up that names a fact of the position (a hex, a number, who holds what) is said of the
+    built position by a function, so that it cannot drift from what the engine builds."""
     build: Callable[[], Game]
     seat: int | None = None      # None: the public board; a seat: that seat's private picture (hand, objectives)
-    caption: str = ""            # one or two sentences shown under the picture (and added to its alt text)
-    area: str | None = None      # optional: draw the close-up of this area (renderers.render_area) instead
+    caption: str | Callable[[Game], str] = ""  # one or two sentences shown under the picture (and added to its
+    #                                            alt text), or the function that says them of the position
+    area: str | Callable[[Game], str] | None = None  # optional: draw the close-up of this area instead
+
+    def shown(self) -> tuple[Game, str, str | None]:
+        """The position built, its caption, and the area drawn close up (None: the whole picture)."""
+        game = self.build()
+        caption = self.caption(game) if callable(self.caption) else self.caption
+        return game, caption, self.area(game) if callable(self.area) else self.area
 
 
 COMMENT = re.compile(r"<!--(.*?)-->", re.S)

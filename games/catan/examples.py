@@ -8,9 +8,12 @@ are legal moves of the engine.
 
 from __future__ import annotations
 
-from games.catan.board import GEOMETRY, RESOURCES
+from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD
 from games.catan.game import Catan
+from games.catan.table import DEV_NAMES
+from games.colours import colour_of, seat_name
 from games.core import Action
+from games.grammar import a, plural
 from games.rulebook import Example
 
 SEED = 7
@@ -93,25 +96,65 @@ def _hand() -> Catan:
     """After the robber, the first player buys three development cards with cards given (new ones are marked)."""
     game = _robber()
     seat = game.s["active"]
+    assert seat == HAND_SEAT, "the picture shows the hand of the seat that bought the cards"
     _give(game, seat, {"wool": 3, "grain": 3, "ore": 3})
     for _ in range(3):
         game.apply(seat, {"type": "buy_dev"})
     return game
 
 
+def _settled_caption(game: Catan) -> str:
+    return f"After setup: each seat has two settlements, each with a road. Seat {game.s['start'] + 1} rolls first."
+
+
+def _robber_caption(game: Catan) -> str:
+    """Who rolled the 7, where the robber went (the hex's resource and number), whom it robbed, and whose
+    buildings that number no longer pays from there."""
+    hex_ = game.s["robber"]
+    label, number = _hex_label(hex_), game.s["layout"]["tokens"][hex_]
+    resource = TERRAIN_YIELD[game.s["layout"]["terrain"][hex_]]
+    victim = next(seat for seat, news in enumerate(game.s["news"]) if any("from you" in line for line in news))
+    owners = sorted({b[0] for v in GEOMETRY.hex_nodes[hex_] if (b := game.s["buildings"][v]) is not None})
+    return (f"Seat {game.s['active'] + 1} rolled a 7 and moved the robber (R) to hex {label}, {a(resource)} "
+            f"{number}, robbing {seat_name(victim)}. Until the robber moves on, {a(str(number))} pays nothing from "
+            f"{label}, to {' or to '.join(colour_of(seat) for seat in owners)}.")
+
+
+def _hex_label(hex_: int) -> str:
+    return GEOMETRY.hex_labels[hex_]
+
+
+def _robber_hex(game: Catan) -> str:
+    return f"hex {_hex_label(game.s['robber'])}"
+
+
+def _longest_road_caption(game: Catan) -> str:
+    seat = game.s["longest"]
+    return (f"{seat_name(seat)} has {game.s['road_len'][seat]} roads in a row and holds Longest Road, worth 2 "
+            f"points. The numbers are where {colour_of(seat)} may build now: corners for a settlement, edges for "
+            "a road.")
+
+
+def _hand_caption(game: Catan) -> str:
+    """The development cards of the seat whose hand is shown: those bought this turn are marked new, a Victory
+    Point card counts at once."""
+    devs, new = game.s["devs"][HAND_SEAT], game.s["new_devs"][HAND_SEAT]
+    told = [plural(n, "Victory Point card") + ", already counted" if kind == "vp" else
+            plural(n, DEV_NAMES[kind]) + (" bought this turn, marked new" if new[kind] else "")
+            for kind, n in devs.items() if n]
+    return (f"Seat {HAND_SEAT + 1}'s hand, as My hand shows it: resource cards with their bank rates, development "
+            f"cards ({', and '.join(told)}), and the latest news.")
+
+
+HAND_SEAT = 2
+"""The seat whose hand the "hand" picture shows: the first player at `SEED`, who buys the cards."""
+
 EXAMPLES: dict[str, Example] = {
     "island": Example(_island, caption=(
         "A new island. Each hex has a letter, its resource and its number; the dots under a number say how often "
         "it is rolled. The numbered corners are where a settlement may go; harbours sit on the coast.")),
-    "settled": Example(_settled, caption=(
-        "After setup: each seat has two settlements, each with a road. Seat 3 rolls first.")),
-    "robber": Example(_robber, area="hex K", caption=(
-        "Seat 3 rolled a 7 and moved the robber (R) to hex K, a lumber 6, robbing Seat 1 (red). Until the robber "
-        "moves on, a 6 pays nothing from K, to red or to green.")),
-    "longest_road": Example(_longest_road, caption=(
-        "Seat 3 (yellow) has five roads in a row across the top and holds Longest Road, worth 2 points. The "
-        "numbers are where yellow may build now: corners for a settlement, edges for a road.")),
-    "hand": Example(_hand, seat=2, caption=(
-        "Seat 3's hand, as My hand shows it: resource cards with their bank rates, development cards (two Knights "
-        "bought this turn, marked new, and a Victory Point card, already counted), and the latest news.")),
+    "settled": Example(_settled, caption=_settled_caption),
+    "robber": Example(_robber, area=_robber_hex, caption=_robber_caption),
+    "longest_road": Example(_longest_road, caption=_longest_road_caption),
+    "hand": Example(_hand, seat=HAND_SEAT, caption=_hand_caption),
 }
