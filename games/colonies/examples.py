@@ -9,6 +9,7 @@ from __future__ import annotations
 from games.colonies.cards import THREATS
 from games.colonies.game import Colonies
 from games.colonies.table import MAIN, SOLDIER
+from games.core import listed
 from games.rulebook import Example
 
 
@@ -108,6 +109,18 @@ def _final() -> Colonies:
     return _play(game, {"type": "play", "card": "farmland"}, {"type": "end_turn", "granary": 1})
 
 
+def _final_caption(game: Colonies) -> str:
+    """The tie the result breaks: the two best colonies' points and shipped Wealth, and who was eliminated."""
+    result = game.view(None)["result"]
+    rows = result["details"]["rows"]
+    first, second = (seats[0] for seats in result["ranking"][:2])
+    gone = [seat for seat, row in enumerate(rows) if row["eliminated"]]
+    return (f"The last turn of the last round is over. Seats {first + 1} and {second + 1} both have "
+            f"{rows[first]['score']} points; Seat {first + 1} shipped {rows[first]['shipped']} Wealth and Seat "
+            f"{second + 1} only {rows[second]['shipped']}, so Seat {first + 1} wins. "
+            f"{listed([f'Seat {seat + 1}' for seat in gone])} was eliminated earlier and scores nothing.")
+
+
 EXAMPLES: dict[str, Example] = {
     "opening": Example(_opening, seat=0, caption=(
         "Seat 1's opening hand: two Food, a Farmer, a Soldier and a Farmland. Food is never played, so only "
@@ -121,7 +134,5 @@ EXAMPLES: dict[str, Example] = {
     "explorer": Example(_explorer, seat=0, caption=(
         "Seat 1's Explorer took the Forest from the Frontier and now sees the top three Threats: one goes to "
         "the discard pile, the other two back on the Threat deck.")),
-    "final": Example(_final, caption=(
-        "The last turn of the last round is over. Seats 1 and 2 both have 24 points; Seat 1 shipped 2 Wealth "
-        "and Seat 2 only 1, so Seat 1 wins. Seat 3 was eliminated earlier and scores nothing.")),
+    "final": Example(_final, caption=_final_caption),
 }

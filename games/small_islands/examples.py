@@ -7,7 +7,7 @@ made one of them illegal stops the build instead of silently drawing another boa
 
 from __future__ import annotations
 
-from games.core import Action
+from games.core import Action, listed
 from games.rulebook import Example
 from games.small_islands.game import SmallIslands
 
@@ -117,11 +117,25 @@ def _end() -> SmallIslands:
     return _game(PREP_1, EXPLORE_1, REWARD_1, ROUND_2, ROUNDS_3_4)
 
 
+def _start_caption(game: SmallIslands) -> str:
+    return ("The map at the start: the four starting tiles make one closed island in the middle, with a flower, a "
+            "fruit, a leaf, a temple and two house symbols; the dashed cells around it are where a tile may go. "
+            f"Under the map, the row offers {listed(game.view(None)['row'])}.")
+
+
+def _end_caption(game: SmallIslands) -> str:
+    """Where the ships landed (the book's moves put them there), then each seat's score as the result adds it up:
+    prestige points, discovery tokens, ports around its ship."""
+    result = game.view(None)["result"]
+    rows = enumerate(result["details"]["rows"])
+    scored = [f"Seat {seat + 1} scores {row['pp']} + {row['discovery']} + {row['ship_ports']} = {row['score']} PP"
+              + (" and wins" if seat in result["winners"] else "") for seat, row in rows]
+    return ("The end: all four ships have landed, grey ones at C5 and F5. Red's ship at E8 has 4 ports around it "
+            "(2 at E7, 1 at E9, 1 at F7), blue's at E6 has 3 (E7 and F7). " + "; ".join(scored) + ".")
+
+
 EXAMPLES: dict[str, Example] = {
-    "start": Example(_start, caption=(
-        "The map at the start: the four starting tiles make one closed island in the middle, with a flower, a "
-        "fruit, a leaf, a temple and two house symbols; the dashed cells around it are where a tile may go. Under "
-        "the map, the row offers T02, T55 and T10.")),
+    "start": Example(_start, caption=_start_caption),
     "objectives": Example(_objectives, seat=0, caption=(
         "Seat 1's own picture in round 1's preparation: the two tiles in hand, each in its four turns with the "
         "cells where it fits, and three objective cards to choose from: one to play now, one to keep.")),
@@ -137,8 +151,5 @@ EXAMPLES: dict[str, Example] = {
         "Seat 2's own picture in round 2's reward: it plays O05, whose reward is Discovery, and its house went on "
         "an island with 2 temples, so it drew two discovery tokens, worth 5 and 6 PP. It keeps one; the other "
         "goes back.")),
-    "end": Example(_end, caption=(
-        "The end: all four ships have landed, grey ones at C5 and F5. Red's ship at E8 has 4 ports around it "
-        "(2 at E7, 1 at E9, 1 at F7), blue's at E6 has 3 (E7 and F7). Seat 1 scores 30 + 0 + 4 = 34 PP and "
-        "wins; Seat 2 19 + 6 + 3 = 28 PP.")),
+    "end": Example(_end, caption=_end_caption),
 }

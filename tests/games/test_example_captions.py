@@ -1,7 +1,8 @@
-"""The rulebook's Catan pictures say what their positions hold: each fact a caption states (who rolled, the
-robber's hex with its resource and number, whom it robbed, who holds Longest Road and how long, the cards in the
-hand shown) is read here from the built position, at the shipped seed and at another, so that a caption cannot
-drift from the position the engine builds."""
+"""The rulebook's pictures say what their positions hold: each fact a caption states is read here from the built
+position, so that a caption cannot drift from the position the engine builds. Catan (who rolled, the robber's hex
+with its resource and number, whom it robbed, who holds Longest Road and how long, the cards in the hand shown)
+at the shipped seed and at another; Colonies' tie at the end; Small Islands' row at the start and its final
+scores."""
 
 from __future__ import annotations
 
@@ -12,17 +13,19 @@ from games.catan.board import GEOMETRY, TERRAIN_YIELD
 from games.catan.game import Catan
 from games.catan.table import DEV_NAMES
 from games.colours import colour_of, seat_name
+from games.core import listed
 from games.rulebook import examples
 
 
 def shown(name: str) -> tuple[Catan, str, str | None]:
+    """A Catan example's position, caption and close-up."""
     game, caption, area = examples("catan")[name].shown()
     assert isinstance(game, Catan)
     return game, caption, area
 
 
 @pytest.mark.parametrize("seed", [catan_examples.SEED, 1])
-def test_each_captions_facts_are_its_positions(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_catan_captions_facts_are_its_positions(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(catan_examples, "SEED", seed)
 
     game, caption, _ = shown("settled")
@@ -51,3 +54,29 @@ def test_each_captions_facts_are_its_positions(seed: int, monkeypatch: pytest.Mo
     assert example.seat is not None and caption.startswith(f"Seat {example.seat + 1}'s hand"), caption
     held = {kind: n for kind, n in game.s["devs"][example.seat].items() if n}
     assert held and all(f"{n} {DEV_NAMES[kind]}" in caption for kind, n in held.items()), (held, caption)
+
+
+def test_the_colonies_tie_at_the_end_is_the_results() -> None:
+    game, caption, _ = examples("colonies")["final"].shown()
+    result = game.view(None)["result"]
+    rows = result["details"]["rows"]
+    first, second = (seats[0] for seats in result["ranking"][:2])
+    assert rows[first]["score"] == rows[second]["score"] and result["winners"] == [first], "a tie, broken"
+    assert f"both have {rows[first]['score']} points" in caption
+    assert f"Seat {first + 1} shipped {rows[first]['shipped']} Wealth" in caption
+    assert f"Seat {second + 1} only {rows[second]['shipped']}, so Seat {first + 1} wins" in caption
+    [gone] = [seat for seat, row in enumerate(rows) if row["eliminated"]]
+    assert f"Seat {gone + 1} was eliminated" in caption and rows[gone]["score"] == 0
+
+
+def test_small_islands_row_and_final_scores_are_the_positions() -> None:
+    game, caption, _ = examples("small_islands")["start"].shown()
+    assert caption.endswith(f"the row offers {listed(game.view(None)['row'])}.")
+    game, caption, _ = examples("small_islands")["end"].shown()
+    rows = game.view(None)["result"]["details"]["rows"]
+    assert f"Red's ship at E8 has {rows[0]['ship_ports']} ports" in caption
+    assert f"blue's at E6 has {rows[1]['ship_ports']} (" in caption
+    for seat, row in enumerate(rows):
+        assert row["pp"] + row["discovery"] + row["ship_ports"] == row["score"]
+        assert f"Seat {seat + 1} scores {row['pp']} + {row['discovery']} + {row['ship_ports']} = {row['score']} PP" \
+            in caption
