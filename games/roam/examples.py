@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from games.core import Action
 from games.roam.game import RoamGame
+from games.roam.geometry import slot_squares
 from games.rulebook import Example
 
 _SEED = 3
@@ -57,6 +58,25 @@ def _claimed() -> RoamGame:
     return _played(15)
 
 
+def _tied(game: RoamGame) -> tuple[int, list[int]]:
+    """The land card bid for (its slot, from 0) and how many markers each seat has on it."""
+    view = game.view(None)
+    slot = view["bid"]["slot"]
+    squares = [view["map"][r][c] for r, c in slot_squares(slot)]
+    return slot, [sum(markers.count(seat) for markers in squares) for seat in range(game.num_players)]
+
+
+def _tie_card(game: RoamGame) -> str:
+    return f"card {_tied(game)[0] + 1}"
+
+
+def _tie_caption(game: RoamGame) -> str:
+    slot, markers = _tied(game)
+    first, answer = game.view(None)["bid"]["order"]
+    return (f"Card {slot + 1} is full: {markers[first]} markers each. Seat {first + 1}, whose turn it is, bids "
+            f"first; Seat {answer + 1} answers once.")
+
+
 EXAMPLES: dict[str, Example] = {
     "start": Example(_start, caption="The map at the start of a two-player game: six land cards numbered 1 to 6, "
                      "each with its character above it; gold discs are coins. Seat 1 sits South, Seat 2 North."),
@@ -64,8 +84,7 @@ EXAMPLES: dict[str, Example] = {
                        "may go: not row 1, where the marker ahead would fall off the map."),
     "blank": Example(_blank, area="card 1", caption="Seat 2 (North, so ahead is south for it) put its Scout's key "
                      "marker on A1: markers on A1 (+2 coins) and A2. Its blank square, A3, costs 2 coins to fill."),
-    "tie": Example(_tie, area="card 5", caption="Card 5 is full: three markers each. Seat 2, whose turn it is, "
-                   "bids first; Seat 1 answers once."),
+    "tie": Example(_tie, area=_tie_card, caption=_tie_caption),
     "own_view": Example(_claimed, seat=1, caption="Seat 2's own picture: the map turned so the North edge is at "
                         "the bottom, and its characters below it, grey when used."),
 }

@@ -1,8 +1,8 @@
 """The rulebook's pictures say what their positions hold: each fact a caption states is read here from the built
 position, so that a caption cannot drift from the position the engine builds. Catan (who rolled, the robber's hex
 with its resource and number, whom it robbed, who holds Longest Road and how long, the cards in the hand shown)
-at the shipped seed and at another; Colonies' tie at the end; Small Islands' row at the start and its final
-scores."""
+at the shipped seed and at another; Colonies' tie at the end; ROAM's tie bid; Small Islands' row at the start
+and its final scores."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from games.catan.game import Catan
 from games.catan.table import DEV_NAMES
 from games.colours import colour_of, seat_name
 from games.core import listed
+from games.roam.geometry import slot_squares
 from games.rulebook import examples
 
 
@@ -80,3 +81,13 @@ def test_small_islands_row_and_final_scores_are_the_positions() -> None:
         assert row["pp"] + row["discovery"] + row["ship_ports"] == row["score"]
         assert f"Seat {seat + 1} scores {row['pp']} + {row['discovery']} + {row['ship_ports']} = {row['score']} PP" \
             in caption
+
+
+def test_roams_tie_bid_is_on_the_card_shown_with_equal_markers() -> None:
+    game, caption, area = examples("roam")["tie"].shown()
+    view = game.view(None)
+    slot, (first, answer) = view["bid"]["slot"], view["bid"]["order"]
+    markers = [sum(view["map"][r][c].count(seat) for r, c in slot_squares(slot)) for seat in (first, answer)]
+    assert area == f"card {slot + 1}" and markers[0] == markers[1] and first == view["current"]
+    assert caption == (f"Card {slot + 1} is full: {markers[0]} markers each. Seat {first + 1}, whose turn it is, "
+                       f"bids first; Seat {answer + 1} answers once.")
