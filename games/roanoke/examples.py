@@ -7,8 +7,13 @@ table's own procedures, with the pile always holding what the hands do not (40 o
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.colours import colour_of
+from games.core import listed
 from games.roanoke import board as B
 from games.roanoke.game import Roanoke
+from games.roanoke.seasons import CARDS, EACH
 from games.roanoke.table import RES
 from games.rulebook import Example
 
@@ -110,6 +115,10 @@ def _roads() -> Roanoke:
     return game
 
 
+SHORT = 2
+"""The seat the winter pictures follow: yellow, short of the First Winter's water."""
+
+
 def _winter() -> Roanoke:
     """Y1 Winter, round 3: yellow plays last and is 2 water short of First Winter (pay 5 of each)."""
     game = _network()
@@ -122,12 +131,12 @@ def _winter() -> Roanoke:
         _lay(game, 2, label, mask)
     _hand(game, 0, food=7, water=6, metal=9, wood=5)
     _hand(game, 1, food=5, water=8, metal=6, wood=6)
-    _hand(game, 2, food=6, water=3, metal=5, wood=7)
+    _hand(game, SHORT, food=6, water=3, metal=5, wood=7)
     _hand(game, 3, food=6, water=5, metal=5, wood=9)
     game.events = []
     game.start_season(3)
     game.s["round"], game.s["round_left"] = 3, []
-    _draw(game, 2, "T")
+    _draw(game, SHORT, "T")
     return game
 
 
@@ -152,9 +161,46 @@ def _paved() -> Roanoke:
 def _after_winter() -> Roanoke:
     """Yellow found no water: it discards its T, ends its turn, and the First Winter check eliminates it."""
     game = _winter()
-    game.apply(2, {"type": "discard"})
-    game.apply(2, {"type": "end_turn"})
+    game.apply(SHORT, {"type": "discard"})
+    game.apply(SHORT, {"type": "end_turn"})
     return game
+
+
+def _winter_card(game: Roanoke) -> dict[str, Any]:
+    """The season card checked at the end of the season under way (a consume card: its `amounts`)."""
+    view = game.view(None)
+    return CARDS[view["seasons"][view["season"]]["card"]]
+
+
+def _paid(amounts: dict[str, int]) -> str:
+    """"5 of each resource", or "6 food, 6 water and 8 wood"."""
+    counts = set(amounts.values())
+    if set(amounts) == set(EACH) and len(counts) == 1:
+        return f"{counts.pop()} of each resource"
+    return listed([f"{n} {r}" for r, n in amounts.items()])
+
+
+def _winter_caption(game: Roanoke) -> str:
+    """What the winter card takes, what the short colony holds of what it lacks, and what it must trade for."""
+    view, card = game.view(None), _winter_card(game)
+    held = view["players"][SHORT]["hand"]
+    short = {r: n - held[r] for r, n in card["amounts"].items() if held[r] < n}
+    return (f"{colour_of(SHORT).capitalize()}'s colony in the last turn of {view['season_name']}: {card['name']} "
+            f"takes {_paid(card['amounts'])} at the end of this round, and {colour_of(SHORT)} holds only "
+            f"{listed([f'{held[r]} {r}' for r in short])}. Unless it trades for "
+            f"{listed([f'{n} {r}' for r, n in short.items()])} now, it is eliminated.")
+
+
+def _after_winter_caption(game: Roanoke) -> str:
+    """Who paid, who was out, and which colony took the eliminated one's chits (the one whose chits grew)."""
+    before = _winter()
+    card = _winter_card(before)
+    chits = [[p["chits"] for p in g.view(None)["players"]] for g in (before, game)]
+    paid = [p["seat"] for p in game.view(None)["players"] if p["alive"]]
+    heir = max(paid, key=lambda seat: chits[1][seat] - chits[0][seat])
+    return (f"After the {card['name']} check: {listed([colour_of(seat) for seat in paid])} each paid "
+            f"{_paid(card['amounts'])}; {colour_of(SHORT)} was short and is out. Its roads stay (grey) and may be "
+            f"paved; its {chits[0][SHORT]} chits went to {colour_of(heir)}, the next colony on its left.")
 
 
 EXAMPLES: dict[str, Example] = {
@@ -170,10 +216,6 @@ EXAMPLES: dict[str, Example] = {
         "Red has paved blue's T on L6 from K6. Blue's own road now stops at its starting cross L7: its tiles L5, L4 "
         "and K4 are cut off (pale) and its road upgrade on L5 is idle. Blue still shares the metal node J4, "
         "linked to red where L6 meets L7. Red's next tile, a cross, may pave L5 or K4 too (dotted).")),
-    "winter": Example(_winter, seat=2, caption=(
-        "Yellow's colony in the last turn of Y1 Winter: First Winter takes 5 of each resource at the end of this "
-        "round, and yellow holds only 3 water. Unless it trades for 2 water now, it is eliminated.")),
-    "after_winter": Example(_after_winter, caption=(
-        "After the First Winter check: red, blue and green each paid 5 of each resource; yellow was short and is "
-        "out. Its roads stay (grey) and may be paved; its 21 chits went to green, the next colony on its left.")),
+    "winter": Example(_winter, seat=SHORT, caption=_winter_caption),
+    "after_winter": Example(_after_winter, caption=_after_winter_caption),
 }

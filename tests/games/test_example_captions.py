@@ -1,8 +1,8 @@
 """The rulebook's pictures say what their positions hold: each fact a caption states is read here from the built
 position, so that a caption cannot drift from the position the engine builds. Catan (who rolled, the robber's hex
 with its resource and number, whom it robbed, who holds Longest Road and how long, the cards in the hand shown)
-at the shipped seed and at another; Colonies' tie at the end; ROAM's tie bid; Small Islands' row at the start
-and its final scores."""
+at the shipped seed and at another; Colonies' tie at the end; ROAM's tie bid; Roanoke's First Winter (what it
+takes, what the short colony lacks, who took its chits); Small Islands' row at the start and its final scores."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from games.catan.table import DEV_NAMES
 from games.colours import colour_of, seat_name
 from games.core import listed
 from games.roam.geometry import slot_squares
+from games.roanoke.seasons import CARDS
 from games.rulebook import examples
 
 
@@ -91,3 +92,25 @@ def test_roams_tie_bid_is_on_the_card_shown_with_equal_markers() -> None:
     assert area == f"card {slot + 1}" and markers[0] == markers[1] and first == view["current"]
     assert caption == (f"Card {slot + 1} is full: {markers[0]} markers each. Seat {first + 1}, whose turn it is, "
                        f"bids first; Seat {answer + 1} answers once.")
+
+
+def test_roanokes_winter_pictures_say_what_the_check_takes_and_who_lacks_it() -> None:
+    winter = examples("roanoke")["winter"]
+    game, caption, _ = winter.shown()
+    view = game.view(None)
+    card = CARDS[view["seasons"][view["season"]]["card"]]
+    assert winter.seat is not None
+    held = view["players"][winter.seat]["hand"]
+    short = {r: n - held[r] for r, n in card["amounts"].items() if held[r] < n}
+    assert short and all(f"holds only {held[r]} {r}" in caption and f"trades for {n} {r}" in caption
+                         for r, n in short.items()), (short, caption)
+    assert f"{view['season_name']}: {card['name']} takes" in caption and colour_of(winter.seat) in caption
+
+    after, told, _ = examples("roanoke")["after_winter"].shown()
+    players = after.view(None)["players"]
+    assert not players[winter.seat]["alive"] and players[winter.seat]["chits"] == 0
+    chits = view["players"][winter.seat]["chits"]
+    heir = next(p["seat"] for p in players if p["alive"]
+                and p["chits"] == view["players"][p["seat"]]["chits"] - sum(card["amounts"].values()) + chits)
+    assert f"its {chits} chits went to {colour_of(heir)}" in told
+    assert f"{listed([colour_of(p['seat']) for p in players if p['alive']])} each paid" in told
