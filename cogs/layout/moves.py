@@ -153,6 +153,9 @@ class Step:
     group: Group
     options: list[Option]
     buttons: bool
+    shared: frozenset[str] = frozenset()
+    """The parts of the explanations every move of the group gives (what every city costs): a button leaves them
+    out (`button_labels`)."""
 
     @property
     def rows(self) -> int:
@@ -168,7 +171,8 @@ def steps(choices: list[Move], groups: list[Group], rows: int, pages: dict[str, 
     for group in groups:
         spot = area[1] if area is not None and area[0] == group.key else None
         options = group_options(choices, group, pages.get(group.key, 0), spot)
-        step = Step(group, options, bool(places(choices, group.indices)))
+        step = Step(group, options, bool(places(choices, group.indices)),
+                    shared_parts([choices[i].label for i in group.indices]))
         if step.buttons and step.rows - 1 > spare:
             step = Step(group, options, False)
         spare -= step.rows - 1
@@ -179,31 +183,34 @@ def steps(choices: list[Move], groups: list[Group], rows: int, pages: dict[str, 
 def button_labels(step: Step, alone: bool) -> list[str]:
     """The labels of a step drawn as buttons (a button has no description): a place named after its group where the
     panel shows other groups ("Build road: hex A…"); a spot's move with only the parts of its explanations that
-    tell it from the other spots ("City at 23 (makes wool on 10, lumber on 9)", not the cost every city shares),
-    so that a person chooses from the buttons alone."""
-    moves = {value: label for label, _, value in step.options if not value.startswith(("@", "p", CONFIRM_FIRST))}
-    told = told_apart(moves)
+    not every move of its group gives ("City at 23 (makes wool on 10, lumber on 9)", not the cost every city
+    shares), so that a person chooses from the buttons alone."""
     labels: list[str] = []
     for label, _, value in step.options:
-        if value in told:
-            label = told[value]
+        if not value.startswith(("@", "p", CONFIRM_FIRST)):
+            label = without(label, step.shared)
         elif is_place(value) and not alone:
             label = f"{step.group.title}: {label}"
         labels.append(clip(label, BUTTON_TEXT))
     return labels
 
 
-def told_apart(labels: dict[str, str]) -> dict[str, str]:
-    """Each label with, of its explanations (the parts in parentheses, each of them split at "; "), only those
-    not every label shares: what one spot makes rather than what every spot costs. A lone label keeps all."""
-    parts = {value: [part for why in EXPLANATION.findall(label) for part in why.split("; ")]
-             for value, label in labels.items()}
-    shared = set.intersection(*map(set, parts.values())) if len(parts) > 1 else set()
-    out = {}
-    for value, label in labels.items():
-        kept = [part for part in parts[value] if part not in shared]
-        out[value] = EXPLANATION.sub("", label) + (f" ({'; '.join(kept)})" if kept else "")
-    return out
+def explanations(label: str) -> list[str]:
+    """The parts of a move's explanations (in parentheses, each split at "; "): "costs 2 grain, 3 ore"."""
+    return [part for why in EXPLANATION.findall(label) for part in why.split("; ")]
+
+
+def shared_parts(labels: list[str]) -> frozenset[str]:
+    """The parts of the explanations every one of these labels gives; none for a lone label."""
+    if len(labels) < 2:
+        return frozenset()
+    return frozenset.intersection(*(frozenset(explanations(label)) for label in labels))
+
+
+def without(label: str, shared: frozenset[str]) -> str:
+    """The label with only the parts of its explanations not `shared`."""
+    kept = [part for part in explanations(label) if part not in shared]
+    return EXPLANATION.sub("", label) + (f" ({'; '.join(kept)})" if kept else "")
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,19 @@ def test_a_place_step_and_its_spot_step_are_buttons_where_they_fit_the_rows_left
     assert steps(choices, groups, 5, {}, ("build_city", 3))[1].buttons, "a close-up's few spots fit"
 
 
+def test_a_spot_button_says_what_tells_it_from_the_groups_other_moves() -> None:
+    """A button has no description: a city's spot keeps what it makes and leaves out the cost every city shares,
+    in a close-up of several spots as of one."""
+    choices = [Move(f"City at {i} (costs 2 grain, 3 ore; makes ore on {i + 2})", {"type": "build_city", "at": i},
+                    (f"hex {i // 2}",)) for i in range(5)]
+    _, groups = group_moves(choices)
+    both = steps(choices, groups, 5, {}, ("build_city", 0))[0]
+    assert button_labels(both, alone=True) == ["← Other places", "City at 0 (makes ore on 2)",
+                                               "City at 1 (makes ore on 3)"]
+    lone = steps(choices, groups, 5, {}, ("build_city", 2))[0]
+    assert button_labels(lone, alone=True) == ["← Other places", "City at 4 (makes ore on 6)"]
+
+
 def test_where_each_place_holds_one_move_the_place_is_the_pick() -> None:
     choices = [Move(f"robber {i}", {"type": "robber", "hex": i}, (f"hex {i}",)) for i in range(5)]
     _, groups = group_moves(choices)
