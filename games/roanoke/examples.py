@@ -11,6 +11,7 @@ from typing import Any
 
 from games.colours import colour_of
 from games.core import listed
+from games.grammar import a
 from games.roanoke import board as B
 from games.roanoke.game import Roanoke
 from games.roanoke.seasons import CARDS, EACH
@@ -115,6 +116,17 @@ def _roads() -> Roanoke:
     return game
 
 
+def _first_draw_caption(game: Roanoke) -> str:
+    """The exits and the resource nodes where the board has them, and where the tile drawn may go."""
+    view = game.view(None)
+    exits = [f"{square} ({colour_of(seat)})" for seat, square in enumerate(view["labels"]["exits"])]
+    nodes = [f"{cell['res']} {B.label(square)}" for square, cell in enumerate(view["board"])
+             if cell is not None and cell["kind"] == "node"]
+    return (f"The board at the start. Exits {listed(exits)}, each with its starting cross beside it; resource nodes "
+            f"{listed(nodes)}. {colour_of(view['active']).capitalize()} has drawn {a(view['drawn_tile'])}: the dotted "
+            f"squares {listed(view['drawn_spots'])} are where it may go.")
+
+
 SHORT = 2
 """The seat the winter pictures follow: yellow, short of the First Winter's water."""
 
@@ -204,10 +216,7 @@ def _after_winter_caption(game: Roanoke) -> str:
 
 
 EXAMPLES: dict[str, Example] = {
-    "first_draw": Example(_first_draw, caption=(
-        "The board at the start. Exits G1 (red), M7 (blue), G13 (yellow) and A7 (green), each with its starting "
-        "cross beside it; resource nodes wood D4, metal J4, food J10 and water D10. Red has drawn a straight: the "
-        "dotted squares F2, H2 and G3 are where it may go.")),
+    "first_draw": Example(_first_draw, caption=_first_draw_caption),
     "roads": Example(_roads, caption=(
         "Red and blue both reach the metal node J4, so they are linked: one super-road. Red's house on H3 carries "
         "a metal generator (M), blue's L5 a road upgrade (+). Green reaches the wood node D4. Yellow has drawn "

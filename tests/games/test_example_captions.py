@@ -1,8 +1,9 @@
 """The rulebook's pictures say what their positions hold: each fact a caption states is read here from the built
 position, so that a caption cannot drift from the position the engine builds. Catan (who rolled, the robber's hex
 with its resource and number, whom it robbed, who holds Longest Road and how long, the cards in the hand shown)
-at the shipped seed and at another; Colonies' tie at the end; ROAM's tie bid; Roanoke's First Winter (what it
-takes, what the short colony lacks, who took its chits); Small Islands' row at the start and its final scores."""
+at the shipped seed and at another; Colonies' tie at the end; ROAM's tie bid; Roanoke's board at the start (exits,
+resource nodes, where the first tile may go) and its First Winter (what it takes, what the short colony lacks, who
+took its chits); Small Islands' row at the start and its final scores."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from games.catan.game import Catan
 from games.catan.table import DEV_NAMES
 from games.colours import colour_of, seat_name
 from games.core import listed
+from games.grammar import a
 from games.roam.geometry import slot_squares
+from games.roanoke.board import label
 from games.roanoke.seasons import CARDS
 from games.rulebook import examples
 
@@ -114,3 +117,14 @@ def test_roanokes_winter_pictures_say_what_the_check_takes_and_who_lacks_it() ->
                 and p["chits"] == view["players"][p["seat"]]["chits"] - sum(card["amounts"].values()) + chits)
     assert f"its {chits} chits went to {colour_of(heir)}" in told
     assert f"{listed([colour_of(p['seat']) for p in players if p['alive']])} each paid" in told
+
+
+def test_roanokes_first_board_names_its_exits_nodes_and_the_drawn_tiles_squares() -> None:
+    game, caption, _ = examples("roanoke")["first_draw"].shown()
+    view = game.view(None)
+    assert all(f"{square} ({colour_of(seat)})" in caption for seat, square in enumerate(view["labels"]["exits"]))
+    nodes = {label(square): cell["res"] for square, cell in enumerate(view["board"]) if cell and cell["kind"] == "node"}
+    assert len(nodes) == 4 and all(f"{res} {square}" in caption for square, res in nodes.items()), caption
+    spots = view["drawn_spots"]
+    assert spots and caption.endswith(f"has drawn {a(view['drawn_tile'])}: the dotted squares {listed(spots)} are "
+                                      "where it may go.")
