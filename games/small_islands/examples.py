@@ -7,9 +7,14 @@ made one of them illegal stops the build instead of silently drawing another boa
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.core import Action, listed
+from games.grammar import noun
 from games.rulebook import Example
+from games.small_islands.data import REWARDS
 from games.small_islands.game import SmallIslands
+from games.small_islands.names import name_from
 
 Moves = tuple[tuple[int, Action], ...]
 SEED = 3
@@ -134,6 +139,25 @@ def _end_caption(game: SmallIslands) -> str:
             "(2 at E7, 1 at E9, 1 at F7), blue's at E6 has 3 (E7 and F7). " + "; ".join(scored) + ".")
 
 
+def _houses_caption(game: SmallIslands) -> str:
+    """Round 1's houses as the engine scored them: where each stands (named as the map names cells) and its PP;
+    red's reward pays per tile of the island, blue's per leaf plus the reward's bonus."""
+    view = game.view(None)
+    top_left = (view["origin"][0], view["origin"][1])
+    built = [e for e in game.s["log"] if e["type"] == "house"]
+    red, blue = ([e for e in built if e["seat"] == seat] for seat in (0, 1))
+
+    def where(house: dict[str, Any]) -> str:
+        return name_from(house["x"], house["y"], top_left)
+
+    tiles = next(i["tiles"] for i in view["islands"] if [red[0]["x"], red[0]["y"]] in map(list, i["cells"]))
+    plus = REWARDS[blue[0]["reward"]]["spec"]["plus"]
+    counted = listed([f"{h['pp'] - plus} + {plus} = {h['pp']} PP" for h in blue])
+    return (f"After round 1's reward: Seat 1 (red) landed its ship, then built at {where(red[0])} ({red[0]['pp']} "
+            f"PP: 1 per tile of that {tiles}-tile island) and {where(red[1])} ({red[1]['pp']} PP). Seat 2 (blue) "
+            f"built at {where(blue[0])} and {where(blue[1])}, counting {noun(2, blue[0]['resource'])}: {counted}.")
+
+
 EXAMPLES: dict[str, Example] = {
     "start": Example(_start, caption=_start_caption),
     "objectives": Example(_objectives, seat=0, caption=(
@@ -143,10 +167,7 @@ EXAMPLES: dict[str, Example] = {
         "Seat 2 has just placed T09, a cape, turned 180° at C3: its one land edge, to the south, meets the land "
         "of C4, and the island there now has 6 tiles. Everywhere else it shows sea, like D3 beside it and D2 and "
         "D4 across its corners.")),
-    "houses": Example(_houses, caption=(
-        "After round 1's reward: Seat 1 (red) landed its ship, then built at D6 (6 PP: 1 per tile of that "
-        "6-tile island) and D2 (4 PP). Seat 2 (blue) built at C3 and E3, counting leaves: 4 + 2 = 6 PP and "
-        "1 + 2 = 3 PP.")),
+    "houses": Example(_houses, caption=_houses_caption),
     "discovery": Example(_discovery, seat=1, caption=(
         "Seat 2's own picture in round 2's reward: it plays O05, whose reward is Discovery, and its house went on "
         "an island with 2 temples, so it drew two discovery tokens, worth 5 and 6 PP. It keeps one; the other "

@@ -3,9 +3,12 @@ position, so that a caption cannot drift from the position the engine builds. Ca
 with its resource and number, whom it robbed, who holds Longest Road and how long, the cards in the hand shown)
 at the shipped seed and at another; Colonies' tie at the end; ROAM's tie bid; Roanoke's board at the start (exits,
 resource nodes, where the first tile may go) and its First Winter (what it takes, what the short colony lacks, who
-took its chits); Small Islands' row at the start and its final scores."""
+took its chits); Small Islands' row at the start, round 1's houses and
+their PP, and the final scores."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -128,3 +131,17 @@ def test_roanokes_first_board_names_its_exits_nodes_and_the_drawn_tiles_squares(
     spots = view["drawn_spots"]
     assert spots and caption.endswith(f"has drawn {a(view['drawn_tile'])}: the dotted squares {listed(spots)} are "
                                       "where it may go.")
+
+
+def test_small_islands_first_houses_are_where_and_worth_what_the_engine_scored() -> None:
+    game, caption, _ = examples("small_islands")["houses"].shown()
+    view = game.view(None)
+    named = {re.search(r"builds a house at (\w+)", line)[1]: int(re.search(r"scores (\d+) prestige", line)[1])
+             for line in view["last"] if "builds a house at" in line}
+    assert len(named) == 4 and [p["pp"] for p in view["players"]] == [sum(list(named.values())[:2]),
+                                                                      sum(list(named.values())[2:])]
+    red, blue = list(named.items())[:2], list(named.items())[2:]
+    assert f"built at {red[0][0]} ({red[0][1]} PP: 1 per tile of that {red[0][1]}-tile island)" in caption, caption
+    assert f"and {red[1][0]} ({red[1][1]} PP)" in caption
+    assert f"built at {blue[0][0]} and {blue[1][0]}, counting leaves: " in caption
+    assert all(f"= {pp} PP" in caption for _, pp in blue)
