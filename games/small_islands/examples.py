@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, listed
-from games.grammar import noun
+from games.grammar import noun, plural
 from games.rulebook import Example
-from games.small_islands.data import REWARDS
+from games.small_islands.data import DISCOVERY, REWARDS
 from games.small_islands.game import SmallIslands
 from games.small_islands.names import name_from
 
@@ -158,19 +158,43 @@ def _houses_caption(game: SmallIslands) -> str:
             f"built at {where(blue[0])} and {where(blue[1])}, counting {noun(2, blue[0]['resource'])}: {counted}.")
 
 
+def _island_of(view: dict[str, Any], x: int, y: int) -> dict[str, Any]:
+    """The island (of the view's `islands`) holding the cell (x, y)."""
+    return next(i for i in view["islands"] if [x, y] in map(list, i["cells"]))
+
+
+def _placed_caption(game: SmallIslands) -> str:
+    """The tile just placed, where (as the map names cells), and how many tiles its island now has."""
+    view = game.view(None)
+    placed = game.s["log"][-1]
+    assert placed["type"] == "placed"
+    where = name_from(placed["x"], placed["y"], (view["origin"][0], view["origin"][1]))
+    tiles = _island_of(view, placed["x"], placed["y"])["tiles"]
+    return (f"Seat {placed['seat'] + 1} has just placed {placed['tile']}, a cape, turned {90 * placed['rot']}° at "
+            f"{where}: its one land edge, to the south, meets the land of C4, and the island there now has "
+            f"{tiles} tiles. Everywhere else it shows sea, like D3 beside it and D2 and D4 across its corners.")
+
+
+def _discovery_caption(game: SmallIslands) -> str:
+    """The objective played, the temples of the island the house went on, and the tokens drawn with their PP."""
+    view = game.view(None)
+    played = next(e for e in reversed(game.s["log"]) if e["type"] == "revealed")["cards"]["objective"]
+    house = next(e for e in reversed(game.s["log"]) if e["type"] == "house")
+    temples = _island_of(view, house["x"], house["y"])["temple"]
+    drawn = game.s["pending"]["drawn"]
+    return (f"Seat {house['seat'] + 1}'s own picture in round {view['round']}'s reward: it plays {played}, whose "
+            f"reward is Discovery, and its house went on an island with {plural(temples, 'temple')}, so it drew "
+            f"{plural(len(drawn), 'discovery token')}, worth {listed([str(DISCOVERY[d]) for d in drawn])} PP. It "
+            "keeps one; the other goes back.")
+
+
 EXAMPLES: dict[str, Example] = {
     "start": Example(_start, caption=_start_caption),
     "objectives": Example(_objectives, seat=0, caption=(
         "Seat 1's own picture in round 1's preparation: the two tiles in hand, each in its four turns with the "
         "cells where it fits, and three objective cards to choose from: one to play now, one to keep.")),
-    "placed": Example(_placed, caption=(
-        "Seat 2 has just placed T09, a cape, turned 180° at C3: its one land edge, to the south, meets the land "
-        "of C4, and the island there now has 6 tiles. Everywhere else it shows sea, like D3 beside it and D2 and "
-        "D4 across its corners.")),
+    "placed": Example(_placed, caption=_placed_caption),
     "houses": Example(_houses, caption=_houses_caption),
-    "discovery": Example(_discovery, seat=1, caption=(
-        "Seat 2's own picture in round 2's reward: it plays O05, whose reward is Discovery, and its house went on "
-        "an island with 2 temples, so it drew two discovery tokens, worth 5 and 6 PP. It keeps one; the other "
-        "goes back.")),
+    "discovery": Example(_discovery, seat=1, caption=_discovery_caption),
     "end": Example(_end, caption=_end_caption),
 }

@@ -3,8 +3,8 @@ position, so that a caption cannot drift from the position the engine builds. Ca
 with its resource and number, whom it robbed, who holds Longest Road and how long, the cards in the hand shown)
 at the shipped seed and at another; Colonies' tie at the end; ROAM's tie bid; Roanoke's board at the start (exits,
 resource nodes, where the first tile may go) and its First Winter (what it takes, what the short colony lacks, who
-took its chits); Small Islands' row at the start, round 1's houses and
-their PP, and the final scores."""
+took its chits); Small Islands' row at the start, the tile just placed and
+its island, round 1's houses and their PP, the discovery tokens drawn, and the final scores."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ from games.roam.geometry import slot_squares
 from games.roanoke.board import label
 from games.roanoke.seasons import CARDS
 from games.rulebook import examples
+from games.small_islands.data import DISCOVERY
+from games.small_islands.names import name_from
 
 
 def shown(name: str) -> tuple[Catan, str, str | None]:
@@ -145,3 +147,25 @@ def test_small_islands_first_houses_are_where_and_worth_what_the_engine_scored()
     assert f"and {red[1][0]} ({red[1][1]} PP)" in caption
     assert f"built at {blue[0][0]} and {blue[1][0]}, counting leaves: " in caption
     assert all(f"= {pp} PP" in caption for _, pp in blue)
+
+
+def test_small_islands_placed_tile_and_discovery_are_the_positions() -> None:
+    game, caption, _ = examples("small_islands")["placed"].shown()
+    view = game.view(None)
+    placed = re.fullmatch(r"Seat (\d) places (T\d+) turned (\d+)° at (\w+)\.", view["last"][-1])
+    assert placed is not None, view["last"][-1]
+    seat, tile, turned, where = placed.groups()
+    assert caption.startswith(f"Seat {seat} has just placed {tile}, a cape, turned {turned}° at {where}:"), caption
+    top_left = (view["origin"][0], view["origin"][1])
+    island = next(i for i in view["islands"] if any(name_from(*cell, top_left) == where for cell in i["cells"]))
+    assert f"the island there now has {island['tiles']} tiles" in caption
+
+    game, caption, _ = examples("small_islands")["discovery"].shown()
+    view, said = game.view(None), " ".join(game.view(None)["last"])
+    played, built = re.findall(r"reveals (O\d+)", said)[-1], re.findall(r"builds a house at (\w+)", said)[-1]
+    top_left = (view["origin"][0], view["origin"][1])
+    island = next(i for i in view["islands"] if any(name_from(*cell, top_left) == built for cell in i["cells"]))
+    drawn = game.s["pending"]["drawn"]
+    assert f"it plays {played}, whose reward is Discovery" in caption and len(drawn) == island["temple"]
+    assert f"an island with {island['temple']} temples" in caption
+    assert f"drew {len(drawn)} discovery tokens, worth {listed([str(DISCOVERY[d]) for d in drawn])} PP" in caption
