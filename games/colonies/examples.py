@@ -6,10 +6,13 @@ cards are laid out first (as a dealer stacking a deck would) and then played wit
 
 from __future__ import annotations
 
-from games.colonies.cards import THREATS
+import re
+
+from games.colonies.cards import POPULATIONS, THREATS, title
 from games.colonies.game import Colonies
 from games.colonies.table import MAIN, SOLDIER
 from games.core import listed
+from games.grammar import a, verb
 from games.rulebook import Example
 
 
@@ -109,6 +112,37 @@ def _final() -> Colonies:
     return _play(game, {"type": "play", "card": "farmland"}, {"type": "end_turn", "granary": 1})
 
 
+def _counted(names: list[str]) -> list[str]:
+    """["2 Food", "a Farmer"]: each card once, with how many there are."""
+    counts = {name: names.count(name) for name in dict.fromkeys(names)}
+    return [f"{n} {title(name)}" if n > 1 else a(title(name)) for name, n in counts.items()]
+
+
+def _opening_caption(game: Colonies) -> str:
+    """The hand Seat 1 was dealt; all but its Food may be played (framed)."""
+    hand = game.view(0)["hand"]
+    others = len([card for card in hand if card != "food"])
+    return (f"Seat 1's opening hand: {listed(_counted(hand))}. Food is never played, so only the other {others} are "
+            "framed.")
+
+
+def _working_caption(game: Colonies) -> str:
+    """The round, the event in force, what Seat 1 has in play, which worker acted on which Land and who waits."""
+    view = game.view(None)
+    in_play = view["players"][0]["in_play"]
+    people = [c for c in in_play if c["card"] in POPULATIONS]
+    played = listed([*_counted([c["card"] for c in in_play if c["card"] not in POPULATIONS]),
+                     f"{len(people)} Population"])
+    worker, land = next(found.groups() for line in view["last"] if (found := WORKED.search(line)))
+    ready = [title(c["card"]) for c in people if c["state"] == "ready"]
+    return (f"Round {view['round']} under {title(view['active_event'])}: Seat 1 has played {played}. The {worker} "
+            f"has worked the {land} (dimmed: acted); the {listed(ready)} {verb(len(ready), 'is')} ready for a job.")
+
+
+WORKED = re.compile(r": (\w+) works (\w+)\.$")
+"""The log's line of a worker put to work on a Land ("Seat 1: Miner works Mountains.")."""
+
+
 def _final_caption(game: Colonies) -> str:
     """The tie the result breaks: the two best colonies' points and shipped Wealth, and who was eliminated."""
     result = game.view(None)["result"]
@@ -122,12 +156,8 @@ def _final_caption(game: Colonies) -> str:
 
 
 EXAMPLES: dict[str, Example] = {
-    "opening": Example(_opening, seat=0, caption=(
-        "Seat 1's opening hand: two Food, a Farmer, a Soldier and a Farmland. Food is never played, so only "
-        "the other three are framed.")),
-    "table": Example(_working, caption=(
-        "Round 3 under Gold Rush: Seat 1 has played a Wealth, a Mountains and two Population. The Miner has "
-        "worked the Mountains (dimmed: acted); the Farmer is ready for a job.")),
+    "opening": Example(_opening, seat=0, caption=_opening_caption),
+    "table": Example(_working, caption=_working_caption),
     "threat": Example(_threat, seat=0, caption=(
         "A Disease in hand: before playing it, Seat 1 may play the Soldier (paying the Food) and send it to "
         "fight the Disease. Nothing else may be played yet.")),

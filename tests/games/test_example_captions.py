@@ -1,10 +1,10 @@
 """The rulebook's pictures say what their positions hold: each fact a caption states is read here from the built
 position, so that a caption cannot drift from the position the engine builds. Catan (who rolled, the robber's hex
 with its resource and number, whom it robbed, who holds Longest Road and how long, the cards in the hand shown)
-at the shipped seed and at another; Colonies' tie at the end; ROAM's tie bid; Roanoke's board at the start (exits,
-resource nodes, where the first tile may go) and its First Winter (what it takes, what the short colony lacks, who
-took its chits); Small Islands' row at the start, the tile just placed and
-its island, round 1's houses and their PP, the discovery tokens drawn, and the final scores."""
+at the shipped seed and at another; Colonies' opening hand, the table in round 3 and the tie at the end; ROAM's
+tie bid; Roanoke's board at the start (exits, resource nodes, where the first tile may go) and its First Winter
+(what it takes, what the short colony lacks, who took its chits); Small Islands' row at the start, the tile just
+placed and its island, round 1's houses and their PP, the discovery tokens drawn, and the final scores."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import games.catan.examples as catan_examples
 from games.catan.board import GEOMETRY, TERRAIN_YIELD
 from games.catan.game import Catan
 from games.catan.table import DEV_NAMES
+from games.colonies.cards import POPULATIONS, title
 from games.colours import colour_of, seat_name
 from games.core import listed
 from games.grammar import a
@@ -169,3 +170,25 @@ def test_small_islands_placed_tile_and_discovery_are_the_positions() -> None:
     assert f"it plays {played}, whose reward is Discovery" in caption and len(drawn) == island["temple"]
     assert f"an island with {island['temple']} temples" in caption
     assert f"drew {len(drawn)} discovery tokens, worth {listed([str(DISCOVERY[d]) for d in drawn])} PP" in caption
+
+
+def test_colonies_opening_hand_and_table_are_the_positions() -> None:
+    example = examples("colonies")["opening"]
+    game, caption, _ = example.shown()
+    view = game.view(example.seat)
+    hand = view["hand"]
+    assert all(f"{n} {title(c)}" in caption if (n := hand.count(c)) > 1 else f"a {title(c)}" in caption
+               for c in hand), (hand, caption)
+    framed = [c for c in hand if c != "food"]
+    assert f"only the other {len(framed)} are framed" in caption and set(view["playable"]) <= set(framed)
+
+    game, caption, _ = examples("colonies")["table"].shown()
+    view = game.view(None)
+    in_play = view["players"][0]["in_play"]
+    assert caption.startswith(f"Round {view['round']} under {title(view['active_event'])}: ")
+    people = [c for c in in_play if c["card"] in POPULATIONS]
+    assert f"{len(people)} Population" in caption
+    assert all(title(c["card"]) in caption for c in in_play)
+    [acted] = [title(c["card"]) for c in people if c["state"] == "acted"]
+    [ready] = [title(c["card"]) for c in people if c["state"] == "ready"]
+    assert f"The {acted} has worked" in caption and f"the {ready} is ready for a job" in caption
