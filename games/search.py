@@ -271,7 +271,7 @@ class Rollouts:
                 world.apply(actor, self.guide.choose_in(world, actor, legal, rng))
             except RuleError:
                 break
-        return scores(world)[self.seat]
+        return world.evaluate(self.seat)  # an ended world's outcome, else the cut-off's value: this seat's alone
 
 
 def best_of_kind(legal: list[Action], hint: Action, value: Callable[[Action], float], k: int) -> list[Action]:
