@@ -14,12 +14,14 @@ kinds it yields; cards in hand and those past seven (a 7 takes half); developmen
 played; its longest road and the two titles; harbors it sits on; empty spots its roads reach where a
 settlement may go; cities; how soon it plays (1 for the seat to play, falling by turn order)."""
 SEARCH_RAW = ("points", "strength", "production", "kinds", "cards", "cards_over_7", "dev_cards", "knights",
-              "road_length", "longest_road", "largest_army", "cities", "to_play")
+              "road_length", "cities", "to_play")
 """For the search, from a sampled world: victory points, hidden ones included; the hand-set evaluation's
 `strength` (games/catan/search.py: production, room to settle, the cards toward the nearest build, development
 cards, road), which values the seat's resource cards by what they build; pips collected and kinds yielded;
-resource cards and those past seven; unplayed development cards (but victory points); knights played; longest
-road and the two titles; cities; how soon it plays."""
+resource cards and those past seven; unplayed development cards (but victory points); knights played; its longest
+road; cities; how soon it plays. Not the two titles: their two points are in the points, and the models fitted
+with them (2026-11-27) weighed holding one at -1.6 and -1.2, so that taking Longest Road or Largest Army looked a
+loss to the search: across games a title goes with losing it later, which is no reason not to take it."""
 WIN_POINTS = 10
 
 if TYPE_CHECKING:
@@ -73,7 +75,6 @@ def search_raw(game: Catan) -> tuple[list[list[float]], float]:
         rows.append([
             float(game.vp(seat)), game.strength(seat), float(sum(made)), float(sum(1 for m in made if m)),
             float(cards), float(max(0, cards - 7)), float(sum(devs.values()) - devs["vp"]), float(s["knights"][seat]),
-            float(s["road_len"][seat]), float(s["longest"] == seat), float(s["largest"] == seat),
-            float(game._count(seat, 2)), 1 - ((seat - to_play) % n) / n,
+            float(s["road_len"][seat]), float(game._count(seat, 2)), 1 - ((seat - to_play) % n) / n,
         ])
     return rows, min(1.0, max(row[0] for row in rows) / WIN_POINTS)
