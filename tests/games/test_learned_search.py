@@ -1,8 +1,8 @@
-"""The search's evaluation behind the learned-model flag (games/learned.py `SEARCH_WITH_MODEL`): off, the
-search's own model measured no stronger than the hand-set evaluations in the hard level; on, a cut-off
-playout is scored by each seat's learned chance of winning: by the search's model, read from the sampled
-world with every seat's hidden cards, where the game ships one (`search_chances.json`), else by the
-players' model from the public view."""
+"""The search's evaluation behind the learned-model flag (games/learned.py `SEARCH_WITH_MODEL`): on where the
+hard level measured at least as strong with it (ROAM, Roanoke, Small Islands), a cut-off playout is scored by
+each seat's learned chance of winning: by the search's model, read from the sampled world with every seat's
+hidden cards, where the game ships one (`search_chances.json`), else by the players' model from the public view;
+off (Catan, Colonies), by the game's hand-set evaluation."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import games.learned
 from bot.tools.train import train
 from games.ai import choose_for
 from games.catan.game import Catan
-from games.core import get_game
+from games.core import Game, get_game
 from games.learned import feature_names, learned_value, model, search_features, win_chances
 from games.levels import player_for
 from tests.games.catan.positions import after_setup, empty_hands, give
@@ -22,23 +22,31 @@ from tests.games.test_search_hooks import SEARCHABLE, positions
 
 SEARCH_MODELS = ["catan", "colonies", "small_islands"]
 """The games that ship a model for the search."""
+SHIPPED_ON = {"roam", "roanoke", "small_islands"}
+"""The games whose hard level scores its cut-off playouts by the learned chances, as measured (docs/AI.md)."""
+
+
+def _learned(game: Game) -> list[float]:
+    """Each seat's learned chance in a position: by the search's model where the game ships one, else by the
+    players' model from the public view."""
+    searched = model(game.id, "search")
+    return searched.chances(search_features(game)) if searched is not None else win_chances(game.id, game.view(None))
 
 
 @pytest.mark.parametrize("game_id", SEARCHABLE)
-def test_the_flag_is_off_by_default_and_on_the_search_reads_the_learned_chances(
+def test_the_search_scores_a_cut_off_by_the_learned_chances_in_the_games_that_ship_it_on_and_by_its_own_elsewhere(
         game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     game = positions(game_id, 11)[1]
     seats = range(game.num_players)
-    assert not games.learned.SEARCH_WITH_MODEL
+    shipped = [game.evaluate(s) for s in seats]
+    monkeypatch.setattr(games.learned, "SEARCH_WITH_MODEL", set())
     own = [game.evaluate(s) for s in seats]
     assert learned_value(game, 0) is None
     monkeypatch.setattr(games.learned, "SEARCH_WITH_MODEL", {game_id})
     learned = [game.evaluate(s) for s in seats]
-    searched = model(game_id, "search")
-    expected = (searched.chances(search_features(game)) if searched is not None
-                else win_chances(game_id, game.view(None)))
-    assert learned == expected and learned != own
+    assert learned == _learned(game) and learned != own
     assert sum(learned) == pytest.approx(1.0)
+    assert shipped == (learned if game_id in SHIPPED_ON else own)
     seat = min(game.to_move())
     move = choose_for(game, seat, player_for(game_id, "hard", iterations=3), random.Random(1))
     game.copy().apply(seat, move)  # a move the rules accept
