@@ -1,8 +1,8 @@
 """The search's evaluation behind the learned-model flag (games/learned.py `SEARCH_WITH_MODEL`): on where the
-hard level measured at least as strong with it (ROAM, Roanoke, Small Islands), a cut-off playout is scored by
+hard level measured at least as strong with it (ROAM, Small Islands), a cut-off playout is scored by
 each seat's learned chance of winning: by the search's model, read from the sampled world with every seat's
 hidden cards, where the game ships one (`search_chances.json`), else by the players' model from the public view;
-off (Catan, Colonies), by the game's hand-set evaluation."""
+off (Catan, Colonies, Roanoke), by the game's hand-set evaluation."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from tests.games.test_search_hooks import SEARCHABLE, positions
 
 SEARCH_MODELS = ["catan", "colonies", "small_islands"]
 """The games that ship a model for the search."""
-SHIPPED_ON = {"roam", "roanoke", "small_islands"}
+SHIPPED_ON = {"roam", "small_islands"}
 """The games whose hard level scores its cut-off playouts by the learned chances, as measured (docs/AI.md)."""
 
 
