@@ -219,10 +219,25 @@ async def refuse(interaction: discord.Interaction, refusal: RuleError) -> None:
 
 async def answer(interaction: discord.Interaction, text: str, **kwargs: object) -> None:
     """An ephemeral reply whether or not the interaction was already answered or deferred."""
-    if interaction.response.is_done():
-        await interaction.followup.send(**bounded(content=text, ephemeral=True, **kwargs))
-    else:
+    if not interaction.response.is_done():
         await interaction.response.send_message(**bounded(content=text, ephemeral=True, **kwargs))
+        return
+    if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+        await _close_public_placeholder(interaction)
+    await interaction.followup.send(**bounded(content=text, ephemeral=True, **kwargs))
+
+
+async def _close_public_placeholder(interaction: discord.Interaction) -> None:
+    """Take away a public "thinking…" placeholder no follow-up has replaced yet: Discord puts the first follow-up
+    in its place, with its flags, so a private answer would show to the whole channel. Edited, it stops being a
+    placeholder (the answer then follows as a message of its own, ephemeral), and deleted, it leaves nothing."""
+    try:
+        original = await interaction.original_response()
+        if original.flags.loading and not original.flags.ephemeral:
+            await interaction.edit_original_response(content="…")
+            await interaction.delete_original_response()
+    except discord.HTTPException as err:
+        log.warning("could not take away the public placeholder of interaction %s: %s", interaction.id, err)
 
 
 class CommandSync(Frontier):

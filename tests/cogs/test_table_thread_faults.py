@@ -74,3 +74,17 @@ async def test_a_practice_table_whose_welcome_is_refused_is_abandoned_and_its_th
     assert made.archived and made.name == "Catan practice (not opened)"
     assert not world.fake.channel_messages(made.id), "no welcome, no board"
     assert await world.bot.service.games_of_user(alice.user.id) == [], "the practice table was abandoned"
+
+
+async def test_a_refusal_after_the_public_thinking_reaches_the_person_alone(world: World) -> None:
+    """`/game new` in a thread answers with a public "thinking…" while it opens the thread; Discord makes the first
+    follow-up take that placeholder's place and flags, so a refusal sent as it would be seen by the whole channel.
+    It reaches the person alone, and the placeholder is gone."""
+    alice = world.person("alice")
+    storage = world.bot.storage
+    assert isinstance(storage, SqliteStorage)
+    await storage.db.execute("PRAGMA query_only = ON")
+    record = await alice.slash("game new", game="testgame")
+    await world.settle()
+    shown = record.replies()
+    assert [m.content for m in shown] == [UNSAVED] and shown[0].ephemeral, [(m.content, m.ephemeral) for m in shown]
