@@ -12,7 +12,7 @@ from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD
 from games.catan.game import Catan
 from games.catan.table import DEV_NAMES
 from games.colours import colour_of, seat_name
-from games.core import Action
+from games.core import Action, listed
 from games.grammar import a, plural
 from games.rulebook import Example
 
@@ -103,6 +103,20 @@ def _hand() -> Catan:
     return game
 
 
+def _island_caption(game: Catan) -> str:
+    """The hexes whose numbers are rolled most (the red 6s and 8s), the desert where the robber starts, and the
+    harbours of each kind."""
+    layout = game.s["layout"]
+    red = [_hex_label(h) for h, token in enumerate(layout["tokens"]) if token in (6, 8)]
+    harbours = layout["harbors"]
+    generic = harbours.count("any")
+    return (f"A new island. Each hex has a letter, its resource and its number; the dots under a number say how "
+            f"often it is rolled, most for the red 6s and 8s (hexes {listed(red)}). The desert, hex "
+            f"{_hex_label(game.s['robber'])}, has no number: the robber starts there. The numbered corners are where "
+            f"a settlement may go. Of the {len(harbours)} harbours on the coast, {generic} trade any 3 cards for 1 "
+            f"and {len(harbours) - generic} trade 2 of one resource for 1.")
+
+
 def _settled_caption(game: Catan) -> str:
     return f"After setup: each seat has two settlements, each with a road. Seat {game.s['start'] + 1} rolls first."
 
@@ -150,9 +164,7 @@ HAND_SEAT = 2
 """The seat whose hand the "hand" picture shows: the first player at `SEED`, who buys the cards."""
 
 EXAMPLES: dict[str, Example] = {
-    "island": Example(_island, caption=(
-        "A new island. Each hex has a letter, its resource and its number; the dots under a number say how often "
-        "it is rolled. The numbered corners are where a settlement may go; harbours sit on the coast.")),
+    "island": Example(_island, caption=_island_caption),
     "settled": Example(_settled, caption=_settled_caption),
     "robber": Example(_robber, area=_robber_hex, caption=_robber_caption),
     "longest_road": Example(_longest_road, caption=_longest_road_caption),

@@ -39,6 +39,16 @@ def shown(name: str) -> tuple[Catan, str, str | None]:
 def test_each_catan_captions_facts_are_its_positions(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(catan_examples, "SEED", seed)
 
+    game, caption, _ = shown("island")
+    layout = game.s["layout"]
+    red = [GEOMETRY.hex_labels[h] for h, token in enumerate(layout["tokens"]) if token in (6, 8)]
+    assert len(red) == 4 and f"the red 6s and 8s (hexes {listed(red)})" in caption, caption
+    desert = layout["terrain"].index("desert")
+    assert game.s["robber"] == desert and f"The desert, hex {GEOMETRY.hex_labels[desert]}, has no" in caption
+    generic = layout["harbors"].count("any")
+    assert f"Of the {len(layout['harbors'])} harbours on the coast, {generic} trade any 3 cards for 1 and " \
+           f"{len(layout['harbors']) - generic} trade 2 of one resource for 1." in caption
+
     game, caption, _ = shown("settled")
     assert f"Seat {game.s['start'] + 1} rolls first." in caption
     for seat in range(game.num_players):
