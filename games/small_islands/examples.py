@@ -10,11 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, listed
-from games.grammar import noun, plural
+from games.grammar import a, noun, plural
 from games.rulebook import Example
-from games.small_islands.data import DISCOVERY, REWARDS
+from games.small_islands.data import DISCOVERY, FACES, REWARDS
 from games.small_islands.game import SmallIslands
+from games.small_islands.islands import port_count
 from games.small_islands.names import name_from
+from games.small_islands.tiles import AROUND, EDGE
 
 Moves = tuple[tuple[int, Action], ...]
 SEED = 3
@@ -122,6 +124,15 @@ def _end() -> SmallIslands:
     return _game(PREP_1, EXPLORE_1, REWARD_1, ROUND_2, ROUNDS_3_4)
 
 
+def _objectives_caption(game: SmallIslands) -> str:
+    """The tiles in Seat 1's hand and the objective cards it holds, in the round's preparation."""
+    view = game.view(0)
+    hand, held = view["hand"], view["held"]["objective"]
+    return (f"Seat 1's own picture in round {view['round']}'s preparation: its {plural(len(hand), 'tile')} in hand, "
+            f"{listed(hand)}, each in its four turns with the cells where it fits, and {len(held)} objective cards "
+            f"to choose from ({listed(held)}): one to play now, one to keep.")
+
+
 def _start_caption(game: SmallIslands) -> str:
     return ("The map at the start: the four starting tiles make one closed island in the middle, with a flower, a "
             "fruit, a leaf, a temple and two house symbols; the dashed cells around it are where a tile may go. "
@@ -129,14 +140,33 @@ def _start_caption(game: SmallIslands) -> str:
 
 
 def _end_caption(game: SmallIslands) -> str:
-    """Where the ships landed (the book's moves put them there), then each seat's score as the result adds it up:
-    prestige points, discovery tokens, ports around its ship."""
-    result = game.view(None)["result"]
-    rows = enumerate(result["details"]["rows"])
+    """Where the ships landed, the ports around each seat's own ship cell by cell, then each seat's score as the
+    result adds it up: prestige points, discovery tokens, ports around its ship."""
+    view = game.view(None)
+    result = view["result"]
+    ships = [t for t in view["grid"] if t["ship"] is not None]
+    grey = [_cell(view, t) for t in ships if t["ship"] == "grey"]
+    own = sorted((t for t in ships if t["ship"] != "grey"), key=lambda t: t["ship"])
+    rows = result["details"]["rows"]
+    around = [f"{t['colour'].capitalize()}'s ship at {_cell(view, t)} has "
+              f"{plural(rows[t['ship']]['ship_ports'], 'port')} around it ({_ports_around(view, t)})" for t in own]
     scored = [f"Seat {seat + 1} scores {row['pp']} + {row['discovery']} + {row['ship_ports']} = {row['score']} PP"
-              + (" and wins" if seat in result["winners"] else "") for seat, row in rows]
-    return ("The end: all four ships have landed, grey ones at C5 and F5. Red's ship at E8 has 4 ports around it "
-            "(2 at E7, 1 at E9, 1 at F7), blue's at E6 has 3 (E7 and F7). " + "; ".join(scored) + ".")
+              + (" and wins" if seat in result["winners"] else "") for seat, row in enumerate(rows)]
+    return (f"The end: all {len(ships)} ships have landed, grey ones at {listed(grey)}. "
+            f"{'. '.join(around)}. " + "; ".join(scored) + ".")
+
+
+def _cell(view: dict[str, Any], tile: dict[str, Any]) -> str:
+    """A map cell of the view named as the map names it ("C4")."""
+    return name_from(tile["x"], tile["y"], (view["origin"][0], view["origin"][1]))
+
+
+def _ports_around(view: dict[str, Any], ship: dict[str, Any]) -> str:
+    """"2 at E7 and 1 at F7": the ports (printed and tokens) on the cells around a ship, cell by cell."""
+    grid = {(t["x"], t["y"]): t for t in view["grid"]}
+    near = [t for dx, dy in AROUND if (t := grid.get((ship["x"] + dx, ship["y"] + dy))) is not None]
+    return listed([f"{port_count(t)} at {_cell(view, t)}" for t in sorted(near, key=lambda t: (t["x"], t["y"]))
+                   if port_count(t)])
 
 
 def _houses_caption(game: SmallIslands) -> str:
@@ -164,15 +194,31 @@ def _island_of(view: dict[str, Any], x: int, y: int) -> dict[str, Any]:
 
 
 def _placed_caption(game: SmallIslands) -> str:
-    """The tile just placed, where (as the map names cells), and how many tiles its island now has."""
+    """The tile just placed, its shape, turn and cell, the land it meets and the tiles it shows sea to (as the map
+    names cells), and how many tiles its island now has."""
     view = game.view(None)
     placed = game.s["log"][-1]
     assert placed["type"] == "placed"
-    where = name_from(placed["x"], placed["y"], (view["origin"][0], view["origin"][1]))
+    grid = {(t["x"], t["y"]): t for t in view["grid"]}
+    tile = grid[placed["x"], placed["y"]]
+    land = [(SIDES[offset], neighbour) for offset, edge in EDGE.items() if tile["ring"][edge] == "L"
+            and (neighbour := grid.get((tile["x"] + offset[0], tile["y"] + offset[1]))) is not None]
+    beside = [_cell(view, t) for offset, edge in EDGE.items() if tile["ring"][edge] == "S"
+              and (t := grid.get((tile["x"] + offset[0], tile["y"] + offset[1]))) is not None]
+    corners = [_cell(view, t) for dx, dy in AROUND if dx and dy and (t := grid.get((tile["x"] + dx, tile["y"] + dy)))
+               is not None]
+    edges = (f"its one land edge, to the {land[0][0]}, meets" if len(land) == 1 else
+             f"its land edges, to the {listed([side for side, _ in land])}, meet")
     tiles = _island_of(view, placed["x"], placed["y"])["tiles"]
-    return (f"Seat {placed['seat'] + 1} has just placed {placed['tile']}, a cape, turned {90 * placed['rot']}° at "
-            f"{where}: its one land edge, to the south, meets the land of C4, and the island there now has "
-            f"{tiles} tiles. Everywhere else it shows sea, like D3 beside it and D2 and D4 across its corners.")
+    return (f"Seat {placed['seat'] + 1} has just placed {placed['tile']}, "
+            f"{a(FACES[placed['tile']]['shape'].replace('_', ' '))}, turned {90 * placed['rot']}° at "
+            f"{_cell(view, tile)}: {edges} the land of {listed([_cell(view, t) for _, t in land])}, and the island "
+            f"there now has {tiles} tiles. Everywhere else it shows sea, like {listed(beside)} beside it and "
+            f"{listed(corners)} across its corners.")
+
+
+SIDES = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west"}
+"""The side of a cell each orthogonal neighbour lies on."""
 
 
 def _discovery_caption(game: SmallIslands) -> str:
@@ -190,9 +236,7 @@ def _discovery_caption(game: SmallIslands) -> str:
 
 EXAMPLES: dict[str, Example] = {
     "start": Example(_start, caption=_start_caption),
-    "objectives": Example(_objectives, seat=0, caption=(
-        "Seat 1's own picture in round 1's preparation: the two tiles in hand, each in its four turns with the "
-        "cells where it fits, and three objective cards to choose from: one to play now, one to keep.")),
+    "objectives": Example(_objectives, seat=0, caption=_objectives_caption),
     "placed": Example(_placed, caption=_placed_caption),
     "houses": Example(_houses, caption=_houses_caption),
     "discovery": Example(_discovery, seat=1, caption=_discovery_caption),

@@ -24,8 +24,10 @@ from games.roam.geometry import slot_squares
 from games.roanoke.board import label
 from games.roanoke.seasons import CARDS
 from games.rulebook import examples
-from games.small_islands.data import DISCOVERY
+from games.small_islands.data import DISCOVERY, FACES
+from games.small_islands.islands import port_count
 from games.small_islands.names import name_from
+from games.small_islands.tiles import AROUND, EDGE
 
 
 def shown(name: str) -> tuple[Catan, str, str | None]:
@@ -90,14 +92,33 @@ def test_the_colonies_tie_at_the_end_is_the_results() -> None:
     assert f"Seat {gone + 1} was eliminated" in caption and rows[gone]["score"] == 0
 
 
-def test_small_islands_row_and_final_scores_are_the_positions() -> None:
+def test_small_islands_row_objectives_and_final_scores_are_the_positions() -> None:
     game, caption, _ = examples("small_islands")["start"].shown()
     assert caption.endswith(f"the row offers {listed(game.view(None)['row'])}.")
+
+    example = examples("small_islands")["objectives"]
+    game, caption, _ = example.shown()
+    view = game.view(example.seat)
+    hand, held = view["hand"], view["held"]["objective"]
+    assert f"round {view['round']}'s preparation: its {len(hand)} tiles in hand, {listed(hand)}, each" in caption
+    assert f"{len(held)} objective cards to choose from ({listed(held)})" in caption, caption
+
     game, caption, _ = examples("small_islands")["end"].shown()
-    rows = game.view(None)["result"]["details"]["rows"]
-    assert f"Red's ship at E8 has {rows[0]['ship_ports']} ports" in caption
-    assert f"blue's at E6 has {rows[1]['ship_ports']} (" in caption
+    view = game.view(None)
+    rows = view["result"]["details"]["rows"]
+    top_left = (view["origin"][0], view["origin"][1])
+    grid = {(t["x"], t["y"]): t for t in view["grid"]}
+    ships = {t["ship"]: [name_from(x, y, top_left) for (x, y), t2 in grid.items() if t2["ship"] == t["ship"]]
+             for t in grid.values() if t["ship"] is not None}
+    assert sum(len(cells) for cells in ships.values()) == 4 and f"grey ones at {listed(ships['grey'])}." in caption
     for seat, row in enumerate(rows):
+        [(x, y)] = [cell for cell, t in grid.items() if t["ship"] == seat]
+        ports = {name_from(x + dx, y + dy, top_left): port_count(t) for dx, dy in AROUND
+                 if (t := grid.get((x + dx, y + dy))) is not None and port_count(t)}
+        assert sum(ports.values()) == row["ship_ports"]
+        told = listed([f"{n} at {cell}" for cell, n in sorted(ports.items())])
+        assert f"{colour_of(seat).capitalize()}'s ship at {ships[seat][0]} has {row['ship_ports']} ports around it " \
+               f"({told})." in caption, caption
         assert row["pp"] + row["discovery"] + row["ship_ports"] == row["score"]
         assert f"Seat {seat + 1} scores {row['pp']} + {row['discovery']} + {row['ship_ports']} = {row['score']} PP" \
             in caption
@@ -166,9 +187,21 @@ def test_small_islands_placed_tile_and_discovery_are_the_positions() -> None:
     placed = re.fullmatch(r"Seat (\d) places (T\d+) turned (\d+)° at (\w+)\.", view["last"][-1])
     assert placed is not None, view["last"][-1]
     seat, tile, turned, where = placed.groups()
-    assert caption.startswith(f"Seat {seat} has just placed {tile}, a cape, turned {turned}° at {where}:"), caption
+    x, y = next((t["x"], t["y"]) for t in view["grid"] if t["tile"] == tile)
+    shape = FACES[tile]["shape"].replace("_", " ")
+    assert caption.startswith(f"Seat {seat} has just placed {tile}, {a(shape)}, turned {turned}° at {where}:"), caption
     top_left = (view["origin"][0], view["origin"][1])
-    island = next(i for i in view["islands"] if any(name_from(*cell, top_left) == where for cell in i["cells"]))
+    grid = {(t["x"], t["y"]): t for t in view["grid"]}
+    ring = grid[x, y]["ring"]
+    facing = {offset: (ring[edge], name_from(x + offset[0], y + offset[1], top_left)) for offset, edge in EDGE.items()
+              if (x + offset[0], y + offset[1]) in grid}
+    land = [cell for terrain, cell in facing.values() if terrain == "L"]
+    sea = [cell for terrain, cell in facing.values() if terrain == "S"]
+    corners = [name_from(x + dx, y + dy, top_left) for dx, dy in AROUND if dx and dy and (x + dx, y + dy) in grid]
+    assert land == ["C4"] and shape == "cape", "the book's worked example: T09, a cape, meets the tile at C4"
+    assert f"its one land edge, to the south, meets the land of {listed(land)}" in caption, caption
+    assert f"like {listed(sea)} beside it and {listed(corners)} across its corners." in caption
+    island = next(i for i in view["islands"] if [x, y] in map(list, i["cells"]))
     assert f"the island there now has {island['tiles']} tiles" in caption
 
     game, caption, _ = examples("small_islands")["discovery"].shown()
