@@ -15,6 +15,9 @@ from games.core import listed
 from games.grammar import a, verb
 from games.rulebook import Example
 
+SEED = 5
+"""The shuffle every picture starts from."""
+
 
 def _game(seat: int = 0, *, first_settler: int | None = None, hand: list[str], deck: list[str] | None = None,
           discard: list[str] | None = None, event: str | None = None, events_flipped: int = 0,
@@ -22,7 +25,7 @@ def _game(seat: int = 0, *, first_settler: int | None = None, hand: list[str], d
     """A four-seat game in `seat`'s turn (the First Settler's unless another is named) with that seat's cards laid
     out; the event row shows `event` face up after `events_flipped` flips (the earlier ones discarded).  The log
     starts empty, so it shows only the moves played from here."""
-    game = Colonies.new(4, seed=5, first_settler=seat if first_settler is None else first_settler)
+    game = Colonies.new(4, seed=SEED, first_settler=seat if first_settler is None else first_settler)
     s = game.s
     s["current"] = seat
     s["log"], game.unlogged = [], []
@@ -51,7 +54,7 @@ def _play(game: Colonies, *actions: dict[str, object]) -> Colonies:
 
 def _opening() -> Colonies:
     """The first turn of a four-seat game as dealt."""
-    return Colonies.new(4, seed=5, first_settler=0)
+    return Colonies.new(4, seed=SEED, first_settler=0)
 
 
 def _working() -> Colonies:
@@ -155,14 +158,35 @@ def _final_caption(game: Colonies) -> str:
             f"{listed([f'Seat {seat + 1}' for seat in gone])} was eliminated earlier and scores nothing.")
 
 
+def _threat_caption(game: Colonies) -> str:
+    """The Threat in Seat 1's hand, the Soldier it may play first (and the Food that pays for it), and the cards
+    that must wait: the hand's playable cards are the Threat and what fights it."""
+    view = game.view(0)
+    [threat] = [card for card in view["hand"] if card in THREATS]
+    [soldier] = [card for card in view["playable"] if card != threat]
+    waiting = [f"the {title(card)}" for card in view["hand"] if card not in view["playable"] and card != "food"]
+    return (f"Seat 1 holds {a(title(threat))}: before playing it, Seat 1 may play the {title(soldier)} (paying the "
+            f"Food in hand) and send it to fight the {title(threat)}. Nothing else may be played yet: "
+            f"{listed(waiting)} must wait.")
+
+
+def _explorer_caption(game: Colonies) -> str:
+    """The Land the Explorer took from the Frontier and the Threats it now sees (in the order it saw them)."""
+    view = game.view(0)
+    land = next(found[1] for line in reversed(view["last"]) if (found := GAINED.search(line)))
+    seen = [title(card) for card in view["explorer_sees"]]
+    return (f"Seat 1's Explorer took the {land} from the Frontier and now sees the top {len(seen)} Threats "
+            f"({listed(seen)}): it keeps one, into its discard pile; the others go back on top of the Threat deck.")
+
+
+GAINED = re.compile(r"gains (.+) from the Frontier\.$")
+"""The log's line of a Frontier Land gained ("Seat 1 gains Forest from the Frontier.")."""
+
+
 EXAMPLES: dict[str, Example] = {
     "opening": Example(_opening, seat=0, caption=_opening_caption),
     "table": Example(_working, caption=_working_caption),
-    "threat": Example(_threat, seat=0, caption=(
-        "A Disease in hand: before playing it, Seat 1 may play the Soldier (paying the Food) and send it to "
-        "fight the Disease. Nothing else may be played yet.")),
-    "explorer": Example(_explorer, seat=0, caption=(
-        "Seat 1's Explorer took the Forest from the Frontier and now sees the top three Threats: one goes to "
-        "the discard pile, the other two back on the Threat deck.")),
+    "threat": Example(_threat, seat=0, caption=_threat_caption),
+    "explorer": Example(_explorer, seat=0, caption=_explorer_caption),
     "final": Example(_final, caption=_final_caption),
 }

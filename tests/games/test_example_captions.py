@@ -13,10 +13,11 @@ import re
 import pytest
 
 import games.catan.examples as catan_examples
+import games.colonies.examples as colonies_examples
 from games.catan.board import GEOMETRY, TERRAIN_YIELD
 from games.catan.game import Catan
 from games.catan.table import DEV_NAMES
-from games.colonies.cards import POPULATIONS, title
+from games.colonies.cards import POPULATIONS, THREATS, title
 from games.colours import colour_of, seat_name
 from games.core import listed
 from games.grammar import a
@@ -235,3 +236,27 @@ def test_colonies_opening_hand_and_table_are_the_positions() -> None:
     [acted] = [title(c["card"]) for c in people if c["state"] == "acted"]
     [ready] = [title(c["card"]) for c in people if c["state"] == "ready"]
     assert f"The {acted} has worked" in caption and f"the {ready} is ready for a job" in caption
+
+
+@pytest.mark.parametrize("seed", [colonies_examples.SEED, 6])
+def test_colonies_threat_and_explorer_pictures_are_the_positions(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(colonies_examples, "SEED", seed)
+    example = examples("colonies")["threat"]
+    game, caption, _ = example.shown()
+    assert example.seat == 0
+    view = game.view(0)
+    [threat] = [card for card in view["hand"] if card in THREATS]
+    [soldier] = [card for card in view["playable"] if card != threat]
+    assert {"type": "play", "card": soldier, "food": "hand"} in game.legal_actions(0) and "food" in view["hand"]
+    assert caption.startswith(f"Seat 1 holds {a(title(threat))}: before playing it, Seat 1 may play the "
+                              f"{title(soldier)} (paying the Food in hand) and send it to fight the {title(threat)}.")
+    waiting = [f"the {title(card)}" for card in view["hand"] if card not in (threat, soldier, "food")]
+    assert waiting and caption.endswith(f"Nothing else may be played yet: {listed(waiting)} must wait."), caption
+
+    game, caption, _ = examples("colonies")["explorer"].shown()
+    view = game.view(0)
+    [land] = [card for card in view["players"][0]["discard"] if card not in game.view(0)["frontier"]]
+    seen = view["explorer_sees"]
+    assert seen == game.s["pending"]["seen"] and len(seen) == 3
+    assert caption.startswith(f"Seat 1's Explorer took the {title(land)} from the Frontier and now sees the top "
+                              f"{len(seen)} Threats ({listed([title(card) for card in seen])}):"), caption
