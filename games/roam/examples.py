@@ -6,12 +6,17 @@ through the six turns the book walks through: each picture is that game stopped 
 
 from __future__ import annotations
 
-from games.core import Action
+import re
+
+from games.core import Action, listed
+from games.grammar import plural, verb
+from games.roam.data import short_name
 from games.roam.game import RoamGame
-from games.roam.geometry import slot_squares
+from games.roam.geometry import EDGES, slot_squares
 from games.rulebook import Example
 
-_SEED = 3
+SEED = 3
+"""The shuffle of the book's game: its land cards, characters and coins."""
 _TURNS: tuple[tuple[Action, ...], ...] = (
     ({"type": "choose", "card": "S1-red"}, {"type": "place", "square": "D6"}),
     ({"type": "choose", "card": "S1-blue"}, {"type": "place", "square": "A1"}, {"type": "blank", "square": "A3"}),
@@ -27,7 +32,7 @@ Ranger C4 completes card 5 three markers to three; the tie bid, 0 then 1."""
 
 def _played(moves: int) -> RoamGame:
     """The book's game after its first `moves` moves, each applied by the seat to move."""
-    game = RoamGame.new(2, seed=_SEED)
+    game = RoamGame.new(2, seed=SEED)
     for action in [a for turn in _TURNS for a in turn][:moves]:
         (seat,) = game.to_move()
         game.apply(seat, action)
@@ -77,14 +82,75 @@ def _tie_caption(game: RoamGame) -> str:
             f"first; Seat {answer + 1} answers once.")
 
 
+EDGE_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
+"""The map edge a seat sits on, as the book names it."""
+
+
+def _ahead(edge: str) -> str:
+    """"south": the way ahead for a seat on that edge (towards the edge across the map)."""
+    return EDGE_NAMES[EDGES[(EDGES.index(edge) + 2) % len(EDGES)]].lower()
+
+
+def _start_caption(game: RoamGame) -> str:
+    """How many land cards, the coins on the map, and which edge each seat sits on."""
+    view = game.view(None)
+    cards, coins = len(view["slots"]), sum(map(sum, view["coins_map"]))
+    first, *others = view["players"]
+    seats = "".join([f"Seat {first['seat'] + 1} sits {EDGE_NAMES[first['edge']]}",
+                     *(f", Seat {p['seat'] + 1} {EDGE_NAMES[p['edge']]}" for p in others)])
+    return (f"The map at the start of a {game.num_players}-player game: {cards} land cards numbered 1 to {cards}, "
+            f"each with its character above it; gold discs are coins, {coins} on the map. {seats}.")
+
+
+def _anchors_caption(game: RoamGame) -> str:
+    """The character chosen and the rows where its key marker may not go (the marker ahead would be off the
+    map)."""
+    placing = game.view(None)["placing"]
+    rows = {int(square[1:]) for square in placing["anchors"]}
+    barred = [str(row) for row in range(1, len(game.view(None)["map"]) + 1) if row not in rows]
+    return (f"Seat {placing['seat'] + 1} chose its {short_name(placing['card'])}. The outlined squares are where its "
+            f"key marker may go: not row {listed(barred)}, where the marker ahead would fall off the map.")
+
+
+PUT = re.compile(r"puts a marker on (\w+)(?: \(\+(\d+) coins?\))?\.$")
+"""The log's line of a marker put down, with the coins it took ("Seat 2 puts a marker on A1 (+2 coins).")."""
+
+
+def _blank_caption(game: RoamGame) -> str:
+    """Who placed, where its key marker went, the markers put down with the coins they took (this turn's lines
+    of the log), and the blank square still open with what filling it costs and what the seat holds."""
+    view = game.view(None)
+    placing = view["placing"]
+    seat, edge = placing["seat"], view["players"][placing["seat"]]["edge"]
+    turn = view["last"][max(i for i, line in enumerate(view["last"]) if "places the pattern" in line):]
+    put = [f"{found[1]} (+{plural(int(found[2]), 'coin')})" if found[2] else found[1]
+           for line in turn if (found := PUT.search(line))]
+    [blank] = placing["blanks_left"]
+    filled = game.copy()
+    filled.apply(seat, {"type": "blank", "square": blank})
+    cost = view["players"][seat]["coins"] - filled.view(None)["players"][seat]["coins"]
+    return (f"Seat {seat + 1} ({EDGE_NAMES[edge]}, so ahead is {_ahead(edge)} for it) put its "
+            f"{short_name(placing['card'])}'s key marker on {placing['anchor']}: markers on {listed(put)}. Its blank "
+            f"square, {blank}, costs {plural(cost, 'coin')} to fill; it holds {view['players'][seat]['coins']}.")
+
+
+def _own_view_caption(game: RoamGame) -> str:
+    """Whose picture, the edge it is turned to, and which of its characters are used (grey)."""
+    seat = OWN_VIEW_SEAT
+    player = game.view(seat)["players"][seat]
+    used = [short_name(c["card"]) for c in player["characters"] if not c["up"]]
+    return (f"Seat {seat + 1}'s own picture: the map turned so the {EDGE_NAMES[player['edge']]} edge is at the "
+            f"bottom, and its characters below it, grey when used: its {listed(used)} {verb(len(used), 'is')} used "
+            "now.")
+
+
+OWN_VIEW_SEAT = 1
+"""The seat whose own picture "own_view" shows: Seat 2, whose North edge turns its picture upside down."""
+
 EXAMPLES: dict[str, Example] = {
-    "start": Example(_start, caption="The map at the start of a two-player game: six land cards numbered 1 to 6, "
-                     "each with its character above it; gold discs are coins. Seat 1 sits South, Seat 2 North."),
-    "anchors": Example(_anchors, caption="Seat 1 chose its Scout. The outlined squares are where its key marker "
-                       "may go: not row 1, where the marker ahead would fall off the map."),
-    "blank": Example(_blank, area="card 1", caption="Seat 2 (North, so ahead is south for it) put its Scout's key "
-                     "marker on A1: markers on A1 (+2 coins) and A2. Its blank square, A3, costs 2 coins to fill."),
+    "start": Example(_start, caption=_start_caption),
+    "anchors": Example(_anchors, caption=_anchors_caption),
+    "blank": Example(_blank, area="card 1", caption=_blank_caption),
     "tie": Example(_tie, area=_tie_card, caption=_tie_caption),
-    "own_view": Example(_claimed, seat=1, caption="Seat 2's own picture: the map turned so the North edge is at "
-                        "the bottom, and its characters below it, grey when used."),
+    "own_view": Example(_claimed, seat=OWN_VIEW_SEAT, caption=_own_view_caption),
 }

@@ -20,8 +20,9 @@ from games.catan.table import DEV_NAMES
 from games.colonies.cards import POPULATIONS, THREATS, title
 from games.colours import colour_of, seat_name
 from games.core import listed
-from games.grammar import a
-from games.roam.geometry import slot_squares
+from games.grammar import a, plural
+from games.roam.data import short_name
+from games.roam.geometry import parse_square, slot_squares, square_name
 from games.roanoke.board import label
 from games.roanoke.seasons import CARDS
 from games.rulebook import examples
@@ -260,3 +261,49 @@ def test_colonies_threat_and_explorer_pictures_are_the_positions(seed: int, monk
     assert seen == game.s["pending"]["seen"] and len(seen) == 3
     assert caption.startswith(f"Seat 1's Explorer took the {title(land)} from the Frontier and now sees the top "
                               f"{len(seen)} Threats ({listed([title(card) for card in seen])}):"), caption
+
+
+def test_roams_start_anchors_blank_and_own_view_are_the_positions() -> None:
+    """ROAM's book game is written move by move for its seed (another seed deals other colours and characters), so
+    its pictures are checked at that seed, each fact against the position."""
+    game, caption, _ = examples("roam")["start"].shown()
+    view = game.view(None)
+    coins = sum(n for row in view["coins_map"] for n in row)
+    assert [p["edge"] for p in view["players"]] == ["S", "N"] and len(view["slots"]) == 6
+    assert caption == ("The map at the start of a 2-player game: 6 land cards numbered 1 to 6, each with its character "
+                       f"above it; gold discs are coins, {coins} on the map. Seat 1 sits South, Seat 2 North.")
+
+    game, caption, _ = examples("roam")["anchors"].shown()
+    placing = game.view(None)["placing"]
+    rows = {sq[0] for square in placing["anchors"] if (sq := parse_square(square)) is not None}
+    assert rows == set(range(1, 6)), "every row but row 1 (index 0) takes the key marker"
+    assert caption.startswith(f"Seat {placing['seat'] + 1} chose its {short_name(placing['card'])}. ")
+    assert "not row 1, where the marker ahead" in caption
+
+    game, caption, _ = examples("roam")["blank"].shown()
+    view = game.view(None)
+    placing = view["placing"]
+    seat, anchor = placing["seat"], parse_square(placing["anchor"])
+    assert anchor is not None and view["players"][seat]["edge"] == "N"
+    marked = [(r, c) for r, row in enumerate(view["map"]) for c, held in enumerate(row) if seat in held]
+    named = [square_name((r, c)) + (f" (+{plural(coins, 'coin')})" if (coins := view["coins_map"][r][c]) else "")
+             for r, c in marked]
+    assert caption.startswith(f"Seat {seat + 1} (North, so ahead is south for it) put its "
+                              f"{short_name(placing['card'])}'s key marker on {placing['anchor']}: markers on "
+                              f"{listed(named)}."), caption
+    [blank] = placing["blanks_left"]
+    held = view["players"][seat]["coins"]
+    filled = game.copy()
+    filled.apply(seat, {"type": "blank", "square": blank})
+    assert caption.endswith(f"Its blank square, {blank}, costs {held - filled.view(None)['players'][seat]['coins']} "
+                            f"coins to fill; it holds {held}."), caption
+
+    example = examples("roam")["own_view"]
+    game, caption, _ = example.shown()
+    assert example.seat is not None
+    player = game.view(example.seat)["players"][example.seat]
+    used = [short_name(c["card"]) for c in player["characters"] if not c["up"]]
+    assert player["edge"] == "N" and len(used) == 3
+    assert caption.startswith(f"Seat {example.seat + 1}'s own picture: the map turned so the North edge is at the "
+                              "bottom")
+    assert caption.endswith(f"grey when used: its {listed(used)} are used now."), caption
