@@ -7,6 +7,7 @@ table's own procedures, with the pile always holding what the hands do not (40 o
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from games.colours import colour_of
@@ -19,13 +20,15 @@ from games.roanoke.table import RES
 from games.rulebook import Example
 
 N, E, S, W = B.N, B.E, B.S, B.W
+SEED = 7
+"""The shuffle every picture starts from (the resource nodes, the season cards, the draw pile)."""
 SETUP = ("food1", "water1", "metal1", "wood1")
 """The first worker of seats 1 to 4, in turn: one chit each of food, water, metal and wood."""
 
 
 def _started() -> Roanoke:
     """The designer's season cards, the setup workers down: Seat 1 (red) in its market step of Y1 Spring."""
-    game = Roanoke.new(4, seed=7, options={"deck": "designer", "seat_order": "join"})
+    game = Roanoke.new(4, seed=SEED, options={"deck": "designer", "seat_order": "join"})
     for seat, square in enumerate(SETUP):
         game.apply(seat, {"type": "market_add", "square": square})
     return game
@@ -127,6 +130,79 @@ def _first_draw_caption(game: Roanoke) -> str:
             f"squares {listed(view['drawn_spots'])} are where it may go.")
 
 
+def _node(view: dict[str, Any], square: int) -> str:
+    """"the metal node J4"."""
+    return f"the {view['board'][square]['res']} node {B.label(square)}"
+
+
+def _nodes_reached(view: dict[str, Any], seat: int) -> list[int]:
+    """The resource nodes on the seat's own road (not counting those of roads it is linked to)."""
+    return [x for x in view["nets"][seat] if view["board"][x]["kind"] == "node"]
+
+
+def _roads_caption(game: Roanoke) -> str:
+    """Which colonies are linked through a node they both reach, the generators and road upgrades bought, who
+    else reaches a node, and the tile drawn with the squares it may take."""
+    view = game.view(None)
+    players, links = view["players"], view["links"]
+    said = []
+    for link in dict.fromkeys(links):
+        seats = [seat for seat, c in enumerate(links) if c == link]
+        shared = sorted(set.intersection(*(set(_nodes_reached(view, seat)) for seat in seats)))
+        names = listed([colour_of(seat) for seat in seats])
+        if len(seats) > 1 and shared:
+            said.append(f"{names.capitalize()} both reach {listed([_node(view, x) for x in shared])}, so they are "
+                        "linked: one super-road.")
+        elif len(seats) == 1 and (reached := _nodes_reached(view, seats[0])):
+            said.append(f"{names.capitalize()} reaches {listed([_node(view, x) for x in reached])}.")
+    bought = [f"{colour_of(p['seat'])}'s house on {square} carries {a(res)} generator"
+              for p in players for square, res in p["generators"].items()]
+    bought += [f"{colour_of(p['seat'])}'s tile {square} has a road upgrade (+)"
+               for p in players for square in p["road_upgrades"]]
+    told = "; ".join(bought)
+    return (f"{' '.join(said)} {told[0].upper()}{told[1:]}. {colour_of(view['active']).capitalize()} has drawn "
+            f"{a(view['drawn_tile'])}; the dotted squares {listed(view['drawn_spots'])} show where it fits.")
+
+
+PAVED = re.compile(r"places an? (\w+) on (\w+) open [NESW-]+, paving over Seat (\d+) \(\w+\)'s tile\.$")
+"""The log's line of a tile paved over ("Seat 1 (red) places a T on L6 open N-S-W, paving over Seat 2 (blue)'s
+tile.")."""
+
+
+def _at(view: dict[str, Any], label: str) -> dict[str, Any] | None:
+    """What lies on the square of that name (None: nothing, or no such square)."""
+    square = B.parse_label(label)
+    return None if square is None else view["board"][square]
+
+
+def _paved_caption(game: Roanoke) -> str:
+    """Who paved whose tile from where, where the paved colony's own road now stops and what it cut off (with its
+    idle road upgrades), the node it still shares through the link, and the paving squares of the next tile."""
+    view = game.view(None)
+    board, nets = view["board"], view["nets"]
+    kind, label, owner = next(found.groups() for line in reversed(view["last"]) if (found := PAVED.search(line)))
+    paver, paved, square = view["active"], int(owner) - 1, B.parse_label(label)
+    assert square is not None
+    came = [B.label(x) for _, x in B.NEIGHBOURS[square] if x in nets[paver]]
+    cut = [B.label(x) for x, cell in enumerate(board) if cell is not None and cell["kind"] == "road"
+           and cell["owner"] == paved and x not in nets[paved]]
+    idle = [x for x in cut if x in view["players"][paved]["road_upgrades"]]
+    meet = [f"{B.label(x)} meets {B.label(y)}" for y in nets[paved] for bit, x in B.NEIGHBOURS[y]
+            if x in nets[paver] and board[y]["mask"] & bit and board[x]["mask"] & B.OPP[bit]]
+    shared = [_node(view, x) for x in _nodes_reached(view, paver) if B.label(x) in view["players"][paved]["nodes"]]
+    spots = view["drawn_spots"]
+    paving = [spot for spot in spots if (cell := _at(view, spot)) is not None and cell["owner"] == paved]
+    who, whose = colour_of(paver), colour_of(paved)
+    upgrades = f" and its road upgrade on {listed(idle)} is idle" if idle else ""
+    return " ".join([
+        f"{who.capitalize()} has paved {whose}'s {kind} on {label} from {listed(came)}.",
+        f"{whose.capitalize()}'s own road now stops at its starting cross {view['labels']['crosses'][paved]}: its "
+        f"tiles {listed(cut)} are cut off (pale){upgrades}.",
+        f"{whose.capitalize()} still shares {listed(shared)}, linked to {who} where {listed(meet)}.",
+        f"{who.capitalize()}'s next tile, {a(view['drawn_tile'])}, may go on the dotted squares {listed(spots)}: on "
+        f"{' or '.join(paving)} it paves {whose}'s tile too."])
+
+
 SHORT = 2
 """The seat the winter pictures follow: yellow, short of the First Winter's water."""
 
@@ -217,14 +293,8 @@ def _after_winter_caption(game: Roanoke) -> str:
 
 EXAMPLES: dict[str, Example] = {
     "first_draw": Example(_first_draw, caption=_first_draw_caption),
-    "roads": Example(_roads, caption=(
-        "Red and blue both reach the metal node J4, so they are linked: one super-road. Red's house on H3 carries "
-        "a metal generator (M), blue's L5 a road upgrade (+). Green reaches the wood node D4. Yellow has drawn "
-        "an elbow; the dotted squares show where it fits.")),
-    "paved": Example(_paved, caption=(
-        "Red has paved blue's T on L6 from K6. Blue's own road now stops at its starting cross L7: its tiles L5, L4 "
-        "and K4 are cut off (pale) and its road upgrade on L5 is idle. Blue still shares the metal node J4, "
-        "linked to red where L6 meets L7. Red's next tile, a cross, may pave L5 or K4 too (dotted).")),
+    "roads": Example(_roads, caption=_roads_caption),
+    "paved": Example(_paved, caption=_paved_caption),
     "winter": Example(_winter, seat=SHORT, caption=_winter_caption),
     "after_winter": Example(_after_winter, caption=_after_winter_caption),
 }

@@ -14,6 +14,7 @@ import pytest
 
 import games.catan.examples as catan_examples
 import games.colonies.examples as colonies_examples
+import games.roanoke.examples as roanoke_examples
 from games.catan.board import GEOMETRY, TERRAIN_YIELD
 from games.catan.game import Catan
 from games.catan.table import DEV_NAMES
@@ -23,6 +24,7 @@ from games.core import listed
 from games.grammar import a, plural
 from games.roam.data import short_name
 from games.roam.geometry import parse_square, slot_squares, square_name
+from games.roanoke import board as B
 from games.roanoke.board import label
 from games.roanoke.seasons import CARDS
 from games.rulebook import examples
@@ -307,3 +309,76 @@ def test_roams_start_anchors_blank_and_own_view_are_the_positions() -> None:
     assert caption.startswith(f"Seat {example.seat + 1}'s own picture: the map turned so the North edge is at the "
                               "bottom")
     assert caption.endswith(f"grey when used: its {listed(used)} are used now."), caption
+
+
+@pytest.mark.parametrize("seed", [roanoke_examples.SEED, 1])
+def test_roanokes_road_pictures_say_who_is_linked_cut_off_and_paving(seed: int,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(roanoke_examples, "SEED", seed)
+    game, caption, _ = examples("roanoke")["roads"].shown()
+    view = game.view(None)
+    board = view["board"]
+
+    def nodes(seat: int) -> set[int]:
+        return {x for x in B.own_net(board, seat) if board[x]["kind"] == "node"}
+
+    def node(x: int) -> str:
+        return f"the {board[x]['res']} node {label(x)}"
+
+    links = view["links"]
+    [(first, second)] = [(i, j) for i in range(4) for j in range(i + 1, 4) if links[i] == links[j]]
+    [shared] = nodes(first) & nodes(second)
+    assert f"{colour_of(first).capitalize()} and {colour_of(second)} both reach {node(shared)}, so they are linked" \
+        in caption, caption
+    for seat in set(range(4)) - {first, second}:
+        assert (f"{colour_of(seat).capitalize()} reaches" in caption) == bool(nodes(seat))
+        assert all(node(x) in caption for x in nodes(seat))
+    def said(text: str) -> bool:
+        """The caption says this, at the start of a sentence or within one."""
+        return text in caption or text[0].upper() + text[1:] in caption
+
+    def at(square: str) -> dict[str, object] | None:
+        x = B.parse_label(square)
+        assert x is not None
+        return board[x]
+
+    for p in view["players"]:
+        for square, res in p["generators"].items():
+            assert (at(square) or {}).get("house") and said(f"{colour_of(p['seat'])}'s house on {square} carries "
+                                                           f"{a(res)} generator"), caption
+        assert all(said(f"{colour_of(p['seat'])}'s tile {square} has a road upgrade (+)")
+                   for square in p["road_upgrades"])
+    assert caption.endswith(f"{colour_of(view['active']).capitalize()} has drawn {a(view['drawn_tile'])}; the dotted "
+                            f"squares {listed(view['drawn_spots'])} show where it fits.")
+
+    game, caption, _ = examples("roanoke")["paved"].shown()
+    view = game.view(None)
+    board, paver = view["board"], view["active"]
+    paved = next(p["seat"] for p in view["players"] if f"paving over {seat_name(p['seat'])}'s tile" in view["last"][-1])
+    square = B.parse_label(view["last"][-1].split(" on ")[1].split(" ")[0])
+    assert square is not None and board[square]["owner"] == paver
+    came = [label(x) for _, x in B.NEIGHBOURS[square] if x in B.own_net(board, paver)]
+    assert caption.startswith(f"{colour_of(paver).capitalize()} has paved {colour_of(paved)}'s "
+                              f"{B.KIND_OF_MASK[board[square]['mask']]} on {label(square)} from {listed(came)}.")
+    own = B.own_net(board, paved)
+    cut = [label(x) for x, cell in enumerate(board) if cell and cell["kind"] == "road" and cell["owner"] == paved
+           and x not in own]
+    cross = view["labels"]["crosses"][paved]
+    assert cut and B.parse_label(cross) in own
+    assert f"own road now stops at its starting cross {cross}: its tiles {listed(cut)} are cut off (pale)" in caption
+    idle = [x for x in view["players"][paved]["road_upgrades"] if x in cut]
+    assert (f"its road upgrade on {listed(idle)} is idle" in caption) == bool(idle)
+    assert B.parse_label(cross) in [x for _, x in B.NEIGHBOURS[square]] and links_of(view, paved, paver)
+    assert f"linked to {colour_of(paver)} where {label(square)} meets {cross}." in caption, caption
+    shared = [node(x) for x in nodes(paver) if label(x) in view["players"][paved]["nodes"]]
+    assert shared and f"still shares {listed(shared)}" in caption
+    paving = [spot for spot in view["drawn_spots"] if (at(spot) or {}).get("owner") == paved]
+    assert paving and caption.endswith(f"may go on the dotted squares {listed(view['drawn_spots'])}: on "
+                                       f"{' or '.join(paving)} it paves {colour_of(paved)}'s tile too.")
+
+
+def links_of(view: dict[str, object], seat: int, other: int) -> bool:
+    """Whether two colonies' roads are linked (one super-road)."""
+    links = view["links"]
+    assert isinstance(links, list)
+    return bool(links[seat] == links[other])
