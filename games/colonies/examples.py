@@ -12,7 +12,7 @@ from games.colonies.cards import POPULATIONS, THREATS, title
 from games.colonies.game import Colonies
 from games.colonies.table import MAIN, SOLDIER
 from games.core import listed
-from games.grammar import a, verb
+from games.grammar import a, noun, verb
 from games.rulebook import Example
 
 SEED = 5
@@ -116,9 +116,11 @@ def _final() -> Colonies:
 
 
 def _counted(names: list[str]) -> list[str]:
-    """["2 Food", "a Farmer"]: each card once, with how many there are."""
+    """["2 Food", "2 Farmers", "a Coast"]: each card once, with how many there are (people are counted in the
+    plural, goods and Lands by their name alone)."""
     counts = {name: names.count(name) for name in dict.fromkeys(names)}
-    return [f"{n} {title(name)}" if n > 1 else a(title(name)) for name, n in counts.items()]
+    return [a(title(name)) if n == 1 else f"{n} {noun(n, title(name)) if name in POPULATIONS else title(name)}"
+            for name, n in counts.items()]
 
 
 def _opening_caption(game: Colonies) -> str:

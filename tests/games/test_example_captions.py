@@ -219,13 +219,15 @@ def test_small_islands_placed_tile_and_discovery_are_the_positions() -> None:
     assert f"drew {len(drawn)} discovery tokens, worth {listed([str(DISCOVERY[d]) for d in drawn])} PP" in caption
 
 
-def test_colonies_opening_hand_and_table_are_the_positions() -> None:
+@pytest.mark.parametrize("seed", [colonies_examples.SEED, 6])
+def test_colonies_opening_hand_and_table_are_the_positions(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(colonies_examples, "SEED", seed)
     example = examples("colonies")["opening"]
     game, caption, _ = example.shown()
     view = game.view(example.seat)
     hand = view["hand"]
-    assert all(f"{n} {title(c)}" in caption if (n := hand.count(c)) > 1 else f"a {title(c)}" in caption
-               for c in hand), (hand, caption)
+    assert all(f"{n} {title(c)}{'s' if c in POPULATIONS else ''}" in caption if (n := hand.count(c)) > 1
+               else a(title(c)) in caption for c in hand), (hand, caption)
     framed = [c for c in hand if c != "food"]
     assert f"only the other {len(framed)} are framed" in caption and set(view["playable"]) <= set(framed)
 
