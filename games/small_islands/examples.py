@@ -134,9 +134,18 @@ def _objectives_caption(game: SmallIslands) -> str:
 
 
 def _start_caption(game: SmallIslands) -> str:
-    return ("The map at the start: the four starting tiles make one closed island in the middle, with a flower, a "
-            "fruit, a leaf, a temple and two house symbols; the dashed cells around it are where a tile may go. "
-            f"Under the map, the row offers {listed(game.view(None)['row'])}.")
+    """The starting tiles, the one island they make and what it shows, and the row's tiles."""
+    view = game.view(None)
+    [island] = view["islands"]
+    shows = [a(word) if n == 1 else plural(n, word) for key, word in FEATURES if (n := island[key])]
+    return (f"The map at the start: the {len(view['grid'])} starting tiles make one "
+            f"{'open' if island['open'] else 'closed'} island in the middle, with {listed(shows)}; the dashed cells "
+            f"around it are where a tile may go. Under the map, the row offers {listed(view['row'])}.")
+
+
+FEATURES = (("flower", "flower"), ("fruit", "fruit"), ("leaf", "leaf"), ("temple", "temple"), ("port", "port"),
+            ("symbols", "house symbol"))
+"""What an island of the view shows (its key there and the word for it), in the order the book names them."""
 
 
 def _end_caption(game: SmallIslands) -> str:
@@ -156,9 +165,9 @@ def _end_caption(game: SmallIslands) -> str:
             f"{'. '.join(around)}. " + "; ".join(scored) + ".")
 
 
-def _cell(view: dict[str, Any], tile: dict[str, Any]) -> str:
-    """A map cell of the view named as the map names it ("C4")."""
-    return name_from(tile["x"], tile["y"], (view["origin"][0], view["origin"][1]))
+def _cell(view: dict[str, Any], at: dict[str, Any]) -> str:
+    """The cell of a tile or a log entry (its "x" and "y") named as the view's map names it ("C4")."""
+    return name_from(at["x"], at["y"], (view["origin"][0], view["origin"][1]))
 
 
 def _ports_around(view: dict[str, Any], ship: dict[str, Any]) -> str:
@@ -173,19 +182,16 @@ def _houses_caption(game: SmallIslands) -> str:
     """Round 1's houses as the engine scored them: where each stands (named as the map names cells) and its PP;
     red's reward pays per tile of the island, blue's per leaf plus the reward's bonus."""
     view = game.view(None)
-    top_left = (view["origin"][0], view["origin"][1])
     built = [e for e in game.s["log"] if e["type"] == "house"]
     red, blue = ([e for e in built if e["seat"] == seat] for seat in (0, 1))
 
-    def where(house: dict[str, Any]) -> str:
-        return name_from(house["x"], house["y"], top_left)
-
-    tiles = next(i["tiles"] for i in view["islands"] if [red[0]["x"], red[0]["y"]] in map(list, i["cells"]))
+    tiles = _island_of(view, red[0]["x"], red[0]["y"])["tiles"]
     plus = REWARDS[blue[0]["reward"]]["spec"]["plus"]
     counted = listed([f"{h['pp'] - plus} + {plus} = {h['pp']} PP" for h in blue])
-    return (f"After round 1's reward: Seat 1 (red) landed its ship, then built at {where(red[0])} ({red[0]['pp']} "
-            f"PP: 1 per tile of that {tiles}-tile island) and {where(red[1])} ({red[1]['pp']} PP). Seat 2 (blue) "
-            f"built at {where(blue[0])} and {where(blue[1])}, counting {noun(2, blue[0]['resource'])}: {counted}.")
+    return (f"After round 1's reward: Seat 1 (red) landed its ship, then built at {_cell(view, red[0])} "
+            f"({red[0]['pp']} PP: 1 per tile of that {tiles}-tile island) and {_cell(view, red[1])} "
+            f"({red[1]['pp']} PP). Seat 2 (blue) built at {_cell(view, blue[0])} and {_cell(view, blue[1])}, "
+            f"counting {noun(2, blue[0]['resource'])}: {counted}.")
 
 
 def _island_of(view: dict[str, Any], x: int, y: int) -> dict[str, Any]:

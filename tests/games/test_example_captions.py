@@ -98,7 +98,16 @@ def test_the_colonies_tie_at_the_end_is_the_results() -> None:
 
 def test_small_islands_row_objectives_and_final_scores_are_the_positions() -> None:
     game, caption, _ = examples("small_islands")["start"].shown()
-    assert caption.endswith(f"the row offers {listed(game.view(None)['row'])}.")
+    view = game.view(None)
+    grid = view["grid"]
+    assert len(view["islands"]) == 1 and not view["islands"][0]["open"]
+    assert caption.startswith(f"The map at the start: the {len(grid)} starting tiles make one closed island")
+    resources = [r for t in grid for r in t["res"]]
+    shown = [*resources, *["temple"] * sum(t["temple"] for t in grid), *["port"] * sum(t["ports"] for t in grid),
+             *["house symbol"] * sum(t["symbols"] for t in grid)]
+    counted = {word: shown.count(word) for word in dict.fromkeys(shown)}
+    assert f"with {listed([a(w) if n == 1 else f'{n} {w}s' for w, n in counted.items()])}; the dashed" in caption
+    assert caption.endswith(f"the row offers {listed(view['row'])}.")
 
     example = examples("small_islands")["objectives"]
     game, caption, _ = example.shown()
