@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from games.core import Action, listed
-from games.grammar import plural, verb
+from games.grammar import noun, plural, verb
 from games.roam.data import short_name
 from games.roam.game import RoamGame
 from games.roam.geometry import EDGES, slot_squares
@@ -109,7 +109,8 @@ def _anchors_caption(game: RoamGame) -> str:
     rows = {int(square[1:]) for square in placing["anchors"]}
     barred = [str(row) for row in range(1, len(game.view(None)["map"]) + 1) if row not in rows]
     return (f"Seat {placing['seat'] + 1} chose its {short_name(placing['card'])}. The outlined squares are where its "
-            f"key marker may go: not row {listed(barred)}, where the marker ahead would fall off the map.")
+            f"key marker may go: not {noun(len(barred), 'row')} {listed(barred)}, where the marker ahead would fall "
+            "off the map.")
 
 
 PUT = re.compile(r"puts a marker on (\w+)(?: \(\+(\d+) coins?\))?\.$")

@@ -1,10 +1,16 @@
 """The rulebook's pictures say what their positions hold: each fact a caption states is read here from the built
-position, so that a caption cannot drift from the position the engine builds. Catan (who rolled, the robber's hex
-with its resource and number, whom it robbed, who holds Longest Road and how long, the cards in the hand shown)
-at the shipped seed and at another; Colonies' opening hand, the table in round 3 and the tie at the end; ROAM's
-tie bid; Roanoke's board at the start (exits, resource nodes, where the first tile may go) and its First Winter
-(what it takes, what the short colony lacks, who took its chits); Small Islands' row at the start, the tile just
-placed and its island, round 1's houses and their PP, the discovery tokens drawn, and the final scores."""
+position, so that a caption cannot drift from the position the engine builds. Checked at the shipped seed, and at
+another where the example builds from a seed (Catan, Colonies, Roanoke; ROAM's and Small Islands' book games are
+written move by move for their seed). Catan: the new island's red numbers, desert and harbours, who rolled, the
+robber's hex with its resource and number, whom it robbed, who holds Longest Road and how long, the cards in the hand
+shown. Colonies: the opening hand, the table in round 3, the Threat in hand with the Soldier that may fight it, what
+the Explorer took and sees, and the tie at the end. ROAM: the map at the start, where the key marker may go, the
+markers and coins of a placing with its blank's cost, the tie bid, and whose turned picture shows which characters
+used. Roanoke: the board at the start (exits, resource nodes, where the first tile may go), the linked roads,
+generators and upgrades, the paving that cuts a road off, and the First Winter (what it takes, what the short
+colony lacks, who took its chits). Small Islands: the start's island and row, the tiles and objectives in hand, the
+tile just placed with the land and sea it meets, round 1's houses and their PP, the discovery tokens drawn, the
+ships with the ports around them, and the final scores."""
 
 from __future__ import annotations
 
