@@ -9,7 +9,9 @@ from bot.errors import UNSAVED
 from bot.storage import SqliteStorage
 from tests.support.fake_discord import MESSAGES, Fault
 from tests.support.fake_discord.faults import FORBIDDEN
+from tests.support.fake_discord.interactions import InteractionRecord
 from tests.support.fake_discord.model import Channel
+from tests.support.person import Person
 from tests.support.world import World
 
 
@@ -23,14 +25,20 @@ def refuse_next_post(world: World) -> Fault:
                                    times=1))
 
 
-async def test_a_table_the_database_refuses_leaves_its_thread_archived_and_the_next_one_opens_once(
-        world: World) -> None:
+async def new_table_unsaved(world: World) -> tuple[Person, InteractionRecord, SqliteStorage]:
+    """Alice asks for a new table in a thread while the database takes no writes."""
     alice = world.person("alice")
     storage = world.bot.storage
     assert isinstance(storage, SqliteStorage)
     await storage.db.execute("PRAGMA query_only = ON")
     record = await alice.slash("game new", game="testgame")
     await world.settle()
+    return alice, record, storage
+
+
+async def test_a_table_the_database_refuses_leaves_its_thread_archived_and_the_next_one_opens_once(
+        world: World) -> None:
+    alice, record, storage = await new_table_unsaved(world)
     assert record.texts() == [UNSAVED], record.texts()
     [made] = threads(world)
     assert made.archived and made.name == "High card table (not opened)", made
@@ -80,11 +88,6 @@ async def test_a_refusal_after_the_public_thinking_reaches_the_person_alone(worl
     """`/game new` in a thread answers with a public "thinking…" while it opens the thread; Discord makes the first
     follow-up take that placeholder's place and flags, so a refusal sent as it would be seen by the whole channel.
     It reaches the person alone, and the placeholder is gone."""
-    alice = world.person("alice")
-    storage = world.bot.storage
-    assert isinstance(storage, SqliteStorage)
-    await storage.db.execute("PRAGMA query_only = ON")
-    record = await alice.slash("game new", game="testgame")
-    await world.settle()
+    _, record, _ = await new_table_unsaved(world)
     shown = record.replies()
     assert [m.content for m in shown] == [UNSAVED] and shown[0].ephemeral, [(m.content, m.ephemeral) for m in shown]
