@@ -53,9 +53,10 @@ def test_col_r27_the_ai_counters_an_offer_one_card_from_good() -> None:
     assert choose_for(near, 1, SMART, random.Random(0)) == {"type": "counter", "give": ["food"]}
 
 
-def _hungry() -> Colonies:
-    """Seat 1's main step: two Population in hand and no Food to play them, a Trader ready."""
-    game = table(2, hand=["farmer", "miner", "horses", "coast"], discard=[])
+def _hungry(seats: int = 2) -> Colonies:
+    """The first seat's main step: two Population in hand and no Food to play them, a Trader ready; the other
+    seats hold five cards each."""
+    game = table(seats, hand=["farmer", "miner", "horses", "coast"], discard=[])
     game.s["players"][0]["in_play"] = [{"card": "trader", "state": "ready"}]
     game.s["players"][0]["granary"] = 0
     return game
@@ -70,18 +71,10 @@ def test_col_s17_the_ai_offers_its_least_useful_card_for_food_it_lacks() -> None
     assert choose_for(game, 0, SMART, random.Random(0))["type"] != "offer"  # never again this turn
 
 
-def _hungry_of_three() -> Colonies:
-    """Seat 0's main step at a table of three, hungry as in `_hungry`; seats 1 and 2 hold five cards each."""
-    game = table(3, hand=["farmer", "miner", "horses", "coast"], discard=[])
-    game.s["players"][0]["in_play"] = [{"card": "trader", "state": "ready"}]
-    game.s["players"][0]["granary"] = 0
-    return game
-
-
 def test_the_ai_asks_a_seat_at_most_once_a_turn() -> None:
     """Issue 36: declined its Horses for a Food, the AI put its Coast to the same seat as soon as the Horses
     were played; a seat is asked once a turn, so the Coast goes to the other seat."""
-    game = _hungry_of_three()
+    game = _hungry(3)
     offer = choose_for(game, 0, SMART, random.Random(0))
     assert offer == {"type": "offer", "partner": 2, "give": ["horses"], "want": ["food"], "worker": "trader"}
     game.apply(0, offer)
@@ -95,7 +88,7 @@ def test_the_ai_never_puts_again_this_round_what_a_seat_declined() -> None:
     """Issue 36: declines were forgotten at the end of the turn, so the next seat put the same terms to the
     seat that had just declined them.  They are kept for the round (the view's `asks`, public as every offer):
     the next hungry AI, after a restart, asks the other seat, and a round later it may ask again."""
-    game = _hungry_of_three()
+    game = _hungry(3)
     game.apply(0, choose_for(game, 0, SMART, random.Random(0)))
     game.apply(1, {"type": "decline"})
     for seat in (0, 1):

@@ -94,19 +94,26 @@ def test_the_hard_levels_guide_asks_but_never_gives_and_grants_only_what_it_is_p
     assert shrewd.choose(g.view(1), g.legal_actions(1), random.Random(1)) == {"type": "accept"}
 
 
+def _short_of_each_other() -> Roanoke:
+    """Seat 0's main step before the Colony Tithe (1 of each): seat 0 lacks a metal and spares wood, seat 1 the
+    other way round; the others hold one of each."""
+    g = started()
+    g.s["seasons"][0] = "Y1-SP3"  # Colony Tithe: 1 of each
+    g.s["round"] = 3
+    main_for(g, 0, "straight")
+    set_hand(g, 0, food=3, water=3, wood=3)
+    set_hand(g, 1, food=1, water=1, metal=3)
+    for seat in (2, 3):
+        set_hand(g, seat, food=1, water=1, metal=1, wood=1)
+    return g
+
+
 def test_two_shrewd_seats_each_short_of_what_the_other_spares_swap() -> None:
     """Seen in a local game of three hard seats: each short of what another could spare, each asked for it
     for nothing, each was declined (a shrewd seat helps nobody for free), and the colony was lost in its
     first winter.  A seat is asked once a turn (issue 36), so the shrewd player's one request comes paid up
     front with what the other lacks, which a shrewd seat accepts: the colony is saved in one offer."""
-    g = started()
-    g.s["seasons"][0] = "Y1-SP3"  # Colony Tithe: 1 of each
-    g.s["round"] = 3
-    main_for(g, 0, "straight")
-    set_hand(g, 0, food=3, water=3, wood=3)  # lacks a metal, spares wood
-    set_hand(g, 1, food=1, water=1, metal=3)  # lacks a wood, spares metal
-    for seat in (2, 3):
-        set_hand(g, seat, food=1, water=1, metal=1, wood=1)
+    g = _short_of_each_other()
     shrewd = RoanokePlayer().shrewd()
     asked = shrewd.choose(g.view(0), g.legal_actions(0), random.Random(1))
     assert asked == {"type": "offer", "to": 2, "give": {"wood": 1}, "get": {"metal": 1}}
@@ -122,14 +129,7 @@ def test_asks_each_seat_once_a_turn_with_the_best_offer_it_would_make(level: str
     the other way round: the generous player gifted the wood, then asked for the metal (two offers to seat 1);
     the shrewd one asked for the metal for nothing, then, declined, paid.  Now each makes one offer, the swap,
     and both seats meet the card."""
-    g = started()
-    g.s["seasons"][0] = "Y1-SP3"  # Colony Tithe: 1 of each
-    g.s["round"] = 3
-    main_for(g, 0, "straight")
-    set_hand(g, 0, food=3, water=3, wood=3)
-    set_hand(g, 1, food=1, water=1, metal=3)
-    for seat in (2, 3):
-        set_hand(g, seat, food=1, water=1, metal=1, wood=1)
+    g = _short_of_each_other()
     ai, rng = (RoanokePlayer() if level == "normal" else RoanokePlayer().shrewd()), random.Random(1)
     asked = []
     while (action := ai.choose(g.view(0), g.legal_actions(0), rng))["type"] == "offer":
