@@ -2,8 +2,8 @@
 
 Pictures are made to be read in Discord's chat column (550 px wide on a desktop, 350 px on a phone): no text
 on a public board is under 7 px of cap height at 550 px, and none on a close-up or a private picture (where a
-player decides, often on a phone) at 350 px.  `renderers/<game_id>.py` provides `board(view, choices) -> bytes` (the
-ids of the places `choices` name drawn on it) and, when the game has hidden information, `private(view) ->
+player decides, often on a phone) at 350 px.  `renderers/<game_id>.py` provides `board(view, choices, cast) -> bytes` (the
+ids of the places `choices` name drawn on it) and, when the game has hidden information, `private(view, cast) ->
 bytes`; a game that lets a place be picked in two steps (`Game.areas`) provides `area(view, name, choices)
 -> bytes`, the zoomed picture of one area, and `place_label(view, action) -> str | None`, the id it shows; a game
 whose seats wear colours of their own (not the common seat palette) names them with `seat_rgb(view)`.
@@ -19,6 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from games.core import Action
+from renderers.cast import Cast
 from renderers.common import RGB, seat_colour
 
 
@@ -31,10 +32,12 @@ def _module(game_id: str) -> ModuleType:
         return importlib.import_module(f"{__name__}.generic")
 
 
-def render_board(game_id: str, view: dict[str, Any], choices: Sequence[Action] = ()) -> bytes:
+def render_board(game_id: str, view: dict[str, Any], choices: Sequence[Action] = (),
+                 cast: Cast | None = None) -> bytes:
     """The public board picture (PNG) of a public view, with the ids of the places `choices` name (the moves
-    open to the player to move, when the picture is theirs to pick from; none on a replay or a recap)."""
-    return _module(game_id).board(view, choices)
+    open to the player to move, when the picture is theirs to pick from; none on a replay or a recap); `cast`
+    names the seats (by colour when None)."""
+    return _module(game_id).board(view, choices, Cast([]) if cast is None else cast)
 
 
 def render_area(game_id: str, view: dict[str, Any], area: str, choices: Sequence[Action]) -> bytes | None:
@@ -50,10 +53,11 @@ def place_label(game_id: str, view: dict[str, Any], action: Action) -> str | Non
     return fn(view, action) if fn else None
 
 
-def render_private(game_id: str, view: dict[str, Any]) -> bytes | None:
-    """The private picture (PNG) of one seat's view, or None if the game draws none."""
+def render_private(game_id: str, view: dict[str, Any], cast: Cast | None = None) -> bytes | None:
+    """The private picture (PNG) of one seat's view, or None if the game draws none; `cast` is read by that
+    seat (by colour when None)."""
     fn = getattr(_module(game_id), "private", None)
-    return fn(view) if fn else None
+    return fn(view, Cast([], view.get("seat")) if cast is None else cast) if fn else None
 
 
 def seat_colours(game_id: str, view: dict[str, Any]) -> list[RGB]:

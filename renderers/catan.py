@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 
 from games.catan.board import GEOMETRY, RESOURCES, pips
 from games.core import Action
+from renderers.cast import Cast
 from renderers.common import (
     ACCENT,
     INK,
@@ -235,7 +236,7 @@ def _map(view: dict[str, Any]) -> Image.Image:
     return img
 
 
-def board(view: dict[str, Any], choices: Sequence[Action] = ()) -> bytes:
+def board(view: dict[str, Any], choices: Sequence[Action], cast: Cast) -> bytes:
     """The island with its pieces; the ids of the intersections and paths `choices` name on tags."""
     img = _map(view)
     draw = ImageDraw.Draw(img)
@@ -257,7 +258,7 @@ PRIVATE_SMALL = legible(PRIVATE_WIDTH, PHONE)
 """The smallest text of a hand: it is read on a phone, where a player decides what to build and trade."""
 
 
-def private(view: dict[str, Any]) -> bytes:
+def private(view: dict[str, Any], cast: Cast) -> bytes:
     """One player's hand: resource cards, development cards (new ones marked), trade rates, news; every word
     readable at a phone's 350 px."""
     width, small, step = PRIVATE_WIDTH, PRIVATE_SMALL, PRIVATE_SMALL + 10

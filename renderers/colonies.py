@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 
 from games.colonies import cards as C
 from games.core import Action
+from renderers.cast import Cast
 from renderers.common import (
     ACCENT,
     INK,
@@ -290,7 +291,7 @@ def _ranking(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         place += len(seats)
 
 
-def board(view: dict[str, Any], choices: Sequence[Action] = ()) -> bytes:
+def board(view: dict[str, Any], choices: Sequence[Action], cast: Cast) -> bytes:
     """The table: Line-Up, Frontier, the event, and the current player's cards in play (or the ranking)."""
     img = _frame().copy()
     draw = ImageDraw.Draw(img)
@@ -314,7 +315,7 @@ PRIVATE_CARD = (366, 4 * PRIVATE_SMALL + 3 * round(PRIVATE_SMALL * 1.22) + 36)
 """A card of the hand: wide enough for every card's effect in three lines of PRIVATE_SMALL."""
 
 
-def private(view: dict[str, Any]) -> bytes:
+def private(view: dict[str, Any], cast: Cast) -> bytes:
     """The seat's hand as cards, every word readable at a phone's 350 px: playable ones framed and tagged, the
     rest dimmed; and an Explorer's choice."""
     seat, small = view["seat"], PRIVATE_SMALL
@@ -339,7 +340,7 @@ def private(view: dict[str, Any]) -> bytes:
             *wrap_text(f"Deck {me['deck_size']} - Discard {len(me['discard'])} - Granary {me['granary']} Food - "
                        f"Shipped {me['shipped']} Wealth", small, PRIVATE_WIDTH - 56)]
     offer = view.get("offer")
-    offered = wrap_text(" ".join(offer_lines(offer)), small, PRIVATE_WIDTH - 56) \
+    offered = wrap_text(" ".join(offer_lines(offer, cast)), small, PRIVATE_WIDTH - 56) \
         if offer and seat in (offer["from"], offer["to"]) else ()
     top = 70 + step * len(said) + (step * len(offered) + 16 if offered else 0) + 8
     img, draw = canvas(PRIVATE_WIDTH, top + hand_h + (sees_h + 16 if sees else 0) + 12)

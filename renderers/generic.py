@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.core import Action
+from renderers.cast import Cast
 from renderers.common import INK, MUTED, PAPER, PHONE, canvas, encode_png, legible, text, text_width
 
 _WIDTH = 720
@@ -32,10 +33,10 @@ def _picture(view: dict[str, Any], size: int) -> bytes:
     return encode_png(img)
 
 
-def board(view: dict[str, Any], choices: Sequence[Action] = ()) -> bytes:
+def board(view: dict[str, Any], choices: Sequence[Action], cast: Cast) -> bytes:
     return _picture(view, legible(_WIDTH))
 
 
-def private(view: dict[str, Any]) -> bytes:
+def private(view: dict[str, Any], cast: Cast) -> bytes:
     """The seat's view, read on a phone."""
     return _picture(view, legible(_WIDTH, PHONE))

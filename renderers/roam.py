@@ -23,6 +23,7 @@ from PIL import Image, ImageDraw
 from games.core import Action
 from games.roam.data import CARDS, short_name
 from games.roam.geometry import parse_square, slot_of
+from renderers.cast import Cast
 from renderers.common import (
     ACCENT,
     COLOUR_RGB,
@@ -313,7 +314,7 @@ def _tags(choices: Sequence[Action], edge: str) -> list[tuple[Point, str]]:
     return list(out.values())
 
 
-def board(view: dict[str, Any], choices: Sequence[Action] = ()) -> bytes:
+def board(view: dict[str, Any], choices: Sequence[Action], cast: Cast) -> bytes:
     """The map from the south edge; the squares `choices` name carry their names on tags."""
     img, draw = _picture(view, "S")
     for xy, label in _tags(choices, "S"):
@@ -330,7 +331,7 @@ def area(view: dict[str, Any], name: str, choices: Sequence[Action]) -> bytes:
     return zoom(img, (x0 - 8, y0 - PLATE, x1 + 8, y1 + 8), _tags(inside, "S"))
 
 
-def private(view: dict[str, Any]) -> bytes:
+def private(view: dict[str, Any], cast: Cast) -> bytes:
     """The map turned so this player's edge is at the bottom, and this player's characters named below it, every
     word and pattern large enough to read on a phone."""
     me = view["players"][view["seat"]]

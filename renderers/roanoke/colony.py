@@ -12,6 +12,7 @@ from games.roanoke import seasons as SE
 from games.roanoke.market import TITLES
 from games.roanoke.moves import HOUSE_COST, SPLITS, UPGRADE_COST, generator_cost
 from games.roanoke.table import MAX_HOUSES, MAX_UPGRADES, ROUNDS
+from renderers.cast import Cast
 from renderers.common import (
     ACCENT,
     INK,
@@ -271,7 +272,7 @@ def _pieces(flow: _Flow, view: dict[str, Any], seat: int) -> None:
     flow.lines("Your road and buildings", lines)
 
 
-def private(view: dict[str, Any]) -> bytes:
+def private(view: dict[str, Any], cast: Cast) -> bytes:
     """The seat's colony, every word readable at a phone's 350 px: hand, season goal, the drawn tile in every
     legal placement, purchases and pieces."""
     seat = view["seat"]

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from games.core import Action
 from games.roanoke import board as B
+from renderers.cast import Cast
 from renderers.common import (
     INK,
     PAPER,
@@ -179,7 +180,7 @@ def _map(view: dict[str, Any]) -> Image.Image:
     return img
 
 
-def board(view: dict[str, Any], choices: Sequence[Action] = ()) -> bytes:
+def board(view: dict[str, Any], choices: Sequence[Action], cast: Cast) -> bytes:
     """The grid with every road and building; the squares `choices` name carry their labels on tags."""
     img = _map(view)
     draw = ImageDraw.Draw(img)

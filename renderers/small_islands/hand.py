@@ -10,6 +10,7 @@ from games.small_islands.data import card_text
 from games.small_islands.names import name_from
 from games.small_islands.text import features
 from games.small_islands.tiles import constraint, fits, key, rotate
+from renderers.cast import Cast
 from renderers.common import (
     ACCENT,
     INK,
@@ -108,7 +109,7 @@ def _row_h(pair: list[Turn]) -> int:
     return max(TURN_CELL, max(2 * STEP + STEP * len(lines) for _, _, lines, _ in pair)) + 12
 
 
-def private(view: dict[str, Any]) -> bytes:
+def private(view: dict[str, Any], cast: Cast) -> bytes:
     """The seat's hand tiles in all four rotations with where each fits, its objective cards and its
     discovery tokens; every word readable at a phone's 350 px."""
     seat = view["seat"]

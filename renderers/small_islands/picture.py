@@ -12,6 +12,7 @@ from PIL import Image
 from games.core import Action
 from games.small_islands.data import FACES
 from games.small_islands.names import column, name_from
+from renderers.cast import Cast
 from renderers.common import (
     Point,
     canvas,
@@ -82,7 +83,7 @@ def _picture(view: dict[str, Any], choices: Sequence[Action]) -> tuple[Image.Ima
     return img, lay
 
 
-def board(view: dict[str, Any], choices: Sequence[Action] = ()) -> bytes:
+def board(view: dict[str, Any], choices: Sequence[Action], cast: Cast) -> bytes:
     """The map with its rulers, the free cells `choices` name carrying their names, and the row under it."""
     img, lay = _picture(view, choices)
     draw_row(img, view, (lay.ox, lay.row_y), lay.size)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.colours import seat_name
 from games.grammar import plural
 from games.small_islands.names import name_from
+from renderers.cast import Cast
 from renderers.small_islands.side import status_line
-from renderers.text import ranking, recent, scores
+from renderers.text import ranking, scores
 
 LEGEND = ("On the map: a pink flower, an orange fruit, a green leaf and a grey temple are the icons; an anchor is "
           "a port; a dashed house is where a house may go; houses and ships wear their seat's colour and shape; "
@@ -16,7 +16,7 @@ LEGEND = ("On the map: a pink flower, an orange fruit, a green leaf and a grey t
 PHASE = {"setup": "setup", "prep": "preparation", "explore": "exploration", "reward": "reward", "end": "game over"}
 
 
-def board(view: dict[str, Any]) -> list[str]:
+def board(view: dict[str, Any], cast: Cast) -> list[str]:
     """The map's facts: how many islands there are, then each island of two tiles or more, where it is, what it
     holds and whose houses stand on it, the largest first (those with more houses first among equals), so that
     what does not fit Discord's limit is the smaller islands (`untold`)."""
@@ -29,7 +29,7 @@ def board(view: dict[str, Any]) -> list[str]:
     for island in sorted(big, key=lambda i: (-i["tiles"], -len(i["houses"]))):
         where = name_from(*min(tuple(cell) for cell in island["cells"]), top_left)
         holds = [plural(island[k], k) for k in ("flower", "fruit", "leaf", "temple") if island[k]]
-        houses = ", ".join(seat_name(s) for s in island["houses"]) or "none"
+        houses = ", ".join(cast.full(s) for s in island["houses"]) or "none"
         lines.append(f"Island at {where}: {plural(island['tiles'], 'tile')}, {', '.join(holds) or 'no icon'}, "
                      f"{'open' if island['open'] else 'closed'}; houses {houses}.")
     return lines
@@ -40,27 +40,26 @@ def untold(count: int) -> str:
     return f"And {plural(count, 'more island')}, none larger."
 
 
-def summary(view: dict[str, Any]) -> list[str]:
+def summary(view: dict[str, Any], cast: Cast) -> list[str]:
     if view["result"]:
-        lines = ["Game over (PP: prestige points).", ranking(view["result"], "PP")]
+        lines = ["Game over (PP: prestige points).", ranking(view["result"], "PP", cast)]
     else:
         lines = [f"Round {view['round']} of 4, {PHASE.get(view['phase'], view['phase'])}: {status_line(view)} "
                  "(PP: prestige points)"]
     if not view["result"]:
-        lines.append(scores(view, [p["pp"] for p in view["players"]], "PP"))
+        lines.append(scores(view, [p["pp"] for p in view["players"]], "PP", cast))
     for p in view["players"]:
-        lines.append(f"{seat_name(p['seat'])}: houses {p['houses_hand']} in hand, {p['houses_reserve']} in reserve, "
+        lines.append(f"{cast.full(p['seat'])}: houses {p['houses_hand']} in hand, {p['houses_reserve']} in reserve, "
                      f"{p['houses_played']} built; {plural(p['bonus_left'], 'bonus token')}, "
                      f"{plural(p['discovery_count'], 'discovery token')}; "
                      + ("ship landed" if p["own_ship"] else "ship not landed yet") + ".")
     lines.append(f"Row: {', '.join(view['row']) or 'empty'}; navigation {view['nav']}, reserve "
                  f"{plural(view['reserve'], 'tile')}; ships landed {view['ships_placed']}.")
-    lines.append(recent(view))
     lines.append(LEGEND)
     return lines
 
 
-def hand(view: dict[str, Any]) -> list[str]:
+def hand(view: dict[str, Any], cast: Cast) -> list[str]:
     tokens = ", ".join(f"{d['id']} ({d['pp']} PP)" for d in view["discovery"])
     held = ", ".join(f"{kind} {', '.join(ids)}" for kind, ids in view["held"].items() if ids)
     return [f"Tiles in hand: {', '.join(view['hand']) or 'none'}.", f"Cards held: {held or 'none'}.",

@@ -1,0 +1,84 @@
+"""Each game's narrator: events in, sentences for one reader out (DESIGN §5, "A good host's voice").
+
+The engines keep seat numbers and write events; what a person reads about them is said here, once per game,
+with the names of a `Cast` and the grammar of `games.grammar`. A game's module (`renderers.narrator.<game>`)
+says each event as a sentence and sorts it; this module makes of those sentences what each place shows:
+
+* `log`: every event, a sentence each (`/game log`, the terminal);
+* `story`: a board's text, the turns since the last board told as one short paragraph a turn, leaving out
+  bookkeeping (a turn ending, an offer closing, a wait);
+* `catch_up`: what opens a person's ask, their own news first (what they lost), then what threatens them,
+  then others' points and titles, at most `MOST` lines and a pointer to the rest.
+
+A game's module provides:
+  `line(event, cast, view) -> str`  the event as a sentence ("" when it says nothing); `view` is the public view
+                                    the events led to (for names of places that only the board holds);
+  `news(event) -> bool`              whether a board tells it (False for bookkeeping);
+  `turn_of(event) -> int | None`     the seat whose turn the event opens (a new paragraph), else None;
+  `hurts(event) -> frozenset[int]`   the seats it costs something: cards taken or discarded, a title, a building
+                                     blocked, points, a colony;
+  `scores(event) -> frozenset[int]`  the seats it brings points or a title.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from games.core import Event
+from renderers.cast import Cast
+
+MOST = 5
+"""The most lines of news a catch-up shows; the rest are in `/game log`."""
+HEADER = "Since your last turn:"
+REST = "The rest is in `/game log`."
+BULLET = "• "
+
+
+@cache
+def narrator(game_id: str) -> ModuleType:
+    """The game's narrator module."""
+    return importlib.import_module(f"{__name__}.{game_id}")
+
+
+def sentence(game_id: str, event: Event, cast: Cast, view: dict[str, Any] | None = None) -> str:
+    """One event as the game's narrator says it ("" when it says nothing)."""
+    return narrator(game_id).line(event, cast, view or {})
+
+
+def log(game_id: str, events: Sequence[Event], cast: Cast, view: dict[str, Any] | None = None) -> list[str]:
+    """Every event that says something, a sentence each, in order: the record."""
+    return [said for event in events if (said := sentence(game_id, event, cast, view))]
+
+
+def story(game_id: str, events: Sequence[Event], cast: Cast, view: dict[str, Any] | None = None) -> list[str]:
+    """The turns `events` hold, one paragraph each: the news of that turn as a few sentences in a row."""
+    module = narrator(game_id)
+    paragraphs: list[list[str]] = [[]]
+    for event in events:
+        if module.turn_of(event) is not None and paragraphs[-1]:
+            paragraphs.append([])
+        if module.news(event) and (said := module.line(event, cast, view or {})):
+            paragraphs[-1].append(said)
+    return [" ".join(p) for p in paragraphs if p]
+
+
+def catch_up(game_id: str, events: Sequence[Event], cast: Cast, view: dict[str, Any] | None = None,
+             threats: Sequence[str] = ()) -> list[str]:
+    """What changed for `cast.reader` in `events` (those since their last turn): what they lost first, then
+    `threats` (what may cost them next, said to them), then the points and titles others gained; at most `MOST`
+    lines, then where the rest is. Never the reader's own doing as news. Empty when nothing touched them."""
+    module, reader = narrator(game_id), cast.reader
+    assert reader is not None, "a catch-up is written for one reader"
+    lost = [e for e in events if reader in module.hurts(e)]
+    gained = [e for e in events if module.scores(e) - {reader} and e not in lost and e.get("seat") != reader]
+    told = [*(module.line(e, cast, view or {}) for e in lost), *threats,
+            *(module.line(e, cast, view or {}) for e in gained)]
+    told = [line for line in told if line]
+    if not told:
+        return []
+    rest = len(told) > MOST or any(module.news(e) for e in events if e not in lost and e not in gained)
+    return [HEADER, *(BULLET + line for line in told[:MOST]), *([REST] if rest else [])]
