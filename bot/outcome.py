@@ -23,6 +23,8 @@ class SeatInfo:
     """The person's choice of DMs (`bot.settings.NOTIFY`); None: the default."""
     level: str | None = None
     """The AI level of an AI seat (`bot.seats.ai_level` reads it); None for a person's seat."""
+    known_as: str | None = None
+    """What the seated person is called in the game's server (`bot.seats.player`); None when never seen."""
 
     @property
     def name(self) -> str:

@@ -6,9 +6,13 @@ A seat is read from a stored row (`bot.storage.SeatRow`) or from what the servic
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol
 
+from bot.names import inert
 from bot.settings import DEFAULT_SETTINGS, wants
+from games.colours import colour_of
+from renderers.cast import Cast, Player, ai_player, colour_player
 
 DEFAULT_LEVEL: str = DEFAULT_SETTINGS["ai_level"]
 
@@ -35,6 +39,9 @@ class Seat(Protocol):
     @property
     def level(self) -> str | None: ...
 
+    @property
+    def known_as(self) -> str | None: ...
+
 
 def is_person(seat: Seat) -> bool:
     """A person plays this seat (not an AI, nor an AI that took over from a person who left)."""
@@ -46,11 +53,27 @@ def ai_level(seat: Seat) -> str:
     return seat.level or DEFAULT_LEVEL
 
 
+def player(seat: Seat, *, text: bool = True) -> Player:
+    """Who plays a seat: the person by what they are called in the server (`text`: made inert for a Discord
+    text), or the seat's AI by its own name and level (also where an AI took over from a person who left)."""
+    if seat.is_ai:
+        return ai_player(seat.seat, ai_level(seat))
+    name = seat.known_as or f"Player {seat.seat + 1}"
+    return Player(inert(name) if text else name, colour_of(seat.seat))
+
+
+def cast_of(seats: Iterable[Seat], reader: int | None = None, *, text: bool = True) -> Cast:
+    """The seats' cast, read by `reader` (a seat, None for the channel); `text=False` for pictures and alt text,
+    which show names as typed (cleaned) since no markdown is read there."""
+    by_seat = {s.seat: s for s in seats}
+    return Cast([player(by_seat[i], text=text) if i in by_seat else colour_player(i)
+                 for i in range(max(by_seat, default=-1) + 1)], reader)
+
+
 def player_of(seat: Seat) -> str:
-    """Who plays a seat, as the lobby, the board, the status, the results and the replay name them: the person's
-    mention, or the seat as the game's own lines name it with its AI's level, "Seat 2 (AI, hard)" (also where an
-    AI took over from a person who left): one name per seat in a post that holds both."""
-    return f"Seat {seat.seat + 1} (AI, {ai_level(seat)})" if seat.is_ai else f"<@{seat.user_id}>"
+    """Who plays a seat, as the lobby, the status, the results and the replay name them: "alice (red)",
+    "Cleo (AI hard, yellow)"; never a mention (a mention pings: only whoever must act is mentioned)."""
+    return player(seat).full
 
 
 def dm_target(seat: Seat, level: str) -> int | None:

@@ -331,10 +331,6 @@ class Game(ABC):
     def describe(self, action: Action) -> str:
         """A short human label for an action, e.g. "Build a road on 12–13"."""
 
-    @abstractmethod
-    def describe_event(self, event: Event) -> str:
-        """A human sentence for an event, for the channel log."""
-
     @property
     @abstractmethod
     def over(self) -> bool: ...

@@ -2,11 +2,12 @@
 
 Pictures are made to be read in Discord's chat column (550 px wide on a desktop, 350 px on a phone): no text
 on a public board is under 7 px of cap height at 550 px, and none on a close-up or a private picture (where a
-player decides, often on a phone) at 350 px.  `renderers/<game_id>.py` provides `board(view, choices, cast) -> bytes` (the
-ids of the places `choices` name drawn on it) and, when the game has hidden information, `private(view, cast) ->
-bytes`; a game that lets a place be picked in two steps (`Game.areas`) provides `area(view, name, choices)
--> bytes`, the zoomed picture of one area, and `place_label(view, action) -> str | None`, the id it shows; a game
-whose seats wear colours of their own (not the common seat palette) names them with `seat_rgb(view)`.
+player decides, often on a phone) at 350 px.  `renderers/<game_id>.py` provides `board(view, choices, cast) ->
+bytes` (the ids of the places `choices` name drawn on it; `cast` names the seats, `renderers.cast`) and, when the
+game has hidden information, `private(view, cast) -> bytes`; a game that lets a place be picked in two steps
+(`Game.areas`) provides `area(view, name, choices) -> bytes`, the zoomed picture of one area, and
+`place_label(view, action) -> str | None`, the id it shows; a game whose seats wear colours of their own (not the
+common seat palette) names them with `seat_rgb(view)`.
 The words sent beside a picture, and its alt text, are renderers.text.  A game with no renderer module of its own is
 drawn by `renderers.generic`, so a new engine is playable before its picture exists.
 """

@@ -72,7 +72,7 @@ def info_of(row: GameRow, game: Game | None) -> GameInfo:
         thread_id=row.thread_id, status=row.status, version=row.version, created_by=row.created_by,
         options=row.options,
         seats=[SeatInfo(seat=s.seat, user_id=s.user_id, is_ai=s.is_ai, dm_ok=s.dm_ok, left=s.left, notify=s.notify,
-                        level=ai_level(s) if s.is_ai else None) for s in row.seats],
+                        level=ai_level(s) if s.is_ai else None, known_as=s.known_as) for s in row.seats],
         to_move=to_move, deadline=datetime.fromisoformat(row.deadline) if row.deadline else None,
         settings=with_defaults(row.settings), paused=row.paused)
 

@@ -124,6 +124,10 @@ class Storage(ABC):
     async def set_notify(self, user_id: int, notify: str) -> None: ...
 
     @abstractmethod
+    async def set_name(self, guild_id: int | None, user_id: int, name: str) -> None:
+        """Remember what `user_id` is called in a server (None: outside one); seats read it (`SeatRow.known_as`)."""
+
+    @abstractmethod
     async def meta(self, key: str) -> str | None:
         """A fact about the bot itself (not a game), such as the fingerprint of the commands it registered."""
 

@@ -274,8 +274,9 @@ class PostgresStorage(Storage):
     async def load(self, game_id: int) -> GameRow | None:
         row = await self.pool.fetchrow(  # one statement, so the seats are those of the same snapshot as the game
             f"SELECT {GAME_COLUMNS}, ARRAY(SELECT (s.seat, s.user_id, s.is_ai, s.dm_ok, s.\"left\", u.notify, "
-            "s.ai_level) "
+            "s.ai_level, p.name) "
             "FROM seats s LEFT JOIN user_settings u ON u.user_id = s.user_id "
+            "LEFT JOIN people p ON p.user_id = s.user_id AND p.guild_id = COALESCE(games.guild_id, 0) "
             "WHERE s.game_id = games.id ORDER BY s.seat) AS seats FROM games WHERE id = $1", game_id)
         if row is None:
             return None
@@ -394,6 +395,11 @@ class PostgresStorage(Storage):
         await self.pool.execute("INSERT INTO user_settings (user_id, notify) VALUES ($1, $2) "
                                 "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify", user_id, notify)
 
+    async def set_name(self, guild_id: int | None, user_id: int, name: str) -> None:
+        await self.pool.execute("INSERT INTO people (guild_id, user_id, name) VALUES ($1, $2, $3) "
+                                "ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
+                                guild_id or 0, user_id, name)
+
     async def meta(self, key: str) -> str | None:
         value: str | None = await self.pool.fetchval("SELECT value FROM meta WHERE key = $1", key)
         return value
@@ -461,6 +467,7 @@ class PostgresStorage(Storage):
             changed += _count(await con.execute("UPDATE result_seats SET user_id = NULL WHERE user_id = $1", user_id))
             changed += _count(await con.execute("DELETE FROM ratings WHERE player = $1", user_player(user_id)))
             await con.execute("DELETE FROM user_settings WHERE user_id = $1", user_id)
+            await con.execute("DELETE FROM people WHERE user_id = $1", user_id)
             await con.execute("DELETE FROM outbox WHERE target = $1 AND done_at IS NULL", user_id)
         return changed
 

@@ -31,6 +31,9 @@ class SeatRow:
     written, with the seats: it belongs to the user (`Storage.set_notify`)."""
     level: str | None = None
     """The AI level the seat plays at (`games.ai.LEVELS`) once an AI plays it; None for a person's seat."""
+    known_as: str | None = None
+    """What the seated person is called in the game's server (`Storage.set_name`); None when never seen. Read,
+    not written, with the seats: it belongs to the person."""
 
 
 @dataclass

@@ -169,10 +169,12 @@ class SqliteStorage(Storage):
             row = await cur.fetchone()
         if row is None:
             return None
-        async with self.db.execute("SELECT s.seat, s.user_id, s.is_ai, s.dm_ok, s.left, u.notify, s.ai_level "
+        async with self.db.execute("SELECT s.seat, s.user_id, s.is_ai, s.dm_ok, s.left, u.notify, s.ai_level, p.name "
                                    "FROM seats s LEFT JOIN user_settings u ON u.user_id = s.user_id "
-                                   "WHERE s.game_id = ? ORDER BY s.seat", (game_id,)) as cur:
-            seats = [SeatRow(r[0], r[1], bool(r[2]), bool(r[3]), bool(r[4]), r[5], r[6]) for r in await cur.fetchall()]
+                                   "LEFT JOIN people p ON p.user_id = s.user_id AND p.guild_id = ? "
+                                   "WHERE s.game_id = ? ORDER BY s.seat", (row[1] or 0, game_id)) as cur:
+            seats = [SeatRow(r[0], r[1], bool(r[2]), bool(r[3]), bool(r[4]), r[5], r[6], r[7])
+                     for r in await cur.fetchall()]
         return GameRow(row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6]), json.loads(row[7]),
                        row[8], row[9], row[10], row[11], row[12], seats, row[13])
 
@@ -286,6 +288,12 @@ class SqliteStorage(Storage):
             await self.db.execute("INSERT INTO user_settings (user_id, notify) VALUES (?, ?) "
                                   "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify", (user_id, notify))
 
+    async def set_name(self, guild_id: int | None, user_id: int, name: str) -> None:
+        async with self._tx():
+            await self.db.execute("INSERT INTO people (guild_id, user_id, name) VALUES (?, ?, ?) "
+                                  "ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
+                                  (guild_id or 0, user_id, name))
+
     async def meta(self, key: str) -> str | None:
         async with self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
             row = await cur.fetchone()
@@ -358,6 +366,7 @@ class SqliteStorage(Storage):
             results = await self.db.execute("UPDATE result_seats SET user_id = NULL WHERE user_id = ?", (user_id,))
             ratings = await self.db.execute("DELETE FROM ratings WHERE player = ?", (user_player(user_id),))
             await self.db.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
+            await self.db.execute("DELETE FROM people WHERE user_id = ?", (user_id,))
             await self.db.execute("DELETE FROM outbox WHERE target = ? AND done_at IS NULL", (user_id,))
         return seats.rowcount + games.rowcount + results.rowcount + ratings.rowcount
 
