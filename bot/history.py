@@ -20,6 +20,7 @@ from bot.storage import GameRow, Storage
 from games.ai import choose_for, policy_for
 from games.core import Action, Game, Moment, get_game, outcome, turn_states
 from games.learned import win_chances
+from renderers.cast import Cast
 from renderers.recap import recap as recap_picture
 
 MOMENTS_SHOWN = 8
@@ -156,13 +157,15 @@ def said(moment: Moment, names: dict[int, str]) -> str:
     return moment.text if moment.seat is None else f"{names.get(moment.seat, f'Seat {moment.seat + 1}')} {moment.text}"
 
 
-def recap(game_type: str, story: list[Frame], names: dict[int, str]) -> tuple[bytes, list[str]]:
+def recap(game_type: str, story: list[Frame], names: dict[int, str], cast: Cast | None = None
+          ) -> tuple[bytes, list[str]]:
     """The recap of a finished game: its picture (the final board beside each seat's score over the game, the
-    moments numbered on the chart) and the message's lines listing those moments, seats by `names`."""
+    moments numbered on the chart, the seats named by `cast`) and the message's lines listing those moments,
+    seats by `names`."""
     marks = decisive(story)
     picture = recap_picture(game_type, story[-1].view, [f.scores for f in story], [f.round for f in story],
                             [(i, m.seat) for i, m in marks], [f.chances for f in story],
-                            turn.at if (turn := turning(story)) else None)
+                            turn.at if (turn := turning(story)) else None, cast)
     lines = ["**How it went** — each seat's score and chance of winning over the game"
              + (", and the moments that decided it:" if marks else ".")]
     lines += [f"{number}. Round {story[i].round}: {said(moment, names)}"

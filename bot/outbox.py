@@ -54,8 +54,9 @@ def result_lines(outcome: Outcome) -> list[str]:
 
 
 def ai_players(seats: Iterable[Seat]) -> str:
-    """Which seats AIs play and at what level, beside a board and in its alt text ("AI players: Seat 2 (AI, hard) ·
-    Seat 3 (AI, easy)"), named as the board's own lines name the seats. Empty where people play every seat."""
+    """Which seats AIs play and at what level, beside a board and in its alt text ("AI players: Basil (AI hard,
+    blue) · Cleo (AI easy, yellow)"), named as the board's own lines name the seats. Empty where people play every
+    seat."""
     names = [player_of(s) for s in seats if s.is_ai]
     return f"AI players: {' · '.join(names)}." if names else ""
 
@@ -68,24 +69,24 @@ def turn_line(user_ids: list[int], deadline: datetime | None) -> str:
     return f"Your move: {mentions(user_ids)}{when}"
 
 
-def board(outcome: Outcome, *, ping: bool = True, catchup: list[str] | None = None) -> OutboxRow:
-    """The board picture (when there is a view) with what happened and who is to move; `ping` says someone is
-    newly to move (a table whose board goes once a turn posts a new one only then, and edits it otherwise);
-    `catchup`, the catch-up of the person whose turn begins, is shown in place of the lines before it."""
+def board(outcome: Outcome, *, ping: bool = True) -> OutboxRow:
+    """The board picture (when there is a view) with what happened (its `events`, told at delivery by the game's
+    narrator with the names the seats have then, and its other `lines`) and who is to move; `ping` says someone
+    is newly to move (a table whose board goes once a turn posts a new one only then, and edits it otherwise)."""
     game = outcome.game
     running = game.status == "running"
     return OutboxRow(OutboxKind.BOARD, None, {
+        "events": outcome.events,
         "lines": [*outcome.lines, *result_lines(outcome)],
         "view": outcome.public_view,
         "turn": game.users_to_move() if running else [],
         "deadline": game.deadline.isoformat() if running and game.deadline else None,
         "ping": ping,
-        **({"catchup": [*catchup, *result_lines(outcome)]} if catchup else {}),
     })
 
 
 def for_outcome(outcome: Outcome, *, actor: int | None = None, turn: int | None = None, ping: bool = True,
-                mover: int | None = None, catchup: dict[int, list[str]] | None = None) -> list[OutboxRow]:
+                mover: int | None = None) -> list[OutboxRow]:
     """Everything one outcome shows: the board, changed hands, private notices, and moves to those asked.
 
     A hand goes by DM only when others changed it outside its owner's turn (`actor` made the change during
@@ -94,11 +95,11 @@ def for_outcome(outcome: Outcome, *, actor: int | None = None, turn: int | None 
 
     A person asked to act is DMed at `every` level when asked within another's turn (`mover`, whose turn it is
     now, is still `turn`'s: a discard, an answer to an offer), else at `turn` level (their turn begins), so that
-    the default sends one DM a round; the channel pings them either way. Their ask opens with their `catchup`.
+    the default sends one DM a round; the channel pings them either way. Their ask opens with their news, read
+    when it is sent (`bot.service.catchup`).
     """
     game = outcome.game
-    catchup = catchup or {}
-    rows = [board(outcome, ping=ping, catchup=catchup.get(mover) if mover is not None else None)]
+    rows = [board(outcome, ping=ping)]
     for seat, view in sorted(outcome.private_views.items()):
         if seat not in (actor, turn) and (user := game.dm_target(seat, "every")) is not None:
             rows.append(OutboxRow(OutboxKind.HAND, user, {"seat": seat, "view": view}, held=True))
@@ -108,11 +109,10 @@ def for_outcome(outcome: Outcome, *, actor: int | None = None, turn: int | None 
     if game.status == "finished":
         rows.append(recap())
     if game.status == "running":
-        what = outcome.lines[-3:]
         for seat in outcome.asked:
             level = "every" if mover is not None and mover == turn and seat != mover else "turn"  # within another's
             if seat in game.to_move and (user := game.dm_target(seat, level)) is not None:
-                rows.append(OutboxRow(OutboxKind.ASK, user, {"seat": seat, "lines": catchup.get(seat) or what}))
+                rows.append(OutboxRow(OutboxKind.ASK, user, {"seat": seat, "lines": []}))
     return rows
 
 

@@ -80,10 +80,12 @@ class Panel:
     warnings: list[str] = field(default_factory=list)
     coach: list[str] = field(default_factory=list)
     """On a practice table (`bot.practice`), the coach's line on this decision."""
+    news: list[str] = field(default_factory=list)
+    """What changed for the person since they last acted (`bot.service.catchup`), where it was read."""
 
     def warning_lines(self) -> list[str]:
-        """What leads the player's turn message, before its moves: the warnings, then the coach's line."""
-        return [*(f"⚠️ {w}" for w in self.warnings), *self.coach]
+        """What leads the player's turn message, before its moves: their news, the warnings, the coach's line."""
+        return [*self.news, *(f"⚠️ {w}" for w in self.warnings), *self.coach]
 
 
 @dataclass
@@ -93,7 +95,7 @@ class Outcome:
     game: GameInfo
     events: list[Event] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
-    """Human sentences for the events, in order."""
+    """What the board says besides the story of `events` (a seat taken over, the coach on a practice table)."""
     public_view: dict[str, Any] | None = None
     private_views: dict[int, dict[str, Any]] = field(default_factory=dict)
     """Seat -> its new private view, for each human seat whose private view changed."""

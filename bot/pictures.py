@@ -8,6 +8,8 @@ import io
 
 import discord
 
+from bot.outcome import GameInfo
+from bot.seats import cast_of
 from renderers import render_private
 from renderers.text import alt_text
 
@@ -17,7 +19,11 @@ def png_file(data: bytes, name: str, description: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name, description=description)
 
 
-async def hand_file(game_type: str, view: dict) -> discord.File | None:
-    """A player's private picture with its alt text, drawn off the event loop (None: the game has none)."""
-    picture = await asyncio.to_thread(render_private, game_type, view)
-    return None if picture is None else png_file(picture, f"{game_type}-hand.png", alt_text(game_type, view, "hand"))
+async def hand_file(game: GameInfo, view: dict) -> discord.File | None:
+    """A player's private picture (`view` is their seat's) with its alt text, drawn off the event loop, the seats
+    named as that player reads them (None: the game has none)."""
+    cast = cast_of(game.seats, view.get("seat"), text=False)
+    picture = await asyncio.to_thread(render_private, game.game_type, view, cast)
+    if picture is None:
+        return None
+    return png_file(picture, f"{game.game_type}-hand.png", alt_text(game.game_type, view, "hand", cast=cast))

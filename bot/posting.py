@@ -20,11 +20,13 @@ from bot.bounded import bounded
 from bot.outbox import ai_players, fit, turn_line
 from bot.outcome import GameInfo, Panel
 from bot.pictures import hand_file, png_file
+from bot.seats import cast_of, player
 from bot.service import Snapshot
-from bot.service.catchup import BULLET
 from bot.settings import DEFAULT_SETTINGS
 from bot.storage import BoardMessage, OutboxItem, Storage
 from renderers import render_board
+from renderers.cast import Cast
+from renderers.narrator import story
 from renderers.text import alt_text, summary
 
 log = logging.getLogger(__name__)
@@ -75,12 +77,13 @@ class DeliveryPort(Protocol):
 ONLY_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
-def shown_lines(boards: list[dict]) -> list[str]:
-    """The lines of boards shown together: the newest catch-up first (what happened since the person it asks
-    last moved, what touched them first), then the boards' lines it does not already tell, in order."""
-    catchup = next((b["catchup"] for b in reversed(boards) if b.get("catchup")), [])
-    told = {line.removeprefix(BULLET) for line in catchup}
-    return [*catchup, *(line for b in boards for line in b["lines"] if line not in told)]
+def shown_lines(game_type: str, boards: list[dict], cast: Cast, view: dict[str, Any] | None) -> list[str]:
+    """What boards shown together say: the story of their events, a short paragraph a turn (the game's
+    narrator), then their other lines; a board stored before its events were kept says its stored lines."""
+    events = [event for b in boards for event in b.get("events", [])]
+    stored = [line for b in boards if "events" not in b for line in b["lines"]]
+    return [*stored, *story(game_type, events, cast, view), *(line for b in boards if "events" in b
+                                                                for line in b["lines"])]
 
 
 class NotYet(Exception):
@@ -175,7 +178,7 @@ class Posting:
     @staticmethod
     async def _hand_file(game: GameInfo, view: dict) -> dict[str, discord.File]:
         """The player's private picture as a DM attachment (nothing for a game without one)."""
-        picture = await hand_file(game.game_type, view)
+        picture = await hand_file(game, view)
         return {} if picture is None else {"file": picture}
 
     # -- one handler per kind -----------------------------------------------------------------
@@ -200,14 +203,16 @@ class Posting:
         deadline = datetime.fromisoformat(last["deadline"]) if last.get("deadline") else None
         turn = turn_line(last["turn"], deadline)
         view = next((r.payload["view"] for r in reversed(fresh) if r.payload.get("view") is not None), None)
-        picture = None if view is None else await asyncio.to_thread(render_board, game.game_type, view)
+        drawn = cast_of(game.seats, text=False)  # a picture and its alt text show names as typed
+        picture = None if view is None else await asyncio.to_thread(render_board, game.game_type, view, (), drawn)
         file_name = f"{game.game_type}-{game.id}-v{fresh[-1].version}.png"
         players = ai_players(game.seats)
-        alt = "" if view is None else alt_text(game.game_type, view, "board", title=game.title, players=players)
+        alt = "" if view is None else alt_text(game.game_type, view, "board", title=game.title, players=players,
+                                               cast=drawn)
         editing = shown is not None and (mode == "edit" or (mode == "turn" and not asks))
         earlier = await self._turn_so_far(game.id) if editing and mode == "turn" else []
-        lines = fit(shown_lines([*earlier, *(r.payload for r in fresh)]))
-        state = [] if view is None else summary(game.game_type, view)
+        lines = fit(shown_lines(game.game_type, [*earlier, *(r.payload for r in fresh)], cast_of(game.seats), view))
+        state = [] if view is None else summary(game.game_type, view, cast_of(game.seats))
         layout = board_layout([f"**{game.title}** #{game.id}\n{players}", lines, fit(state), turn],
                               None if picture is None else file_name, alt,
                               self.presenter.board_controls(snap) if game.status == "running" else None)
@@ -276,9 +281,11 @@ class Posting:
             raise NotYet("the final board goes first")
         story = await history.story(self.storage, snap.row)
         names = {s.seat: s.name for s in game.seats}
-        picture, lines = await asyncio.to_thread(history.recap, game.game_type, story, names)
+        drawn = cast_of(game.seats, text=False)
+        picture, lines = await asyncio.to_thread(history.recap, game.game_type, story, names, drawn)
         alt = alt_text(game.game_type, story[-1].view, "recap", title=game.title,
-                       told=history.chances_told(story, names))
+                       told=history.chances_told(story, {s.seat: player(s, text=False).full for s in game.seats}),
+                       cast=drawn)
         recap = png_file(picture, f"{game.game_type}-{game.id}-recap.png", alt)
         await self._post(self.channel_of(game), item.maybe_sent, content=fit(lines), file=recap, nonce=f"r{game.id}",
                          allowed_mentions=discord.AllowedMentions.none())

@@ -69,6 +69,15 @@ def arrow(direction: str, custom_id: str, *, disabled: bool) -> discord.ui.Butto
                              style=discord.ButtonStyle.secondary, custom_id=custom_id)
 
 
+async def remember(interaction: Interaction) -> bool:
+    """Keep what the person is called here (their server nickname, else their display name) for the boards, before
+    anything is played: a changed nickname shows on the next board (issue 43). True, so a cog's
+    `interaction_check` can be just this."""
+    await runtime(interaction).service.known_as(interaction.guild_id, interaction.user.id,
+                                               interaction.user.display_name)
+    return True
+
+
 async def refusing(interaction: Interaction, work: Callable[[], Awaitable[T]]) -> T | None:
     """Run a component's work; a RuleError becomes the player's ephemeral answer, a bug is logged."""
     try:
@@ -150,6 +159,7 @@ class GameItem(discord.ui.DynamicItem[V], template=r"(?!)"):  # the base itself 
     async def _check(self, interaction: Interaction) -> bool:
         if self.unreadable:
             raise ids.BadId()
+        await remember(interaction)
         if self.checks_place:
             self.snapshot = await played_here(interaction, self.game_id, self.seat)
         return True

@@ -16,7 +16,7 @@ from bot.outcome import GameInfo
 from bot.seats import DEFAULT_LEVEL
 from cogs import ids
 from cogs.common import CancelButton, game_here, opening_thread, wants_thread
-from cogs.items import GameItem, Interaction, manager_of, picked, runtime, single_select
+from cogs.items import GameItem, Interaction, manager_of, picked, remember, runtime, single_select
 from cogs.layout.moves import TEXT_LIMIT, clip
 from cogs.learn import LearnCommands
 from cogs.players import PlayerCommands, game_names
@@ -130,6 +130,9 @@ class Lobby(TableCommands, PlayerCommands, LearnCommands, commands.GroupCog, gro
             group_description="Open, join and manage board games"):
     def __init__(self, bot: Frontier) -> None:
         self.bot = bot
+
+    async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
+        return await remember(interaction)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(LobbyButton, AddAi, RemoveSeat, HandOver, CancelButton, RulesStep, RulesJump)

@@ -21,12 +21,12 @@ from bot.client import Frontier, answer
 from bot.errors import Refused
 from bot.outcome import Panel
 from bot.pictures import hand_file
-from bot.seats import is_person
+from bot.seats import cast_of, is_person
 from bot.service import Snapshot
 from cogs import ids
 from cogs.common import CancelButton, game_here
 from cogs.controls import ITEMS, commit, move_controls, panel_body, play_choice, trade_submitted
-from cogs.items import GameItem, Interaction, refuse_unread
+from cogs.items import GameItem, Interaction, refuse_unread, remember
 from cogs.layout.moves import clip, digest
 from cogs.layout.typed import matching, parse_move, suggestion
 from cogs.words import echo
@@ -100,7 +100,7 @@ def answer_buttons(snap: Snapshot) -> list[AnswerButton]:
     game, engine = snap.game, snap.engine
     if engine is None or not any(is_person(s) and offer_decline(snap, s.seat) for s in game.seats):
         return []
-    terms = offer_terms(game.game_type, engine.view(None))
+    terms = offer_terms(game.game_type, engine.view(None), cast_of(game.seats))
     if terms is None:
         return []
     return [AnswerButton(game.id, game.version, "accept", label=clip(f"Accept {terms}")),
@@ -141,7 +141,7 @@ class YourMoveButton(GameItem[discord.ui.Button], form=ids.YOUR_MOVE):
         await interaction.response.defer(ephemeral=True, thinking=True)
         panel = self.snapshot.panel(interaction.user.id)
         body = {k: v for k, v in panel_body(panel).items() if v is not None}
-        picture = await hand_file(panel.game.game_type, panel.hand)
+        picture = await hand_file(panel.game, panel.hand)
         if picture is not None:
             body["file"] = picture
         await interaction.followup.send(**bounded(ephemeral=True, **body))
@@ -161,7 +161,7 @@ async def show_hand(interaction: Interaction, panel: Panel) -> None:
     """The player's private view, as a picture, only to them."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     info = panel.game
-    picture = await hand_file(info.game_type, panel.hand)
+    picture = await hand_file(info, panel.hand)
     if picture is None:
         await interaction.followup.send(**bounded(content=f"{info.title} has no hidden cards: everything is on the "
                                                           "board.", ephemeral=True))
@@ -173,6 +173,9 @@ async def show_hand(interaction: Interaction, panel: Panel) -> None:
 class Play(commands.Cog):
     def __init__(self, bot: Frontier) -> None:
         self.bot = bot
+
+    async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
+        return await remember(interaction)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*ITEMS, OneTapButton, AnswerButton, CancelButton, YourMoveButton, HandButton)

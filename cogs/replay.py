@@ -21,7 +21,7 @@ from bot.client import Frontier
 from bot.limits import CONTENT
 from bot.outbox import ai_players
 from bot.pictures import png_file
-from bot.seats import player_of
+from bot.seats import cast_of, player_of
 from cogs import ids
 from cogs.items import GameItem, Interaction, JumpItem, arrow, picked, runtime
 from cogs.layout.moves import TEXT_LIMIT, clip
@@ -39,7 +39,8 @@ async def frame_message(interaction: Interaction, game_id: int, at: int
                                    guild_id=interaction.guild_id)
     story = await history.story(bot.storage, row)
     at = max(0, min(at, len(story) - 1))
-    picture = await asyncio.to_thread(render_board, row.game_type, story[at].view)
+    drawn = cast_of(row.seats, text=False)
+    picture = await asyncio.to_thread(render_board, row.game_type, story[at].view, (), drawn)
     names = {s.seat: player_of(s) for s in row.seats}
     view = discord.ui.View(timeout=None)
     view.add_item(StepButton(game_id, at - 1, "prev", disabled=at == 0))
@@ -52,10 +53,11 @@ async def frame_message(interaction: Interaction, game_id: int, at: int
     title = get_game(row.game_type).title
     players = ai_players(row.seats)
     words = [history.caption(title, game_id, story, at, names), players,
-             "\n".join(summary(row.game_type, story[at].view))]  # the board's state that is text by nature
+             "\n".join(summary(row.game_type, story[at].view, cast_of(row.seats)))]  # text by nature
     return (clip("\n\n".join(w for w in words if w), CONTENT),
             png_file(picture, f"{row.game_type}-{game_id}-turn{at}.png",
-                     alt_text(row.game_type, story[at].view, "replay", title=title, players=players)), view)
+                     alt_text(row.game_type, story[at].view, "replay", title=title, players=players, cast=drawn)),
+            view)
 
 
 async def show(interaction: Interaction, game_id: int, at: int) -> None:

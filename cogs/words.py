@@ -12,7 +12,7 @@ from bot.limits import clip
 from bot.outbox import result_lines, turn_line
 from bot.outcome import GameInfo, Outcome, SeatInfo
 from bot.practice import is_practice
-from bot.seats import ai_level
+from bot.seats import player
 from bot.settings import BOARD_TEXT, DEFAULT_SETTINGS
 from bot.storage import Rating
 from games.core import Game, get_game, registry
@@ -74,7 +74,8 @@ def started_text(info: GameInfo) -> str:
 
 
 def seat_label(seat: SeatInfo) -> str:
-    return f"Seat {seat.seat + 1}: " + (f"AI player ({ai_level(seat)})" if seat.is_ai else "a person")
+    """A seat in the lobby's *Remove a seat* list (an option label shows no markdown: the name as typed)."""
+    return f"{seat.seat + 1}. {player(seat, text=False).full}"
 
 
 def hand_over_text(info: GameInfo, verb: str) -> str:

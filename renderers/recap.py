@@ -18,6 +18,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderers import render_board, seat_colours
+from renderers.cast import Cast
 from renderers.common import (
     INK,
     MUTED,
@@ -41,9 +42,9 @@ MARK = 15
 """The radius of a moment's numbered ring."""
 
 
-def _board_image(game_id: str, view: dict[str, Any]) -> Image.Image:
+def _board_image(game_id: str, view: dict[str, Any], cast: Cast) -> Image.Image:
     """The board as the channel shows it: a palette picture, whose palette the recap reuses."""
-    return Image.open(io.BytesIO(render_board(game_id, view)))
+    return Image.open(io.BytesIO(render_board(game_id, view, (), cast)))
 
 
 def _step(top: float) -> int:
@@ -89,8 +90,8 @@ def _plot(draw: ImageDraw.ImageDraw, area: tuple[float, float, float, float], ro
 
 
 def _chart(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], scores: list[list[float]],
-           rounds: list[int], marks: list[tuple[int, int | None]], colours: list[RGB], size: int) -> None:
-    """The score chart in `box`, its smallest words `size` px."""
+           rounds: list[int], marks: list[tuple[int, int | None]], colours: list[RGB], size: int, cast: Cast) -> None:
+    """The score chart in `box`, its smallest words `size` px, its legend naming the seats by `cast`."""
     inner = panel(draw, box, "Score over the game", fill=WHITE, size=size + 4)
     area = (inner[0] + 40, inner[1] + 10, inner[2] - 10, inner[3] - 56 - 30 * ((len(colours) + 2) // 3))
     top = max([1.0, *(s for row in scores for s in row)])
@@ -116,7 +117,7 @@ def _chart(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], scores: li
         seat_marker(draw, (lx + 10, ly + 11), 9, seat, fill=colour)
         score = final[seat]
         shown_score = int(score) if float(score).is_integer() else round(score, 1)
-        text(draw, (lx + 26, ly), f"Seat {seat + 1}: {shown_score}", size + 1, on=WHITE,
+        text(draw, (lx + 26, ly), f"{cast.short(seat)}: {shown_score}", size + 1, on=WHITE,
              within=(lx + 26, ly - 2, lx + column - 8, ly + 26), smallest=size)
 
 
@@ -135,18 +136,21 @@ def _chances_chart(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], ch
 
 
 def recap(game_id: str, view: dict[str, Any], scores: list[list[float]], rounds: list[int],
-          marks: list[tuple[int, int | None]], chances: list[list[float]], turn: int | None) -> bytes:
+          marks: list[tuple[int, int | None]], chances: list[list[float]], turn: int | None,
+          cast: Cast | None = None) -> bytes:
     """The recap picture (PNG): the final public `view`'s board, under it each seat's score at every
     frame (`scores[frame][seat]`, the frames' `rounds` along the bottom) with the numbered `marks`
     (frame, seat or None) of the moments listed with it, and under that each seat's chance of winning
-    (`chances[frame][seat]`) with the turning point's frame `turn` marked."""
-    board = _board_image(game_id, view)
+    (`chances[frame][seat]`) with the turning point's frame `turn` marked; `cast` names the seats (by colour
+    when None)."""
+    cast = Cast([]) if cast is None else cast
+    board = _board_image(game_id, view, cast)
     img, draw = canvas(board.width, board.height + CHART_HEIGHT + CHANCES_HEIGHT, PAPER)
     img.paste(board.convert("RGB"), (0, 0))
     worn = seat_colours(game_id, view)
     colours = [worn[s] if s < len(worn) else seat_colour(s) for s in range(len(scores[-1]) if scores else 0)]
     _chart(draw, (10, board.height, board.width - 10, board.height + CHART_HEIGHT - 10), scores, rounds, marks,
-           colours, legible(board.width))
+           colours, legible(board.width), cast)
     top = board.height + CHART_HEIGHT
     _chances_chart(draw, (10, top, board.width - 10, top + CHANCES_HEIGHT - 10), chances, rounds, turn, colours,
                    legible(board.width))

@@ -21,7 +21,6 @@ from bot.settings import with_defaults
 from bot.storage import ActionRow, Effects, GameRow, Job, JobKind, ResultSeat, SeatRow, StaleVersion, Storage
 from bot.thinking import Thinking
 from games.ai import offer_waiting
-from games.colours import seat_name
 from games.core import Game, get_game
 from games.levels import policy_name
 
@@ -118,18 +117,6 @@ def awaiting_answer(row: GameRow, game: Game) -> int | None:
     return offer_waiting(game, {s.seat for s in row.seats if s.is_ai})
 
 
-def offer_wait_lines(row: GameRow, game: Game, before: int | None) -> list[str]:
-    """The line that tells the people an AI's offer now waits for their answer, and how long: once, when it
-    starts to wait (`before`: the seat that waited before the move). It names the seat as the offer's own line
-    and the board beside it do (`seat_name`), "Seat 3 (yellow)": one name per seat in one post."""
-    waiting = awaiting_answer(row, game)
-    if waiting is None or waiting == before:
-        return []
-    seat = next(s for s in row.seats if s.seat == waiting)
-    minutes = with_defaults(row.settings)["offer_minutes"]
-    return [f"{seat_name(seat.seat)} waits up to {minutes} min for an answer to its offer, then goes on."]
-
-
 @dataclasses.dataclass(frozen=True)
 class Rights:
     """Who asks to manage a table, and what: the game's creator may, and so may a member with Manage Server
@@ -201,6 +188,8 @@ class Kernel:
         self.thinking = Thinking()
         """The worker pool hard AI seats think in (started when one first does)."""
         self._locks: dict[int, asyncio.Lock] = {}
+        self.names: dict[tuple[int, int], str] = {}
+        """(server, user) -> the name last stored for them (`Lobby.known_as`), so an unchanged name costs no write."""
         self.on_change: list[Callable[[], None]] = []
         """Called after every write that left outbox rows or jobs (delivery and scheduler wake up)."""
         self.closing = False

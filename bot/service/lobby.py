@@ -10,6 +10,7 @@ from typing import Any
 
 from bot import outbox
 from bot.errors import Refused
+from bot.names import clean
 from bot.outcome import GameInfo, Outcome
 from bot.practice import SETTINGS as PRACTICE_SETTINGS
 from bot.practice import is_practice
@@ -190,6 +191,15 @@ class Lobby(Turns):
         effects = Effects(outbox=[outbox.retire()] if change.row.status == "running" else [], jobs=[], release=True)
         await change.write(self.storage.set_status, "abandoned", effects=effects)
 
+    async def known_as(self, guild_id: int | None, user_id: int, raw: str) -> None:
+        """Remember what a person is called where they act (their nickname in that server, else their display
+        name), cleaned (`bot.names.clean`): stored when it changed, so the next board names them so."""
+        name, key = clean(raw), (guild_id or 0, user_id)
+        if name is None or self.names.get(key) == name:
+            return
+        await self.storage.set_name(guild_id, user_id, name)
+        self.names[key] = name
+
     async def forget(self, user_id: int) -> list[Outcome]:
         """Forget a user: leave every open table, then erase their id everywhere (results and ratings included).
 
@@ -204,4 +214,5 @@ class Lobby(Turns):
             if info.status == "running":
                 left.append(outcome)
         await self.storage.anonymize_user(user_id)
+        self.names = {key: name for key, name in self.names.items() if key[1] != user_id}
         return left

@@ -14,23 +14,22 @@ from bot.errors import Refused
 from bot.metrics import MOVES
 from bot.outcome import Outcome, Panel
 from bot.practice import practice_lines
-from bot.service.catchup import catch_up, since_last_move
+from bot.seats import cast_of
 from bot.service.kernel import (
     STALE,
     STALE_CODE,
     Change,
     acting_seat,
-    awaiting_answer,
     engine_of,
     humans,
     info_of,
-    offer_wait_lines,
     person_seat,
     replay,
 )
 from bot.service.queries import Queries, panel_of
-from bot.storage import ActionRow, GameRow, SeatRow
-from games.core import Action, Event, Game, Move, get_game
+from bot.storage import GameRow, SeatRow
+from games.core import Action, Game, Move, get_game
+from renderers.narrator import log as told
 
 log = logging.getLogger(__name__)
 
@@ -81,9 +80,9 @@ def _running(row_status: str) -> None:
 
 
 def _replayed(row: GameRow, events: list[dict[str, Any]], user_id: int | None) -> Outcome:
-    """The answer to an interaction already applied: its lines again, and the game as it is now."""
+    """The answer to an interaction already applied: what it did again, and the game as it is now."""
     game = engine_of(row)
-    lines = [game.describe_event(e) for e in events] if game else []
+    lines = told(row.game_type, events, cast_of(row.seats), game.view(None)) if game else []
     seated = user_id is not None and game is not None and person_seat(row, user_id) is not None \
         and row.status != "abandoned"
     return Outcome(game=info_of(row, game), events=events, lines=lines,
@@ -149,18 +148,18 @@ class Play(Queries):
             raise Refused(f"It is not your turn — waiting for {waiting}.", "not_your_turn")
         people = humans(row)
         before = _private_parts(game, people)
-        waiting, turn, offering = game.to_move(), game.current_seat(), awaiting_answer(row, game)
+        waiting, turn = game.to_move(), game.current_seat()
         events = game.apply(seat, action)  # a RuleError leaves the stored state untouched
         status = "finished" if game.over else "running"
         later, effects = self._next_row(row, game, status=status)
         after = _private_parts(game, people)
-        notices = {s: [game.describe_event(e) for e in said] for s, said in game.notices(events).items() if s in people}
+        notices = {s: told(row.game_type, said, cast_of(row.seats, s), game.view(None))
+                   for s, said in game.notices(events).items() if s in people}
         turn_goes_on = not game.over and game.current_seat() == turn
         coached = await practice_lines(self.storage, row, game, seat, action, events)
         outcome = Outcome(
             game=info_of(later, game), events=events,
-            lines=[*before_lines, *(game.describe_event(e) for e in events), *offer_wait_lines(later, game, offering),
-                   *coached],
+            lines=[*before_lines, *coached],
             public_view=game.view(None),
             private_views={s: game.view(s) for s in people if after[s] != before[s]}, result=game.result(),
             notices=notices,
@@ -169,8 +168,7 @@ class Play(Queries):
             panel=None if panel_for is None else panel_of(later, game, panel_for))
         mover = None if game.over else game.current_seat()
         effects.outbox = outbox.for_outcome(outcome, actor=seat, turn=turn,
-                                            ping=bool((game.to_move() - waiting) & set(people)), mover=mover,
-                                            catchup=await self._catch_ups(row.id, game, outcome.asked, seat, events))
+                                            ping=bool((game.to_move() - waiting) & set(people)), mover=mover)
         effects.release = not turn_goes_on
         await change.write(self.storage.commit_move, state=json.dumps(game.to_dict()), status=status, seat=seat,
                            action=action, events=events, interaction_id=interaction_id, effects=effects)
@@ -178,15 +176,6 @@ class Play(Queries):
         if status == "finished":
             await self._rate(row.id)
         return outcome
-
-    async def _catch_ups(self, game_id: int, game: Game, asked: list[int], seat: int,
-                         events: list[Event]) -> dict[int, list[str]]:
-        """Each asked seat's catch-up: what happened since it last acted, up to this action of `seat` (not
-        stored yet) and its `events`."""
-        if not asked:
-            return {}
-        log = [*await self.storage.actions(game_id), ActionRow(0, seat, {}, events, None)]
-        return {s: lines for s in asked if (lines := catch_up(game, s, since_last_move(log, s)))}
 
     async def _rate(self, game_id: int) -> bool:
         """Rate a finished game, after the commit that finished it: the move stands whatever happens here,

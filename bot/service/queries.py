@@ -3,16 +3,20 @@ standings. Nothing here takes a game's lock or writes."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import Refused
 from bot.outcome import GameInfo, Outcome, Panel
 from bot.practice import coach_lines
+from bot.seats import cast_of
+from bot.service.catchup import news_for
 from bot.service.kernel import NOT_SEATED, Caller, Kernel, engine_of, info_of, person_seat
 from bot.settings import DEFAULT_NOTIFY, checked_notify
 from bot.storage import GameRow, Rating, user_player
 from games.core import Game, Move, get_game
+from renderers.narrator import log as told
 
 
 def panel_of(row: GameRow, game: Game | None, user_id: int) -> Panel:
@@ -56,8 +60,14 @@ class Queries(Kernel):
         return (await self.snapshot(game_id)).game
 
     async def panel(self, game_id: int, user_id: int) -> Panel:
-        """What a seated person sees when they open their moves (one load)."""
-        return (await self.snapshot(game_id)).panel(user_id)
+        """What a seated person sees when they open their moves (one load), led while they are to move by what
+        changed for them since they last acted (`news_for`)."""
+        snap = await self.snapshot(game_id)
+        panel = snap.panel(user_id)
+        if snap.engine is None or not (panel.choices or panel.shapes):
+            return panel
+        news = news_for(snap.engine, snap.row.seats, panel.seat, await self.storage.actions(game_id))
+        return dataclasses.replace(panel, news=news)
 
     async def game_in_channel(self, channel_id: int) -> GameInfo | None:
         game_id = await self.storage.active_in_channel(channel_id)
@@ -88,7 +98,8 @@ class Queries(Kernel):
         game = engine_of(row)
         if game is None:
             return []
-        lines = [game.describe_event(e) for entry in await self.storage.actions(game_id) for e in entry.events]
+        events = [e for entry in await self.storage.actions(game_id) for e in entry.events]
+        lines = told(row.game_type, events, cast_of(row.seats), game.view(None))
         end = len(lines) - page * per_page
         return lines[max(0, end - per_page):max(0, end)]
 

@@ -28,8 +28,8 @@ def taken_over(seat: SeatRow, level: str) -> SeatRow:
 
 def taken_over_line(seat: SeatRow, level: str, what: str) -> str:
     """The board's line when a person's seat passes to an AI of `level` for good: who, what they did, and the
-    AI named as every message names it ("Seat 2 (AI, hard)")."""
-    return f"<@{seat.user_id}> {what}; {player_of(taken_over(seat, level))} plays their seat from now on."
+    AI named as every message names it ("Cleo (AI hard, yellow)"); no mention, since they need not act."""
+    return f"{player_of(seat)} {what}; {player_of(taken_over(seat, level))} plays their seat from now on."
 
 
 RESULTS_KEPT = "repair:results-of-old-games"

@@ -21,6 +21,8 @@ from games.ai import choose_for, offer_waiting
 from games.core import Game, RuleError, get_game
 from games.grammar import noun
 from renderers import render_board, render_private
+from renderers.cast import Cast, ai_player, colour_player
+from renderers.narrator import log
 from renderers.text import private
 
 HELP = ("Type the number of an action, a JSON action for free-form moves (e.g. trade offers), "
@@ -41,6 +43,9 @@ class LocalTable:
             raise RuleError(f"There is no seat {seat + 1}: {cls.title} here has seats 1 to "
                             f"{self.game.num_players}; choose one with --seat.", "no_seat")
         self.seat = seat
+        self.cast = Cast([colour_player(s) if s == seat else ai_player(s, level)
+                          for s in range(self.game.num_players)], seat, intro=False)
+        """The seats as you read them: you, and each AI seat by its own name (shown in full on the table's lines)."""
         self.ai = timed_player(game_type, level, think_seconds)  # the hard level thinks here, as in a worker
         self.rng = random.Random(seed)
         self.out = out
@@ -49,7 +54,9 @@ class LocalTable:
 
     def run(self) -> int:
         g = self.game
-        self.say(f"{g.title}: you are seat {self.seat + 1} of {g.num_players}. Pictures go to {self.out}/")
+        others = ", ".join(self.cast.full(s) for s in range(g.num_players) if s != self.seat)
+        self.say(f"{g.title}: you play {self.cast.player(self.seat).colour} against {others}. "
+                 f"Pictures go to {self.out}/")
         self.say(HELP)
         self._draw()
         while not g.over:
@@ -75,7 +82,7 @@ class LocalTable:
             if answer == "q":
                 return False
             if answer == "v":
-                for line in private(self.game.id, self.game.view(self.seat)):
+                for line in private(self.game.id, self.game.view(self.seat), self.cast):
                     self.say(line)
                 continue
             if answer in ("l", ""):
@@ -133,19 +140,16 @@ class LocalTable:
         the public events, since its choice may be hidden (a card kept for later)."""
         label = self.game.describe(action) if seat == self.seat else ""
         events = self.game.apply(seat, action)
-        lines = [self.game.describe_event(event) for event in events]
         if seat == self.seat:
             self.say(f"You: {label}")
-        else:
-            self.say(f"AI seat {seat + 1}: " + (lines.pop(0) if lines else "moved."))
-        for line in lines:
+        for line in log(self.game.id, events, self.cast, self.game.view(None)):
             self.say(f"   {line}")
         self._draw()
 
     def _draw(self) -> None:
         gid = self.game.id
         mine = self.game.legal_actions(self.seat) if self.seat in self.game.to_move() else []
-        (self.out / "board.png").write_bytes(render_board(gid, self.game.view(None), mine))  # your places named
-        private = render_private(gid, self.game.view(self.seat))
+        (self.out / "board.png").write_bytes(render_board(gid, self.game.view(None), mine, self.cast))
+        private = render_private(gid, self.game.view(self.seat), self.cast)
         if private is not None:
             (self.out / "hand.png").write_bytes(private)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from games.core import Action, Event, Game, Option, Result, Rng, RuleError, register
+from renderers.cast import Cast
+from renderers.narrator import register as register_narrator
 
 DECK = list(range(1, 13))
 
@@ -109,15 +111,6 @@ class HighCard(Game):
     def describe(self, action: Action) -> str:
         return f"Play your {action['card']}"
 
-    def describe_event(self, event: Event) -> str:
-        kind = event["type"]
-        if kind == "played":
-            return f"Seat {event['seat'] + 1} put a card down."
-        if kind == "revealed":
-            shown = ", ".join(str(c) for c in event["cards"])
-            return f"Cards revealed: {shown}. Seat {event['winner'] + 1} takes {event['points']} points."
-        return "Game over: " + ", ".join(f"seat {s + 1}: {p}" for s, p in enumerate(event["scores"]))
-
     def result(self) -> Result | None:
         if not self.over:
             return None
@@ -125,3 +118,36 @@ class HighCard(Game):
 
     def undoable(self, action: Action, events: list[Event]) -> bool:
         return action.get("type") == "play" and not any(e["type"] == "revealed" for e in events)
+
+
+class HighCardNarrator:
+    """The test game's narrator (`renderers.narrator`): its three events in words, the seats by the cast."""
+
+    @staticmethod
+    def line(event: Event, cast: Cast, view: dict[str, Any]) -> str:
+        kind = event["type"]
+        if kind == "played":
+            return f"{cast.Name(event['seat'])} put a card down."
+        if kind == "revealed":
+            shown = ", ".join(str(c) for c in event["cards"])
+            return f"Cards revealed: {shown}. {cast.Name(event['winner'])} took {event['points']} points."
+        return "Game over: " + ", ".join(f"{cast.name(s)}: {p}" for s, p in enumerate(event["scores"])) + "."
+
+    @staticmethod
+    def news(event: Event) -> bool:
+        return True
+
+    @staticmethod
+    def turn_of(event: Event) -> int | None:
+        return None
+
+    @staticmethod
+    def hurts(event: Event) -> frozenset[int]:
+        return frozenset()
+
+    @staticmethod
+    def scores(event: Event) -> frozenset[int]:
+        return frozenset({event["winner"]}) if event["type"] == "revealed" else frozenset()
+
+
+register_narrator(HighCard.id, HighCardNarrator)
