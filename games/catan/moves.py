@@ -323,7 +323,8 @@ class MovesMixin(TableMixin):
         s = self.s
         s["robber"] = action["hex"]
         s["phase"], s["resume"] = s["resume"], None
-        blocked = sorted({b[0] for v in GEOMETRY.hex_nodes[action["hex"]] if (b := s["buildings"][v]) is not None} - {seat})
+        owners = {b[0] for v in GEOMETRY.hex_nodes[action["hex"]] if (b := s["buildings"][v]) is not None}
+        blocked = sorted(owners - {seat})  # whose buildings the hex no longer pays: their catch-up says so
         events: list[Event] = [{"type": "robber", "seat": seat, "hex": action["hex"], "blocks": blocked}]
         victim = action["victim"]
         if victim is not None:
