@@ -58,12 +58,13 @@ def _produce(event: Event, cast: Cast) -> str:
 
 
 ANSWERED = {"accept": "accepted", "decline": "declined"}
+"""An answer to an offer, as said once given."""
 
 
 def _answer(event: Event, cast: Cast) -> str:
     answer, who = event["answer"], cast.Name(event["seat"])
     if isinstance(answer, dict):
-        return f"{who} countered: {cards(answer['give'])} for {cards(answer['get'])}."
+        return f"{who} countered, offering {cards(answer['give'])} for {cards(answer['get'])}."
     return f"{who} {ANSWERED[answer]}."
 
 

@@ -39,8 +39,9 @@ def _offer(offer: dict[str, Any], cast: Cast) -> str:
     """The open offer and the answers it has had where it stands: "Offer: bob to everyone, 1 wool for 1 brick;
     alice declined." (after the scores, which name everyone in full, so by the name alone)."""
     to = "everyone" if offer["to"] is None else cast.short(offer["to"])
-    answers = [f"{cast.short(int(t))} countered with {cards(a['give'])} for {cards(a['get'])}" if isinstance(a, dict)
-               else f"{cast.short(int(t))} {ANSWERED[a]}" for t, a in offer["answers"].items()]
+    answers = [f"{cast.short(int(t))} " + (f"countered, offering {cards(a['give'])} for {cards(a['get'])}"
+                                          if isinstance(a, dict) else ANSWERED[a])
+               for t, a in offer["answers"].items()]
     return (f"Offer: {cast.short(offer['from'])} to {to}, {cards(offer['give'])} for {cards(offer['get'])}"
             + (f"; {listed(answers)}" if answers else "") + ".")
 
@@ -60,7 +61,8 @@ def summary(view: dict[str, Any], cast: Cast) -> list[str]:
     """Whose turn and what they may do, the scores, everyone's cards on one line, roads and knights, the open
     offer, the bank."""
     roll = view["last_roll"]
-    when = f"Turn {view['turn']}" + (f", rolled {sum(roll)}" if roll and view["phase"] != "roll" else "")
+    when = ("Setup" if view["phase"] == "setup" else f"Turn {view['turn']}") + (
+        f", rolled {sum(roll)}" if roll and view["phase"] != "roll" else "")
     if view.get("winner") is not None:
         first = f"{cast.name(view['winner'])} won with {view['players'][view['winner']]['vp']} VP."
     else:
