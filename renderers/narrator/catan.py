@@ -197,11 +197,11 @@ def told(entries: Sequence[Event | str], cast: Cast, view: dict[str, Any]) -> li
 
 
 def label(action: Action, cast: Cast, view: dict[str, Any]) -> str | None:
-    """A move's label where it names a seat ("Robber to K, rob bob (makes ore on 8)", "Trade with alice");
-    None where the engine's own label says it all."""
+    """A move's label where it names a seat, by the name alone, as a button has room for ("Robber to K, rob bob
+    (makes ore on 8)", "Trade with alice"); None where the engine's own label says it all."""
     kind = action.get("type")
     if kind == "move_robber" and action["victim"] is not None:
-        return text.robber_label(action, cast.name, view, view["buildings"], view["active"])
+        return text.robber_label(action, cast.short, view, view["buildings"], view["active"])
     if kind == "confirm":
-        return text.confirm_label(action, cast.name)
+        return text.confirm_label(action, cast.short)
     return None

@@ -267,10 +267,9 @@ def test_a_label_names_the_robbers_victim_and_the_trade_partner() -> None:
     assert robs
     for action in robs:
         said = narrator.label(action, cast(game.s["active"]), view)
-        assert said is not None and f"rob {PEOPLE[action['victim']].full}" in said
+        assert said is not None and f"rob {PEOPLE[action['victim']].name} (" in said
         assert said.split(", rob")[0] == game.describe(action).split(", rob")[0], "the engine's label, named"
-    assert narrator.label({"type": "confirm", "offer": 2, "with": 3}, cast(0), view) == \
-        f"Trade with {PEOPLE[3].full}"
+    assert narrator.label({"type": "confirm", "offer": 2, "with": 3}, cast(0), view) == "Trade with Dorian"
     assert narrator.label({"type": "roll"}, cast(0), view) is None
 
 
