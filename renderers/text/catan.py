@@ -64,7 +64,7 @@ def summary(view: dict[str, Any], cast: Cast) -> list[str]:
     when = ("Setup" if view["phase"] == "setup" else f"Turn {view['turn']}") + (
         f", rolled {sum(roll)}" if roll and view["phase"] != "roll" else "")
     if view.get("winner") is not None:
-        first = f"{cast.name(view['winner'])} won with {view['players'][view['winner']]['vp']} VP."
+        first = f"{cast.Name(view['winner'])} won with {view['players'][view['winner']]['vp']} VP."
     else:
         first = f"{when}: {status(view, cast)}"
     hands = ", ".join(f"{cast.short(p['seat'])} {plural(p['cards'], 'card')}"
