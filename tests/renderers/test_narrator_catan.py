@@ -271,6 +271,10 @@ def test_a_label_names_the_robbers_victim_and_the_trade_partner() -> None:
         assert said.split(", rob")[0] == game.describe(action).split(", rob")[0], "the engine's label, named"
     assert narrator.label({"type": "confirm", "offer": 2, "with": 3}, cast(0), view) == "Trade with Dorian"
     assert narrator.label({"type": "roll"}, cast(0), view) is None
+    view["offer"] = {"id": 4, "from": 1, "to": None, "give": {"ore": 1}, "get": {"wool": 1}, "answers": {}}
+    assert narrator.label({"type": "accept", "offer": 4}, cast(0), view) == "Accept bob's offer"
+    assert narrator.label({"type": "decline", "offer": 4}, cast(0), view) == "Decline bob's offer"
+    assert narrator.label({"type": "decline", "offer": 3}, cast(0), view) is None, "an offer no longer open"
 
 
 @pytest.mark.parametrize("reader", [None, 0])
