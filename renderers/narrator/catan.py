@@ -93,7 +93,9 @@ def _played(event: Event, cast: Cast) -> str:
     if card == "year_of_plenty":
         return f"{said}, taking {listed(event['resources'])}."
     if card == "monopoly":
-        return f"{said} on {event['resource']}, taking {plural(event['taken'], 'card')}."
+        yours = event.get("from", {}).get(str(cast.reader), 0)
+        return f"{said} on {event['resource']}, taking {plural(event['taken'], 'card')}" + (
+            f", {yours} of them yours." if yours else ".")
     return said + "."
 
 

@@ -103,6 +103,9 @@ def test_news_leaves_out_bookkeeping_and_hurts_reads_the_victim() -> None:
     monopoly = {"type": "played", "seat": 0, "card": "monopoly", "resource": "wool", "taken": 3,
                 "from": {"1": 2, "3": 1}}
     assert narrator.hurts(monopoly) == {1, 3}
+    assert narrator.line(monopoly, cast(1), {}) == \
+        "alice (red) played Monopoly on wool, taking 3 cards, 2 of them yours."
+    assert narrator.line(monopoly, cast(2), {}) == "alice (red) played Monopoly on wool, taking 3 cards."
     assert narrator.scores({"type": "largest_army", "seat": 1, "knights": 3, "from": None}) == {1}
     assert not narrator.scores({"type": "settlement", "seat": 1, "node": 3, "setup": True}), "the setup is no news"
 
