@@ -18,6 +18,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.catan.board import GEOMETRY, RESOURCES, pips
+from games.catan.table import DEV_NAMES
 from games.core import Action
 from renderers.cast import Cast
 from renderers.common import (
@@ -41,6 +42,7 @@ from renderers.common import (
     wrap_text,
     zoom,
 )
+from renderers.narrator.catan import told
 
 WIDTH = HEIGHT = 840
 SIZE = 80  # hex radius in px
@@ -259,22 +261,20 @@ PRIVATE_SMALL = legible(PRIVATE_WIDTH, PHONE)
 
 
 def private(view: dict[str, Any], cast: Cast) -> bytes:
-    """One player's hand: resource cards, development cards (new ones marked), trade rates, news; every word
-    readable at a phone's 350 px."""
+    """One player's hand: resource cards, development cards (new ones marked), trade rates, news (told to the
+    cast's reader: "bob stole 1 wool from you"); every word readable at a phone's 350 px."""
     width, small, step = PRIVATE_WIDTH, PRIVATE_SMALL, PRIVATE_SMALL + 10
-    news = view["news"][-4:]
-    names = {"knight": "Knight", "vp": "Victory Point", "road_building": "Road Building",
-             "year_of_plenty": "Year of Plenty", "monopoly": "Monopoly"}
-    rows = [(names[k], n, view["new_dev"].get(k, 0)) for k, n in view["dev_hand"].items()]
+    news = told(view["news"][-4:], cast, view)
+    rows = [(DEV_NAMES[k], n, view["new_dev"].get(k, 0)) for k, n in view["dev_hand"].items()]
     lines = [wrap_text(f"{n} x {name}" + (f" ({new} new: not playable this turn)" if new and name != "Victory Point"
                                            else "") if n else name, small, width - 40)
              for name, n, new in rows or [("none", 0, 0)]]
-    told = [wrap_text(line, small, width - 40) for line in news]
-    height = 300 + step * sum(map(len, lines)) + (50 + step * sum(map(len, told)) if news else 0)
+    wrapped = [wrap_text(line, small, width - 40) for line in news]
+    height = 300 + step * sum(map(len, lines)) + (50 + step * sum(map(len, wrapped)) if news else 0)
     img, draw = canvas(width, height)
     seat = view["seat"]
     seat_marker(draw, (34, 36), 18, seat)
-    text(draw, (62, 36), f"Your hand - Seat {seat + 1} ({SEAT_COLOUR_NAMES[seat]}), {view['vp_total']} VP",
+    text(draw, (62, 36), f"Your hand ({SEAT_COLOUR_NAMES[seat]}), {view['vp_total']} VP",
          small + 4, on=PAPER, anchor="lm", bold=True, within=(62, 8, width - 16, 64), smallest=small)
     for i, r in enumerate(RESOURCES):
         x = 16 + i * 136
@@ -285,7 +285,7 @@ def private(view: dict[str, Any], cast: Cast) -> bytes:
         text(draw, (x + 64, 148), str(view["hand"][r]), 44, on=fill, fill=ink, anchor="mm", bold=True)
         text(draw, (x + 64, 198), f"bank {view['rates'][r]}:1", small, on=fill, fill=ink, anchor="mm")
     y = 240 - 14
-    for heading, blocks in [("Development cards", lines), *([("Lately", told)] if news else [])]:
+    for heading, blocks in [("Development cards", lines), *([("Lately", wrapped)] if news else [])]:
         y += 14
         text(draw, (20, y), heading, small, on=PAPER, bold=True)
         y += step + 6

@@ -11,13 +11,13 @@ from __future__ import annotations
 from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD
 from games.catan.game import Catan
 from games.catan.table import DEV_NAMES
-from games.colours import colour_of, seat_name
+from games.colours import colour_of
 from games.core import Action, listed
 from games.grammar import a, plural
 from games.rulebook import Example
 
 SEED = 7
-"""A table whose first player (Seat 3) and island show every kind of place: harbours of both kinds, a 6 and 8."""
+"""A table whose first player (yellow) and island show every kind of place: harbours of both kinds, a 6 and 8."""
 
 
 def _dots(token: int | None) -> int:
@@ -118,7 +118,7 @@ def _island_caption(game: Catan) -> str:
 
 
 def _settled_caption(game: Catan) -> str:
-    return f"After setup: each seat has two settlements, each with a road. Seat {game.s['start'] + 1} rolls first."
+    return f"After setup: each seat has two settlements, each with a road. {_who(game.s['start'])} rolls first."
 
 
 def _robber_caption(game: Catan) -> str:
@@ -127,11 +127,17 @@ def _robber_caption(game: Catan) -> str:
     hex_ = game.s["robber"]
     label, number = _hex_label(hex_), game.s["layout"]["tokens"][hex_]
     resource = TERRAIN_YIELD[game.s["layout"]["terrain"][hex_]]
-    victim = next(seat for seat, news in enumerate(game.s["news"]) if any("from you" in line for line in news))
+    [victim] = {entry["victim"] for news in game.s["news"] for entry in news if entry["type"] == "steal"}
     owners = sorted({b[0] for v in GEOMETRY.hex_nodes[hex_] if (b := game.s["buildings"][v]) is not None})
-    return (f"Seat {game.s['active'] + 1} rolled a 7 and moved the robber (R) to hex {label}, {a(resource)} "
-            f"{number}, robbing {seat_name(victim)}. Until the robber moves on, {a(str(number))} pays nothing from "
+    return (f"{_who(game.s['active'])} rolled a 7 and moved the robber (R) to hex {label}, {a(resource)} "
+            f"{number}, robbing {colour_of(victim)}. Until the robber moves on, {a(str(number))} pays nothing from "
             f"{label}, to {' or to '.join(colour_of(seat) for seat in owners)}.")
+
+
+def _who(seat: int) -> str:
+    """A seat as the book's pictures name it, where no one sits: by its colour ("Yellow", as `Cast.colours` does)."""
+    colour = colour_of(seat)
+    return colour[0].upper() + colour[1:]
 
 
 def _hex_label(hex_: int) -> str:
@@ -144,7 +150,7 @@ def _robber_hex(game: Catan) -> str:
 
 def _longest_road_caption(game: Catan) -> str:
     seat = game.s["longest"]
-    return (f"{seat_name(seat)} has {game.s['road_len'][seat]} roads in a row and holds Longest Road, worth 2 "
+    return (f"{_who(seat)} has {game.s['road_len'][seat]} roads in a row and holds Longest Road, worth 2 "
             f"points. The numbers are where {colour_of(seat)} may build now: corners for a settlement, edges for "
             "a road.")
 
@@ -156,7 +162,7 @@ def _hand_caption(game: Catan) -> str:
     told = [plural(n, "Victory Point card") + ", already counted" if kind == "vp" else
             plural(n, DEV_NAMES[kind]) + (" bought this turn, marked new" if new[kind] else "")
             for kind, n in devs.items() if n]
-    return (f"Seat {HAND_SEAT + 1}'s hand, as My hand shows it: resource cards with their bank rates, development "
+    return (f"{_who(HAND_SEAT)}'s hand, as My hand shows it: resource cards with their bank rates, development "
             f"cards ({', and '.join(told)}), and the latest news.")
 
 

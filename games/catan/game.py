@@ -19,6 +19,7 @@ from games.catan.recap import RecapMixin
 from games.catan.search import SearchMixin
 from games.catan.table import DEV_DECK, PIECES, WIN_VP, affordable, discards, named, new_table
 from games.catan.trade import BANK, TradeMixin, offer_shape_help
+from games.colours import colour_of
 from games.core import (
     Action,
     Event,
@@ -202,7 +203,7 @@ class Catan(RecapMixin, SearchMixin, TradeMixin):
         give = bundle_field("give", "You give", [(r, r, n) for r, n in zip(RESOURCES, hand, strict=True)])
         get = bundle_field("get", "You get", [(r, r, 19) for r in RESOURCES])
         if s["offer"] is None and seat == s["active"]:
-            partners = [(t + 1, f"Seat {t + 1}") for t in range(self.num_players) if t != seat]
+            partners = [(t + 1, colour_of(t)) for t in range(self.num_players) if t != seat]
             to = pick_field("to", "Offer to", [*partners, ("all", "Everyone"), (BANK, "The bank / harbour")],
                             rates={BANK: {"give": self.rates(seat)}})
             return [{"type": "offer", "help": offer_shape_help(self.num_players), "title": "Trade offer",
@@ -282,11 +283,13 @@ class Catan(RecapMixin, SearchMixin, TradeMixin):
 
     def describe(self, action: Action) -> str:
         """The label, and in parentheses what the move costs and what else it does: a build's price, what a
-        place produces, a robber put on the mover's own hex."""
+        place produces, a robber put on the mover's own hex. A seat it names is named by its colour; the narrator's
+        `label` names the person."""
         s = self.s
+        kind, layout = action.get("type"), s["layout"]
+        if kind == "move_robber":
+            return text.robber_label(action, colour_of, layout, s["buildings"], s["active"])
         label = text.describe(action, s["phase"], lambda resource: self.rate(s["active"], resource))
-        kind = action.get("type")
-        layout = s["layout"]
         if kind in ("build_settlement", "build_city"):
             makes = text.produces(GEOMETRY.node_hexes[action["node"]], layout)
             price = "" if s["phase"] == "setup" else text.COST_WORDS[kind] + "; "
@@ -295,14 +298,7 @@ class Catan(RecapMixin, SearchMixin, TradeMixin):
             return f"{label} ({price}{makes}{port})"
         if kind in ("build_road", "buy_dev") and s["phase"] not in ("setup", "road_building"):
             return f"{label} ({text.COST_WORDS[kind]})"
-        if kind == "move_robber":
-            mine = any(b is not None and b[0] == s["active"] for b in
-                       (s["buildings"][v] for v in GEOMETRY.hex_nodes[action["hex"]]))
-            return f"{label} ({text.produces((action['hex'],), layout)}" + ("; your own hex too)" if mine else ")")
         return label
-
-    def describe_event(self, event: Event) -> str:
-        return text.describe_event(event)
 
     def result(self) -> Result | None:
         if not self.over:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD
 from games.catan.roads import road_length
 from games.catan.table import COSTS, DEV_NAMES, INDEX, PIECES, TableMixin, affords, named
+from games.colours import colour_of
 from games.core import TEXT, WHOLE, Action, Event, Field, whole
 from games.grammar import plural
 
@@ -60,7 +61,7 @@ class MovesMixin(TableMixin):
             return f"Intersection {v} is taken."
         near = next((u for u in GEOMETRY.node_neighbours[v] if s["buildings"][u] is not None), None)
         if near is not None:  # CAT-22
-            whose = "your" if s["buildings"][near][0] == seat else f"Seat {s['buildings'][near][0] + 1}'s"
+            whose = "your" if s["buildings"][near][0] == seat else f"the {colour_of(s['buildings'][near][0])}"
             kind = "city" if s["buildings"][near][1] == 2 else "settlement"
             return (f"A settlement must be two intersections away from any other — {v} touches "
                     f"{whose} {kind} at {near}.")
@@ -188,7 +189,7 @@ class MovesMixin(TableMixin):
             return "The robber must move to a different hex."  # CAT-19
         victims = self.robber_victims(seat, h)
         if victim is None and victims:
-            return f"Choose whom to rob: {', '.join(f'Seat {v + 1}' for v in victims)}."
+            return f"Choose whom to rob: {' or '.join(colour_of(v) for v in victims)}."
         if victim is not None and victim not in victims:
             return "You can rob only an opponent with a building on that hex who holds a card."
         return None
@@ -239,6 +240,7 @@ class MovesMixin(TableMixin):
         self._build(v, seat, 1)
         events: list[Event] = [{"type": "settlement", "seat": seat, "node": v}]
         if s["phase"] == "setup":
+            events[0]["setup"] = True  # a seat's setup turn opens with it
             s["setup_node"] = v
             if s["setup_step"] >= self.num_players:  # CAT-13: the second settlement yields
                 got = [0] * 5
@@ -289,7 +291,7 @@ class MovesMixin(TableMixin):
         card = s["deck"].pop()
         s["devs"][seat][card] += 1
         s["new_devs"][seat][card] += 1
-        self._note(seat, f"You drew {DEV_NAMES[card]}.")
+        self._note(seat, {"type": "drew", "seat": seat, "card": card})
         return [{"type": "bought_dev", "seat": seat, "left": len(s["deck"])}]
 
     def _do_roll(self, seat: int, action: Action) -> list[Event]:
@@ -321,7 +323,9 @@ class MovesMixin(TableMixin):
         s = self.s
         s["robber"] = action["hex"]
         s["phase"], s["resume"] = s["resume"], None
-        events: list[Event] = [{"type": "robber", "seat": seat, "hex": action["hex"]}]
+        owners = {b[0] for v in GEOMETRY.hex_nodes[action["hex"]] if (b := s["buildings"][v]) is not None}
+        blocked = sorted(owners - {seat})  # whose buildings the hex no longer pays: their catch-up says so
+        events: list[Event] = [{"type": "robber", "seat": seat, "hex": action["hex"], "blocks": blocked}]
         victim = action["victim"]
         if victim is not None:
             hand = s["hands"][victim]
@@ -329,8 +333,8 @@ class MovesMixin(TableMixin):
             taken = self.rng.choice(cards)
             hand[taken] -= 1
             s["hands"][seat][taken] += 1
-            self._note(seat, f"You stole 1 {RESOURCES[taken]} from Seat {victim + 1}.")
-            self._note(victim, f"Seat {seat + 1} stole 1 {RESOURCES[taken]} from you.")
+            for told in (seat, victim):  # which card: news for these two alone
+                self._note(told, {"type": "steal", "seat": seat, "victim": victim, "resource": RESOURCES[taken]})
             events.append({"type": "steal", "seat": seat, "victim": victim})
         return events
 
@@ -363,13 +367,13 @@ class MovesMixin(TableMixin):
         s = self.s
         self._play(seat, "monopoly")
         i = INDEX[action["resource"]]
-        taken = 0
-        for t in range(self.num_players):
-            if t != seat:
-                taken += s["hands"][t][i]
-                s["hands"][t][i] = 0
+        lost = {str(t): s["hands"][t][i] for t in range(self.num_players) if t != seat and s["hands"][t][i]}
+        for t in lost:
+            s["hands"][int(t)][i] = 0
+        taken = sum(lost.values())
         s["hands"][seat][i] += taken
-        return [{"type": "played", "seat": seat, "card": "monopoly", "resource": action["resource"], "taken": taken}]
+        return [{"type": "played", "seat": seat, "card": "monopoly", "resource": action["resource"], "taken": taken,
+                 "from": lost}]
 
     def _do_maritime(self, seat: int, action: Action) -> list[Event]:
         rate = self.rate(seat, action["give"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.colours import colour_of
 from games.core import Moment
 from games.grammar import plural
 
@@ -35,7 +36,7 @@ class RecapMixin:
                 out.append(Moment(f"{title} is broken; nobody holds it now"))
                 continue
             count = after["players"][now][measure]
-            taken = f" from Seat {was + 1}" if was is not None else ""
+            taken = f" from {colour_of(was)}" if was is not None else ""  # the engine names no one: a colour
             out.append(Moment(f"takes {title}{taken} ({plural(count, unit)})", now))
         if after.get("winner") is not None and before.get("winner") is None:
             seat = after["winner"]

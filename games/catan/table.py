@@ -169,9 +169,10 @@ class TableMixin(StateGame):
         self.s["hands"][seat][resource] += n
         self.s["bank"][resource] -= n
 
-    def _note(self, seat: int, text: str) -> None:
+    def _note(self, seat: int, entry: Event) -> None:
+        """Private news for one seat, as an event the narrator tells that seat (the engine writes no sentences)."""
         news = self.s["news"][seat]
-        news.append(text)
+        news.append(entry)
         del news[:-NEWS_KEPT]
 
     def _build(self, v: int, seat: int, level: int) -> None:

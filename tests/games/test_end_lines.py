@@ -3,8 +3,6 @@ carry the parts of each score, and the sentences name them."""
 
 from __future__ import annotations
 
-from games.catan import text as catan_text
-from games.catan.game import Catan
 from games.colonies.game import Colonies
 from games.roam import text as roam_text
 from games.roam.game import RoamGame
@@ -12,18 +10,6 @@ from games.roanoke import text as roanoke_text
 from games.small_islands.game import SmallIslands
 from tests.games.colonies.table import table
 from tests.games.roanoke.table import set_hand, started
-
-
-def test_cat_38_the_winning_line_adds_up_the_victory_points() -> None:
-    game = Catan.new(3, seed=1)
-    game.s["longest"], game.s["devs"][1]["vp"] = 1, 2
-    event = game._win(1)
-    assert event["buildings"] == 0 and event["longest"] == 1 and event["largest"] is None
-    line = catan_text.describe_event(event)
-    assert line == "Seat 2 wins with 4 victory points: 0 from settlements and cities, 2 for Longest Road, " \
-                   "2 from victory point cards!"
-    stored_before = {k: v for k, v in event.items() if k not in ("buildings", "longest", "largest")}
-    assert catan_text.describe_event(stored_before) == "Seat 2 wins with 4 victory points!"
 
 
 def test_col_s28_the_final_scores_name_their_parts_and_an_eliminated_colony_scores_nothing() -> None:

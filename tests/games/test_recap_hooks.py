@@ -64,7 +64,7 @@ def test_catan_longest_road_and_largest_army_changing_hands_are_moments_CAT_35_C
     before["largest_army"], after["largest_army"] = None, 0
     after["players"][2]["road_length"], after["players"][0]["knights"] = 7, 3
     before["winner"] = after["winner"]
-    assert cls.moments(before, after) == [Moment("takes Longest Road from Seat 2 (7 roads)", 2),
+    assert cls.moments(before, after) == [Moment("takes Longest Road from blue (7 roads)", 2),
                                           Moment("takes Largest Army (3 knights)", 0)]
     after["longest_road"] = None
     assert Moment("Longest Road is broken; nobody holds it now") in cls.moments(before, after)

@@ -22,6 +22,8 @@ from typing import Any
 import pytest
 
 from games.core import Game, RuleError, registry
+from renderers.cast import Cast
+from renderers.narrator import sentence
 from tests.support.junk import junk_for, walk
 from tests.support.shipped import SHIPPED
 from tests.support.words import engine_keys, problems
@@ -134,7 +136,8 @@ def test_rules_text_names_no_rule_id(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", SHIPPED)
 def test_move_labels_and_log_lines_name_no_rule_id_and_no_field(game_id: str) -> None:
-    """The move panel's labels and the channel log's sentences of a seeded game played to its end."""
+    """The move panel's labels and the channel log's sentences (the game's narrator) of a seeded game played to
+    its end."""
     cls = registry()[game_id]
     keys, rng, faults = engine_keys(cls), random.Random(5), {}
     game = cls.new(cls.max_players, seed=5)
@@ -145,6 +148,7 @@ def test_move_labels_and_log_lines_name_no_rule_id_and_no_field(game_id: str) ->
         seat = rng.choice(movers)
         legal = game.legal_actions(seat)
         said = [game.describe(a) for a in legal]
-        said += [game.describe_event(e) for e in game.apply(seat, rng.choice(legal))]
+        said += [sentence(game_id, e, Cast.colours(game.num_players), game.view(None))
+                 for e in game.apply(seat, rng.choice(legal))]
         faults |= {text: found for text in said if (found := problems(text, keys))}
     assert not faults, "\n".join(f"{text!r}: {found}" for text, found in faults.items())

@@ -109,9 +109,9 @@ def test_catan_names_each_building_by_its_hexes_and_numbers_the_robber_and_the_l
     view = game.view(None)
     touched = "/".join(f"{TERRAIN_YIELD[view['terrain'][h]]} {view['tokens'][h]}" for h in GEOMETRY.node_hexes[node])
     alt = alt_text("catan", view, "board")
-    assert f"{seat_name(1)}: city on {touched}." in alt
+    assert f"Blue: city on {touched}." in alt, "a seat where no one sits, by its colour"
     assert f"Robber on hex {GEOMETRY.hex_labels[view['robber']]} (desert)." in alt
-    assert f"Longest Road: {seat_name(1)}, 6 long." in alt
+    assert "Longest Road: Blue, 6 long." in alt
 
 
 def test_roam_says_the_squares_each_seat_holds() -> None:

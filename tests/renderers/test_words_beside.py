@@ -19,7 +19,7 @@ def test_counts_beside_the_board_agree_with_their_nouns() -> None:
     assert f"{lantern['name']} {lantern['cost']} coins for 1 point" in " ".join(summary("roam", roam.view(None)))
     catan = games.get_game("catan").new(3, seed=5)
     catan.s["devs"][0]["knight"] = 1
-    assert f"{seat_name(0)}: 0 cards, 1 development card, 0 knights" in summary("catan", catan.view(None))[2]
+    assert "In hand: Red 0 cards and 1 development card, Blue 0 cards," in summary("catan", catan.view(None))[2]
 
 
 def test_roanoke_names_the_market_workers_seats_as_the_rest_of_the_board_does() -> None:

@@ -279,7 +279,9 @@ def test_cat_20_steal_one_random_card_from_an_eligible_opponent() -> None:
     refused_unchanged(game, seat, {"type": "move_robber", "hex": h, "victim": broke})
     game.apply(seat, {"type": "move_robber", "hex": h, "victim": other})
     assert hand(game, seat)["wool"] == 1 and hand(game, other)["wool"] == 1
-    assert "stole 1 wool" in game.view(seat)["news"][-1] and "stole" not in str(game.view(None))
+    stolen = {"type": "steal", "seat": seat, "victim": other, "resource": "wool"}
+    assert game.view(seat)["news"][-1] == game.view(other)["news"][-1] == stolen, "which card: for these two alone"
+    assert "news" not in game.view(None)
     empty = next(x for x in range(19) if x != h and all(game.s["buildings"][v] is None for v in GEOMETRY.hex_nodes[x]))
     game.s["phase"], game.s["resume"] = "robber", "main"
     assert {"type": "move_robber", "hex": empty, "victim": None} in game.legal_actions(seat), "no one to rob"
@@ -689,8 +691,6 @@ def test_cat_36_longest_road_after_a_break() -> None:
     assert longest_road_holder(0, [4, 5, 0]) == 1, "broken holder: the unique longest takes it"
     assert longest_road_holder(0, [4, 5, 5]) is None, "a tie: set aside"
     assert longest_road_holder(0, [3, 4, 0]) is None, "nobody at 5: set aside"
-    set_aside = {"type": "longest_road", "seat": None, "length": 4}
-    assert rolled(after_setup()).describe_event(set_aside) == "Longest Road is set aside.", "no seat to name"
     assert longest_road_holder(None, [5, 4, 4]) == 0, "re-enters with one unique longest"
     game = rolled(after_setup())
     seat = game.s["active"]
@@ -706,7 +706,6 @@ def test_cat_36_longest_road_after_a_break() -> None:
     events = game.apply(seat, {"type": "build_settlement", "node": cut})
     assert events[-1] == {"type": "longest_road", "seat": None, "length": 4, "from": holder} \
         and game.s["longest"] is None
-    assert game.describe_event(events[-1]) == f"Seat {holder + 1} loses Longest Road: it is set aside."
 
 
 def test_cat_37_largest_army() -> None:
@@ -726,7 +725,6 @@ def test_cat_37_largest_army() -> None:
     events = game.apply(seat, {"type": "play_knight"})
     assert game.s["largest"] == seat and events[-1] == {"type": "largest_army", "seat": seat, "knights": 4,
                                                          "from": other}
-    assert game.describe_event(events[-1]) == f"Seat {seat + 1} takes Largest Army (4 knights) from Seat {other + 1}."
 
 
 def test_cat_38_scoring() -> None:

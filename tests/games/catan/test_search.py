@@ -20,7 +20,7 @@ def a_middle_game() -> Catan:
     for seat, card in ((1, "knight"), (2, "vp"), (3, "monopoly"), (3, "knight"), (0, "year_of_plenty")):
         game.s["deck"].remove(card)
         game.s["devs"][seat][card] += 1
-    game.s["news"][1].append("You stole 1 ore from Seat 3.")
+    game.s["news"][1].append({"type": "steal", "seat": 1, "victim": 2, "resource": "ore"})
     return game
 
 
