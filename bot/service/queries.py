@@ -16,6 +16,7 @@ from bot.service.kernel import NOT_SEATED, Caller, Kernel, engine_of, info_of, p
 from bot.settings import DEFAULT_NOTIFY, checked_notify
 from bot.storage import GameRow, Rating, user_player
 from games.core import Game, Move, get_game
+from renderers.narrator import label, shape_named
 from renderers.narrator import log as told
 
 
@@ -29,8 +30,13 @@ def panel_of(row: GameRow, game: Game | None, user_id: int) -> Panel:
     if row.status == "abandoned":
         raise Refused(f"Game #{row.id} was abandoned; nothing of it can be played or shown.", "game_over")
     moving = row.status == "running" and seat in game.to_move()
-    return Panel(game=info_of(row, game), seat=seat, choices=game.moves(seat) if moving else [],
-                 shapes=game.action_shapes(seat) if moving else [], hand=game.view(seat),
+    choices: list[Move] = []
+    shapes: list[dict[str, Any]] = []
+    if moving:  # a button or an option shows no markdown: names as typed
+        cast, public = cast_of(row.seats, seat, text=False), game.view(None)
+        choices = [label(row.game_type, move, cast, public) for move in game.moves(seat)]
+        shapes = [shape_named(shape, cast) for shape in game.action_shapes(seat)]
+    return Panel(game=info_of(row, game), seat=seat, choices=choices, shapes=shapes, hand=game.view(seat),
                  warnings=game.warnings(seat) if moving else [], coach=coach_lines(row, game, seat) if moving else [])
 
 

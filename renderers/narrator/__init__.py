@@ -17,7 +17,9 @@ A game's module provides:
   `turn_of(event) -> int | None`     the seat whose turn the event opens (a new paragraph), else None;
   `hurts(event) -> frozenset[int]`   the seats it costs something: cards taken or discarded, a title, a building
                                      blocked, points, a colony;
-  `scores(event) -> frozenset[int]`  the seats it brings points or a title.
+  `scores(event) -> frozenset[int]`  the seats it brings points or a title;
+and may provide
+  `label(action, cast, view) -> str | None`  a move's label where it names a seat (None: the engine's label).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import importlib
 from collections.abc import Sequence
 from typing import Any
 
-from games.core import Event
+from games.core import Event, Move
 from renderers.cast import Cast
 
 MOST = 5
@@ -96,3 +98,26 @@ def catch_up(game_id: str, events: Sequence[Event], cast: Cast, view: dict[str, 
         return []
     rest = len(told) > MOST or any(module.news(e) for e in events if e not in lost and e not in gained)
     return [HEADER, *(BULLET + line for line in told[:MOST]), *([REST] if rest else [])]
+
+
+def label(game_id: str, move: Move, cast: Cast, view: dict[str, Any]) -> Move:
+    """`move` with the label its game's narrator gives it where it names a seat ("rob bob", "Trade with alice":
+    the engine knows seats by number only), else as the engine labelled it."""
+    relabel = getattr(narrator(game_id), "label", None)
+    said = relabel(move.action, cast, view) if relabel is not None else None
+    return move if said is None else move._replace(label=said)
+
+
+PARTNER_FIELDS = ("to", "partner")
+"""The fields of a free-form move's shape (`Game.action_shapes`) whose whole-number choices are seats, numbered
+from 1 as players count them."""
+
+
+def shape_named(shape: dict[str, Any], cast: Cast) -> dict[str, Any]:
+    """A free-form move's shape with the seats it lets the player pick named by `cast` ("alice (red)")."""
+    fields = [{**f, "choices": [{**c, "label": cast.full(c["value"] - 1)}
+                                if isinstance(c.get("value"), int) and not isinstance(c["value"], bool) else c
+                                for c in f["choices"]]}
+              if f.get("name") in PARTNER_FIELDS and f.get("kind") == "pick" else f
+              for f in shape.get("fields", [])]
+    return {**shape, "fields": fields} if "fields" in shape else shape
