@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event, listed
+from games.core import Action, Event
 from games.grammar import a, plural
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
@@ -23,9 +23,10 @@ BOOKKEEPING = frozenset({"turn", "turn_ended", "tile_drawn", "reshuffled"})
 the discard shuffled back."""
 
 
-def _cap(said: str) -> str:
-    """A sentence's first letter upper-case ("your" -> "Your"); a name keeps its own case after the first."""
-    return said[:1].upper() + said[1:]
+def _whose(cast: Cast, seat: int) -> str:
+    """`cast.whose` at the start of a sentence: "Your", else the name as its owner wrote it ("alice's")."""
+    said = cast.whose(seat)
+    return "Your" if said == "your" else said
 
 
 def line(event: Event | str, cast: Cast, view: dict[str, Any]) -> str:
@@ -40,7 +41,7 @@ def line(event: Event | str, cast: Cast, view: dict[str, Any]) -> str:
     if kind == "reshuffled":
         return f"The discarded tiles were shuffled into a new draw pile of {plural(event['count'], 'tile')}."
     if kind == "no_tiles":
-        return "No road tiles were left to draw."
+        return f"No road tiles were left for {cast.name(seat)} to draw."
     if kind == "season_checked":
         return _season_checked(event, cast)
     if kind == "game_over":
@@ -52,7 +53,7 @@ def line(event: Event | str, cast: Cast, view: dict[str, Any]) -> str:
     if kind == "traded":
         return _traded(event, cast)
     if kind == "tile_unplaceable":
-        return f"{_cap(cast.whose(seat))} {event['tile']} fitted nowhere and was discarded."
+        return f"{_whose(cast, seat)} {event['tile']} fitted nowhere and was discarded."
     if kind == "eliminated":
         return _eliminated(event, cast)
     return f"{cast.Name(seat)} {_deed(event, cast)}."
@@ -118,26 +119,25 @@ def _offer_closed(event: Event, cast: Cast) -> str:
     seat, to, why = event["seat"], event["to"], event["why"]
     if why == "declined":
         return f"{cast.Name(to)} declined {cast.whose(seat)} offer."
-    offer = f"{_cap(cast.whose(seat))} offer to {cast.name(to)}"
     if why == "void":
-        return f"{offer} lapsed: {cast.name(seat)} no longer held what it gave."
-    return f"{offer} was withdrawn."
+        return f"{_whose(cast, seat)} offer to {cast.name(to)} lapsed: {cast.name(seat)} no longer held what it gave."
+    mine = "your" if seat == cast.reader else "the"
+    return f"{cast.Name(seat)} withdrew {mine} offer to {cast.name(to)}."
 
 
 def _season_checked(event: Event, cast: Cast) -> str:
-    """"Y1 Spring ended. First Shelter: alice and you passed; bob failed." The reason a colony failed is told
-    to that colony only (the engine says it to the colony: "you are short of 2 water")."""
+    """"Y1 Spring ended. First Shelter: alice and you passed; bob failed." Why a colony failed is told to that
+    colony only (the engine words it for the colony: "you failed (you are short of 2 water)")."""
     name = SE.CARDS[event["card"]]["name"]
     passed, failed = event["passed"], event["failed"]
     said = f"{SE.SEASON_NAMES[event['season']]} ended. {name}: "
     if passed:
         each = " each" if len(passed) > 1 else ""
         said += f"{cast.names(passed)} passed" + (f" and{each} paid {bundle(event['paid'])}" if event["paid"] else "")
-    why = event.get("why", {})  # none in games stored before the reasons were recorded
+    why = event.get("why", {}).get(str(cast.reader))  # none in games stored before the reasons were recorded
     if failed:
-        told = [cast.name(x) + (f" ({why[str(x)]})" if x == cast.reader and str(x) in why else "")
-                for x in sorted(failed, key=lambda x: x == cast.reader)]
-        said += ("; " if passed else "") + f"{listed(told)} failed"
+        said += ("; " if passed else "") + f"{cast.names(failed)} failed" + (
+            f" ({why})" if why and cast.reader in failed else "")
     return said + "."
 
 
