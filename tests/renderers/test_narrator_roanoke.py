@@ -17,7 +17,7 @@ from games.grammar import a
 from games.roanoke import board as B
 from games.roanoke.examples import EXAMPLES, SHORT
 from games.roanoke.game import Roanoke
-from renderers import render_board, render_private
+from renderers import render_area, render_board, render_private
 from renderers.cast import Cast, Player
 from renderers.narrator import HEADER, MOST, REST, catch_up, log, story
 from renderers.narrator import roanoke as narrator
@@ -251,3 +251,28 @@ def test_a_colonys_alt_text_ends_on_a_whole_sentence_within_the_limit() -> None:
             alt = alt_text("roanoke", game.view(seat), "hand", cast=cast(seat))
             assert len(alt) <= DESCRIPTION_LIMIT and alt.endswith(".") and "…" not in alt, alt
             assert "Seat" not in alt and PEOPLE[seat].name not in alt.split(".")[0]
+
+
+def test_a_game_stored_with_sentences_in_its_log_still_loads_and_says_them() -> None:
+    """Before the engine kept events, its state's log held sentences: they stay text, said as written."""
+    game = started()
+    stored = game.to_dict()
+    stored["log"] = ["Seat 1 (red) collects 2 food."]
+    loaded = Roanoke.from_dict(stored)
+    events = loaded.apply(0, {"type": "collect"})
+    last = loaded.view(None)["last"]
+    assert last[0] == "Seat 1 (red) collects 2 food." and last[1:] == [e for e in events if e["type"] != "turn"]
+    assert log("roanoke", last, cast())[0] == last[0] and narrator.news(last[0]) and not narrator.hurts(last[0])
+
+
+def test_a_columns_close_up_dots_only_the_squares_it_labels() -> None:
+    """Issue 43, item 6: a drawn tile's squares in the neighbouring columns are not dotted in the close-up, where
+    they carry no id and cannot be picked."""
+    game = EXAMPLES["first_draw"].build()
+    view, seat = game.view(None), game.s["active"]
+    places = [a for a in game.legal_actions(seat) if a["type"] == "place"]
+    column = game.areas(places[0])[0]
+    inside = [s for s in view["drawn_spots"] if f"column {s[0]}" == column]
+    assert set(view["drawn_spots"]) - set(inside), "another column's square lies in the close-up"
+    assert render_area("roanoke", view, column, places) == render_area(
+        "roanoke", {**view, "drawn_spots": inside}, column, places)
