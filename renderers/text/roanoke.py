@@ -51,7 +51,8 @@ def _when(view: dict[str, Any]) -> str:
 
 
 def doing(view: dict[str, Any], cast: Cast) -> str:
-    """Who may do what now: "Y1 Spring, round 2 of 3: bob may accept or decline alice's offer ...; alice may go on"."""
+    """Who may do what now, as the moves open to them allow: "Y1 Spring, round 2 of 3: bob may accept or decline
+    alice's offer (1 wood for 1 food); meanwhile alice may go on with the turn or cancel it"."""
     if view["phase"] == "setup":
         return f"Y1 Spring, setup: {cast.name(view['active'])} may put a first worker in the market."
     active, offer = view["active"], view.get("offer")
@@ -59,11 +60,16 @@ def doing(view: dict[str, Any], cast: Cast) -> str:
         return (f"{_when(view)}: {cast.name(offer['to'])} may accept or decline {cast.whose(offer['from'])} offer "
                 f"({bundle(offer['give'])} for {bundle(offer['get'])}); meanwhile {cast.name(active)} may go on "
                 "with the turn or cancel it.")
+    who = f"{_when(view)}: {cast.name(active)} may"
     if view["phase"] == "market":
-        return f"{_when(view)}: {cast.name(active)} may add or move a market worker, then collect."
-    left = view["placements_left"]
-    tiles = f"place road tiles ({plural(left, 'placement')} left), " if left else ""
-    return f"{_when(view)}: {cast.name(active)} may {tiles}buy, trade or end the turn."
+        me = view["players"][active]
+        add = "add a worker to the market, move one" if not view["added_worker"] and me["reserve"] else \
+            "move a market worker"
+        return f"{who} {add}, then collect."
+    if view["drawn_tile"]:
+        return (f"{who} place or discard the drawn {view['drawn_tile']} "
+                f"({plural(view['placements_left'], 'placement')} left), buy or trade.")
+    return f"{who} buy, trade or end the turn."
 
 
 def summary(view: dict[str, Any], cast: Cast) -> list[str]:

@@ -184,8 +184,14 @@ def test_a_round_is_one_paragraph_a_turn_and_the_board_text_fits_twelve_lines() 
 def test_the_status_line_says_who_may_do_what() -> None:
     g = started()
     assert summary("roanoke", g.view(None), cast())[0] == \
-        "Y1 Spring, round 1 of 3: alice (red) may add or move a market worker, then collect."
-    main_for(g, 0, "straight")
+        "Y1 Spring, round 1 of 3: alice (red) may add a worker to the market, move one, then collect."
+    g.apply(0, {"type": "market_add", "square": "wood2"})
+    assert summary("roanoke", g.view(None), cast())[0].endswith("alice (red) may move a market worker, then collect.")
+    g.apply(0, {"type": "collect"})
+    assert summary("roanoke", g.view(None), cast())[0].endswith(
+        f"alice (red) may place or discard the drawn {g.s['drawn_tile']} (1 placement left), buy or trade.")
+    g.apply(0, {"type": "discard"})
+    assert summary("roanoke", g.view(None), cast())[0].endswith("alice (red) may buy, trade or end the turn.")
     set_hand(g, 0, wood=1)
     g.apply(0, {"type": "offer", "to": 2, "give": {"wood": 1}, "get": {"food": 1}})
     assert summary("roanoke", g.view(None), cast())[0] == (
