@@ -278,7 +278,7 @@ class Roanoke(RecapMixin, SearchMixin, TradeMixin):
             "placements_left": s["placements_left"], "drawn_tile": drawn, "drawn_spots": spots,
             "offer": None if s["offer"] is None else json.loads(json.dumps(s["offer"])),
             "turn": s["turn_no"], "asks": json.loads(json.dumps(self.recent_asks())),
-            "players": players, "last": list(s["log"]),
+            "players": players, "last": clone(s["log"]),
             "result": (r.to_dict() if (r := self.result()) else None)}
         if seat is not None:
             out["seat"] = seat
