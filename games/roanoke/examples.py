@@ -7,12 +7,11 @@ table's own procedures, with the pile always holding what the hands do not (40 o
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from games.colours import colour_of
 from games.core import listed
-from games.grammar import a
+from games.grammar import a, plural
 from games.roanoke import board as B
 from games.roanoke.game import Roanoke
 from games.roanoke.seasons import CARDS, EACH
@@ -27,7 +26,7 @@ SETUP = ("food1", "water1", "metal1", "wood1")
 
 
 def _started() -> Roanoke:
-    """The designer's season cards, the setup workers down: Seat 1 (red) in its market step of Y1 Spring."""
+    """The designer's season cards, the setup workers down: red in its market step of Y1 Spring."""
     game = Roanoke.new(4, seed=SEED, options={"deck": "designer", "seat_order": "join"})
     for seat, square in enumerate(SETUP):
         game.apply(seat, {"type": "market_add", "square": square})
@@ -79,7 +78,7 @@ def _buy(game: Roanoke, seat: int, what: str, label: str, **extra: object) -> No
 
 
 def _first_draw() -> Roanoke:
-    """Seat 1 adds a worker to Water 1, collects its first income and draws a straight: three squares take it."""
+    """Red adds a worker to Water 1, collects its first income and draws a straight: three squares take it."""
     game = _started()
     game.apply(0, {"type": "market_add", "square": "water1"})
     _on_top(game, "straight")
@@ -164,11 +163,6 @@ def _roads_caption(game: Roanoke) -> str:
             f"{a(view['drawn_tile'])}; the dotted squares {listed(view['drawn_spots'])} show where it fits.")
 
 
-PAVED = re.compile(r"places an? (\w+) on (\w+) open [NESW-]+, paving over Seat (\d+) \(\w+\)'s tile\.$")
-"""The log's line of a tile paved over ("Seat 1 (red) places a T on L6 open N-S-W, paving over Seat 2 (blue)'s
-tile.")."""
-
-
 def _at(view: dict[str, Any], label: str) -> dict[str, Any] | None:
     """What lies on the square of that name (None: nothing, or no such square)."""
     square = B.parse_label(label)
@@ -180,8 +174,9 @@ def _paved_caption(game: Roanoke) -> str:
     idle road upgrades), the node it still shares through the link, and the paving squares of the next tile."""
     view = game.view(None)
     board, nets = view["board"], view["nets"]
-    kind, label, owner = next(found.groups() for line in reversed(view["last"]) if (found := PAVED.search(line)))
-    paver, paved, square = view["active"], int(owner) - 1, B.parse_label(label)
+    placed = next(e for e in reversed(view["last"]) if isinstance(e, dict) and e["type"] == "placed" and e["paved"])
+    kind, label, paved = placed["tile"], placed["square"], placed["paved"]["owner"]
+    paver, square = view["active"], B.parse_label(label)
     assert square is not None
     came = [B.label(x) for _, x in B.NEIGHBOURS[square] if x in nets[paver]]
     cut = [B.label(x) for x, cell in enumerate(board) if cell is not None and cell["kind"] == "road"
@@ -288,7 +283,7 @@ def _after_winter_caption(game: Roanoke) -> str:
     heir = max(paid, key=lambda seat: chits[1][seat] - chits[0][seat])
     return (f"After the {card['name']} check: {listed([colour_of(seat) for seat in paid])} each paid "
             f"{_paid(card['amounts'])}; {colour_of(SHORT)} was short and is out. Its roads stay (grey) and may be "
-            f"paved; its {chits[0][SHORT]} chits went to {colour_of(heir)}, the next colony on its left.")
+            f"paved; its {plural(chits[0][SHORT], 'chit')} went to {colour_of(heir)}, the next colony on its left.")
 
 
 EXAMPLES: dict[str, Example] = {

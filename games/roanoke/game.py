@@ -23,6 +23,7 @@ from games.core import (
     Result,
     RuleError,
     bundle_field,
+    clone,
     fields_problem,
     kind_of,
     kind_problem,
@@ -155,7 +156,8 @@ class Roanoke(RecapMixin, SearchMixin, TradeMixin):
             f'{{"type": "offer", "to": {other + 1}, "give": {{"food": 2}}, "get": {{"metal": 1}}}} — to is a seat '
             'number (1–4); give and get map food, water, metal or wood to amounts; either may be {} (a gift or a '
             'request).'), "title": "Trade offer", "fields": [
-                pick_field("to", "Offer to", [(x + 1, f"Seat {x + 1}") for x in self.alive() if x != seat]),
+                pick_field("to", "Offer to", [(x + 1, text.COLOURS[x].capitalize()) for x in self.alive()
+                                              if x != seat]),
                 bundle_field("give", "You give", [(r, r, n) for r, n in self.player(seat)["hand"].items()]),
                 bundle_field("get", "You get", [(r, r, 99) for r in RES])]}]
 
@@ -170,10 +172,11 @@ class Roanoke(RecapMixin, SearchMixin, TradeMixin):
         if self.over:
             return "The game is over."
         if not isinstance(seat, int) or seat not in self.to_move():
-            return f"It is not your turn: {text.who(self.s['active'])} is to move."
+            return f"It is not your turn: {text.COLOURS[self.s['active']]} is to move."
         offer = self.s["offer"]
         if kind not in ANSWERS and seat != self.s["active"]:
-            return f"An offer waits for your answer: accept or decline it; it is {text.who(self.s['active'])}'s turn."
+            return (f"An offer waits for your answer: accept or decline it; it is {text.COLOURS[self.s['active']]}'s "
+                    "turn.")
         if kind != "resign" and offer is not None and seat == self.s["active"] and kind in ("accept", "decline"):
             return "You cannot answer your own offer; cancel it instead (ROA-S18)."
         if self.s["phase"] == SETUP and kind != "market_add":
@@ -191,8 +194,9 @@ class Roanoke(RecapMixin, SearchMixin, TradeMixin):
         return self.events
 
     def _remember(self, events: list[Event]) -> None:
+        """The last few events, as the view's "last" (a game stored before kept sentences there: they stay text)."""
         log = self.s["log"]  # the state's own list (a copy clones it): kept in place
-        log += [text.describe_event(e) for e in events if e["type"] != "turn"]
+        log += clone([e for e in events if e["type"] != "turn"])
         del log[:-8]
 
     def notices(self, events: list[Event]) -> dict[int, list[Event]]:
@@ -242,9 +246,6 @@ class Roanoke(RecapMixin, SearchMixin, TradeMixin):
             return f"Collect income ({text.bundle(self.income(self.s['active']))})"
         return text.describe(action)
 
-    def describe_event(self, event: Event) -> str:
-        return text.describe_event(event)
-
     # -- views -------------------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -277,7 +278,7 @@ class Roanoke(RecapMixin, SearchMixin, TradeMixin):
             "placements_left": s["placements_left"], "drawn_tile": drawn, "drawn_spots": spots,
             "offer": None if s["offer"] is None else json.loads(json.dumps(s["offer"])),
             "turn": s["turn_no"], "asks": json.loads(json.dumps(self.recent_asks())),
-            "players": players, "last": list(s["log"]),
+            "players": players, "last": clone(s["log"]),
             "result": (r.to_dict() if (r := self.result()) else None)}
         if seat is not None:
             out["seat"] = seat

@@ -14,6 +14,7 @@ from games import asks
 from games.core import Action
 from games.roanoke.moves import MovesMixin
 from games.roanoke.table import MAIN, RES, SEATS
+from games.roanoke.text import COLOURS
 
 
 def _bundle_problem(bundle: Any, side: str) -> str | None:
@@ -38,7 +39,7 @@ class TradeMixin(MovesMixin):
         if not isinstance(to, int) or isinstance(to, bool) or not 1 <= to <= SEATS or to - 1 == seat:
             return f"Name another seat, 1–{SEATS}, as the one you offer to (ROA-S18)."
         if not self.player(to - 1)["alive"]:
-            return f"Seat {to} has been eliminated and cannot trade (ROA-S35)."
+            return f"The {COLOURS[to - 1]} colony has been eliminated and cannot trade (ROA-S35)."
         problem = _bundle_problem(a["give"], "give") or _bundle_problem(a["get"], "get")
         if problem:
             return problem

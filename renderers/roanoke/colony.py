@@ -10,8 +10,6 @@ from PIL import ImageDraw
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
 from games.roanoke.market import TITLES
-from games.roanoke.moves import HOUSE_COST, SPLITS, UPGRADE_COST, generator_cost
-from games.roanoke.table import MAX_HOUSES, MAX_UPGRADES, ROUNDS
 from renderers.cast import Cast
 from renderers.common import (
     ACCENT,
@@ -26,7 +24,6 @@ from renderers.common import (
     frame,
     legible,
     panel,
-    places,
     plural,
     text,
     wrap_text,
@@ -36,14 +33,12 @@ from renderers.roanoke.sprites import (
     DEAD_GREY,
     OFFER,
     PASS_GREEN,
-    PHASE_WORD,
     RES,
-    bundle,
     marker,
     resource_icon,
     road_tile,
-    seat_name,
 )
+from renderers.text import roanoke as W
 
 # -- the private picture: one seat's colony -----------------------------------------------------
 
@@ -51,57 +46,6 @@ PRIVATE_WIDTH = 760
 SMALL = legible(PRIVATE_WIDTH, PHONE)
 """The smallest text on the colony: read on a phone, where the player decides."""
 TITLE = SMALL + 2
-
-
-def still_to_play(view: dict[str, Any]) -> list[int]:
-    """The seats still to take a turn this round after the active one, in order.  Setup runs once round
-    the table from the first player (ROA-S11), so its order is worked out from the first seat."""
-    if view["phase"] != "setup":
-        return list(view["round_left"])
-    active, first = view["active"], view["first_seat"]
-    return [(active + i) % 4 for i in range(1, (first - active - 1) % 4 + 1)]
-
-
-def _short(hand: dict[str, int], cost: dict[str, int]) -> dict[str, int]:
-    return {r: n - hand[r] for r, n in cost.items() if hand[r] < n}
-
-
-def _placements(view: dict[str, Any], seat: int) -> list[tuple[int, int]]:
-    """Every (square, mask) the seat's drawn tile may take, from the view's board (ROA-S5...S7)."""
-    drawn = view["drawn_tile"]
-    if drawn is None or view["active"] != seat or view["result"] is not None:
-        return []
-    return B.placements(view["board"], drawn, seat)
-
-
-def _status(view: dict[str, Any], seat: int) -> str:
-    """Where the seat stands in the turn order, or how the game ended for it."""
-    out = not view["players"][seat]["alive"]
-    when = f"({view['season_name']}, round {view['round']} of {ROUNDS})"
-    if view["result"] is not None:
-        place = places(view["result"]).get(seat)
-        if place == "winner":
-            return "The game is over: you win!"
-        return "The game is over; you were eliminated." if out else f"The game is over: you finished {place}."
-    if out:
-        return "You were eliminated: your hand passed left; your roads and buildings stay on the board."
-    if view["active"] == seat:
-        status = f"Your turn, {PHASE_WORD.get(view['phase'], view['phase'])}"
-        if view["phase"] == "main":
-            status += f": {plural(view['placements_left'], 'placement')} left"
-        return f"{status} {when}."
-    order = still_to_play(view)
-    wait = ("you have played this round" if seat not in order else "you play next" if order[0] == seat else
-            "you play after " + ", ".join(f"Seat {x + 1}" for x in order[:order.index(seat)]))
-    return f"{seat_name(view['active'])} is playing; {wait} {when}."
-
-
-def _offer_line(offer: dict[str, Any], seat: int) -> str:
-    if offer["from"] == seat:
-        return (f"Your offer to {seat_name(offer['to'])}: you give {bundle(offer['give'])} for "
-                f"{bundle(offer['get'])} - waiting for their answer (you may cancel).")
-    return (f"{seat_name(offer['from'])} offers you {bundle(offer['give'])} for {bundle(offer['get'])}: "
-            "accept or decline.")
 
 
 Line = tuple[str, int, RGB, bool]
@@ -176,15 +120,10 @@ def _goal(flow: _Flow, view: dict[str, Any], seat: int) -> None:
     slot = view["seasons"][k]
     width = flow.width - 48
     lines = _said(slot["goal"][:1].upper() + slot["goal"][1:] + ".", SMALL, width)
-    if view["result"] is not None:
-        lines += _said("The game is over: survivors rank by chits in hand, then houses, then own road.", SMALL,
-                       width, MUTED)
-    elif not view["players"][seat]["alive"]:
-        lines += _said("You no longer take part.", SMALL, width, MUTED)
-    else:
-        ok, why = SE.standing(slot["card"], seat, view["players"])
-        lines += _said(("Met as things stand: " if ok else "Not met yet: ") + why + ".", SMALL, width,
-                       PASS_GREEN if ok else ACCENT, True)
+    said = W.standing(view, seat)
+    playing = view["result"] is None and view["players"][seat]["alive"]
+    lines += _said(said, SMALL, width, (ACCENT if said.startswith("Not") else PASS_GREEN) if playing else MUTED,
+                   playing)
     if k + 1 < len(view["seasons"]) and view["result"] is None:
         nxt = view["seasons"][k + 1]
         names = ", ".join(SE.CARDS[c]["name"] for c in nxt["candidates"] if c in SE.CARDS)
@@ -224,51 +163,25 @@ def _tiles(flow: _Flow, view: dict[str, Any], seat: int, spots: list[tuple[int, 
 
 def _buy(flow: _Flow, view: dict[str, Any], seat: int) -> None:
     """Each purchase (ROA-S17): its cost, how many the seat has, and whether it can afford one now."""
-    me = view["players"][seat]
-    hand = me["hand"]
-    houses, ups, gens = len(me["houses"]), len(me["road_upgrades"]), len(me["generators"])
-    full = "you have the most a seat may build"
     width = flow.width - 48
-    rows: list[tuple[str, str, list[Line]]] = []
-    for label, cost, count, limit in (
-            ("House: 2 of each", HOUSE_COST, f"{houses}/{MAX_HOUSES} built",
-             full if houses >= MAX_HOUSES else "no house chits are left" if view["houses_left"] == 0 else ""),
-            ("Road upgrade: 4 wood, 4 metal", UPGRADE_COST, f"{ups}/{MAX_UPGRADES} built",
-             full if ups >= MAX_UPGRADES else "")):
-        short = _short(hand, cost)
-        verdict = limit or ("you can afford it" if not short else f"short of {bundle(short)}")
-        rows.append((label, count, _said(verdict, SMALL, width, PASS_GREEN if not short and not limit else MUTED)))
-    can = [r for r in RES if any(not _short(hand, generator_cost(r, w, f)) for w, f in SPLITS)]
-    free = houses > gens
-    line = ("needs one of your houses without a generator" if not free else
-            "you can afford one of: " + ", ".join(can) if can else "you cannot afford one yet")
-    rows.append(("Generator: 4 of its resource + 2 wood/food", f"{gens} built",
-                 _said(line, SMALL, width, PASS_GREEN if free and can else MUTED)))
-    heads = [_said(label, SMALL, width - 150, INK, True) for label, _, _ in rows]
-    inner = flow.panel("Buy", sum(_height(h) + _height(said) + 6 for h, (_, _, said) in zip(heads, rows, strict=True)))
+    rows = [(count, _said(label, SMALL, width - 150, INK, True), _said(verdict, SMALL, width, PASS_GREEN if ok else
+                                                                        MUTED))
+            for label, count, verdict, ok in W.purchases(view, seat)]
+    inner = flow.panel("Buy", sum(_height(head) + _height(said) + 6 for _, head, said in rows))
     y: float = inner[1]
-    for head, (_, count, said) in zip(heads, rows, strict=True):
+    for count, head, said in rows:
         text(flow.draw, (inner[2], y), count, SMALL, on=WHITE, fill=MUTED, anchor="ra")
         y = _write(flow.draw, (inner[0], y), head)
         y = _write(flow.draw, (inner[0], y), said) + 6
 
 
-def _pieces(flow: _Flow, view: dict[str, Any], seat: int) -> None:
+def _pieces(flow: _Flow, view: dict[str, Any], seat: int, cast: Cast) -> None:
     """The seat's road, links, houses, generators and upgrades, and which of them are cut off (idle)."""
-    me = view["players"][seat]
-    gens = me["generators"]
-    net = set(view["nets"][seat])
-    idle = sorted({lbl for lbl in [*me["houses"], *me["road_upgrades"]] if B.parse_label(lbl) not in net})
-    others = [str(x + 1) for x in me["link_class"] if x != seat]
-    houses = ", ".join(h + (f" ({gens[h]} generator)" if h in gens else "") for h in me["houses"])
     width = flow.width - 48
-    lines = [*_said(f"Road length {me['road_length']} (own road {plural(me['own_road'], 'tile')})", SMALL, width),
-             *_said(f"Linked with seat{'s' if len(others) > 1 else ''} {', '.join(others)}" if others else
-                    "Not linked with anyone yet", SMALL, width),
-             *_said(f"Houses: {houses or 'none'}", SMALL, width),
-             *_said(f"Road upgrades: {', '.join(me['road_upgrades']) or 'none'}", SMALL, width)]
+    said, idle = W.pieces(view, seat, cast)
+    lines = [line for words in said for line in _said(words, SMALL, width)]
     if idle:
-        lines += _said(f"Cut off from your exit, idle: {', '.join(idle)}", SMALL, width, ACCENT)
+        lines += _said(idle, SMALL, width, ACCENT)
     flow.lines("Your road and buildings", lines)
 
 
@@ -282,14 +195,14 @@ def private(view: dict[str, Any], cast: Cast) -> bytes:
     w = PRIVATE_WIDTH
     out = not me["alive"]
     workers = ", ".join(f"{n} on {TITLES[m]}" for m, n in me["workers"].items()) or "none in the market"
-    head = [*_said(_status(view, seat), SMALL, w - 52),
+    head = [*_said(W.status(view, seat, cast), SMALL, w - 52),
             *_said(f"Workers: {workers} - {me['reserve']} in reserve", SMALL, w - 52, MUTED)]
-    offered = _said(_offer_line(offer, seat), SMALL, w - 60, ACCENT, True) if mine else []
+    offered = _said(W.offer_line(offer, seat, cast), SMALL, w - 60, ACCENT, True) if mine else []
     top = 66 + _height(head) + (_height(offered) + 20 if offered else 0)
     flow = _Flow(w, top)
     draw = flow.draw
     marker(draw, (38, 34), 18, seat, fill=DEAD_GREY if out else None)
-    text(draw, (64, 34), f"Your colony - {seat_name(seat)}", SMALL + 4, on=PAPER, anchor="lm", bold=True)
+    text(draw, (64, 34), f"Your colony - {cast.player(seat).colour}", SMALL + 4, on=PAPER, anchor="lm", bold=True)
     text(draw, (w - 28, 34), "eliminated" if out else plural(me["chits"], "chit"), SMALL + 4, on=PAPER,
          fill=ACCENT if out else INK, anchor="rm", bold=True)
     y = 64
@@ -303,7 +216,7 @@ def private(view: dict[str, Any], cast: Cast) -> bytes:
             y += size + 8
     _hand(flow, view, seat)
     _goal(flow, view, seat)
-    _tiles(flow, view, seat, _placements(view, seat))
+    _tiles(flow, view, seat, W.placements(view, seat))
     _buy(flow, view, seat)
-    _pieces(flow, view, seat)
+    _pieces(flow, view, seat, cast)
     return flow.png()

@@ -122,8 +122,8 @@ def _sampled() -> Image.Image:
 # -- the grid -------------------------------------------------------------------------------------
 
 
-def _grid(img: Image.Image, view: dict[str, Any]) -> None:
-    """Road tiles and starting crosses, then houses, generators and road upgrades, then the dotted spots."""
+def _grid(img: Image.Image, view: dict[str, Any], spots: Sequence[str]) -> None:
+    """Road tiles and starting crosses, then houses, generators and road upgrades, then the dotted `spots`."""
     draw = ImageDraw.Draw(img)
     nets = [set(n) for n in view["nets"]]
     alive = [p["alive"] for p in view["players"]]
@@ -144,7 +144,7 @@ def _grid(img: Image.Image, view: dict[str, Any]) -> None:
             generator_chip(draw, (x + CELL / 2 - 0.5, y + CELL / 2 + 12), cell["gen"])
         if cell.get("up"):
             upgrade_plus(draw, (x + CELL - 12, y + 12))
-    for label in view["drawn_spots"]:
+    for label in spots:
         row, col = square_rc(label)
         x, y = cell_xy(row, col)
         dotted(draw, (x + 2, y + 2, x + CELL - 4, y + CELL - 4))
@@ -173,16 +173,16 @@ def _tags(choices: Sequence[Action]) -> list[tuple[Point, str]]:
     return list(out.values())
 
 
-def _map(view: dict[str, Any]) -> Image.Image:
+def _map(view: dict[str, Any], spots: Sequence[str]) -> Image.Image:
     nodes = tuple(sorted((i, c["res"]) for i, c in enumerate(view["board"]) if c and c["kind"] == "node"))
     img = layer(nodes).copy()
-    _grid(img, view)
+    _grid(img, view, spots)
     return img
 
 
 def board(view: dict[str, Any], choices: Sequence[Action], cast: Cast) -> bytes:
     """The grid with every road and building; the squares `choices` name carry their labels on tags."""
-    img = _map(view)
+    img = _map(view, view["drawn_spots"])
     draw = ImageDraw.Draw(img)
     for xy, label in _tags(choices):
         tag(draw, xy, label, SMALL)
@@ -191,7 +191,8 @@ def board(view: dict[str, Any], choices: Sequence[Action], cast: Cast) -> bytes:
 
 def area(view: dict[str, Any], name: str, choices: Sequence[Action]) -> bytes:
     """One column ("column F") and its neighbours, over the rows where `choices` may go, zoomed, with the
-    label of every square `choices` name there."""
+    label of every square `choices` name there; only those squares are dotted, so that none in the neighbouring
+    columns looks open to a pick it is not part of."""
     col = LETTERS.index(name.removeprefix("column "))
     inside = [a for a in choices if (label := _label(a)) is not None and square_rc(label)[1] == col]
     rows = [square_rc(label)[0] for a in inside if (label := _label(a)) is not None] or [0, SIZE - 1]
@@ -199,4 +200,5 @@ def area(view: dict[str, Any], name: str, choices: Sequence[Action]) -> bytes:
     top, bottom = max(0, min(rows) - 1), min(SIZE - 1, max(rows) + 1)
     x0, y0 = cell_xy(top, left)
     x1, y1 = cell_xy(bottom, right)
-    return zoom(_map(view), (x0 - 4, y0 - 4, x1 + CELL + 4, y1 + CELL + 4), _tags(inside))
+    tags = _tags(inside)
+    return zoom(_map(view, [label for _, label in tags]), (x0 - 4, y0 - 4, x1 + CELL + 4, y1 + CELL + 4), tags)

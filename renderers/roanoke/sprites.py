@@ -47,15 +47,6 @@ RES_SHORT = {"food": "F", "water": "Wa", "metal": "M", "wood": "Wo"}
 DEAD_GREY: RGB = (150, 150, 150)
 PASS_GREEN: RGB = (40, 125, 60)
 OFFER: RGB = (253, 236, 230)  # behind an open offer and the season in play
-PHASE_WORD = {"setup": "setup: first worker", "market": "market step", "main": "main step", "over": "game over"}
-
-
-def seat_name(seat: int) -> str:
-    return f"Seat {seat + 1} ({COLOURS[seat]})"
-
-
-def bundle(amounts: dict[str, int]) -> str:
-    return ", ".join(f"{n} {r}" for r, n in amounts.items() if n) or "nothing"
 
 
 def marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, seat: int,

@@ -171,7 +171,7 @@ def test_roanokes_winter_pictures_say_what_the_check_takes_and_who_lacks_it() ->
     chits = view["players"][winter.seat]["chits"]
     heir = next(p["seat"] for p in players if p["alive"]
                 and p["chits"] == view["players"][p["seat"]]["chits"] - sum(card["amounts"].values()) + chits)
-    assert f"its {chits} chits went to {colour_of(heir)}" in told
+    assert f"its {plural(chits, 'chit')} went to {colour_of(heir)}" in told
     assert f"{listed([colour_of(p['seat']) for p in players if p['alive']])} each paid" in told
 
 
@@ -371,8 +371,9 @@ def test_roanokes_road_pictures_say_who_is_linked_cut_off_and_paving(seed: int,
     game, caption, _ = examples("roanoke")["paved"].shown()
     view = game.view(None)
     board, paver = view["board"], view["active"]
-    paved = next(p["seat"] for p in view["players"] if f"paving over {seat_name(p['seat'])}'s tile" in view["last"][-1])
-    square = B.parse_label(view["last"][-1].split(" on ")[1].split(" ")[0])
+    placed = view["last"][-1]
+    assert placed["type"] == "placed" and placed["seat"] == paver, placed
+    paved, square = placed["paved"]["owner"], B.parse_label(placed["square"])
     assert square is not None and board[square]["owner"] == paver
     came = [label(x) for _, x in B.NEIGHBOURS[square] if x in B.own_net(board, paver)]
     assert caption.startswith(f"{colour_of(paver).capitalize()} has paved {colour_of(paved)}'s "

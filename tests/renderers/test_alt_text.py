@@ -13,6 +13,7 @@ import games
 from games.catan.board import GEOMETRY, TERRAIN_YIELD
 from games.colonies.text import cards
 from games.colours import seat_name
+from renderers.cast import Cast
 from renderers.text import DESCRIPTION_LIMIT, alt_text, board, clip, headline, summary
 from tests.support.states import finished, states
 
@@ -138,5 +139,5 @@ def test_islands_and_colonies_say_where_the_houses_stand(game_id: str) -> None:
         assert big and alt.count("Island at ") == len(big), alt
     else:
         for p in view["players"]:
-            assert f"{seat_name(p['seat'])}, from exit {view['labels']['exits'][p['seat']]}: houses" in alt
+            assert f"{Cast([]).full(p['seat'])}, from exit {view['labels']['exits'][p['seat']]}: houses" in alt
             assert all(square in alt for square in p["houses"]), alt

@@ -15,8 +15,10 @@ from games.core import Game
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
 from renderers import render_board, render_private
-from renderers.roanoke import colony, sprites
+from renderers.cast import Cast
 from renderers.roanoke import picture as layers
+from renderers.roanoke import sprites
+from renderers.text import roanoke as W
 from renderers.text import summary
 from tests.support.pictures import picture
 
@@ -88,9 +90,9 @@ def test_the_drawn_tiles_squares_are_dotted_and_listed() -> None:
     view = game.view(None)
     assert render_board("roanoke", view) != render_board("roanoke", {**view, "drawn_spots": []})
     mine = game.view(0)
-    placements = colony._placements(mine, 0)
+    placements = W.placements(mine, 0)
     assert {B.label(square) for square, _ in placements} == set(view["drawn_spots"])
-    assert colony._placements(game.view(1), 1) == [], "only the active seat's drawn tile is laid out"
+    assert W.placements(game.view(1), 1) == [], "only the active seat's drawn tile is laid out"
     shown = picture(render_private("roanoke", mine))
     waiting = picture(render_private("roanoke", game.view(1)))
     assert shown.height >= waiting.height, "the placements take room of their own"
@@ -107,7 +109,10 @@ def test_an_open_offer_is_told_beside_the_board_and_drawn_for_both_seats() -> No
     game.apply(seat, {"type": "offer", "to": partner + 1, "give": {}, "get": {"food": 1}})
     assert game.view(None)["offer"] is not None
     draws(game)
-    assert f"Offer: Seat {seat + 1}" in " ".join(summary("roanoke", game.view(None)))
+    cast = Cast.colours(4)
+    assert summary("roanoke", game.view(None), cast)[0].endswith(
+        f"{cast.full(partner)} may accept or decline {cast.full(seat)}'s offer (nothing for 1 food); meanwhile "
+        f"{cast.short(seat)} may go on with the turn or cancel it.")
     for s in (seat, partner):
         assert render_private("roanoke", game.view(s)) != before[s], "both sides of the offer see it"
 
@@ -190,10 +195,10 @@ def test_the_turn_order_shown_follows_setup_then_the_round() -> None:
     seen = []
     while game.view(None)["phase"] == "setup":
         view = game.view(None)
-        seen.append((view["active"], colony.still_to_play(view)))
+        seen.append((view["active"], W.still_to_play(view)))
         seat = min(game.to_move())
         game.apply(seat, game.legal_actions(seat)[0])
     order = [(first + i) % 4 for i in range(4)]
     assert seen == [(order[i], order[i + 1:]) for i in range(4)]
     view = game.view(None)
-    assert colony.still_to_play(view) == view["round_left"]
+    assert W.still_to_play(view) == view["round_left"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import games
 from games.colours import seat_name
+from renderers.cast import Cast, Player
 from renderers.text import summary
 from renderers.text.colonies import offer_lines
 
@@ -23,8 +24,9 @@ def test_counts_beside_the_board_agree_with_their_nouns() -> None:
 
 
 def test_roanoke_names_the_market_workers_seats_as_the_rest_of_the_board_does() -> None:
-    """One name per seat in one message: "Seat 2 (blue)" throughout, not "Seat 2" in the market line."""
+    """The market line names each seat by the name the lines above introduced ("bob (blue)", then "bob")."""
     roanoke = games.get_game("roanoke").new(4, seed=5)
     roanoke.s["market"][0][1] = 2  # two of seat 2's workers on Food 1
-    market = next(line for line in summary("roanoke", roanoke.view(None)) if line.startswith("Market workers"))
-    assert market == f"Market workers: Food 1 {seat_name(1)} x2."
+    cast = Cast([Player("alice", "red"), Player("bob", "blue"), Player("carol", "yellow"), Player("dan", "green")])
+    market = next(line for line in summary("roanoke", roanoke.view(None), cast) if line.startswith("Market workers"))
+    assert market == "Market workers: Food 1 bob x2."

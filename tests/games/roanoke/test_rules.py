@@ -368,8 +368,6 @@ def test_roa_s18_s19_an_offer_the_offerer_can_no_longer_pay_is_void() -> None:
     events = g.apply(0, {"type": "buy_house", "square": "G2"})
     closed = [e for e in events if e["type"] == "offer_closed"]
     assert closed == [{"type": "offer_closed", "seat": 0, "to": 2, "why": "void"}]
-    assert g.describe_event(closed[0]) == "Seat 1 (red)'s offer to Seat 3 (yellow) is void: Seat 1 (red) " \
-        "no longer holds what it gives."
     assert g.s["offer"] is None and g.to_move() == {0}
     refused(g, 2, {"type": "accept"}, "not your turn")
 
@@ -591,7 +589,6 @@ def test_roa_r1_limited_pile_shortfall_lost() -> None:
     events = g.apply(0, {"type": "collect"})
     got = next(e for e in events if e["type"] == "collected")
     assert got["entitled"]["food"] == 2 and got["received"]["food"] == 1 and g.s["pile"]["food"] == 0
-    assert "lost" in g.describe_event(got)
     conserved(g)
 
 

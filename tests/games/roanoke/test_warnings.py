@@ -21,7 +21,7 @@ def test_roa_s31_a_colony_short_of_the_season_card_is_warned_on_each_turn_before
     for _round, said in warned:
         assert len(said) == 1
         assert "not met yet. Tools: hold at least 3 metal, 3 wood; you are short of 3 metal, 3 wood." in said[0]
-        assert "checked at the end of round 3 of Y1 Spring, once Seat 4 (green) has played" in said[0]
+        assert "checked at the end of round 3 of Y1 Spring, once green has played" in said[0]
         assert "is eliminated" in said[0] and not rule_ids(said[0])
     assert "you have 3 turns left, this one included" in warned[0][1][0]
     assert "you have 2 turns left, this one included" in warned[1][1][0]
