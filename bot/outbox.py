@@ -12,7 +12,7 @@ from datetime import datetime
 
 from bot.limits import CONTENT as MESSAGE_LIMIT
 from bot.outcome import GameInfo, Outcome
-from bot.seats import Seat, player_of
+from bot.seats import Seat, is_person, player_of
 from bot.storage import OutboxKind, OutboxRow
 from games.grammar import verb
 
@@ -69,7 +69,14 @@ def turn_line(user_ids: list[int], deadline: datetime | None) -> str:
     return f"Your move: {mentions(user_ids)}{when}"
 
 
-def board(outcome: Outcome, *, ping: bool = True) -> OutboxRow:
+def must_act(game: GameInfo, actor: int | None) -> list[int]:
+    """The people to mention: those to move, less the one who just acted when others are to move too (a person
+    who offered everyone a trade waits on the answers; their own offer's board does not ping them)."""
+    seats = set(game.to_move) - ({actor} if actor is not None and len(game.to_move) > 1 else set())
+    return [s.user_id for s in game.seats if s.seat in seats and is_person(s) and s.user_id is not None]
+
+
+def board(outcome: Outcome, *, ping: bool = True, actor: int | None = None) -> OutboxRow:
     """The board picture (when there is a view) with what happened (its `events`, told at delivery by the game's
     narrator with the names the seats have then, and its other `lines`) and who is to move; `ping` says someone
     is newly to move (a table whose board goes once a turn posts a new one only then, and edits it otherwise)."""
@@ -79,7 +86,7 @@ def board(outcome: Outcome, *, ping: bool = True) -> OutboxRow:
         "events": outcome.events,
         "lines": [*outcome.lines, *result_lines(outcome)],
         "view": outcome.public_view,
-        "turn": game.users_to_move() if running else [],
+        "turn": must_act(game, actor) if running else [],
         "deadline": game.deadline.isoformat() if running and game.deadline else None,
         "ping": ping,
     })
@@ -99,7 +106,7 @@ def for_outcome(outcome: Outcome, *, actor: int | None = None, turn: int | None 
     when it is sent (`bot.service.catchup`).
     """
     game = outcome.game
-    rows = [board(outcome, ping=ping)]
+    rows = [board(outcome, ping=ping, actor=actor)]
     for seat, view in sorted(outcome.private_views.items()):
         if seat not in (actor, turn) and (user := game.dm_target(seat, "every")) is not None:
             rows.append(OutboxRow(OutboxKind.HAND, user, {"seat": seat, "view": view}, held=True))

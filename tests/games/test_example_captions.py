@@ -25,7 +25,7 @@ from games.catan.board import GEOMETRY, TERRAIN_YIELD
 from games.catan.game import Catan
 from games.catan.table import DEV_NAMES
 from games.colonies.cards import POPULATIONS, THREATS, title
-from games.colours import SEAT_COLOURS, colour_of, seat_name
+from games.colours import SEAT_COLOURS, colour_of
 from games.core import listed
 from games.grammar import a, plural
 from games.roam.data import short_name

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import games
-from games.colours import seat_name
 from renderers.cast import Cast, Player
 from renderers.text import summary
 from renderers.text.colonies import offer_lines
