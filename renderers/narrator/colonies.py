@@ -97,14 +97,14 @@ def _played(event: Event, cast: Cast) -> str:
 
 
 def _cleanup(event: Event, cast: Cast) -> str:
+    """The turn's end; when Population left in hand is lost (COL-S22), the loss leads, as it is news."""
     seat, stored, lost = event["seat"], event["granary"], event["trashed"]
-    said = f"{cast.Name(seat)} ended the turn"
-    if stored:
-        said += f", storing {stored} Food in {_own(cast, seat)} granary"
-    said += f"; hand shown: {cards(event['revealed'])}"
+    granary = f"{stored} Food to {_own(cast, seat)} granary" if stored else ""
+    shown = f"hand shown: {cards(event['revealed'])}"
     if lost:
-        said += f"; {cards(lost)} left in hand {'was' if len(lost) == 1 else 'were'} lost"
-    return said + "."
+        told = "; ".join(filter(None, [shown, granary]))
+        return f"{cast.Name(seat)} lost {cards(lost)} left in hand at the turn's end ({told})."
+    return f"{cast.Name(seat)} ended the turn" + (f", {granary}" if granary else "") + f"; {shown}."
 
 
 def _closed(event: Event, cast: Cast) -> str:
