@@ -277,8 +277,9 @@ def _ranking(draw: ImageDraw.ImageDraw, view: dict[str, Any], cast: Cast) -> Non
             colour = MUTED if row.get("eliminated") else (ACCENT if won else INK)
             seat_marker(draw, (x0 + 62, y + 10), 9, seat, fill=GREYED if row.get("eliminated") else None)
             text(draw, (x0 + 14, y), ordinal(place), 18, on=WHITE, fill=colour, bold=won)
-            name = cast.full(seat) + (" - winner" if won else "")
-            text(draw, (x0 + 80, y), clip_text(name, 18, round(250 * BOLD_ROOM)), 18, on=WHITE, fill=colour, bold=won)
+            tag = " - winner" if won else ""
+            name = clip_text(cast.full(seat), 18, round((250 - text_width(tag, 18)) * BOLD_ROOM)) + tag
+            text(draw, (x0 + 80, y), name, 18, on=WHITE, fill=colour, bold=won)
             if row.get("eliminated"):
                 detail = "eliminated"
             else:
