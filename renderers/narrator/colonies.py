@@ -1,8 +1,8 @@
 """Colonies' narrator: the engine's events as sentences for one reader (DESIGN §5, "A good host's voice").
 
 Past tense, so a verb agrees with "you" and a name alike ("You played a Farmer", "bob played a Farmer"). A sentence
-never names a card drawn into a hand (COL §6): draws are counted, not shown, and are bookkeeping with the turn's
-end, a closed offer and the spent Shipment.
+never names a card drawn into a hand (COL §6): draws are counted, not shown. A board's story tells what changed
+(`news`); the log keeps the bookkeeping too (`QUIET`).
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ SOURCES = {"pop_deck": "the Population deck", "land_deck": "the Land deck", "thr
 ZONES = {"hand": "hand", "discard": "discard pile", "in_play": "cards in play"}
 THREATS = frozenset({"crop_failure", "warlike_tribe", "disease", "pirates", "peaceful_tribe", "witch_trials"})
 """The cards whose effect takes a card from a colony (the Threats, and the Witch Trials Event)."""
-QUIET = frozenset({"turn", "drew", "reshuffled", "cleanup"})
-"""Bookkeeping: the log keeps it, a board's story leaves it out (a clean-up that loses Population is news)."""
+QUIET = frozenset({"turn", "drew", "reshuffled", "cleanup", "work", "cannibal_food"})
+"""Bookkeeping: the log keeps it, a board's story leaves it out (a clean-up that loses Population is news). A work
+and the Food a cannibal takes are said by what follows them: the yield, the roll, the shipment, the cannibalism."""
 QUIET_CLOSES = frozenset({"lapsed", "withdrawn", "cards_gone"})
 
 
@@ -70,7 +71,7 @@ def _trashed(event: Event, cast: Cast) -> str:
     if why == "arms":
         return f"{who} used Arms to trash {lost} from {_own(cast, seat)} {zone}."
     if why == "cannibalism":
-        return f"{who} cannibalized {lost} from {_own(cast, seat)} hand."
+        return f"{who} cannibalized {lost} from {_own(cast, seat)} hand for 1 Food."
     if why == "spent":
         return f"{who} trashed {lost}, used up."
     return f"{who} trashed {lost} from {_own(cast, seat)} {zone}."

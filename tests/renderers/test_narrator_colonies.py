@@ -181,6 +181,8 @@ def test_bookkeeping_is_not_news() -> None:
              {"type": "reshuffled", "seat": 0, "count": 9},
              {"type": "cleanup", "seat": 0, "granary": 1, "revealed": ["food"], "trashed": []},
              {"type": "trashed", "seat": 0, "cards": ["supplies"], "zone": "in_play", "why": "spent"},
+             {"type": "work", "seat": 0, "worker": "farmer", "land": "farmland", "mode": None},
+             {"type": "cannibal_food", "seat": 0},
              *({"type": "offer_closed", "seat": 0, "partner": 1, "why": why}
                for why in ("lapsed", "withdrawn", "cards_gone"))]
     assert not any(narrator.news(e) for e in quiet)
