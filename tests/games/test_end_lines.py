@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from games.catan import text as catan_text
 from games.catan.game import Catan
-from games.colonies.game import Colonies
 from games.roam import text as roam_text
 from games.roam.game import RoamGame
 from games.roanoke import text as roanoke_text
 from games.small_islands.game import SmallIslands
-from tests.games.colonies.table import table
 from tests.games.roanoke.table import set_hand, started
 
 
@@ -24,18 +22,6 @@ def test_cat_38_the_winning_line_adds_up_the_victory_points() -> None:
                    "2 from victory point cards!"
     stored_before = {k: v for k, v in event.items() if k not in ("buildings", "longest", "largest")}
     assert catan_text.describe_event(stored_before) == "Seat 2 wins with 4 victory points!"
-
-
-def test_col_s28_the_final_scores_name_their_parts_and_an_eliminated_colony_scores_nothing() -> None:
-    game = table(2, hand=["farmer", "wealth", "coast"], deck=["forest"], discard=[])
-    game.s["players"][0]["shipped"] = 1
-    game.eliminate(1)
-    game.events = []
-    game.finish()
-    line = game.describe_event(game.events[-1])
-    assert "Seat 1 11 (1 Population, 1 Wealth, 2 Land ×2, 1 shipped Wealth ×5)" in line
-    assert "Seat 2 0 (eliminated: scores nothing)" in line
-    assert isinstance(Colonies.from_dict(game.to_dict()), Colonies)
 
 
 def test_roa_s31_the_season_line_says_why_a_colony_failed() -> None:

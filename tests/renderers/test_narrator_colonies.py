@@ -191,6 +191,18 @@ def test_bookkeeping_is_not_news() -> None:
     assert all(narrator.news(e) for e in told)
 
 
+def test_col_s28_the_final_scores_name_their_parts_and_an_eliminated_colony_scores_nothing() -> None:
+    game = table(2, hand=["farmer", "wealth", "coast"], deck=["forest"], discard=[])
+    game.s["players"][0]["shipped"] = 1
+    game.eliminate(1)
+    game.events = []
+    game.finish()
+    line = narrator.line(game.events[-1], cast(1, 2), {})
+    assert line == "Game over. Scores: alice (red) 11 points (1 Population, 1 Wealth, 2 Land ×2, 1 shipped Wealth " \
+                   "×5); you (blue) 0 points (eliminated: scores nothing)."
+    assert isinstance(Colonies.from_dict(game.to_dict()), Colonies)
+
+
 def test_a_loss_written_on_the_victims_own_seat_is_theirs() -> None:
     """A Threat the player had to play (COL-S7) and Vermin (COL-R22) cost that seat, in its own turn too."""
     game = table(2, hand=["disease", "farmer", "food", "food", "coast"])
