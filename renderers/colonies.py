@@ -337,9 +337,10 @@ def private(view: dict[str, Any], cast: Cast) -> bytes:
                   "Cards you can play now are framed in red; the others are dimmed.")
     else:
         status = f"{cast.whose(view['current'])} turn: your cards are dimmed until yours."
-    said = [*wrap_text(status, small, PRIVATE_WIDTH - 56),
-            *wrap_text(f"Deck {me['deck_size']} - Discard {len(me['discard'])} - Granary {me['granary']} Food - "
-                       f"Shipped {me['shipped']} Wealth", small, PRIVATE_WIDTH - 56)]
+    counts = () if me["eliminated"] else wrap_text(
+        f"Deck {me['deck_size']} - Discard {len(me['discard'])} - Granary {me['granary']} Food - Shipped "
+        f"{me['shipped']} Wealth", small, PRIVATE_WIDTH - 56)
+    said = [*wrap_text(status, small, PRIVATE_WIDTH - 56), *counts]
     offer = view.get("offer")
     offered = wrap_text(" ".join(offer_lines(offer, cast)), small, PRIVATE_WIDTH - 56) \
         if offer and seat in (offer["from"], offer["to"]) else ()
@@ -351,7 +352,7 @@ def private(view: dict[str, Any], cast: Cast) -> bytes:
     text(draw, (PRIVATE_WIDTH - 30, 38), score, small + 4, on=PAPER, anchor="rm", bold=True)
     y = 70
     for n, line in enumerate(said):
-        text(draw, (28, y), line, small, on=PAPER, fill=MUTED if n >= len(said) - 1 else INK)
+        text(draw, (28, y), line, small, on=PAPER, fill=MUTED if n >= len(said) - len(counts) else INK)
         y += step
     if offered:
         draw.rounded_rectangle((16, y, PRIVATE_WIDTH - 16, y + step * len(offered) + 8), radius=6, fill=OFFER,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.colonies.cards import CARDS, title
+from games.colonies.cards import CARDS, THREATS, title
 from games.colonies.text import cards
 from games.core import Action, Event
 from games.grammar import a, plural
@@ -19,7 +19,7 @@ SOURCES = {"pop_deck": "the Population deck", "land_deck": "the Land deck", "thr
            "shipment_deck": "the Shipment deck", "lineup": "the Line-Up", "frontier": "the Frontier"}
 """Where a gained card comes from, when it is not a card in play (a worked Land, a Shipment, an Event)."""
 ZONES = {"hand": "hand", "discard": "discard pile", "in_play": "cards in play"}
-THREATS = frozenset({"crop_failure", "warlike_tribe", "disease", "pirates", "peaceful_tribe", "witch_trials"})
+TAKERS = THREATS | {"witch_trials"}
 """The cards whose effect takes a card from a colony (the Threats, and the Witch Trials Event)."""
 QUIET = frozenset({"turn", "drew", "reshuffled", "cleanup", "work", "cannibal_food"})
 """Bookkeeping: the log keeps it, a board's story leaves it out (a clean-up that loses Population is news). A work
@@ -63,7 +63,7 @@ def _trashed(event: Event, cast: Cast) -> str:
     zone = ZONES.get(event["zone"], event["zone"])
     if why == "died":
         return f"{_Whose(cast, seat)} {title(event['cards'][0])} died at work and was trashed."
-    if why in THREATS:
+    if why in TAKERS:
         return f"{title(why)} took {lost} from {cast.whose(seat)} {zone}."
     who = cast.Name(seat)
     if why == "combat":
@@ -207,7 +207,7 @@ def hurts(event: Event) -> frozenset[int]:
     kind = event["type"]
     if kind in ("vermin", "discarded", "eliminated"):
         return frozenset({event["seat"]})
-    if kind == "trashed" and (event["why"] in THREATS or event["why"] == "died"):
+    if kind == "trashed" and (event["why"] in TAKERS or event["why"] == "died"):
         return frozenset({event["seat"]})
     if kind == "cleanup" and event["trashed"]:
         return frozenset({event["seat"]})
