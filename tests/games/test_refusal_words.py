@@ -22,6 +22,8 @@ from typing import Any
 import pytest
 
 from games.core import Game, RuleError, registry
+from renderers.cast import Cast
+from renderers.narrator import log
 from tests.support.junk import junk_for, walk
 from tests.support.shipped import SHIPPED
 from tests.support.words import engine_keys, problems
@@ -145,6 +147,6 @@ def test_move_labels_and_log_lines_name_no_rule_id_and_no_field(game_id: str) ->
         seat = rng.choice(movers)
         legal = game.legal_actions(seat)
         said = [game.describe(a) for a in legal]
-        said += [game.describe_event(e) for e in game.apply(seat, rng.choice(legal))]
+        said += log(game_id, game.apply(seat, rng.choice(legal)), Cast([]))
         faults |= {text: found for text in said if (found := problems(text, keys))}
     assert not faults, "\n".join(f"{text!r}: {found}" for text, found in faults.items())
