@@ -202,14 +202,12 @@ def turn_of(event: Event) -> int | None:
 def hurts(event: Event) -> frozenset[int]:
     """The seats an event costs cards or the colony. The loss is written on the victim's own seat (a Threat or
     Witch Trials trashes from the hand of the colony it struck, Vermin empties each granary), and counts as
-    theirs even in their own turn; what a player gives up by choice (a cannibalized Population, a spent card) does
-    not."""
+    theirs even in their own turn; what a player gives up by choice (a cannibalized Population, a spent card, a
+    Population left in hand at the turn's end) does not."""
     kind = event["type"]
     if kind in ("vermin", "discarded", "eliminated"):
         return frozenset({event["seat"]})
     if kind == "trashed" and (event["why"] in TAKERS or event["why"] == "died"):
-        return frozenset({event["seat"]})
-    if kind == "cleanup" and event["trashed"]:
         return frozenset({event["seat"]})
     return frozenset()
 

@@ -56,6 +56,30 @@ def played(players: int, seed: int, policy: bool) -> tuple[Colonies, list[Event]
     return game, events
 
 
+@pytest.mark.parametrize("players", [3, 5])
+def test_every_catch_up_of_a_game_puts_the_readers_losses_first(players: int) -> None:
+    """At each turn of a game the heuristic AI plays, the catch-up of the events since that seat's last turn: the
+    seat's losses in the log's order, then others' shipments, at most five, never its own move or bookkeeping."""
+    chunks = turns(played(players, seed=players, policy=True)[1])
+    asked = 0
+    for i, chunk in enumerate(chunks):
+        reader = narrator.turn_of(chunk[0])
+        last = max((j for j in range(i) if narrator.turn_of(chunks[j][0]) == reader), default=None)
+        if reader is None or last is None:
+            continue
+        events = [e for c in chunks[last + 1:i] for e in c]
+        lines = catch_up("colonies", events, cast(reader, players), {})
+        lost = [e for e in events if reader in narrator.hurts(e)]
+        gained = [e for e in events if narrator.scores(e) and e not in lost]
+        one = cast(reader, players)  # one message: each seat introduced once
+        told = [narrator.line(e, one, {}) for e in lost + gained][:MOST]
+        assert lines[1:len(told) + 1] == [BULLET + said for said in told] and len(lines) <= MOST + 2
+        assert lines[:1] == ([HEADER] if told else []) and all(e["seat"] != reader for e in gained)
+        assert not any(BOOKKEEPING.search(said) or said.startswith(BULLET + "You ") for said in lines), lines
+        asked += bool(lost)
+    assert asked, "some catch-up tells a loss"
+
+
 def with_offer(countered: bool = False) -> Colonies:
     """Under Trade Winds alice offers bob 2 Food for a Forest and a Wealth; bob may have countered."""
     game = table(3, hand=["food", "food", "wealth"], event="trade_winds")
@@ -214,6 +238,8 @@ def test_a_loss_written_on_the_victims_own_seat_is_theirs() -> None:
     assert narrator.hurts(vermin) == {1}
     assert narrator.hurts({"type": "trashed", "seat": 0, "cards": ["farmer"], "zone": "hand",
                            "why": "cannibalism"}) == frozenset(), "a choice is no loss"
+    assert narrator.hurts({"type": "cleanup", "seat": 0, "granary": 0, "revealed": ["farmer"],
+                           "trashed": ["farmer"]}) == frozenset(), "nor a Population kept in hand"
 
 
 def test_the_catch_up_opens_with_the_readers_loss_and_never_their_own_move() -> None:
