@@ -28,7 +28,6 @@ from renderers.common import (
     PAPER,
     PHONE,
     RGB,
-    SEAT_COLOUR_NAMES,
     WHITE,
     blend,
     canvas,
@@ -69,10 +68,8 @@ GREYED: RGB = (238, 238, 238)
 OFFER: RGB = (253, 236, 230)  # behind a pending trade offer
 BOARD_CARD = (250, 140)
 CHIP = (150, 66)
-
-
-def _seat_name(seat: int) -> str:
-    return f"Seat {seat + 1} ({SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)]})"
+BOLD_ROOM = 0.9
+"""The share of a line's room a bold name is clipped to: `text_width` measures the regular face."""
 
 
 # -- words that fit ----------------------------------------------------------------------------
@@ -237,16 +234,17 @@ def _event(img: Image.Image, view: dict[str, Any]) -> None:
         text(draw, (cx, y0 + 111), "ROUND", SMALL, on=ACCENT, fill=WHITE, anchor="mm", bold=True)
 
 
-def _in_play(img: Image.Image, view: dict[str, Any]) -> None:
+def _in_play(img: Image.Image, view: dict[str, Any], cast: Cast) -> None:
     draw = ImageDraw.Draw(img)
     x0, y0, x1, y1 = BOXES["play"]
     seat = view["current"]
     p = view["players"][seat]
     seat_marker(draw, (x0 + 22, y0 + 21), 10, seat)
-    text(draw, (x0 + 40, y0 + 21), f"In play - {_seat_name(seat)}", 20, on=WHITE, anchor="lm", bold=True)
-    note = f"Livestock x{p['livestock']}" if p["livestock"] else ""
-    text(draw, (x1 - 12, y0 + 21), note + ("  -  " if note else "") + "dimmed: acted", SMALL, on=WHITE,
-         anchor="rm", fill=MUTED)
+    note = (f"Livestock x{p['livestock']}  -  " if p["livestock"] else "") + "dimmed: acted"
+    room = round((x1 - x0 - 64 - text_width(note, SMALL)) * BOLD_ROOM)
+    text(draw, (x0 + 40, y0 + 21), clip_text(f"In play - {cast.full(seat)}", 20, room), 20, on=WHITE, anchor="lm",
+         bold=True)
+    text(draw, (x1 - 12, y0 + 21), note, SMALL, on=WHITE, anchor="rm", fill=MUTED)
     entries = p["in_play"]
     per_row, rows = (x1 - x0 - 28 + 6) // (CHIP[0] + 6), 2
     if not entries:
@@ -265,7 +263,7 @@ def _in_play(img: Image.Image, view: dict[str, Any]) -> None:
     text(draw, (x0 + 14, y1 - 30), clip_text(counts, SMALL, x1 - x0 - 28), SMALL, on=WHITE, fill=MUTED)
 
 
-def _ranking(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _ranking(draw: ImageDraw.ImageDraw, view: dict[str, Any], cast: Cast) -> None:
     x0, y0, x1, _ = BOXES["play"]
     result = view["result"]
     text(draw, (x0 + 12, y0 + 8), "Final ranking", 20, on=WHITE, bold=True)
@@ -279,7 +277,8 @@ def _ranking(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             colour = MUTED if row.get("eliminated") else (ACCENT if won else INK)
             seat_marker(draw, (x0 + 62, y + 10), 9, seat, fill=GREYED if row.get("eliminated") else None)
             text(draw, (x0 + 14, y), ordinal(place), 18, on=WHITE, fill=colour, bold=won)
-            name = _seat_name(seat) + (" - winner" if won else "")
+            tag = " - winner" if won else ""
+            name = clip_text(cast.full(seat), 18, round((250 - text_width(tag, 18)) * BOLD_ROOM)) + tag
             text(draw, (x0 + 80, y), name, 18, on=WHITE, fill=colour, bold=won)
             if row.get("eliminated"):
                 detail = "eliminated"
@@ -299,9 +298,9 @@ def board(view: dict[str, Any], choices: Sequence[Action], cast: Cast) -> bytes:
     _card_row(img, view, "frontier", "frontier", "land_deck", "Land")
     _event(img, view)
     if view["result"] is not None:
-        _ranking(draw, view)
+        _ranking(draw, view, cast)
     elif view["current"] is not None:
-        _in_play(img, view)
+        _in_play(img, view, cast)
     return encode_png(img, _palette())
 
 
@@ -329,28 +328,31 @@ def private(view: dict[str, Any], cast: Cast) -> bytes:
     hand_h = small + 40 + (rows * (h + small + 20) if hand else step)
     sees_h = small + 40 + math.ceil(len(sees) / PER_ROW) * (h + 14) if sees else 0
     me = view["players"][seat]
-    if view["result"] is not None:
+    if me["eliminated"]:
+        status = "Your colony was eliminated: it has no cards left and scores nothing."
+    elif view["result"] is not None:
         status = "The game is over: these are the cards you ended with."
     elif view["current"] == seat:
         status = (f"Your turn, {PHASE_WORD.get(view['phase'], view['phase'])}. "
                   "Cards you can play now are framed in red; the others are dimmed.")
     else:
-        status = f"Seat {view['current'] + 1}'s turn: your cards are dimmed until yours."
-    said = [*wrap_text(status, small, PRIVATE_WIDTH - 56),
-            *wrap_text(f"Deck {me['deck_size']} - Discard {len(me['discard'])} - Granary {me['granary']} Food - "
-                       f"Shipped {me['shipped']} Wealth", small, PRIVATE_WIDTH - 56)]
+        status = f"{cast.whose(view['current'])} turn: your cards are dimmed until yours."
+    counts = () if me["eliminated"] else wrap_text(
+        f"Deck {me['deck_size']} - Discard {len(me['discard'])} - Granary {me['granary']} Food - Shipped "
+        f"{me['shipped']} Wealth", small, PRIVATE_WIDTH - 56)
+    said = [*wrap_text(status, small, PRIVATE_WIDTH - 56), *counts]
     offer = view.get("offer")
     offered = wrap_text(" ".join(offer_lines(offer, cast)), small, PRIVATE_WIDTH - 56) \
         if offer and seat in (offer["from"], offer["to"]) else ()
     top = 70 + step * len(said) + (step * len(offered) + 16 if offered else 0) + 8
     img, draw = canvas(PRIVATE_WIDTH, top + hand_h + (sees_h + 16 if sees else 0) + 12)
     seat_marker(draw, (40, 38), 18, seat)
-    text(draw, (66, 38), f"Your hand - {_seat_name(seat)}", small + 4, on=PAPER, anchor="lm", bold=True)
+    text(draw, (66, 38), f"Your hand - {cast.player(seat).colour}", small + 4, on=PAPER, anchor="lm", bold=True)
     score = "eliminated" if me["eliminated"] else f"{me['score']} VP"
     text(draw, (PRIVATE_WIDTH - 30, 38), score, small + 4, on=PAPER, anchor="rm", bold=True)
     y = 70
     for n, line in enumerate(said):
-        text(draw, (28, y), line, small, on=PAPER, fill=MUTED if n >= len(said) - 1 else INK)
+        text(draw, (28, y), line, small, on=PAPER, fill=MUTED if n >= len(said) - len(counts) else INK)
         y += step
     if offered:
         draw.rounded_rectangle((16, y, PRIVATE_WIDTH - 16, y + step * len(offered) + 8), radius=6, fill=OFFER,

@@ -6,13 +6,12 @@ cards are laid out first (as a dealer stacking a deck would) and then played wit
 
 from __future__ import annotations
 
-import re
-
 from games.colonies.cards import POPULATIONS, THREATS, title
 from games.colonies.game import Colonies
 from games.colonies.table import MAIN, SOLDIER
+from games.colonies.text import cards, counted
 from games.core import listed
-from games.grammar import a, noun, verb
+from games.grammar import a, verb
 from games.rulebook import Example
 
 SEED = 5
@@ -28,7 +27,7 @@ def _game(seat: int = 0, *, first_settler: int | None = None, hand: list[str], d
     game = Colonies.new(4, seed=SEED, first_settler=seat if first_settler is None else first_settler)
     s = game.s
     s["current"] = seat
-    s["log"], game.unlogged = [], []
+    s["log"] = []
     p = s["players"][seat]
     p["hand"] = list(hand)
     if deck is not None:
@@ -101,9 +100,9 @@ def _final() -> Colonies:
              1: ["farmer"] * 5 + ["miner", "wealth", "wealth", "wealth", "coast", "farmland", "farmland", "mountains",
                  "forest", "food", "food"],
              3: ["farmer", "farmer", "trapper", "forest", "coast", "food", "wealth"]}
-    for seat, cards in zones.items():
+    for seat, pile in zones.items():
         p = s["players"][seat]
-        p["deck"], p["discard"] = cards[:5], cards[5:]
+        p["deck"], p["discard"] = pile[:5], pile[5:]
         if seat != 3:
             p["hand"] = []
     for seat, shipped in ((0, 2), (1, 1), (3, 1)):
@@ -115,19 +114,11 @@ def _final() -> Colonies:
     return _play(game, {"type": "play", "card": "farmland"}, {"type": "end_turn", "granary": 1})
 
 
-def _counted(names: list[str]) -> list[str]:
-    """["2 Food", "2 Farmers", "a Coast"]: each card once, with how many there are (people are counted in the
-    plural, goods and Lands by their name alone)."""
-    counts = {name: names.count(name) for name in dict.fromkeys(names)}
-    return [a(title(name)) if n == 1 else f"{n} {noun(n, title(name)) if name in POPULATIONS else title(name)}"
-            for name, n in counts.items()]
-
-
 def _opening_caption(game: Colonies) -> str:
     """The hand Seat 1 was dealt; all but its Food may be played (framed)."""
     hand = game.view(0)["hand"]
     others = len([card for card in hand if card != "food"])
-    return (f"Seat 1's opening hand: {listed(_counted(hand))}. Food is never played, so only the other {others} are "
+    return (f"Seat 1's opening hand: {cards(hand)}. Food is never played, so only the other {others} are "
             "framed.")
 
 
@@ -136,16 +127,12 @@ def _working_caption(game: Colonies) -> str:
     view = game.view(None)
     in_play = view["players"][0]["in_play"]
     people = [c for c in in_play if c["card"] in POPULATIONS]
-    played = listed([*_counted([c["card"] for c in in_play if c["card"] not in POPULATIONS]),
+    played = listed([*counted([c["card"] for c in in_play if c["card"] not in POPULATIONS]),
                      f"{len(people)} Population"])
-    worker, land = next(found.groups() for line in view["last"] if (found := WORKED.search(line)))
+    worker, land = next((title(e["worker"]), title(e["land"])) for e in view["last"] if e["type"] == "work")
     ready = [title(c["card"]) for c in people if c["state"] == "ready"]
     return (f"Round {view['round']} under {title(view['active_event'])}: Seat 1 has played {played}. The {worker} "
             f"has worked the {land} (dimmed: acted); the {listed(ready)} {verb(len(ready), 'is')} ready for a job.")
-
-
-WORKED = re.compile(r": (\w+) works (\w+)\.$")
-"""The log's line of a worker put to work on a Land ("Seat 1: Miner works Mountains.")."""
 
 
 def _final_caption(game: Colonies) -> str:
@@ -175,14 +162,11 @@ def _threat_caption(game: Colonies) -> str:
 def _explorer_caption(game: Colonies) -> str:
     """The Land the Explorer took from the Frontier and the Threats it now sees (in the order it saw them)."""
     view = game.view(0)
-    land = next(found[1] for line in reversed(view["last"]) if (found := GAINED.search(line)))
+    land = next(title(e["cards"][0]) for e in reversed(view["last"]) if e["type"] == "gained"
+                and e["source"] == "frontier")
     seen = [title(card) for card in view["explorer_sees"]]
     return (f"Seat 1's Explorer took the {land} from the Frontier and now sees the top {len(seen)} Threats "
             f"({listed(seen)}): it keeps one, into its discard pile; the others go back on top of the Threat deck.")
-
-
-GAINED = re.compile(r"gains (.+) from the Frontier\.$")
-"""The log's line of a Frontier Land gained ("Seat 1 gains Forest from the Frontier.")."""
 
 
 EXAMPLES: dict[str, Example] = {

@@ -55,7 +55,7 @@ ANSWERS = frozenset({"accept", "decline", "counter"})
 PROMPTS = {"explorer": "pick", "witch": "witch"}
 """A pending choice and the only move that resolves it (COL-R43)."""
 LOG_LINES = 8
-"""The sentences the log panel shows."""
+"""The latest events the state keeps (the view's "last")."""
 RANDOM_EVENTS = frozenset({"drew", "reshuffled", "roll", "turn", "returned", "event", "mulligan"})
 
 
@@ -74,12 +74,6 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
         "an Event every round; when the Event deck runs out the round ends the game.")
 
     # -- contract: creation and serialisation --------------------------------------------------
-
-    def __init__(self, s: dict[str, Any]) -> None:
-        super().__init__(s)
-        self.unlogged: list[Event] = []
-        """The latest events whose sentences `s["log"]` lacks yet (`_write_log`): replaced, never changed in
-        place, so a copy may share it."""
 
     @classmethod
     def new(cls, num_players: int, *, seed: int, options: dict[str, Any] | None = None,
@@ -206,22 +200,11 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
             s["phase"] = MAIN
 
     def _remember(self, events: list[Event]) -> None:
-        """Keep the events the log panel may show; their sentences are written only when the state is read
-        (`to_dict`, `view`), as random play and search would spend a tenth of their time writing them."""
+        """Keep the latest events (not the draws) in the state, for the view's "last": the events themselves, as
+        the narrator says them to each reader (a game stored before holds sentences there instead)."""
         kept = [e for e in events if e["type"] not in ("drew", "reshuffled")]
         if kept:
-            self.unlogged = [*self.unlogged, *kept][-LOG_LINES:]
-
-    def _write_log(self) -> None:
-        """The latest sentences, for the picture's log panel."""
-        if self.unlogged:
-            lines = [text.describe_event(e) for e in self.unlogged]
-            self.s["log"] = (self.s["log"] + lines)[-LOG_LINES:]
-            self.unlogged = []
-
-    def to_dict(self) -> dict[str, Any]:
-        self._write_log()
-        return super().to_dict()
+            self.s["log"] = [*self.s["log"], *kept][-LOG_LINES:]
 
     def notices(self, events: list[Event]) -> dict[int, list[Event]]:
         """A player hears of their own elimination by DM too (COL-S25)."""
@@ -255,14 +238,10 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
     def describe(self, action: Action) -> str:
         return text.describe(action)
 
-    def describe_event(self, event: Event) -> str:
-        return text.describe_event(event)
-
     # -- views ---------------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The public table (COL §6), and for a seat its own hand and what its Explorer saw."""
-        self._write_log()
         s = self.s
         players = []
         for i, p in enumerate(s["players"]):

@@ -1,31 +1,39 @@
-"""Colonies in words: labels for moves and sentences for the channel log.
-
-A sentence never names a card drawn into a hand (COL §6): draws are counted, not shown.
+"""Colonies in words: labels for moves, card lists and the turn's warning (the sentences about seats are the
+narrator's, renderers.narrator.colonies).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.colonies.cards import title
-from games.core import Action, Event
-from games.grammar import plural
+from games.colonies.cards import FOOD, KIND, WEALTH, title
+from games.core import Action, listed
+from games.grammar import a, noun
 
 THREAT_VERB = {"peaceful_tribe": "discard"}
-SOURCES = {"pop_deck": "the Population deck", "land_deck": "the Land deck", "threat_deck": "the Threat deck",
-           "shipment_deck": "the Shipment deck", "lineup": "the Line-Up", "frontier": "the Frontier"}
 
 
-def who(seat: int) -> str:
-    return f"Seat {seat + 1}"
+def counted(names: list[str]) -> list[str]:
+    """["2 Food", "2 Farmers", "a Coast", "Pirates"]: each card once, with how many there are. Goods (Food,
+    Wealth) and titles already plural ("Mountains", "Pirates", "Horses") keep their name, one of them without an
+    article; other cards count in the plural."""
+    counts = {name: names.count(name) for name in dict.fromkeys(names)}
+    return [_one(name) if n == 1 else f"{n} {_many(name, n)}" for name, n in counts.items()]
+
+
+def _one(name: str) -> str:
+    said = title(name)
+    return said if said.endswith("s") else a(said)
+
+
+def _many(name: str, n: int) -> str:
+    said = title(name)
+    return said if KIND[name] in (FOOD, WEALTH) or said.endswith("s") else noun(n, said)
 
 
 def cards(names: list[str]) -> str:
-    """"Food ×2, Wealth" — a readable list of card names."""
-    counts: dict[str, int] = {}
-    for n in names:
-        counts[n] = counts.get(n, 0) + 1
-    return ", ".join(title(n) + (f" ×{k}" if k > 1 else "") for n, k in counts.items()) or "nothing"
+    """"2 Food, a Wealth and 2 Farmers" (or "nothing"): a list of cards as a sentence says it."""
+    return listed(counted(names)) if names else "nothing"
 
 
 WORK_GIVES = {"farmland": "+2 Food", "livestock": "+1 Food", "mountains": "d6: 1 loses the worker, 3+ Wealth",
@@ -97,82 +105,3 @@ def describe(action: Action) -> str:
         return f"Counter: give {cards(action['give'])} instead"
     return {"accept": "Accept the trade", "decline": "Decline the trade",
             "withdraw": "Withdraw your offer"}.get(str(kind), str(kind))
-
-
-def describe_event(event: Event) -> str:
-    kind = event["type"]
-    p = who(event.get("seat", 0))
-    if kind == "turn":
-        return f"Round {event['round']}: {p}'s turn."
-    if kind == "mulligan":
-        return f"{p} reveals an opening hand of {cards(event['cards'])} and redraws."
-    if kind == "event":
-        return f"Event: {title(event['card'])} ({event['left']} left)."
-    if kind == "vermin":
-        return f"Vermin: {p}'s granary ({event['food']} Food) goes to the discard pile."
-    if kind == "played":
-        extra = f" from the {event['food']}" if "food" in event else ""
-        return f"{p} plays {title(event['card'])}{extra}."
-    if kind == "drew":
-        return f"{p} draws {plural(event['count'], 'card')}."
-    if kind == "reshuffled":
-        return f"{p} shuffles the discard pile into a new deck of {plural(event['count'], 'card')}."
-    if kind == "gained":
-        source = SOURCES.get(event["source"], title(event["source"]) if event["source"] in _TITLED else "")
-        return f"{p} gains {cards(event['cards'])}" + (f" from {source}." if source else ".")
-    if kind == "winter":
-        return f"Harsh Winter: {p} gains no Food."
-    if kind == "trashed":
-        why = {"died": " (the worker died)", "combat": " (combat)", "arms": " (Arms)", "spent": "",
-               "cannibalism": " (cannibalism)", "witch_trials": " (Witch Trials)"}.get(event["why"], "")
-        if event["why"] in _THREATS:
-            why = f" ({title(event['why'])})"
-        return f"{p} trashes {cards(event['cards'])} from {event['zone'].replace('_', ' ')}{why}."
-    if kind == "discarded":
-        return f"{p} discards {cards(event['cards'])} ({title(event['why'])})."
-    if kind == "returned":
-        return f"{p} returns {plural(event['count'], 'Threat')} to the top of the deck."
-    if kind == "cannibal_food":
-        return f"{p} takes 1 Food from the supply into hand."
-    if kind == "work":
-        return f"{p}: {title(event['worker'])} works {title(event['land'])}" + (
-            " to ship." if event.get("mode") == "ship" else ".")
-    if kind == "roll":
-        mod = f" (+{event['mod']})" if event["mod"] else ""
-        return f"🎲 {title(event['worker'])} on {title(event['land'])}: {event['die']}{mod}."
-    if kind == "shipped":
-        return f"{p} ships a Wealth (+5 points)."
-    if kind == "group":
-        return f"{p}: {cards(event['workers'])} work Farmland together."
-    if kind == "offer":
-        return f"{p} offers {cards(event['give'])} to {who(event['partner'])} for {cards(event['want'])}."
-    if kind == "countered":
-        return f"{p} counters: {cards(event['give'])} instead."
-    if kind == "traded":
-        return f"{p} and {who(event['partner'])} trade: {cards(event['give'])} for {cards(event['got'])}."
-    if kind == "offer_closed":
-        return f"{p}'s offer to {who(event['partner'])} is {event['why'].replace('_', ' ')}."
-    if kind == "cleanup":
-        stored = f"{event['granary']} Food to the granary; " if event["granary"] else ""
-        return f"{p} ends the turn: {stored}hand shown: {cards(event['revealed'])}."
-    if kind == "eliminated":
-        return f"{p} has no Population left and is eliminated."
-    if kind == "game_over":
-        tallies = event.get("tallies") or [{}] * len(event["scores"])  # none in games stored before them
-        return "Game over. Scores: " + "; ".join(f"{who(s)} {v}{_score_why(t)}" for s, (v, t) in
-                                                  enumerate(zip(event["scores"], tallies, strict=True))) + "."
-    return kind
-
-
-def _score_why(tally: dict[str, int] | None) -> str:
-    """" (5 Population, 2 Wealth, 3 Land ×2, 1 shipped ×5)", or why an eliminated colony scores nothing (COL-S28)."""
-    if tally is None:
-        return " (eliminated: scores nothing)"
-    if not tally:
-        return ""
-    return (f" ({tally['population']} Population, {tally['wealth']} Wealth, {tally['land']} Land ×2, "
-            f"{tally['shipped']} shipped Wealth ×5)")
-
-
-_TITLED = {"farmland", "forest", "mountains", "coast", "livestock", "supplies", "trader", "gold_rush"}
-_THREATS = {"crop_failure", "warlike_tribe", "disease", "pirates", "peaceful_tribe"}

@@ -3,25 +3,11 @@ carry the parts of each score, and the sentences name them."""
 
 from __future__ import annotations
 
-from games.colonies.game import Colonies
 from games.roam import text as roam_text
 from games.roam.game import RoamGame
 from games.roanoke import text as roanoke_text
 from games.small_islands.game import SmallIslands
-from tests.games.colonies.table import table
 from tests.games.roanoke.table import set_hand, started
-
-
-def test_col_s28_the_final_scores_name_their_parts_and_an_eliminated_colony_scores_nothing() -> None:
-    game = table(2, hand=["farmer", "wealth", "coast"], deck=["forest"], discard=[])
-    game.s["players"][0]["shipped"] = 1
-    game.eliminate(1)
-    game.events = []
-    game.finish()
-    line = game.describe_event(game.events[-1])
-    assert "Seat 1 11 (1 Population, 1 Wealth, 2 Land ×2, 1 shipped Wealth ×5)" in line
-    assert "Seat 2 0 (eliminated: scores nothing)" in line
-    assert isinstance(Colonies.from_dict(game.to_dict()), Colonies)
 
 
 def test_roa_s31_the_season_line_says_why_a_colony_failed() -> None:

@@ -3,7 +3,6 @@ each sentence here was written wrong by a hand rule ("1 tile(s)", "1 coins", "Ca
 
 from __future__ import annotations
 
-from games.colonies.text import describe_event as colonies_event
 from games.grammar import a, ordinal, plural, verb
 from games.roam.data import CARDS
 from games.roam.game import RoamGame
@@ -24,11 +23,6 @@ def test_small_islands_counts_what_is_drawn() -> None:
             for kind in ("drew", "cards_drawn", "discovery")]
     assert said == ["Seat 1 draws 1 tile from the reserve.", "Seat 1 draws 1 card and chooses in secret.",
                     "Seat 1 draws 1 discovery token."]
-
-
-def test_colonies_counts_the_threats_returned() -> None:
-    assert colonies_event({"type": "returned", "seat": 1, "count": 1}) == \
-        "Seat 2 returns 1 Threat to the top of the deck."
 
 
 def test_roam_claims_for_one_coin() -> None:

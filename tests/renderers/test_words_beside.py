@@ -10,7 +10,7 @@ from renderers.text.colonies import offer_lines
 
 def test_colonies_offer_names_its_worker_with_the_right_article() -> None:
     offer = {"from": 0, "to": 1, "worker": "explorer", "give": ["food"], "want": ["wealth"], "waiting": 1}
-    assert offer_lines(offer)[0].startswith("Trade offer (by an Explorer): ")
+    assert offer_lines(offer, Cast.colours(2))[0].startswith("Trade offer (by an Explorer): ")
 
 
 def test_counts_beside_the_board_agree_with_their_nouns() -> None:

@@ -1434,7 +1434,7 @@ def test_col_r45_discard_piles_and_trades_are_public():
     assert game.view(None)["offer"]["give"] == ["food"] and game.view(None)["offer"]["want"] == ["wealth"]
     traded = game.apply(1, {"type": "accept"})
     assert next(e for e in traded if e["type"] == "traded")["got"] == ["wealth"]
-    assert any("trade" in line for line in game.view(None)["last"])
+    assert next(e for e in traded if e["type"] == "traded") in game.view(None)["last"], "the trade is public"
 
 
 # -- bad input (rules §9 "Bad input") -------------------------------------------------------------
