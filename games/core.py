@@ -504,12 +504,15 @@ def pick_field(name: str, label: str, choices: list[tuple[Any, str]], *, optiona
                         for v, text in choices]}
 
 
-def bundle_field(name: str, label: str, choices: list[tuple[str, str, int]], *, as_names: bool = False
-                 ) -> dict[str, Any]:
+def bundle_field(name: str, label: str, choices: list[tuple[str, str, int]], *, as_names: bool = False,
+                 plurals: dict[str, str] | None = None) -> dict[str, Any]:
     """A builder field that takes counts of `choices` (value, label, most allowed): the action's `name`
-    is {value: count} of the counts above 0, or with `as_names` a sorted list naming each value count times."""
+    is {value: count} of the counts above 0, or with `as_names` a sorted list naming each value count times.
+    `plurals` gives a choice's label for more than one ("Farmers"), where it differs."""
+    plurals = plurals or {}
     return {"name": name, "label": label, "kind": "names" if as_names else "counts",
-            "choices": [{"value": v, "label": text, "max": most} for v, text, most in choices if most > 0]}
+            "choices": [{"value": v, "label": text, "max": most} | ({"plural": plurals[v]} if v in plurals else {})
+                        for v, text, most in choices if most > 0]}
 
 
 def clone(value: Any) -> Any:

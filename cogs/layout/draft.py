@@ -79,6 +79,11 @@ def rate_text(rates: dict[str, dict[Any, int]], field: dict[str, Any], value: An
     return "" if rate is None else f" ({rate}:1)"
 
 
+def counted(n: int, choice: dict[str, Any]) -> str:
+    """"2 Farmers", "1 Farmer", "3 Food": an amount of a choice, its label in the plural the game gave it."""
+    return f"{n} {choice.get('plural', choice['label']) if n != 1 else choice['label']}"
+
+
 def summary(shape: dict[str, Any], draft: Draft) -> list[str]:
     """What the draft says, field by field, after the move's title."""
     lines = [f"**{shape.get('title', 'Your move')}**"]
@@ -89,7 +94,7 @@ def summary(shape: dict[str, Any], draft: Draft) -> list[str]:
             if part is None and field.get("optional"):
                 said = "none"
         else:
-            said = ", ".join(f"{n} {c['label']}{rate_text(rates, field, c['value'])}"
+            said = ", ".join(f"{counted(n, c)}{rate_text(rates, field, c['value'])}"
                              for i, n in sorted(part.items()) for c in [field["choices"][i]]) or "nothing"
         lines.append(f"{field['label']}: {said}")
     return lines
@@ -163,7 +168,7 @@ def modal_fields(shape: dict[str, Any], draft: Draft) -> list[ModalField]:
         kinds = [(i, c, per.get(c["value"], 1)) for i, c in enumerate(field["choices"])]
         kinds = [(i, c, lot) for i, c, lot in kinds if c["max"] >= lot][:MAX_OPTIONS]
         shown = amounts([c["max"] // lot for _, c, lot in kinds])
-        options = [(clip(f"{k * lot} {c['label']}{rate_text(rates, field, c['value'])}", TEXT_LIMIT), None,
+        options = [(clip(f"{counted(k * lot, c)}{rate_text(rates, field, c['value'])}", TEXT_LIMIT), None,
                     f"{i}x{k * lot}") for (i, c, lot), most in zip(kinds, shown, strict=True)
                    for k in range(1, most + 1)]
         if options:

@@ -57,6 +57,8 @@ PROMPTS = {"explorer": "pick", "witch": "witch"}
 LOG_LINES = 8
 """The latest events the state keeps (the view's "last")."""
 RANDOM_EVENTS = frozenset({"drew", "reshuffled", "roll", "turn", "returned", "event", "mulligan"})
+PLURALS = {c: text.many(c, 2) for c in C.CARDS}
+"""Each card's name for more than one, for the trade form's amounts ("2 Farmers", "2 Food")."""
 
 
 @register
@@ -137,9 +139,11 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
         fields = [
             pick_field("partner", "Trade with", [(x + 1, f"Seat {x + 1}") for x in self.alive() if x != seat]),
             bundle_field("give", "You give", [(c, C.CARDS[c].title, free[c]) for c in C.CARDS
-                                              if C.KIND[c] not in (C.THREAT, C.EVENT)], as_names=True),
+                                              if C.KIND[c] not in (C.THREAT, C.EVENT)], as_names=True,
+                         plurals=PLURALS),
             bundle_field("want", "You want", [(c, C.CARDS[c].title, size) for c in C.CARDS
-                                              if C.KIND[c] not in (C.THREAT, C.EVENT)], as_names=True),
+                                              if C.KIND[c] not in (C.THREAT, C.EVENT)], as_names=True,
+                         plurals=PLURALS),
             pick_field("worker", "Trading Population", [(c, C.CARDS[c].title) for c in ready],
                        optional=s["active_event"] == "trade_winds")]
         return [{"type": "offer", "help": (

@@ -18,7 +18,7 @@ def counted(names: list[str]) -> list[str]:
     Wealth) and titles already plural ("Mountains", "Pirates", "Horses") keep their name, one of them without an
     article; other cards count in the plural."""
     counts = {name: names.count(name) for name in dict.fromkeys(names)}
-    return [_one(name) if n == 1 else f"{n} {_many(name, n)}" for name, n in counts.items()]
+    return [_one(name) if n == 1 else f"{n} {many(name, n)}" for name, n in counts.items()]
 
 
 def _one(name: str) -> str:
@@ -26,7 +26,8 @@ def _one(name: str) -> str:
     return said if said.endswith("s") else a(said)
 
 
-def _many(name: str, n: int) -> str:
+def many(name: str, n: int) -> str:
+    """A card's name counted `n` times: "Farmers", "Food" (goods and plural titles keep their name)."""
     said = title(name)
     return said if KIND[name] in (FOOD, WEALTH) or said.endswith("s") else noun(n, said)
 
