@@ -83,10 +83,6 @@ def face(tile: str) -> dict[str, Any]:
     return FACES.get(tile) or {"resources": [], "temple": 0, "port": 0, "house": 0, "ring": "SSSSSSSS"}
 
 
-def shape_name(tile: str) -> str:
-    return str(face(tile).get("shape", "")).replace("_", " ")
-
-
 def land_items(tile: str) -> list[str]:
     f = face(tile)
     return [*f["resources"], *(["temple"] * f["temple"]), *(["symbol"] * f["house"])]
