@@ -45,10 +45,10 @@ NAV_SIZE, ROW_SIZE, HAND_SIZE, HELD_CARDS = 6, 3, 2, 3
 
 
 def card_text(card: str) -> str:
-    """The text of an objective, mission or reward card."""
+    """The text of an objective, mission or reward card, in words a picture's font draws (no arrow)."""
     if card in OBJECTIVES:
         o = OBJECTIVES[card]
-        return f"{MISSIONS[o['mission']]['text']} → {REWARDS[o['reward']]['text']}"
+        return f"{MISSIONS[o['mission']]['text']}; reward {REWARDS[o['reward']]['text']}"
     if card in MISSIONS:
         return MISSIONS[card]["text"]
     return REWARDS[card]["text"]

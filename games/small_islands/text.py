@@ -75,7 +75,7 @@ def describe(action: Action, s: dict[str, Any]) -> str:
     if kind == "choose":
         if "now" in action:
             return f"Play {action['now']} now ({card_text(action['now'])}), keep {action['next']} for next round"
-        return (f"Play {action['mission']} + {action['reward']} now ({card_text(action['mission'])} → "
+        return (f"Play {action['mission']} + {action['reward']} now ({card_text(action['mission'])}; reward "
                 f"{card_text(action['reward'])}), keep {action['next_mission']} + {action['next_reward']}")
     if kind == "take":
         return f"Take {tile_name(action['tile'])} from the row"

@@ -15,6 +15,7 @@ import pytest
 
 from games.ai import choose_for, policy_for
 from games.core import Event
+from games.small_islands.data import MISSIONS, OBJECTIVES, card_text
 from games.small_islands.game import SmallIslands
 from games.small_islands.table import EXPLORE_STEPS
 from renderers import render_area, render_board, render_private
@@ -140,6 +141,14 @@ def test_counts_agree_with_their_nouns() -> None:
     assert said == ["alice (red) drew 1 tile from the reserve.", "alice drew 1 discovery token."]
     assert narrator.line({"type": "kept", "seat": 1, "returned": 1}, cast, {}) == (
         "Basil (AI hard, blue) kept a discovery token and put 1 token back.")
+
+
+def test_cards_read_in_words_a_picture_draws() -> None:
+    """An objective's mission and reward without an arrow (the pictures' font drew it "->") or a formula."""
+    assert all("→" not in card_text(card) and not INTERNAL.search(card_text(card)) for card in [*OBJECTIVES,
+                                                                                               *MISSIONS])
+    assert card_text("O07") == "Two different resource types present in equal amounts, at least 1 each; reward 1 PP " \
+        "per tile, max 10"
 
 
 def test_a_game_stored_with_sentences_shows_them_as_they_were() -> None:
