@@ -137,8 +137,8 @@ def test_small_islands_row_objectives_and_final_scores_are_the_positions() -> No
         assert f"{colour_of(seat).capitalize()}'s ship at {ships[seat][0]} has {row['ship_ports']} ports around it " \
                f"({told})." in caption, caption
         assert row["pp"] + row["discovery"] + row["ship_ports"] == row["score"]
-        assert f"Seat {seat + 1} scores {row['pp']} + {row['discovery']} + {row['ship_ports']} = {row['score']} PP" \
-            in caption
+        assert f"{colour_of(seat).capitalize()} scores {row['pp']} + {row['discovery']} + {row['ship_ports']} = " \
+               f"{row['score']} PP" in caption
 
 
 def test_roams_tie_bid_is_on_the_card_shown_with_equal_markers() -> None:
@@ -206,7 +206,7 @@ def test_small_islands_placed_tile_and_discovery_are_the_positions() -> None:
     tile, x, y = placed["tile"], placed["x"], placed["y"]
     top_left = (view["origin"][0], view["origin"][1])
     where, shape = name_from(x, y, top_left), FACES[tile]["shape"]
-    assert caption.startswith(f"Seat {placed['seat'] + 1} has just placed {tile}, {a(shape)}, turned "
+    assert caption.startswith(f"{colour_of(placed['seat']).capitalize()} has just placed {tile}, {a(shape)}, turned "
                               f"{90 * placed['rot']}° at {where}:"), caption
     grid = {(t["x"], t["y"]): t for t in view["grid"]}
     ring = grid[x, y]["ring"]
