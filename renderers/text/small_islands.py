@@ -48,15 +48,20 @@ def summary(view: dict[str, Any], cast: Cast) -> list[str]:
     else:
         lines = [f"Round {view['round']}, {PHASE.get(view['phase'], view['phase'])}: {status_line(view, cast)}",
                  scores(view, [p["pp"] for p in view["players"]], "PP", cast)]
-    lines.append("; ".join(
-        f"{cast.short(p['seat'])}: houses {p['houses_hand']} in hand + {p['houses_reserve']} in reserve, "
-        f"{p['houses_played']} built, {plural(p['bonus_left'], 'bonus token')}, "
-        f"{plural(p['discovery_count'], 'discovery token')}, ship {'in hand' if p['own_ship'] else 'landed'}"
-        for p in view["players"]) + ".")
+    lines.append("; ".join(_holds(p, cast) for p in view["players"]) + ".")
     lines.append(f"Row: {', '.join(view['row']) or 'empty'}; Navigation stack {plural(view['nav'], 'tile')}, reserve "
                  f"{plural(view['reserve'], 'tile')}; {plural(view['ships_placed'], 'ship')} of 4 landed.")
     lines.append(LEGEND)
     return lines
+
+
+def _holds(player: dict[str, Any], cast: Cast) -> str:
+    """"bob: houses 3 in hand + 4 in reserve, 1 built, 2 bonus tokens, 1 discovery token, ship in hand"."""
+    seat = player["seat"]
+    return (f"{'You' if seat == cast.reader else cast.short(seat)}: houses {player['houses_hand']} in hand + "
+            f"{player['houses_reserve']} in reserve, {player['houses_played']} built, "
+            f"{plural(player['bonus_left'], 'bonus token')}, {plural(player['discovery_count'], 'discovery token')}, "
+            f"ship {'in hand' if player['own_ship'] else 'landed'}")
 
 
 def hand(view: dict[str, Any], cast: Cast) -> list[str]:
