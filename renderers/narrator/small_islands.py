@@ -38,8 +38,10 @@ def _cards(now: dict[str, Any]) -> str:
 
 
 def _landed(e: Event, cast: Cast, at: str) -> str:
-    ship = f"{cast.whose(e['seat'])} ship" if e["ship"] == "own" else "a grey ship"
-    return f"{cast.Name(e['seat'])} landed {ship}{at}, ending the round."
+    seat = e["seat"]
+    own = "your" if seat == cast.reader else f"the {cast.player(seat).colour}"
+    ship = f"{own} ship" if e["ship"] == "own" else "a grey ship"
+    return f"{cast.Name(seat)} landed {ship}{at}, ending the round."
 
 
 def _whose(seat: int, cast: Cast) -> str:
@@ -57,10 +59,10 @@ def _house(e: Event, cast: Cast, at: str) -> str:
 def _no_house(e: Event, cast: Cast, at: str) -> str:
     if e["why"] == "no_houses":
         return f"{cast.Name(e['seat'])} built no house this round: none left in hand."
-    seat = e["seat"]
+    seat, you = e["seat"], e["seat"] == cast.reader
     return (f"{cast.Name(seat)} built no house this round: no island of 2 tiles or more met "
-            f"{cast.whose(seat)} mission ({MISSIONS[e['mission']]['text']}) with a free house symbol and no house "
-            f"of {'yours' if seat == cast.reader else 'theirs'}.")
+            f"{'your' if you else 'their'} mission ({MISSIONS[e['mission']]['text']}) with a free house symbol and no "
+            f"house of {'yours' if you else 'theirs'}.")
 
 
 def _kept(e: Event, cast: Cast, at: str) -> str:

@@ -49,7 +49,8 @@ def summary(view: dict[str, Any], cast: Cast) -> list[str]:
         lines = [f"Round {view['round']}, {PHASE.get(view['phase'], view['phase'])}: {status_line(view, cast)}",
                  scores(view, [p["pp"] for p in view["players"]], "PP", cast)]
     lines.append("; ".join(_holds(p, cast) for p in view["players"]) + ".")
-    lines.append(f"Row: {', '.join(view['row']) or 'empty'}; Navigation stack {plural(view['nav'], 'tile')}, reserve "
+    nav = plural(view["nav"], "tile") if view["nav"] else "empty"
+    lines.append(f"Row: {', '.join(view['row']) or 'empty'}; Navigation stack {nav}, reserve "
                  f"{plural(view['reserve'], 'tile')}; {plural(view['ships_placed'], 'ship')} of 4 landed.")
     lines.append(LEGEND)
     return lines

@@ -151,6 +151,14 @@ def test_cards_read_in_words_a_picture_draws() -> None:
         "per tile, max 10"
 
 
+def test_a_ship_is_yours_or_named_by_its_colour() -> None:
+    own = {"type": "landed", "seat": 1, "ship": "own", "x": 0, "y": 0}
+    said = narrator.line(own, Cast(people(2), 1), {"origin": [-1, -1]})
+    assert said == "You landed your ship at B2, ending the round."
+    assert narrator.line(own, Cast(people(2), 0), {}) == "Basil (AI hard, blue) landed the blue ship, ending the round."
+    assert narrator.line({**own, "ship": "grey"}, Cast(people(2)), {}).endswith("landed a grey ship, ending the round.")
+
+
 def test_a_game_stored_with_sentences_shows_them_as_they_were() -> None:
     g = SmallIslands.new(2, seed=7)
     g.s["log"] = ["Seat 1 places T05 at C4."]
