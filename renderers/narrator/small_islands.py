@@ -13,7 +13,7 @@ from typing import Any
 
 from games.core import Event
 from games.grammar import a, plural
-from games.small_islands.data import MISSIONS, REWARDS, card_text
+from games.small_islands.data import MISSIONS, OBJECTIVES, REWARDS, card_text
 from games.small_islands.names import name_from
 from games.small_islands.text import ENDS, TURNS, tile_name
 from renderers.cast import Cast
@@ -33,8 +33,10 @@ def _at(event: Event, view: dict[str, Any]) -> str:
 
 
 def _cards(now: dict[str, Any]) -> str:
-    """"O07 (Two different … → 1 PP per tile, max 10)": the cards a seat plays this round."""
-    return " and ".join(f"{c} ({card_text(c)})" for c in now.values() if c) or "no card"
+    """"O09 (At least 2 Ports)": the cards a seat plays this round, an objective by its mission (each house built
+    says the reward it scores)."""
+    return " and ".join(f"{c} ({MISSIONS[OBJECTIVES[c]['mission']]['text'] if c in OBJECTIVES else card_text(c)})"
+                        for c in now.values() if c) or "no card"
 
 
 def _landed(e: Event, cast: Cast, at: str) -> str:
