@@ -32,7 +32,9 @@ LAYOUTS: dict[str, list[dict[str, Any]]] = {"closed": RAW["default_start_layout"
                                             "open": RAW["alt_start_layout_open"]}
 
 DISCOVERY: dict[str, int] = {d["id"]: d["pp"] for d in RAW["discovery_tokens"]}
-MISSIONS: dict[str, dict[str, Any]] = {m["id"]: m for m in RAW["missions"]}
+WORDS = {"M07": "Two different resource types present in equal amounts, at least 1 each"}
+"""Card texts of the data set in the player's words where its own are a formula ("(each >= 1)")."""
+MISSIONS: dict[str, dict[str, Any]] = {m["id"]: {**m, "text": WORDS.get(m["id"], m["text"])} for m in RAW["missions"]}
 REWARDS: dict[str, dict[str, Any]] = {r["id"]: r for r in RAW["rewards"]}
 OBJECTIVES: dict[str, dict[str, Any]] = {o["id"]: o for o in RAW["objectives"]}
 BONUS_TOKENS: int = RAW["bonus_tokens_per_player"]
@@ -43,10 +45,10 @@ NAV_SIZE, ROW_SIZE, HAND_SIZE, HELD_CARDS = 6, 3, 2, 3
 
 
 def card_text(card: str) -> str:
-    """The text of an objective, mission or reward card."""
+    """The text of an objective, mission or reward card, in words a picture's font draws (no arrow)."""
     if card in OBJECTIVES:
         o = OBJECTIVES[card]
-        return f"{MISSIONS[o['mission']]['text']} → {REWARDS[o['reward']]['text']}"
+        return f"{MISSIONS[o['mission']]['text']}; reward {REWARDS[o['reward']]['text']}"
     if card in MISSIONS:
         return MISSIONS[card]["text"]
     return REWARDS[card]["text"]

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.colours import colour_of
 from games.core import Action, listed
 from games.grammar import a, noun, plural
 from games.rulebook import Example
-from games.small_islands.data import DISCOVERY, FACES, REWARDS
+from games.small_islands.data import DISCOVERY, REWARDS
 from games.small_islands.game import SmallIslands
 from games.small_islands.islands import port_count
 from games.small_islands.names import name_from
+from games.small_islands.text import shape
 from games.small_islands.tiles import AROUND, EDGE
 
 Moves = tuple[tuple[int, Action], ...]
@@ -67,7 +69,7 @@ ROUND_2: Moves = (
     (0, _land("grey", -1, 0)), (0, _house(0, 6)), (1, _house(0, 5)),
     (1, {"type": "keep", "token": "D08"}),
 )
-"""Round 2 ends with Seat 2's Discovery reward: it draws two tokens and keeps one."""
+"""Round 2 ends with Blue's Discovery reward: it draws two tokens and keeps one."""
 ROUNDS_3_4: Moves = (
     (0, _choose("O12", "O05")), (1, _choose("O07", "O01")),
     *_turn(0, "T20", "T28", 1, -2, 4, {"type": "port", "x": -2, "y": 4}),
@@ -88,7 +90,7 @@ ROUNDS_3_4: Moves = (
     *_turn(0, "T56", "T56", 0, 1, 3, None),
     (1, _land("own", -2, 1)), (1, _house(-4, -1)), (0, _house(-4, -2)),
 )
-"""Rounds 3 and 4: in round 4 Seat 1 can no longer land (its ship and both grey ships are out), so Seat 2 ends
+"""Rounds 3 and 4: in round 4 Red can no longer land (its ship and both grey ships are out), so Blue ends
 the game by landing its own."""
 
 
@@ -125,10 +127,10 @@ def _end() -> SmallIslands:
 
 
 def _objectives_caption(game: SmallIslands) -> str:
-    """The tiles in Seat 1's hand and the objective cards it holds, in the round's preparation."""
+    """The tiles in Red's hand and the objective cards it holds, in the round's preparation."""
     view = game.view(0)
     hand, held = view["hand"], view["held"]["objective"]
-    return (f"Seat 1's own picture in round {view['round']}'s preparation: its {plural(len(hand), 'tile')} in hand, "
+    return (f"Red's own picture in round {view['round']}'s preparation: its {plural(len(hand), 'tile')} in hand, "
             f"{listed(hand)}, each in its four turns with the cells where it fits, and {len(held)} objective cards "
             f"to choose from ({listed(held)}): one to play now, one to keep.")
 
@@ -159,10 +161,15 @@ def _end_caption(game: SmallIslands) -> str:
     rows = result["details"]["rows"]
     around = [f"{t['colour'].capitalize()}'s ship at {_cell(view, t)} has "
               f"{plural(rows[t['ship']]['ship_ports'], 'port')} around it ({_ports_around(view, t)})" for t in own]
-    scored = [f"Seat {seat + 1} scores {row['pp']} + {row['discovery']} + {row['ship_ports']} = {row['score']} PP"
+    scored = [f"{_who(seat)} scores {row['pp']} + {row['discovery']} + {row['ship_ports']} = {row['score']} PP"
               + (" and wins" if seat in result["winners"] else "") for seat, row in enumerate(rows)]
     return (f"The end: all {len(ships)} ships have landed, grey ones at {listed(grey)}. "
             f"{'. '.join(around)}. " + "; ".join(scored) + ".")
+
+
+def _who(seat: int) -> str:
+    """A seat of the book's game by its colour ("Red"), as the pictures' cast names seats where no one sits."""
+    return colour_of(seat).capitalize()
 
 
 def _cell(view: dict[str, Any], at: dict[str, Any]) -> str:
@@ -188,9 +195,9 @@ def _houses_caption(game: SmallIslands) -> str:
     tiles = _island_of(view, red[0]["x"], red[0]["y"])["tiles"]
     plus = REWARDS[blue[0]["reward"]]["spec"]["plus"]
     counted = listed([f"{h['pp'] - plus} + {plus} = {h['pp']} PP" for h in blue])
-    return (f"After round 1's reward: Seat 1 (red) landed its ship, then built at {_cell(view, red[0])} "
+    return (f"After round 1's reward: Red landed its ship, then built at {_cell(view, red[0])} "
             f"({red[0]['pp']} PP: 1 per tile of that {tiles}-tile island) and {_cell(view, red[1])} "
-            f"({red[1]['pp']} PP). Seat 2 (blue) built at {_cell(view, blue[0])} and {_cell(view, blue[1])}, "
+            f"({red[1]['pp']} PP). Blue built at {_cell(view, blue[0])} and {_cell(view, blue[1])}, "
             f"counting {noun(2, blue[0]['resource'])}: {counted}.")
 
 
@@ -216,8 +223,8 @@ def _placed_caption(game: SmallIslands) -> str:
     edges = (f"its one land edge, to the {land[0][0]}, meets" if len(land) == 1 else
              f"its land edges, to the {listed([side for side, _ in land])}, meet")
     tiles = _island_of(view, placed["x"], placed["y"])["tiles"]
-    return (f"Seat {placed['seat'] + 1} has just placed {placed['tile']}, "
-            f"{a(FACES[placed['tile']]['shape'].replace('_', ' '))}, turned {90 * placed['rot']}° at "
+    return (f"{_who(placed['seat'])} has just placed {placed['tile']}, {a(shape(placed['tile']))}, turned "
+            f"{90 * placed['rot']}° at "
             f"{_cell(view, tile)}: {edges} the land of {listed([_cell(view, t) for _, t in land])}, and the island "
             f"there now has {tiles} tiles. Everywhere else it shows sea, like {listed(beside)} beside it and "
             f"{listed(corners)} across its corners.")
@@ -234,7 +241,7 @@ def _discovery_caption(game: SmallIslands) -> str:
     house = next(e for e in reversed(game.s["log"]) if e["type"] == "house")
     temples = _island_of(view, house["x"], house["y"])["temple"]
     drawn = game.s["pending"]["drawn"]
-    return (f"Seat {house['seat'] + 1}'s own picture in round {view['round']}'s reward: it plays {played}, whose "
+    return (f"{_who(house['seat'])}'s own picture in round {view['round']}'s reward: it plays {played}, whose "
             f"reward is Discovery, and its house went on an island with {plural(temples, 'temple')}, so it drew "
             f"{plural(len(drawn), 'discovery token')}, worth {listed([str(DISCOVERY[d]) for d in drawn])} PP. It "
             "keeps one; the other goes back.")

@@ -135,8 +135,8 @@ class SmallIslands(RecapMixin, SearchMixin, MovesMixin):
         return self.events
 
     def _remember(self, events: list[Event]) -> None:
-        """The picture's short log keeps events, not sentences: a sentence names cells as the map is named
-        when it is drawn, which changes when the map grows west or north."""
+        """The view's short log (`last`) keeps events, not sentences: the narrator names the seats for each reader,
+        and the cells as the map is named when it is drawn, which changes when the map grows west or north."""
         log = self.s["log"]
         for e in events:
             if e["type"] not in text.QUIET:
@@ -169,9 +169,6 @@ class SmallIslands(RecapMixin, SearchMixin, MovesMixin):
 
     def describe(self, action: Action) -> str:
         return text.describe(action, self.s)
-
-    def describe_event(self, event: Event) -> str:
-        return text.describe_event(event, self.s["grid"])
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -208,7 +205,7 @@ class SmallIslands(RecapMixin, SearchMixin, MovesMixin):
             "ships_placed": s["ships_placed"], "start_left": list(s["start_left"]),
             "candidates": [list(c) for c in frontier(s["grid"])], "players": players,
             "discovery_pool": len(s["discovery_pool"]), "end": s["end"],
-            "last": [text.logged(e, s["grid"]) for e in s["log"]], "origin": list(origin(s["grid"])),
+            "last": [dict(e) if isinstance(e, dict) else e for e in s["log"]], "origin": list(origin(s["grid"])),
             "result": (r.to_dict() if (r := self.result()) else None)}
         if seat is not None:
             p = s["players"][seat]

@@ -8,7 +8,7 @@ from PIL import ImageDraw
 
 from games.small_islands.data import card_text
 from games.small_islands.names import name_from
-from games.small_islands.text import features
+from games.small_islands.text import TURNS, features, shape
 from games.small_islands.tiles import constraint, fits, key, rotate
 from renderers.cast import Cast
 from renderers.common import (
@@ -32,7 +32,7 @@ from renderers.common import (
 from renderers.small_islands.picture import palette
 from renderers.small_islands.side import status_line
 from renderers.small_islands.style import CARD_FILL, TOKEN_FILL, TURN_WORD, player_rgb
-from renderers.small_islands.tiles import face, shape_name, tile_sprite
+from renderers.small_islands.tiles import face, tile_sprite
 
 # -- the private picture -------------------------------------------------------------------------
 
@@ -90,7 +90,8 @@ def _token(draw: ImageDraw.ImageDraw, xy: tuple[float, float], pp: int, lit: boo
 
 
 Turn = tuple[str, str, tuple[str, ...], bool]
-"""A tile's turn as the hand shows it: "rot 1", its direction in words, where it fits (lines), whether it does."""
+"""A tile's turn as the hand shows it: as the move labels name it ("turned 90°"), that turn in everyday words, where
+it fits (lines), whether it does."""
 
 
 def _turns(view: dict[str, Any], tile: str) -> list[Turn]:
@@ -100,7 +101,8 @@ def _turns(view: dict[str, Any], tile: str) -> list[Turn]:
         cells = where[q]
         label = f"fits {plural(len(cells), 'cell')}:" if cells else "fits nowhere"
         spots = " ".join(name_from(c[0], c[1], view["origin"]) for c in cells)
-        out.append((f"rot {q}", TURN_WORD[q], wrap_text(f"{label} {spots}", SMALL, WORDS_W), bool(cells)))
+        named = TURNS[q].strip() or "as printed"
+        out.append((named, TURN_WORD[q], wrap_text(f"{label} {spots}", SMALL, WORDS_W), bool(cells)))
     return out
 
 
@@ -122,7 +124,7 @@ def private(view: dict[str, Any], cast: Cast) -> bytes:
     drawn = view.get("discovery_drawn") or []
     w = PRIVATE_WIDTH
     turns = {tile: _turns(view, tile) for tile in hand}
-    heads = {tile: wrap_text(f"{tile} - {shape_name(tile)}: {_features(tile)}", SMALL, w - 52) for tile in hand}
+    heads = {tile: wrap_text(f"{tile} - {shape(tile)}: {_features(tile)}", SMALL, w - 52) for tile in hand}
     tile_hs = {tile: STEP * len(heads[tile]) + 6 + _row_h(turns[tile][:2]) + _row_h(turns[tile][2:]) for tile in hand}
     hand_h = TITLE + 34 + (sum(tile_hs.values()) if hand else STEP)
     kinds = [k for k in ("objective", "mission", "reward") if k in held or k in now]
@@ -139,10 +141,7 @@ def private(view: dict[str, Any], cast: Cast) -> bytes:
                          w - 52) if not tokens else ()
     tokens_h = TITLE + 34 + (STEP * len(none_yet) if none_yet else 2 * TOKEN_R + 8) + \
         (STEP + 2 * TOKEN_R + 24 if drawn else 0)
-    status = status_line(view)
-    if seat in view["to_move"] and view["result"] is None:
-        status = "Your move. " + status
-    said = wrap_text(status, SMALL, w - 48)
+    said = wrap_text(status_line(view, cast.reading(seat)), SMALL, w - 48)
     top = 62 + STEP * len(said) + 8
     height = top + hand_h + 14 + cards_h + (STEP * (len(titles) - 1)) + 14 + tokens_h + 16
     img, draw = canvas(w, height)
@@ -151,7 +150,7 @@ def private(view: dict[str, Any], cast: Cast) -> bytes:
     score = f"{result['scores'][seat]} PP final" if result and seat < len(result["scores"]) else f"{me['pp']} PP"
     text(draw, (w - 24, 32), score, TITLE + 2, on=PAPER, anchor="rm", bold=True)
     right = w - 36 - round(text_width(score, TITLE + 2))
-    text(draw, (62, 32), f"Your hand - Seat {seat + 1} ({me['colour']})", TITLE + 2, on=PAPER, anchor="lm", bold=True,
+    text(draw, (62, 32), f"Your hand ({me['colour']})", TITLE + 2, on=PAPER, anchor="lm", bold=True,
          within=(62, 10, right, 56), smallest=SMALL)
     for k, line in enumerate(said):
         text(draw, (24, 60 + k * STEP), line, SMALL, on=PAPER, fill=ACCENT if seat in view["to_move"] else INK)

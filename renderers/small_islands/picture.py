@@ -41,7 +41,7 @@ from renderers.small_islands.style import (
     TOKEN_FILL,
     WIDTH,
 )
-from renderers.small_islands.tiles import ship_tile, tile_sprite
+from renderers.small_islands.tiles import icon_spots, ship_tile, tile_sprite
 
 
 @lru_cache(maxsize=1)
@@ -90,6 +90,22 @@ def board(view: dict[str, Any], choices: Sequence[Action], cast: Cast) -> bytes:
     return encode_png(img, palette())
 
 
+TAG_SPOTS = ((0.5, 0.14), (0.5, 0.86), (0.3, 0.14), (0.7, 0.14), (0.3, 0.86), (0.7, 0.86))
+"""Where a close-up may put a laid tile's id (a port or a resource token goes on it), in cells from its top left."""
+TAG_HALF = (0.3, 0.16)
+"""Half a close-up's id tag, in cells, at least (a close-up shows about five columns)."""
+
+
+def _clear_of(tile: dict[str, Any]) -> tuple[float, float]:
+    """The spot of TAG_SPOTS where an id tag covers least of the tile's icons, so that the resource or port a
+    bonus token changes stays in sight under its tag."""
+    def covered(spot: tuple[float, float]) -> float:
+        return sum(max(0.0, min(spot[0] + TAG_HALF[0], x + h) - max(spot[0] - TAG_HALF[0], x - h))
+                   * max(0.0, min(spot[1] + TAG_HALF[1], y + h) - max(spot[1] - TAG_HALF[1], y - h))
+                   for x, y, h in icon_spots(tile))
+    return min(TAG_SPOTS, key=covered)
+
+
 def area(view: dict[str, Any], name: str, choices: Sequence[Action]) -> bytes:
     """One column ("column C") and its neighbours, over the rows `choices` name there, zoomed, with the name of
     every cell `choices` name in the column, and the column letters and row numbers in its margins."""
@@ -101,11 +117,13 @@ def area(view: dict[str, Any], name: str, choices: Sequence[Action]) -> bytes:
     left, top = lay.at(x - 2, min(rows) - 1)
     right, bottom = lay.at(x + 3, max(rows) + 2)
     tags: list[tuple[Point, str]] = []
+    laid = {(t["x"], t["y"]): t for t in view["grid"]}
     for a in inside:
         cell, label = _cell(a), place_label(view, a)
         if cell is not None and label is not None:
             px, py = lay.at(*cell)
-            tags.append(((px + lay.s / 2, py + lay.s / 2), label))
+            fx, fy = _clear_of(laid[cell]) if cell in laid else (0.5, 0.5)
+            tags.append(((px + lay.s * fx, py + lay.s * fy), label))
     corner = lay.at(lay.x1 + 1, lay.y1 + 1)
     rulers = ([(lay.at(c, lay.y0)[0] + lay.s / 2, column(c - lay.origin[0])) for c in range(lay.x0, lay.x1 + 1)],
               [(lay.at(lay.x0, r)[1] + lay.s / 2, str(r - lay.origin[1] + 1)) for r in range(lay.y0, lay.y1 + 1)])

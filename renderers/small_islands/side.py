@@ -6,6 +6,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.small_islands.text import ENDS, shape
+from renderers.cast import Cast
 from renderers.common import (
     INK,
     MUTED,
@@ -14,37 +16,40 @@ from renderers.common import (
     text_width,
 )
 from renderers.small_islands.map import dashed_box
-from renderers.small_islands.style import ENDS, ROW_CELL, seat_name
-from renderers.small_islands.tiles import shape_name, tile_sprite
+from renderers.small_islands.style import ROW_CELL
+from renderers.small_islands.tiles import tile_sprite
 
 
-def status_line(view: dict[str, Any]) -> str:
-    players = view["players"]
+def status_line(view: dict[str, Any], cast: Cast) -> str:
+    """Who may do what now, in the cast's names ("alice (red) is to take a tile from the row"; "You are to…" for
+    the reader)."""
     step = view["step"]
-    result = view.get("result")
-    if result is not None or step == "over":
+    if view.get("result") is not None or step == "over":
         return f"Game over: {ENDS.get(view.get('end') or '', view.get('end') or 'finished')}."
     movers = view["to_move"]
-    who = seat_name(players, movers[0]) if movers else ""
-    if step == "setup":
-        return f"{who} arranges the starting tiles ({len(view['start_left'])} left): dashed cells are free."
     if step == "prep":
-        waiting = ", ".join(seat_name(players, s) for s in movers)
-        return f"Everyone chooses an objective in secret; waiting for {waiting}."
+        return f"Everyone chooses an objective in secret; waiting for {cast.names(movers)}."
+    if not movers:
+        return ""
+    seat = movers[0]
+    who, is_ = cast.Name(seat), cast.verb(seat, "is")
+    if step == "setup":
+        return f"{who} {is_} to arrange the starting tiles ({len(view['start_left'])} left) on dashed cells."
     if step == "turn":
-        land = " or land a ship (ends the round)" if view["nav"] == 0 else ""
-        return f"{who}: take a tile from the row{land}."
+        land = " or land a ship, which ends the round" if view["nav"] == 0 else ""
+        return f"{who} {is_} to take a tile from the row{land}."
     if step == "place":
-        return f"{who} places a tile on a dashed cell."
+        return f"{who} {is_} to place a tile on a dashed cell."
     if step == "stuck":
-        return f"{who} has no tile that fits: discards one and draws."
+        return f"{who} {cast.verb(seat, 'has')} no tile that fits and {is_} to put one back and draw another."
     if step == "bonus":
-        return f"{who} may place a bonus token (port or resource)."
+        return f"{who} may place a bonus token (a port or a resource token) or go without."
     if step == "houses":
-        return f"Reward: {who} places houses on islands fulfilling the objective."
+        return f"Reward: {who} may build houses on islands that meet {'your' if seat == cast.reader else 'their'} " \
+            "objective."
     if step == "keep":
-        return f"Reward: {who} keeps one discovery token."
-    return f"{who} to play."
+        return f"Reward: {who} {is_} to keep one discovery token."
+    return f"{who} {is_} to play."
 
 
 def draw_row(img: Image.Image, view: dict[str, Any], xy: tuple[int, int], size: int) -> None:
@@ -63,7 +68,7 @@ def draw_row(img: Image.Image, view: dict[str, Any], xy: tuple[int, int], size: 
             words = (x + ROW_CELL + 6, y0, x + step - 8, y0 + ROW_CELL)
             text(draw, (words[0], y0 + 30), tile, size + 2, on=PAPER, anchor="lm", bold=True, within=words,
                  smallest=size)
-            text(draw, (words[0], y0 + 60), shape_name(tile), size, on=PAPER, anchor="lm", fill=MUTED, within=words,
+            text(draw, (words[0], y0 + 60), shape(tile), size, on=PAPER, anchor="lm", fill=MUTED, within=words,
                  smallest=size)
         else:
             dashed_box(draw, (x, y0, x + ROW_CELL - 1, y0 + ROW_CELL - 1), MUTED, 2)

@@ -45,15 +45,10 @@ MAX_SIDE = 2000
 ROW_CELL = 100
 ROW_HEIGHT = ROW_CELL + 24
 """The band under the map that holds the row."""
-PHASE_WORD = {"setup": "Setup", "prep": "Preparation", "explore": "Exploration", "reward": "Reward", "end": "Game over"}
-ENDS = {"ships": "all four ships have landed", "reserve": "the tile reserve ran out",
-        "row_empty": "the row was empty and no ship could land"}
-TURN_WORD = ("as printed", "90° right", "180°", "90° left")
+TURN_WORD = ("", "a quarter right", "upside down", "a quarter left")
+"""Under a hand tile's turn as the move labels name it ("turned 90°"), that turn in everyday words."""
 
 
 def player_rgb(player: dict[str, Any]) -> RGB:
     return COLOUR_RGB.get(player["colour"], MUTED)
 
-
-def seat_name(players: list[dict[str, Any]], seat: int) -> str:
-    return f"Seat {seat + 1} ({players[seat]['colour']})" if 0 <= seat < len(players) else f"Seat {seat + 1}"

@@ -83,10 +83,6 @@ def face(tile: str) -> dict[str, Any]:
     return FACES.get(tile) or {"resources": [], "temple": 0, "port": 0, "house": 0, "ring": "SSSSSSSS"}
 
 
-def shape_name(tile: str) -> str:
-    return str(face(tile).get("shape", "")).replace("_", " ")
-
-
 def land_items(tile: str) -> list[str]:
     f = face(tile)
     return [*f["resources"], *(["temple"] * f["temple"]), *(["symbol"] * f["house"])]
@@ -130,6 +126,17 @@ def tile_sprite(tile: str, rot: int, s: int) -> Image.Image:
         port = icon("port", pd)
         img.paste(port, (round(s * px - pd / 2), round(s * py - pd / 2)), port)
     return img
+
+
+def icon_spots(t: dict[str, Any]) -> list[tuple[float, float, float]]:
+    """Where a laid tile's icons are, as (x, y, half their size) in cells from its top left: its land icons, then its
+    ports, printed and tokens (as `tile_sprite` and `overlays` draw them)."""
+    items = land_items(t["tile"])
+    half = _icon_size(100, len(items)) / 200
+    spots = _port_spots(t["ring"])
+    ports = [spots[n % len(spots)] for n in range(t["ports"] + len(t["port_tokens"]))]
+    return [(0.5 + ox, 0.5 + oy, half) for ox, oy in _slots(len(items))[:len(items)]] + \
+        [(px, py, _port_size(100) / 200) for px, py in ports]
 
 
 def _port_size(s: int) -> int:

@@ -10,9 +10,9 @@ from renderers.cast import Cast
 from renderers.small_islands.side import status_line
 from renderers.text import ranking, scores
 
-LEGEND = ("On the map: a pink flower, an orange fruit, a green leaf and a grey temple are the icons; an anchor is "
-          "a port; a dashed house is where a house may go; houses and ships wear their seat's colour and shape; "
-          "dashed frames are free cells.")
+LEGEND = ("PP are prestige points. On the map: a pink flower, an orange fruit, a green leaf and a grey temple are "
+          "the icons; an anchor is a port; a dashed house is where a house may go; houses and ships wear their seat's "
+          "colour and shape; dashed frames are free cells.")
 PHASE = {"setup": "setup", "prep": "preparation", "explore": "exploration", "reward": "reward", "end": "game over"}
 
 
@@ -41,26 +41,33 @@ def untold(count: int) -> str:
 
 
 def summary(view: dict[str, Any], cast: Cast) -> list[str]:
+    """Who may do what, the scores, every seat's houses and tokens on one line, the row and the stacks on another:
+    few lines, so that a board's story of the round has room beside them."""
     if view["result"]:
-        lines = ["Game over (PP: prestige points).", ranking(view["result"], "PP", cast)]
+        lines = [status_line(view, cast), ranking(view["result"], "PP", cast)]
     else:
-        lines = [f"Round {view['round']} of 4, {PHASE.get(view['phase'], view['phase'])}: {status_line(view)} "
-                 "(PP: prestige points)"]
-    if not view["result"]:
-        lines.append(scores(view, [p["pp"] for p in view["players"]], "PP", cast))
-    for p in view["players"]:
-        lines.append(f"{cast.full(p['seat'])}: houses {p['houses_hand']} in hand, {p['houses_reserve']} in reserve, "
-                     f"{p['houses_played']} built; {plural(p['bonus_left'], 'bonus token')}, "
-                     f"{plural(p['discovery_count'], 'discovery token')}; "
-                     + ("ship landed" if p["own_ship"] else "ship not landed yet") + ".")
-    lines.append(f"Row: {', '.join(view['row']) or 'empty'}; navigation {view['nav']}, reserve "
-                 f"{plural(view['reserve'], 'tile')}; ships landed {view['ships_placed']}.")
+        lines = [f"Round {view['round']}, {PHASE.get(view['phase'], view['phase'])}: {status_line(view, cast)}",
+                 scores(view, [p["pp"] for p in view["players"]], "PP", cast)]
+    lines.append("; ".join(_holds(p, cast) for p in view["players"]) + ".")
+    nav = plural(view["nav"], "tile") if view["nav"] else "empty"
+    lines.append(f"Row: {', '.join(view['row']) or 'empty'}; Navigation stack {nav}, reserve "
+                 f"{plural(view['reserve'], 'tile')}; {plural(view['ships_placed'], 'ship')} of 4 landed.")
     lines.append(LEGEND)
     return lines
 
 
+def _holds(player: dict[str, Any], cast: Cast) -> str:
+    """"bob: houses 3 in hand + 4 in reserve, 1 built, 2 bonus tokens, 1 discovery token, ship in hand"."""
+    seat = player["seat"]
+    return (f"{'You' if seat == cast.reader else cast.short(seat)}: houses {player['houses_hand']} in hand + "
+            f"{player['houses_reserve']} in reserve, {player['houses_played']} built, "
+            f"{plural(player['bonus_left'], 'bonus token')}, {plural(player['discovery_count'], 'discovery token')}, "
+            f"ship {'in hand' if player['own_ship'] else 'landed'}")
+
+
 def hand(view: dict[str, Any], cast: Cast) -> list[str]:
+    """What the reader holds: their tiles, cards and discovery tokens (said to them: the view is theirs)."""
     tokens = ", ".join(f"{d['id']} ({d['pp']} PP)" for d in view["discovery"])
     held = ", ".join(f"{kind} {', '.join(ids)}" for kind, ids in view["held"].items() if ids)
-    return [f"Tiles in hand: {', '.join(view['hand']) or 'none'}.", f"Cards held: {held or 'none'}.",
-            f"Discovery tokens: {tokens or 'none'}."]
+    return [f"Your tiles: {', '.join(view['hand']) or 'none'}.", f"Your cards held: {held or 'none'}.",
+            f"Your discovery tokens: {tokens or 'none'}."]

@@ -6,7 +6,6 @@ from __future__ import annotations
 from games.roam import text as roam_text
 from games.roam.game import RoamGame
 from games.roanoke import text as roanoke_text
-from games.small_islands.game import SmallIslands
 from tests.games.roanoke.table import set_hand, started
 
 
@@ -33,34 +32,6 @@ def test_roa_s37_the_final_line_ranks_survivors_by_resources_in_hand() -> None:
     line = roanoke_text.describe_event(g.events[-1])
     assert line == "Game over. Seat 1 (red) wins: survivors rank by resources in hand (Seat 1 (red) 5, " \
                    "Seat 2 (blue) 2), then houses, then own road.", "one name per seat in one message"
-
-
-def test_b5_3_reward_2_a_player_with_no_island_for_the_mission_is_told_why_no_house_is_built() -> None:
-    g = SmallIslands.new(2, seed=7)
-    for seat in sorted(g.to_move()):
-        g.apply(seat, g.legal_actions(seat)[0])
-    g.s["players"][0]["now"] = {"objective": "O10"}  # M10: an island of at least 4 tiles
-    g.s["grid"], g.s["islands"], g.s["next_island"] = {}, {}, 1  # no island at all
-    g.events = []
-    g.begin_reward(0)
-    said = [g.describe_event(e) for e in g.events if e["type"] == "no_house" and e["seat"] == 0]
-    assert said == ["Seat 1 builds no house this round: no island of 2 tiles or more meets the mission "
-                    "(At least 4 tiles) with a free house symbol and no house of theirs."]
-
-
-def test_b5_5_the_final_scores_add_up_prestige_discovery_and_ports() -> None:
-    g = SmallIslands.new(2, seed=7)
-    g.s["players"][1]["pp"] = 7
-    g.events = []
-    g.end_game("ships")
-    line = g.describe_event(g.events[-1])
-    assert "Seat 2 7 (7 PP from rewards, 0 from discovery tokens, 0 for ports by their ship)" in line
-
-
-def test_b5_3_reward_3_a_house_line_names_the_reward_it_scores() -> None:
-    line = SmallIslands.new(2, seed=7).describe_event(
-        {"type": "house", "seat": 0, "x": 0, "y": 0, "island": "1", "reward": "RW01", "pp": 4})
-    assert "scores 4 prestige points (PP), the reward 1 PP per Flower, +2." in line
 
 
 def test_a5_4_the_final_line_adds_up_cards_artifacts_and_the_outpost() -> None:

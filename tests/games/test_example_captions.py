@@ -14,8 +14,6 @@ ships with the ports around them, and the final scores."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 import games.catan.examples as catan_examples
@@ -139,8 +137,8 @@ def test_small_islands_row_objectives_and_final_scores_are_the_positions() -> No
         assert f"{colour_of(seat).capitalize()}'s ship at {ships[seat][0]} has {row['ship_ports']} ports around it " \
                f"({told})." in caption, caption
         assert row["pp"] + row["discovery"] + row["ship_ports"] == row["score"]
-        assert f"Seat {seat + 1} scores {row['pp']} + {row['discovery']} + {row['ship_ports']} = {row['score']} PP" \
-            in caption
+        assert f"{colour_of(seat).capitalize()} scores {row['pp']} + {row['discovery']} + {row['ship_ports']} = " \
+               f"{row['score']} PP" in caption
 
 
 def test_roams_tie_bid_is_on_the_card_shown_with_equal_markers() -> None:
@@ -189,8 +187,8 @@ def test_roanokes_first_board_names_its_exits_nodes_and_the_drawn_tiles_squares(
 def test_small_islands_first_houses_are_where_and_worth_what_the_engine_scored() -> None:
     game, caption, _ = examples("small_islands")["houses"].shown()
     view = game.view(None)
-    named = {re.search(r"builds a house at (\w+)", line)[1]: int(re.search(r"scores (\d+) prestige", line)[1])
-             for line in view["last"] if "builds a house at" in line}
+    top_left = (view["origin"][0], view["origin"][1])
+    named = {name_from(e["x"], e["y"], top_left): e["pp"] for e in view["last"] if e["type"] == "house"}
     assert len(named) == 4 and [p["pp"] for p in view["players"]] == [sum(list(named.values())[:2]),
                                                                       sum(list(named.values())[2:])]
     red, blue = list(named.items())[:2], list(named.items())[2:]
@@ -203,13 +201,13 @@ def test_small_islands_first_houses_are_where_and_worth_what_the_engine_scored()
 def test_small_islands_placed_tile_and_discovery_are_the_positions() -> None:
     game, caption, _ = examples("small_islands")["placed"].shown()
     view = game.view(None)
-    placed = re.fullmatch(r"Seat (\d) places (T\d+) turned (\d+)° at (\w+)\.", view["last"][-1])
-    assert placed is not None, view["last"][-1]
-    seat, tile, turned, where = placed.groups()
-    x, y = next((t["x"], t["y"]) for t in view["grid"] if t["tile"] == tile)
-    shape = FACES[tile]["shape"].replace("_", " ")
-    assert caption.startswith(f"Seat {seat} has just placed {tile}, {a(shape)}, turned {turned}° at {where}:"), caption
+    placed = view["last"][-1]
+    assert placed["type"] == "placed", placed
+    tile, x, y = placed["tile"], placed["x"], placed["y"]
     top_left = (view["origin"][0], view["origin"][1])
+    where, shape = name_from(x, y, top_left), FACES[tile]["shape"]
+    assert caption.startswith(f"{colour_of(placed['seat']).capitalize()} has just placed {tile}, {a(shape)}, turned "
+                              f"{90 * placed['rot']}° at {where}:"), caption
     grid = {(t["x"], t["y"]): t for t in view["grid"]}
     ring = grid[x, y]["ring"]
     facing = {offset: (ring[edge], name_from(x + offset[0], y + offset[1], top_left)) for offset, edge in EDGE.items()
@@ -224,9 +222,10 @@ def test_small_islands_placed_tile_and_discovery_are_the_positions() -> None:
     assert f"the island there now has {island['tiles']} tiles" in caption
 
     game, caption, _ = examples("small_islands")["discovery"].shown()
-    view, said = game.view(None), " ".join(game.view(None)["last"])
-    played, built = re.findall(r"reveals (O\d+)", said)[-1], re.findall(r"builds a house at (\w+)", said)[-1]
+    view = game.view(None)
     top_left = (view["origin"][0], view["origin"][1])
+    played = [e["cards"]["objective"] for e in view["last"] if e["type"] == "revealed"][-1]
+    built = [name_from(e["x"], e["y"], top_left) for e in view["last"] if e["type"] == "house"][-1]
     island = next(i for i in view["islands"] if any(name_from(*cell, top_left) == built for cell in i["cells"]))
     drawn = game.s["pending"]["drawn"]
     assert f"it plays {played}, whose reward is Discovery" in caption and len(drawn) == island["temple"]

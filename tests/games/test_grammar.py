@@ -6,7 +6,6 @@ from __future__ import annotations
 from games.grammar import a, ordinal, plural, verb
 from games.roam.data import CARDS
 from games.roam.game import RoamGame
-from games.small_islands.text import describe_event as islands_event
 
 
 def test_the_helper_speaks_english() -> None:
@@ -16,13 +15,6 @@ def test_the_helper_speaks_english() -> None:
     assert [ordinal(n) for n in (1, 2, 3, 11, 12, 13, 21, 22, 23)] == [
         "1st", "2nd", "3rd", "11th", "12th", "13th", "21st", "22nd", "23rd"]
     assert (verb(1, "wins"), verb(2, "wins"), verb(2, "is")) == ("wins", "win", "are")
-
-
-def test_small_islands_counts_what_is_drawn() -> None:
-    said = [islands_event({"type": kind, "seat": 0, "count": 1}, {})
-            for kind in ("drew", "cards_drawn", "discovery")]
-    assert said == ["Seat 1 draws 1 tile from the reserve.", "Seat 1 draws 1 card and chooses in secret.",
-                    "Seat 1 draws 1 discovery token."]
 
 
 def test_roam_claims_for_one_coin() -> None:

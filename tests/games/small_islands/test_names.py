@@ -8,6 +8,8 @@ import re
 
 from games.small_islands.game import SmallIslands
 from games.small_islands.names import cell_name, column, origin
+from renderers.cast import Cast
+from renderers.narrator import log
 from renderers.small_islands.map import Layout
 
 NAME = re.compile(r"\bat ([A-Z]+)(\d+)\b")
@@ -58,7 +60,7 @@ def test_labels_log_and_rulers_name_every_cell_alike_and_never_negatively() -> N
                 x, y = move.action["x"], move.action["y"]
                 assert (col, int(row)) == (column(x - lay.x0), y - lay.y0 + 1)
                 assert move.areas == (f"column {col}",)
-        for line in view["last"]:
+        for line in log("small_islands", view["last"], Cast.colours(2), view):
             for col, row in NAME.findall(line):
                 assert int(row) >= 1 and col.isalpha()
 
@@ -67,9 +69,9 @@ def test_the_log_follows_the_map_when_it_grows_west() -> None:
     """A tile laid in column A moves every name one column east, the short log's included."""
     game = played(3, 30)
     game.s["log"] = [{"type": "placed", "seat": 0, "tile": "T05", "rot": 0, "x": 0, "y": 0}]
-    before = game.view(None)["last"][-1]
+    before = log("small_islands", game.view(None)["last"], Cast.colours(2), game.view(None))[-1]
     west = min(int(k.split(",")[0]) for k in game.s["grid"]) - 1
     game.s["grid"][f"{west},0"] = dict(game.s["grid"]["0,0"])
-    after = game.view(None)["last"][-1]
+    after = log("small_islands", game.view(None)["last"], Cast.colours(2), game.view(None))[-1]
     assert before != after
     assert NAME.search(before).group(1) != NAME.search(after).group(1)  # type: ignore[union-attr]

@@ -850,7 +850,6 @@ def test_contract_describe_texts_read_well() -> None:
     assert labels[0].startswith("Take T") and "from the row" in labels[0]
     assert g.describe({"type": "place", "tile": "T05", "rot": 1, "x": 2, "y": -1}) == (  # the free row is 1
         "Place T05 cape (fruit, temple, house symbol) turned 90° at D1")
-    assert "Seat 1" in g.describe_event({"type": "turn", "seat": 0})
 
 
 def test_contract_undo_only_without_reveals() -> None:
