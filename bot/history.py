@@ -132,48 +132,47 @@ def decisive(story: list[Frame], limit: int = MOMENTS_SHOWN) -> list[tuple[int, 
     return shown
 
 
-def chances_told(story: list[Frame], names: dict[int, str]) -> str:
+def chances_told(story: list[Frame], cast: Cast) -> str:
     """Who led the estimated chances of winning for most of the game, and when and for whom it turned."""
     if len(story) < 2:
         return ""
     ahead = [max(range(len(f.chances)), key=lambda s: f.chances[s]) for f in story[:-1]]
     led = max(sorted(set(ahead)), key=ahead.count)
-    told = f"{names.get(led, f'Seat {led + 1}')} had the best chance of winning for most of the game"
+    told = f"{cast.full(led)} had the best chance of winning for most of the game"
     turn = turning(story)
     if turn is None:
         return told + "."
     return (f"{told}; it turned in round {story[turn.at].round}, when "
-            f"{names.get(turn.seat, f'Seat {turn.seat + 1}')}'s chance went {turn.said(story)}.")
+            f"{cast.short(turn.seat)}'s chance went {turn.said(story)}.")
 
 
-def chances_line(frame: Frame, names: dict[int, str]) -> str:
+def chances_line(frame: Frame, cast: Cast) -> str:
     """Each seat's estimated chance of winning at a frame, as the replay shows it."""
     return "Chance of winning (estimated from the public board): " + ", ".join(
-        f"{names.get(s, f'Seat {s + 1}')} {c:.0%}" for s, c in enumerate(frame.chances)) + "."
+        f"{cast.full(s)} {c:.0%}" for s, c in enumerate(frame.chances)) + "."
 
 
-def said(moment: Moment, names: dict[int, str]) -> str:
-    """A moment as a sentence, its seat named by `names` (or "Seat n")."""
-    return moment.text if moment.seat is None else f"{names.get(moment.seat, f'Seat {moment.seat + 1}')} {moment.text}"
+def said(moment: Moment, cast: Cast) -> str:
+    """A moment as a sentence, its seat named by `cast`."""
+    return moment.text if moment.seat is None else f"{cast.full(moment.seat)} {moment.text}"
 
 
-def recap(game_type: str, story: list[Frame], names: dict[int, str], cast: Cast | None = None
-          ) -> tuple[bytes, list[str]]:
+def recap(game_type: str, story: list[Frame], cast: Cast, drawn: Cast | None = None) -> tuple[bytes, list[str]]:
     """The recap of a finished game: its picture (the final board beside each seat's score over the game, the
-    moments numbered on the chart, the seats named by `cast`) and the message's lines listing those moments,
-    seats by `names`."""
+    moments numbered on the chart, the seats named by `drawn`, as typed; by `cast` when None) and the message's
+    lines listing those moments, seats named by `cast`."""
     marks = decisive(story)
     picture = recap_picture(game_type, story[-1].view, [f.scores for f in story], [f.round for f in story],
                             [(i, m.seat) for i, m in marks], [f.chances for f in story],
-                            turn.at if (turn := turning(story)) else None, cast)
+                            turn.at if (turn := turning(story)) else None, drawn or cast)
     lines = ["**How it went** — each seat's score and chance of winning over the game"
              + (", and the moments that decided it:" if marks else ".")]
-    lines += [f"{number}. Round {story[i].round}: {said(moment, names)}"
+    lines += [f"{number}. Round {story[i].round}: {said(moment, cast)}"
               for number, (i, moment) in enumerate(marks, start=1)]
     return picture, lines
 
 
-def caption(title: str, game_id: int, story: list[Frame], at: int, names: dict[int, str]) -> str:
+def caption(title: str, game_id: int, story: list[Frame], at: int, cast: Cast) -> str:
     """Where in the game the frame is, whose turn it is, each seat's estimated chance of winning, and what
     it decided."""
     frame = story[at]
@@ -182,10 +181,10 @@ def caption(title: str, game_id: int, story: list[Frame], at: int, names: dict[i
     elif frame.seat is None:
         whose = "the start"
     else:
-        whose = f"{names.get(frame.seat, f'Seat {frame.seat + 1}')} to move"
+        whose = f"{cast.full(frame.seat)} to move"
     lines = [f"**{title}** #{game_id} replay — frame {at} of {len(story) - 1}, round {frame.round}: {whose}.",
-             chances_line(frame, names)]
-    lines += [f"• {said(m, names)}" for m in frame.moments]
+             chances_line(frame, cast)]
+    lines += [f"• {said(m, cast)}" for m in frame.moments]
     return "\n".join(lines)[:2000]
 
 

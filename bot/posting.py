@@ -20,7 +20,7 @@ from bot.bounded import bounded
 from bot.outbox import ai_players, fit, turn_line
 from bot.outcome import GameInfo, Panel
 from bot.pictures import hand_file, png_file
-from bot.seats import cast_of, player
+from bot.seats import cast_of
 from bot.service import Snapshot
 from bot.settings import DEFAULT_SETTINGS
 from bot.storage import BoardMessage, OutboxItem, Storage
@@ -280,12 +280,10 @@ class Posting:
         if await self.storage.pending_boards(game.id, item.id):
             raise NotYet("the final board goes first")
         story = await history.story(self.storage, snap.row)
-        names = {s.seat: s.name for s in game.seats}
         drawn = cast_of(game.seats, text=False)
-        picture, lines = await asyncio.to_thread(history.recap, game.game_type, story, names, drawn)
+        picture, lines = await asyncio.to_thread(history.recap, game.game_type, story, cast_of(game.seats), drawn)
         alt = alt_text(game.game_type, story[-1].view, "recap", title=game.title,
-                       told=history.chances_told(story, {s.seat: player(s, text=False).full for s in game.seats}),
-                       cast=drawn)
+                       told=history.chances_told(story, drawn), cast=drawn)
         recap = png_file(picture, f"{game.game_type}-{game.id}-recap.png", alt)
         await self._post(self.channel_of(game), item.maybe_sent, content=fit(lines), file=recap, nonce=f"r{game.id}",
                          allowed_mentions=discord.AllowedMentions.none())

@@ -21,7 +21,7 @@ from bot.client import Frontier
 from bot.limits import CONTENT
 from bot.outbox import ai_players
 from bot.pictures import png_file
-from bot.seats import cast_of, player_of
+from bot.seats import cast_of
 from cogs import ids
 from cogs.items import GameItem, Interaction, JumpItem, arrow, picked, runtime
 from cogs.layout.moves import TEXT_LIMIT, clip
@@ -41,7 +41,6 @@ async def frame_message(interaction: Interaction, game_id: int, at: int
     at = max(0, min(at, len(story) - 1))
     drawn = cast_of(row.seats, text=False)
     picture = await asyncio.to_thread(render_board, row.game_type, story[at].view, (), drawn)
-    names = {s.seat: player_of(s) for s in row.seats}
     view = discord.ui.View(timeout=None)
     view.add_item(StepButton(game_id, at - 1, "prev", disabled=at == 0))
     view.add_item(StepButton(game_id, at + 1, "next", disabled=at == len(story) - 1))
@@ -52,7 +51,7 @@ async def frame_message(interaction: Interaction, game_id: int, at: int
     view.add_item(JumpSelect(game_id=game_id, options=options))
     title = get_game(row.game_type).title
     players = ai_players(row.seats)
-    words = [history.caption(title, game_id, story, at, names), players,
+    words = [history.caption(title, game_id, story, at, cast_of(row.seats)), players,
              "\n".join(summary(row.game_type, story[at].view, cast_of(row.seats)))]  # text by nature
     return (clip("\n\n".join(w for w in words if w), CONTENT),
             png_file(picture, f"{row.game_type}-{game_id}-turn{at}.png",

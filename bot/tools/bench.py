@@ -37,6 +37,7 @@ from bot.tools.bench_service import bench_service
 from bot.tools.selfplay import lineup_players, play_one
 from games.core import Game, get_game
 from renderers import render_board, render_private
+from renderers.cast import Cast
 from renderers.common import MIN_WIDTH
 
 Row = dict[str, Any]
@@ -211,7 +212,7 @@ def bench_recaps(ids: list[str], repeats: int) -> list[Row]:
         times = []
         for _ in range(repeats + 1):  # the first run warms the caches up
             t = time.perf_counter()
-            history.recap(gid, history.frames(gid, cls.max_players, seed, {}, log), {})
+            history.recap(gid, history.frames(gid, cls.max_players, seed, {}, log), Cast([]))
             times.append((time.perf_counter() - t) * 1000)
         rows.append({"game": gid, "actions": len(log), "recap_ms": _summary(times[1:])})
     return rows

@@ -20,6 +20,7 @@ import games
 from bot import history
 from games.core import Action, Game, get_game
 from renderers import render_area, render_board, render_private
+from renderers.cast import Cast
 from renderers.common import DESKTOP, PHONE
 from renderers.text import alt_text, summary
 
@@ -85,7 +86,7 @@ def game_section(game_id: str, folder: Path) -> list[str]:
     game = cls.new(players, seed=SEED)
     for seat, action in log[:middle.step]:
         game.apply(seat, action)
-    picture, lines = history.recap(game_id, story, {})
+    picture, lines = history.recap(game_id, story, Cast([]))
     board = render_board(game_id, game.view(None), choices(game))
     drawn = {"board": board, "board-550": shrunk(board, DESKTOP), "board-350": shrunk(board, PHONE),
              "private": render_private(game_id, game.view(0)), "replay": render_board(game_id, story[early].view),
@@ -119,7 +120,7 @@ def game_section(game_id: str, folder: Path) -> list[str]:
         out += ["**Private picture** of seat 1 then (sent by DM and behind *My hand*):", "",
                 f"![{cls.title} private picture]({IMAGES}/{game_id}-private.png)", ""]
     out += ["**Replay frame** (`/game replay`), with its caption:", "",
-            *(f"> {line}" for line in history.caption(cls.title, 1, story, early, {}).split("\n")), "",
+            *(f"> {line}" for line in history.caption(cls.title, 1, story, early, Cast([])).split("\n")), "",
             f"![{cls.title} replay frame]({IMAGES}/{game_id}-replay.png)", "",
             "**Recap** (posted with the final ranking), with its message:", "",
             *(f"> {line}" for line in lines), "",

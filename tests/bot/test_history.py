@@ -14,6 +14,7 @@ from bot import history
 from games.core import Game, get_game
 from games.learned import win_chances
 from renderers import render_board
+from renderers.cast import Cast, Player
 
 SEATS = {"catan": 4, "colonies": 3, "roanoke": 4, "small_islands": 4, "roam": 3}
 SECRET = "PLANTED-SECRET"
@@ -42,7 +43,7 @@ def test_no_frame_or_recap_holds_what_a_seat_view_hides(game_id: str, planted: l
     _, log = history.ai_log(game_id, players, 21)
     planted.clear()  # the AI players see their own views; the story must not
     story = history.frames(game_id, players, 21, {}, log)
-    picture, lines = history.recap(game_id, story, {})
+    picture, lines = history.recap(game_id, story, Cast([]))
     assert set(planted) == {None}, "a frame was read from a seat's view"
     told = json.dumps([[f.view, f.scores, [m.text for m in f.moments]] for f in story]) + "\n".join(lines)
     assert SECRET not in told
@@ -88,7 +89,7 @@ def test_the_lead_taken_for_good_is_a_moment() -> None:
 def test_the_recap_lists_the_last_moments_numbered_as_on_the_chart() -> None:
     _, log = history.ai_log("roam", 3, 21)
     story = history.frames("roam", 3, 21, {}, log)
-    _, lines = history.recap("roam", story, {0: "<@1>"})
+    _, lines = history.recap("roam", story, Cast([]))
     assert lines[0].startswith("**How it went**")
     assert [line.split(".")[0] for line in lines[1:]] == [str(n) for n in range(1, len(lines))]
     assert len(lines) - 1 == min(history.MOMENTS_SHOWN, sum(len(f.moments) for f in story))
@@ -106,9 +107,9 @@ def test_a_running_games_chances_are_read_from_its_public_views_only(game_id: st
     assert set(planted) == {None}, "a chance was read from a seat's view"
     for at, frame in enumerate(story):
         assert frame.chances == win_chances(game_id, frame.view) and sum(frame.chances) == pytest.approx(1.0)
-        said = history.caption("Game", 1, story, at, {})
-        assert "Chance of winning (estimated from the public board): Seat 1 " in said
-        assert f"Seat {players} {frame.chances[-1]:.0%}" in said
+        said = history.caption("Game", 1, story, at, Cast([]))
+        assert f"Chance of winning (estimated from the public board): {Cast([]).full(0)} " in said
+        assert f"{Cast([]).full(players - 1)} {frame.chances[-1]:.0%}" in said
 
 
 def test_the_turning_point_is_the_largest_swing_over_a_round_and_the_recap_keeps_it() -> None:
@@ -127,7 +128,7 @@ def test_the_turning_point_is_the_largest_swing_over_a_round_and_the_recap_keeps
     turned = [m for m in story[turn.at].moments if m.text.startswith(history.TURNING)]
     assert len(turned) == 1 and turned[0].seat == turn.seat
     assert (turn.at, turned[0]) in history.decisive(story, limit=1)
-    told = history.chances_told(story, {turn.seat: "Ada"})
+    told = history.chances_told(story, Cast([Player("Ada", "red")] * 4))
     assert "had the best chance of winning for most of the game" in told
     assert f"it turned in round {story[turn.at].round}, when Ada's chance went {turn.said(story)}." in told
     assert story[-1].chances == [float(s in game.result().winners) for s in range(4)]  # the end settles them

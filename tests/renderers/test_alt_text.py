@@ -12,8 +12,8 @@ import pytest
 import games
 from games.catan.board import GEOMETRY, TERRAIN_YIELD
 from games.colonies.text import cards
-from games.colours import seat_name
-from renderers.cast import Cast
+from games.colours import colour_of
+from renderers.cast import Cast, Player
 from renderers.text import DESCRIPTION_LIMIT, alt_text, board, clip, headline, summary
 from tests.support.states import finished, states
 
@@ -29,22 +29,27 @@ def test_the_limit_is_discords() -> None:
     assert field["maxLength"] == DESCRIPTION_LIMIT
 
 
+NAMED = Cast([Player(name, colour_of(s)) for s, name in enumerate(("alice", "bob", "carol", "dave", "erin", "fay"))])
+"""Six people at a table, by name."""
+
+
 @pytest.mark.parametrize("game_id", sorted(games.registry()))
 def test_every_picture_has_alt_text_within_the_limit_naming_the_turn_and_the_scores(game_id: str) -> None:
     for game in states(game_id, 6, seed=2729):
         view = game.view(None)
-        lines = summary(game_id, view)
+        lines = summary(game_id, view, NAMED.reading(None))
         assert lines and all(isinstance(line, str) and line for line in lines)
         for picture in PICTURES:
-            alt = alt_text(game_id, view, picture)
+            alt = alt_text(game_id, view, picture, cast=NAMED.reading(None))
             assert 0 < len(alt) <= DESCRIPTION_LIMIT
             assert alt.startswith(view["title"])
-            assert seat_name(0) in alt, f"{game_id} {picture}: the seats are named: {alt}"
+            assert NAMED.short(0) in alt, f"{game_id} {picture}: the seats are named: {alt}"
+            assert "Seat " not in alt, f"{game_id} {picture}: no seat by number: {alt}"
         if not game.over and "to_move" in view:  # a view that says whose turn it is
-            assert any(seat_name(s) in lines[0] for s in view["to_move"]), f"{game_id}: whose turn first: {lines[0]}"
+            assert any(NAMED.short(s) in lines[0] for s in view["to_move"]), f"{game_id}: whose turn first: {lines[0]}"
         for seat in range(game.num_players):
-            alt = alt_text(game_id, game.view(seat), "hand")
-            assert 0 < len(alt) <= DESCRIPTION_LIMIT and seat_name(seat) in alt
+            alt = alt_text(game_id, game.view(seat), "hand", cast=NAMED.reading(seat))
+            assert 0 < len(alt) <= DESCRIPTION_LIMIT and colour_of(seat) in alt and "Seat " not in alt
 
 
 def test_a_hands_alt_text_reads_only_that_seats_view() -> None:
@@ -85,8 +90,8 @@ def test_a_finished_games_alt_text_fits_whole_sentences_within_the_limit(game_id
     than being cut mid-sentence at Discord's limit, and counts what it leaves out."""
     game = finished(game_id, seed=1)
     view = game.view(None)
-    players = "AI players: " + ", ".join(f"{seat_name(s)} (hard)" for s in range(1, game.num_players)) + "."
-    told = f"{seat_name(0)} had the best chance of winning for most of the game; it turned in round 9."
+    players = "AI players: " + ", ".join(f"{NAMED.full(s)} (hard)" for s in range(1, game.num_players)) + "."
+    told = f"{NAMED.full(0)} had the best chance of winning for most of the game; it turned in round 9."
     for picture in PICTURES:
         alt = alt_text(game_id, view, picture, title=view["title"], players=players, told=told)
         assert len(alt) <= DESCRIPTION_LIMIT and alt.endswith(".") and not alt.endswith("…"), f"{picture}: {alt}"
@@ -119,7 +124,7 @@ def test_roam_says_the_squares_each_seat_holds() -> None:
     game = games.get_game("roam").new(2, seed=5)
     game.map[2][3], game.map[0][0] = [1], [0]
     alt = alt_text("roam", game.view(None), "board")
-    assert f"{seat_name(0)} holds A1." in alt and f"{seat_name(1)} holds D3." in alt
+    assert f"{Cast([]).full(0)} holds A1." in alt and f"{Cast([]).full(1)} holds D3." in alt
 
 
 def test_colonies_says_the_cards_on_offer() -> None:

@@ -12,6 +12,7 @@ from PIL import Image
 import games
 from bot import history
 from renderers import render_board
+from renderers.cast import Cast
 from renderers.common import DESKTOP, LEGIBLE, recording
 from tests.support.legibility import unreadable
 
@@ -22,7 +23,7 @@ def test_every_word_of_every_recap_reads_and_the_board_is_above_the_chart(game_i
     _, log = history.ai_log(game_id, players, 31)
     story = history.frames(game_id, players, 31, {}, log)
     with recording() as seen:
-        picture, lines = history.recap(game_id, story, {})
+        picture, lines = history.recap(game_id, story, Cast([]))
     assert not unreadable(seen), "; ".join(unreadable(seen)[:8])
     rings = {d.s for d in seen if d.kind == "text" and d.s.isdigit() and d.on == (255, 255, 255)}
     assert {str(n) for n in range(1, len(lines))} <= rings
@@ -31,7 +32,7 @@ def test_every_word_of_every_recap_reads_and_the_board_is_above_the_chart(game_i
     assert recap.width == board.width and recap.height > board.height
     small = [f"{d.s!r} {d.size}px" for d in seen if d.kind == "text" and d.size * DESKTOP / recap.width < LEGIBLE]
     assert not small, "; ".join(small[:8])
-    assert any(d.s.startswith("Seat ") and d.s.endswith(f": {story[-1].scores[0]:g}") for d in seen)
+    assert any(d.s == f"{Cast([]).short(0)}: {story[-1].scores[0]:g}" for d in seen), "the legend names the seats"
     words = [d.s for d in seen if d.kind == "text"]
     assert "Chance of winning (estimated from the public board)" in words and "100%" in words
     assert "turning point" in words
