@@ -26,7 +26,8 @@ from bot.errors import Refused
 from bot.service import replay
 from bot.storage import POSTGRES_SCHEMES, PostgresStorage, SqliteStorage
 
-TABLES: tuple[str, ...] = ("games", "seats", "actions", "messages", "guild_settings", "user_settings", "outbox",
+TABLES: tuple[str, ...] = ("games", "seats", "actions", "messages", "guild_settings", "user_settings", "people",
+                           "outbox",
                            "jobs", "results", "result_seats", "ratings", "meta")
 """Every table of the schema, each after the tables its foreign keys point to: the one list that the copy,
 the empty-target check and the count check read. A migration that adds a table adds its name here."""

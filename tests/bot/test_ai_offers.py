@@ -11,8 +11,9 @@ from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.storage import Effects, Job, JobKind
 from games.catan.board import RESOURCES
-from games.colours import seat_name
 from games.core import get_game
+from renderers.cast import Cast
+from renderers.narrator import story
 from tests.support.inspector import jobs_of, outbox_pending
 from tests.support.tables import CHANNEL, CREATOR, FakeClock
 
@@ -63,12 +64,12 @@ async def offer_is_open(service: GameService, clock: FakeClock, game_id: int, ai
     asks = [item for item in await outbox_pending(service.storage, game_id) if item.kind == "ask"
             and item.target == CREATOR]
     assert asks, "the person is asked to answer, by a DM with their moves (Accept, Decline) as buttons"
-    boards = [line for item in await outbox_pending(service.storage, game_id) if item.kind == "board"
-              for line in item.payload["lines"]]
-    assert boards.count(f"{seat_name(ai)} waits up to 5 min for an answer to its offer, then goes on.") == 1, \
-        "the board says once how long the offer waits"
-    assert any(line.startswith(f"Seat {ai + 1} offers") for line in boards)
-    assert not [line for line in boards if f"AI {ai + 1}" in line], "one name per seat in one post: Seat N, as offered"
+    boards = [item.payload for item in await outbox_pending(service.storage, game_id) if item.kind == "board"]
+    events = [event for board in boards for event in board["events"]]
+    told = [*story("catan", events, Cast([])), *(line for board in boards for line in board["lines"])]
+    assert any(e["type"] == "offer" and e["offer"]["from"] == ai for e in events), "the offer is on a board"
+    assert any(f"{Cast([]).short(ai)} offered everyone" in line for line in told), told
+    assert not [line for line in told if "waits" in line], "no line says only that the AI waits"
     assert [(j.kind, j.due) for j in await jobs_of(service.storage, game_id) if j.kind == "ai_turn"] == [
         ("ai_turn", clock.now + timedelta(minutes=5))]
     clock.advance(minutes=4)
