@@ -6,13 +6,11 @@ through the six turns the book walks through: each picture is that game stopped 
 
 from __future__ import annotations
 
-import re
-
 from games.core import Action, listed
 from games.grammar import noun, plural, verb
 from games.roam.data import short_name
 from games.roam.game import RoamGame
-from games.roam.geometry import EDGES, slot_squares
+from games.roam.geometry import EDGE_NAMES, EDGES, slot_squares
 from games.rulebook import Example
 
 SEED = 3
@@ -82,10 +80,6 @@ def _tie_caption(game: RoamGame) -> str:
             f"first; Seat {answer + 1} answers once.")
 
 
-EDGE_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
-"""The map edge a seat sits on, as the book names it."""
-
-
 def _ahead(edge: str) -> str:
     """"south": the way ahead for a seat on that edge (towards the edge across the map)."""
     return EDGE_NAMES[EDGES[(EDGES.index(edge) + 2) % len(EDGES)]].lower()
@@ -113,19 +107,16 @@ def _anchors_caption(game: RoamGame) -> str:
             "off the map.")
 
 
-PUT = re.compile(r"puts a marker on (\w+)(?: \(\+(\d+) coins?\))?\.$")
-"""The log's line of a marker put down, with the coins it took ("Seat 2 puts a marker on A1 (+2 coins).")."""
-
-
 def _blank_caption(game: RoamGame) -> str:
-    """Who placed, where its key marker went, the markers put down with the coins they took (this turn's lines
-    of the log), and the blank square still open with what filling it costs and what the seat holds."""
+    """Who placed, where its key marker went, the markers put down with the coins they took (this turn's events
+    in the view's log), and the blank square still open with what filling it costs and what the seat holds."""
     view = game.view(None)
     placing = view["placing"]
     seat, edge = placing["seat"], view["players"][placing["seat"]]["edge"]
-    turn = view["last"][max(i for i, line in enumerate(view["last"]) if "places the pattern" in line):]
-    put = [f"{found[1]} (+{plural(int(found[2]), 'coin')})" if found[2] else found[1]
-           for line in turn if (found := PUT.search(line))]
+    last = view["last"]
+    turn = last[max(i for i, event in enumerate(last) if event["type"] == "placed"):]
+    put = [f"{e['square']} (+{plural(e['coins'], 'coin')})" if e["coins"] else e["square"]
+           for e in turn if e["type"] == "marker" and e["how"] in ("normal", "hammer")]
     [blank] = placing["blanks_left"]
     filled = game.copy()
     filled.apply(seat, {"type": "blank", "square": blank})

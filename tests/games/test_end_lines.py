@@ -6,8 +6,6 @@ from __future__ import annotations
 from games.catan import text as catan_text
 from games.catan.game import Catan
 from games.colonies.game import Colonies
-from games.roam import text as roam_text
-from games.roam.game import RoamGame
 from games.roanoke import text as roanoke_text
 from games.small_islands.game import SmallIslands
 from tests.games.colonies.table import table
@@ -89,12 +87,3 @@ def test_b5_3_reward_3_a_house_line_names_the_reward_it_scores() -> None:
     line = SmallIslands.new(2, seed=7).describe_event(
         {"type": "house", "seat": 0, "x": 0, "y": 0, "island": "1", "reward": "RW01", "pp": 4})
     assert "scores 4 prestige points (PP), the reward 1 PP per Flower, +2." in line
-
-
-def test_a5_4_the_final_line_adds_up_cards_artifacts_and_the_outpost() -> None:
-    g = RoamGame.new(2, seed=1, options={})
-    parts = [g.score_parts(0), {"cards": 9, "artifacts": 2, "outpost": 3, "total": 14}]
-    line = roam_text.TextMixin.describe_event(g, {"type": "game_over", "scores": [0, 14], "winners": [1],
-                                                  "parts": parts, "coins": [4, 1]})
-    assert line == "Game over. Winner: Seat 2. Points: Seat 1 0 (0 from cards), 4 coins; Seat 2 14 (9 from " \
-                   "cards, 2 from artifacts, 3 for the Outpost), 1 coin. Equal points go to the most coins."
