@@ -10,6 +10,7 @@ from PIL import Image
 from games.roam.data import short_name
 from games.roam.game import RoamGame
 from renderers import render_area, render_board, render_private, roam
+from renderers.cast import Cast, Player, ai_player
 from renderers.common import TAG, plural, recording
 
 
@@ -47,18 +48,20 @@ def test_each_card_shows_its_character_on_the_map_and_a_player_sees_their_own_ch
     """The plate above each land card names its character, its points and its pattern; the private picture
     names the seat's own characters (issue 20)."""
     game = RoamGame.new(4, seed=2)
+    cast = Cast([Player("alice", "red"), Player("bob", "blue"), ai_player(2, "hard"), ai_player(3, "easy")])
     roam._land.cache_clear()  # so the map's fixed part is drawn, and recorded, again
     with recording() as seen:
-        render_board("roam", game.view(None))
+        render_board("roam", game.view(None), cast=cast)
     said = {d.s for d in seen if d.kind == "text"}
     for i, slot in enumerate(game.view(None)["slots"]):
-        assert f"[{i + 1}] {plural(slot['vp'], 'pt')}" in said
+        assert f"[{i + 1}] {plural(slot['vp'], 'point')}" in said
         assert any(slot["name"].startswith(s.rstrip(".")) or s in slot["name"] for s in said)
-    assert {"W: Seat", "E: Seat"} <= {s[:7] for s in said}, "every edge is named alike"
+    assert {"S: alice", "W: bob", "N: Cleo", "E: Dorian"} <= said, "every edge is named by its player"
     seat = 0
     with recording() as seen:
-        render_private("roam", game.view(seat))
+        render_private("roam", game.view(seat), cast.reading(seat))
     said = {d.s for d in seen if d.kind == "text"}
+    assert "S: you" in said and "Your characters (red) - grey: used" in said and not any("Seat" in s for s in said)
     mine = game.view(seat)["players"][seat]["characters"]
     assert all(short_name(c["card"]) in said for c in mine), "named as the moves that choose them name them"
     patterns = [d for d in seen if d.kind == "icon" and d.s == "pattern"]
