@@ -213,7 +213,7 @@ def _names(draw: ImageDraw.ImageDraw, view: dict[str, Any], edge: str, cast: Cas
     seats = tuple((p["edge"], cast.short(p["seat"])) for p in view["players"])
     for side, label in _edge_labels(seats, edge):
         (x, y), anchor = where[side]
-        lines = [label] if side in "NS" or text_width(label, size) + 2 < MAP_X - 12 else label.split(" ", 1)
+        lines = [label] if side in "NS" else label.split(" ", 1)  # beside the map: the edge above the name
         for i, line in enumerate(lines):
             text(draw, (x, y + (i - (len(lines) - 1) / 2) * (size + 4)), line, size, on=PAPER, anchor=anchor,
                  bold=True, within=room, smallest=small)

@@ -214,3 +214,16 @@ def test_a_hostile_name_is_said_as_given_and_drawn(reader: int | None) -> None:
     assert HOSTILE in " ".join(summary("roam", game.view(None), Cast(people, reader)))
     assert render_board("roam", game.view(None), cast=Cast(people, reader))
     assert render_private("roam", game.view(1), Cast(people, 1))
+
+
+def test_move_labels_say_points_and_name_no_internal_id() -> None:
+    """Issue 43, item 6: the score is "points" everywhere, and no label shows an id or a snake_case name."""
+    for seed in range(20):
+        game = RoamGame.new(2 + seed % 3, seed=seed, options={"outpost": True})
+        rng = random.Random(seed)
+        while not game.over:
+            seat = next(iter(game.to_move()))
+            legal = game.legal_actions(seat)
+            for said in map(game.describe, legal):
+                assert not INTERNAL.search(said) and not ONE.search(said) and not re.search(r"VP|pts", said), said
+            game.apply(seat, rng.choice(legal))
