@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.core import Event
+from games.core import Event, listed
 from games.grammar import plural
 from games.roam.data import ARTIFACTS, CARDS, short_name
 from games.roam.geometry import slot_squares, square_name
@@ -93,7 +93,7 @@ def _game_over(e: Event, c: Cast) -> str:
         return won
     points = [f"{c.full(s)} {plural(p['total'], 'point')} ({_parts(p)}), {plural(e['coins'][s], 'coin')}"
               for s, p in enumerate(e["parts"])]
-    return f"{won} {'; '.join(points)}. Equal points go to the most coins."
+    return f"{won} Scores: {'; '.join(points)}. Equal points go to the most coins."
 
 
 def _end(e: Event, c: Cast) -> str:
@@ -131,7 +131,7 @@ SAY: dict[str, Callable[[Event, Cast], str]] = {
                             "(3 points).",
     "completed": lambda e, c: f"{land(e['slot'], starts=True)}, {character(e['card'])}, is complete.",
     "bid_started": lambda e, c: f"Tie for {character(e['card'])} on {land(e['slot'])}: "
-                                f"{c.names(e['order'])} bid in turn.",
+                                f"{listed([c.name(s) for s in e['order']])} bid in that order.",
     "bid": lambda e, c: f"{c.Name(e['seat'])} bid {plural(e['amount'], 'coin')}.",
     "passed": lambda e, c: f"{c.Name(e['seat'])} passed" + (" (not enough coins)." if e["forced"] else "."),
     "claimed": _claimed,

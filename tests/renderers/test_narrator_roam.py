@@ -82,14 +82,21 @@ def test_a_marker_sent_home_is_said_to_its_owner_and_hurts_them() -> None:
                                             "got 1 coin each for your markers there.")
 
 
+def test_a_tie_bid_names_the_bidders_in_their_order() -> None:
+    # A5.3 step 3.2: tied players bid in turn order, starting at the player whose turn it is
+    event = {"type": "bid_started", "slot": 4, "card": "R01", "order": [0, 1]}
+    assert line(event, cast(2, 0), {}) == (f"Tie for {CARDS['R01'].name} on land card 4 (A4–B6): you and bob (blue) "
+                                           "bid in that order.")
+
+
 def test_the_final_line_adds_up_cards_artifacts_and_the_outpost() -> None:
     # A5.4: cards, artifacts and the Outpost make the score; equal points go to the most coins
     parts = [{"cards": 0, "artifacts": 0, "outpost": 0, "total": 0},
              {"cards": 9, "artifacts": 2, "outpost": 3, "total": 14}]
     event = {"type": "game_over", "scores": [0, 14], "winners": [1], "parts": parts, "coins": [4, 1]}
     assert line(event, cast(2, 0), {}) == (
-        "Game over: bob (blue) won. you (red) 0 points (0 from cards), 4 coins; bob (blue) 14 points (9 from cards, "
-        "2 from artifacts, 3 for the Outpost), 1 coin. Equal points go to the most coins.")
+        "Game over: bob (blue) won. Scores: you (red) 0 points (0 from cards), 4 coins; bob (blue) 14 points (9 from "
+        "cards, 2 from artifacts, 3 for the Outpost), 1 coin. Equal points go to the most coins.")
 
 
 def test_a_round_is_told_as_one_paragraph_a_turn_without_bookkeeping() -> None:
