@@ -138,8 +138,7 @@ SAY: dict[str, Callable[[Event, Cast], str]] = {
     "refilled": _refilled,
     "bought": lambda e, c: f"{c.Name(e['seat'])} bought {artifact(e['artifact'])} for "
                            f"{plural(e['cost'], 'coin')}.",
-    "artifact_revealed": lambda e, c: f"{artifact(e['artifact'])[0].upper()}{artifact(e['artifact'])[1:]} came "
-                                      "into the row.",
+    "artifact_revealed": lambda e, c: f"The {ARTIFACTS[e['artifact']].name} came into the row.",
     "end_triggered": _end,
     "turn_ended": lambda e, c: f"{c.Name(e['seat'])} ended the turn.",
     "game_over": _game_over,
