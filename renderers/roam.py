@@ -306,15 +306,16 @@ def place_label(view: dict[str, Any], action: Action) -> str | None:
 
 
 def _label(action: Action) -> str | None:
-    """The square an action names ("C4"), as the picture shows it."""
-    square = parse_square(action.get("square"))
-    return action["square"].upper() if square is not None else None
+    """The square an action names ("C4"), as the picture shows it: a Walking Stick's, the marker it moves."""
+    name = action.get("square", action.get("from"))
+    return name.upper() if parse_square(name) is not None else None
 
 
 def _tags(choices: Sequence[Action], edge: str) -> list[tuple[Point, str]]:
     out: dict[str, tuple[Point, str]] = {}
     for action in choices:
-        square, label = parse_square(action.get("square")), _label(action)
+        label = _label(action)
+        square = parse_square(label)
         if square is not None and label is not None:
             x0, y0, _, _ = _box(*square, edge)
             # over the corner name (coins sit top right, markers in the middle)
@@ -335,7 +336,7 @@ def area(view: dict[str, Any], name: str, choices: Sequence[Action]) -> bytes:
     slot = int(name.removeprefix("card ")) - 1
     x0, y0, x1, y1 = _slot_box(slot, "S")
     img, _ = _picture(view, "S", Cast([]))
-    inside = [c for c in choices if (sq := parse_square(c.get("square"))) is not None and slot_of(sq) == slot]
+    inside = [c for c in choices if (sq := parse_square(_label(c))) is not None and slot_of(sq) == slot]
     return zoom(img, (x0 - 8, y0 - PLATE, x1 + 8, y1 + 8), _tags(inside, "S"))
 
 

@@ -148,10 +148,10 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
         return None if self.finished else self.current
 
     def areas(self, action: Action) -> tuple[str, ...]:
-        """The card (of the six on the map) a marker goes on, numbered as the slots are; none for a key marker
-        that would place nothing (every square of the pattern taken): it is offered after the places, to be
-        confirmed, and not mistaken for a placement."""
-        square = parse_square(action.get("square"))
+        """The card (of the six on the map) a marker goes on, or a Walking Stick takes it from, numbered as the
+        slots are; none for a key marker that would place nothing (every square of the pattern taken): it is
+        offered after the places, to be confirmed, and not mistaken for a placement."""
+        square = parse_square(action.get("square", action.get("from")))
         if square is None:
             return ()
         if action.get("type") == "place" and self.phase == "anchor" and self.yield_of(self.current, square) == ([], []):

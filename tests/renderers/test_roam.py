@@ -96,3 +96,18 @@ def test_the_squares_a_marker_may_go_on_are_named_on_the_board_and_on_the_zoomed
         picture = render_area("roam", game.view(None), area, inside)
     assert picture is not None
     assert {m["square"] for m in inside} <= {d.s for d in seen if d.kind == "text"}
+
+
+def test_a_walking_stick_move_is_picked_on_a_close_up_of_its_markers_card() -> None:
+    """Issue 43, item 6: every pick of a place ends on a close-up, the Walking Stick's too (A3.3): its moves happen
+    on the card of the marker they move, tagged with that marker's square."""
+    game = RoamGame.new(2, seed=15)
+    seat = game.current
+    game.players[seat]["artifacts"].append({"id": "A-slide-1", "up": True})
+    game.map[2][2] = [1 - seat]  # a marker on C3, card 2
+    slides = [m for m in game.moves(seat) if m.action["type"] == "slide"]
+    assert slides and all(m.areas == ("card 2",) for m in slides if m.action["from"] == "C3")
+    inside = [m.action for m in slides if "card 2" in m.areas]
+    with recording() as seen:
+        picture = render_area("roam", game.view(None), "card 2", inside)
+    assert picture is not None and "C3" in {d.s for d in seen if d.kind == "text" and d.on == TAG}
