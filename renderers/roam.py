@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 
 from games.core import Action
 from games.roam.data import CARDS, short_name
-from games.roam.geometry import parse_square, slot_of
+from games.roam.geometry import EDGE_NAMES, parse_square, slot_of
 from renderers.cast import Cast
 from renderers.common import (
     ACCENT,
@@ -66,7 +66,6 @@ LAND = ((255, 247, 230), (236, 255, 224))  # alternate slots, so the card edges 
 PLATE_FILL = (250, 244, 226)
 NO_CARD = (150, 150, 150)
 COLUMNS = "ABCDEF"
-EDGE_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
 HAND_STEP = 185
 """How far apart a player's characters stand in their strip."""
 
@@ -168,9 +167,9 @@ def _plate(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], slot: int,
     words = (x0 + 6, y0 + 4, x1 - 14 - pw, y1 - 4)
     if small > SMALL:
         text(draw, (x0 + 8, y0 + 4), f"[{slot + 1}]", small, on=PLATE_FILL, bold=True, within=words, smallest=small)
-        text(draw, (x0 + 8, y0 + 6 + small), plural(vp, "pt"), small, on=PLATE_FILL, within=words, smallest=small)
+        text(draw, (x0 + 8, y0 + 6 + small), plural(vp, "point"), small, on=PLATE_FILL, within=words, smallest=small)
         return
-    text(draw, (x0 + 8, y0 + 4), f"[{slot + 1}] {plural(vp, 'pt')}", 18, on=PLATE_FILL, bold=True,
+    text(draw, (x0 + 8, y0 + 4), f"[{slot + 1}] {plural(vp, 'point')}", 18, on=PLATE_FILL, bold=True,
          within=words, smallest=SMALL)
     for i, line in enumerate(wrap_text(name, SMALL, words[2] - words[0] - 4)[:2]):
         text(draw, (x0 + 8, y0 + 25 + i * 18), line, SMALL, on=PLATE_FILL, within=words, smallest=SMALL)
@@ -181,10 +180,10 @@ Slots = tuple[tuple[str, str, int] | None, ...]
 
 
 @lru_cache(maxsize=1)  # the view just drawn: with many tables it never hits (a whole picture each)
-def _land(edge: str, slots: Slots, seats: tuple[tuple[str, int], ...], small: int) -> Image.Image:
-    """The map's fixed part for a viewer at `edge`: the title, squares and their names, card borders, each
-    card's plate and each seat's name at its edge, words `small` px at least.  Coins, markers and anchors
-    change; they go on top."""
+def _land(edge: str, slots: Slots, small: int) -> Image.Image:
+    """The map's fixed part for a viewer at `edge`: the title, squares and their names, card borders and each
+    card's plate, words `small` px at least.  Coins, markers, anchors and the seats' names change; they go on
+    top."""
     img, draw = canvas(WIDTH, _height(edge))
     _title(draw, edge, small)
     for r in range(6):
@@ -199,25 +198,34 @@ def _land(edge: str, slots: Slots, seats: tuple[tuple[str, int], ...], small: in
         x0, y0, x1, y1 = _slot_box(slot, edge)
         draw.rectangle((x0, y0, x1, y1), outline=INK, width=4)
         _plate(draw, (x0 + 2, y0 - PLATE + 4, x1 - 2, y0 - 4), slot, slots[slot], small)
+    return img
+
+
+def _names(draw: ImageDraw.ImageDraw, view: dict[str, Any], edge: str, cast: Cast, small: int) -> None:
+    """Each seat's name (as `cast` says it: "you" on a player's own picture) at its edge of the map, cut to the
+    room beside the map."""
     bottom = _map_bottom(edge)
     mid_x, mid_y = MAP_X + 3 * CELL, (MAP_Y + bottom) / 2
     where = {"S": ((mid_x, bottom + 18), "mm"), "N": ((mid_x, MAP_Y - 14), "mm"),
              "W": ((MAP_X - 10, mid_y), "rm"), "E": ((MAP_X + 6 * CELL + 10, mid_y), "lm")}
     size = max(18, small)
+    room = (4, 0, WIDTH - 4, _height(edge))
+    seats = tuple((p["edge"], cast.short(p["seat"])) for p in view["players"])
     for side, label in _edge_labels(seats, edge):
         (x, y), anchor = where[side]
-        lines = [label] if side in "NS" or text_width(label, size) + 2 < MAP_X - 12 else label.split(" ", 1)
+        lines = [label] if side in "NS" else label.split(" ", 1)  # beside the map: the edge above the name
         for i, line in enumerate(lines):
             text(draw, (x, y + (i - (len(lines) - 1) / 2) * (size + 4)), line, size, on=PAPER, anchor=anchor,
-                 bold=True)
-    return img
+                 bold=True, within=room, smallest=small)
 
 
-def _map(img: Image.Image, view: dict[str, Any], edge: str, small: int = SMALL) -> None:
-    """The fixed part of the map, then the coins, the anchors a chosen character may take, and the markers."""
+def _map(img: Image.Image, view: dict[str, Any], edge: str, cast: Cast, small: int = SMALL) -> None:
+    """The fixed part of the map, then the seats' names, the coins, the anchors a chosen character may take, and
+    the markers."""
     slots = tuple((s["card"], s["name"], s["vp"]) if s else None for s in view["slots"])
-    paste(img, _land(edge, slots, tuple((p["edge"], p["seat"]) for p in view["players"]), small), (0, 0))
+    paste(img, _land(edge, slots, small), (0, 0))
     draw = ImageDraw.Draw(img)
+    _names(draw, view, edge, cast, small)
     players = view["players"]
     anchors = set((view.get("placing") or {}).get("anchors") or [])
     for r in range(6):
@@ -234,11 +242,11 @@ def _map(img: Image.Image, view: dict[str, Any], edge: str, small: int = SMALL) 
                 _marker(draw, ((x0 + x1) / 2 + shift, (y0 + y1) / 2 + 10), 24, players[owner])
 
 
-def _edge_labels(seats: tuple[tuple[str, int], ...], edge: str) -> list[tuple[str, str]]:
-    """Each seat's name beside its edge of the map, as the map is turned: (drawn side, label)."""
+def _edge_labels(seats: tuple[tuple[str, str], ...], edge: str) -> list[tuple[str, str]]:
+    """Each seat's name beside its edge of the map ("W: alice"), as the map is turned: (drawn side, label)."""
     turn = {"S": {"S": "S", "W": "W", "N": "N", "E": "E"}, "N": {"S": "N", "W": "E", "N": "S", "E": "W"},
             "W": {"S": "E", "W": "S", "N": "W", "E": "N"}, "E": {"S": "W", "W": "N", "N": "E", "E": "S"}}[edge]
-    return [(turn[side], f"{side}: Seat {seat + 1}") for side, seat in seats]
+    return [(turn[side], f"{side}: {name}") for side, name in seats]
 
 
 def _strip_rows(p: dict[str, Any]) -> int:
@@ -265,7 +273,7 @@ def _characters(draw: ImageDraw.ImageDraw, xy: tuple[int, int], right: int, p: d
         _pattern(draw, (cx, y), card["normal"], card["blank"], colour, HAND_CELL, card["up"])
         top = y + 4 * HAND_CELL + 6
         room = (cx - 2, top, cx + HAND_STEP - 8, y + HAND_ROW)
-        text(draw, (cx, top), plural(card["vp"], "pt"), HAND_SMALL, on=WHITE, fill=INK if card["up"] else MUTED,
+        text(draw, (cx, top), plural(card["vp"], "point"), HAND_SMALL, on=WHITE, fill=INK if card["up"] else MUTED,
              within=room, smallest=HAND_SMALL)
         for k, line in enumerate(wrap_text(short_name(card["card"]), HAND_SMALL, HAND_STEP - 12)[:2]):
             text(draw, (cx, top + (k + 1) * (HAND_SMALL + 4)), line, HAND_SMALL, on=WHITE, within=room,
@@ -285,10 +293,10 @@ def _palette() -> Image.Image:
                                       (120, 120, 120)])
 
 
-def _picture(view: dict[str, Any], edge: str, extra: int = 0, small: int = SMALL
+def _picture(view: dict[str, Any], edge: str, cast: Cast, extra: int = 0, small: int = SMALL
              ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     img, draw = canvas(WIDTH, _height(edge) + extra)
-    _map(img, view, edge, small)
+    _map(img, view, edge, cast, small)
     return img, draw
 
 
@@ -298,15 +306,16 @@ def place_label(view: dict[str, Any], action: Action) -> str | None:
 
 
 def _label(action: Action) -> str | None:
-    """The square an action names ("C4"), as the picture shows it."""
-    square = parse_square(action.get("square"))
-    return action["square"].upper() if square is not None else None
+    """The square an action names ("C4"), as the picture shows it: a Walking Stick's, the marker it moves."""
+    name = action.get("square", action.get("from"))
+    return name.upper() if parse_square(name) is not None else None
 
 
 def _tags(choices: Sequence[Action], edge: str) -> list[tuple[Point, str]]:
     out: dict[str, tuple[Point, str]] = {}
     for action in choices:
-        square, label = parse_square(action.get("square")), _label(action)
+        label = _label(action)
+        square = parse_square(label)
         if square is not None and label is not None:
             x0, y0, _, _ = _box(*square, edge)
             # over the corner name (coins sit top right, markers in the middle)
@@ -316,7 +325,7 @@ def _tags(choices: Sequence[Action], edge: str) -> list[tuple[Point, str]]:
 
 def board(view: dict[str, Any], choices: Sequence[Action], cast: Cast) -> bytes:
     """The map from the south edge; the squares `choices` name carry their names on tags."""
-    img, draw = _picture(view, "S")
+    img, draw = _picture(view, "S", cast)
     for xy, label in _tags(choices, "S"):
         tag(draw, xy, label, SMALL)
     return encode_png(img, _palette())
@@ -326,8 +335,8 @@ def area(view: dict[str, Any], name: str, choices: Sequence[Action]) -> bytes:
     """One land card ("card 3") and its plate zoomed, with the name of every square `choices` name there."""
     slot = int(name.removeprefix("card ")) - 1
     x0, y0, x1, y1 = _slot_box(slot, "S")
-    img, _ = _picture(view, "S")
-    inside = [c for c in choices if (sq := parse_square(c.get("square"))) is not None and slot_of(sq) == slot]
+    img, _ = _picture(view, "S", Cast([]))
+    inside = [c for c in choices if (sq := parse_square(_label(c))) is not None and slot_of(sq) == slot]
     return zoom(img, (x0 - 8, y0 - PLATE, x1 + 8, y1 + 8), _tags(inside, "S"))
 
 
@@ -336,11 +345,10 @@ def private(view: dict[str, Any], cast: Cast) -> bytes:
     word and pattern large enough to read on a phone."""
     me = view["players"][view["seat"]]
     strip = _strip_height(me)
-    img, draw = _picture(view, me["edge"], strip, HAND_SMALL)
+    img, draw = _picture(view, me["edge"], cast, strip, HAND_SMALL)
     top = _height(me["edge"])
     box = (20, top - 6, WIDTH - 20, top + strip - 14)
-    inner = panel(draw, box, f"Your characters - Seat {me['seat'] + 1}, {me['colour']} (grey: used)",
-                  size=HAND_SMALL)
+    inner = panel(draw, box, f"Your characters ({me['colour']}) - grey: used", size=HAND_SMALL)
     _characters(draw, (inner[0], inner[1] + 4), inner[2], me)
     return encode_png(img, _palette())
 

@@ -1,18 +1,17 @@
 """Positions for the rulebook's pictures, built move by move through the engine so they are real boards.
 
-One two-player game (seed 3: Seat 1 red on the South edge moves first, Seat 2 blue sits North) is played
-through the six turns the book walks through: each picture is that game stopped at one of its moments.
+One two-player game (seed 3: Red on the South edge moves first, Blue sits North) is played through the six
+turns the book walks through: each picture is that game stopped at one of its moments. Nobody sits at the book's
+table, so its players are called by their colours, as the pictures name them.
 """
 
 from __future__ import annotations
-
-import re
 
 from games.core import Action, listed
 from games.grammar import noun, plural, verb
 from games.roam.data import short_name
 from games.roam.game import RoamGame
-from games.roam.geometry import EDGES, slot_squares
+from games.roam.geometry import EDGE_NAMES, EDGES, slot_squares
 from games.rulebook import Example
 
 SEED = 3
@@ -44,22 +43,22 @@ def _start() -> RoamGame:
 
 
 def _anchors() -> RoamGame:
-    """Seat 1 has chosen its Scout: the picture outlines every square its key marker may take."""
+    """Red has chosen its Scout: the picture outlines every square its key marker may take."""
     return _played(1)
 
 
 def _blank() -> RoamGame:
-    """Seat 2's Scout is down on A1 and A2; its blank square A3 is still open."""
+    """Blue's Scout is down on A1 and A2; its blank square A3 is still open."""
     return _played(4)
 
 
 def _tie() -> RoamGame:
-    """Card 5 is complete, three markers each: Seat 2 bids first."""
+    """Card 5 is complete, three markers each: Blue bids first."""
     return _played(13)
 
 
 def _claimed() -> RoamGame:
-    """Seat 1 has won the bid and claimed Orrin the Oarsman; Seat 2's turned picture."""
+    """Red has won the bid and claimed Orrin the Oarsman; Blue's turned picture."""
     return _played(15)
 
 
@@ -78,12 +77,13 @@ def _tie_card(game: RoamGame) -> str:
 def _tie_caption(game: RoamGame) -> str:
     slot, markers = _tied(game)
     first, answer = game.view(None)["bid"]["order"]
-    return (f"Card {slot + 1} is full: {markers[first]} markers each. Seat {first + 1}, whose turn it is, bids "
-            f"first; Seat {answer + 1} answers once.")
+    return (f"Card {slot + 1} is full: {markers[first]} markers each. {colour(game, first)}, whose turn it is, "
+            f"bids first; {colour(game, answer)} answers once.")
 
 
-EDGE_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
-"""The map edge a seat sits on, as the book names it."""
+def colour(game: RoamGame, seat: int) -> str:
+    """"Red": a seat of the book's game, named as its pictures name it."""
+    return game.players[seat]["colour"].capitalize()
 
 
 def _ahead(edge: str) -> str:
@@ -96,8 +96,8 @@ def _start_caption(game: RoamGame) -> str:
     view = game.view(None)
     cards, coins = len(view["slots"]), sum(map(sum, view["coins_map"]))
     first, *others = view["players"]
-    seats = "".join([f"Seat {first['seat'] + 1} sits {EDGE_NAMES[first['edge']]}",
-                     *(f", Seat {p['seat'] + 1} {EDGE_NAMES[p['edge']]}" for p in others)])
+    seats = "".join([f"{colour(game, first['seat'])} sits {EDGE_NAMES[first['edge']]}",
+                     *(f", {colour(game, p['seat'])} {EDGE_NAMES[p['edge']]}" for p in others)])
     return (f"The map at the start of a {game.num_players}-player game: {cards} land cards numbered 1 to {cards}, "
             f"each with its character above it; gold discs are coins, {coins} on the map. {seats}.")
 
@@ -108,29 +108,26 @@ def _anchors_caption(game: RoamGame) -> str:
     placing = game.view(None)["placing"]
     rows = {int(square[1:]) for square in placing["anchors"]}
     barred = [str(row) for row in range(1, len(game.view(None)["map"]) + 1) if row not in rows]
-    return (f"Seat {placing['seat'] + 1} chose its {short_name(placing['card'])}. The outlined squares are where its "
-            f"key marker may go: not {noun(len(barred), 'row')} {listed(barred)}, where the marker ahead would fall "
-            "off the map.")
-
-
-PUT = re.compile(r"puts a marker on (\w+)(?: \(\+(\d+) coins?\))?\.$")
-"""The log's line of a marker put down, with the coins it took ("Seat 2 puts a marker on A1 (+2 coins).")."""
+    return (f"{colour(game, placing['seat'])} chose its {short_name(placing['card'])}. The outlined squares are "
+            f"where its key marker may go: not {noun(len(barred), 'row')} {listed(barred)}, where the marker ahead "
+            "would fall off the map.")
 
 
 def _blank_caption(game: RoamGame) -> str:
-    """Who placed, where its key marker went, the markers put down with the coins they took (this turn's lines
-    of the log), and the blank square still open with what filling it costs and what the seat holds."""
+    """Who placed, where its key marker went, the markers put down with the coins they took (this turn's events
+    in the view's log), and the blank square still open with what filling it costs and what the seat holds."""
     view = game.view(None)
     placing = view["placing"]
     seat, edge = placing["seat"], view["players"][placing["seat"]]["edge"]
-    turn = view["last"][max(i for i, line in enumerate(view["last"]) if "places the pattern" in line):]
-    put = [f"{found[1]} (+{plural(int(found[2]), 'coin')})" if found[2] else found[1]
-           for line in turn if (found := PUT.search(line))]
+    last = view["last"]
+    turn = last[max(i for i, event in enumerate(last) if event["type"] == "placed"):]
+    put = [f"{e['square']} (+{plural(e['coins'], 'coin')})" if e["coins"] else e["square"]
+           for e in turn if e["type"] == "marker" and e["how"] in ("normal", "hammer")]
     [blank] = placing["blanks_left"]
     filled = game.copy()
     filled.apply(seat, {"type": "blank", "square": blank})
     cost = view["players"][seat]["coins"] - filled.view(None)["players"][seat]["coins"]
-    return (f"Seat {seat + 1} ({EDGE_NAMES[edge]}, so ahead is {_ahead(edge)} for it) put its "
+    return (f"{colour(game, seat)} ({EDGE_NAMES[edge]}, so ahead is {_ahead(edge)} for it) put its "
             f"{short_name(placing['card'])}'s key marker on {placing['anchor']}: markers on {listed(put)}. Its blank "
             f"square, {blank}, costs {plural(cost, 'coin')} to fill; it holds {view['players'][seat]['coins']}.")
 
@@ -140,13 +137,13 @@ def _own_view_caption(game: RoamGame) -> str:
     seat = OWN_VIEW_SEAT
     player = game.view(seat)["players"][seat]
     used = [short_name(c["card"]) for c in player["characters"] if not c["up"]]
-    return (f"Seat {seat + 1}'s own picture: the map turned so the {EDGE_NAMES[player['edge']]} edge is at the "
+    return (f"{colour(game, seat)}'s own picture: the map turned so the {EDGE_NAMES[player['edge']]} edge is at the "
             f"bottom, and its characters below it, grey when used: its {listed(used)} {verb(len(used), 'is')} used "
             "now.")
 
 
 OWN_VIEW_SEAT = 1
-"""The seat whose own picture "own_view" shows: Seat 2, whose North edge turns its picture upside down."""
+"""The seat whose own picture "own_view" shows: Blue, whose North edge turns its picture upside down."""
 
 EXAMPLES: dict[str, Example] = {
     "start": Example(_start, caption=_start_caption),

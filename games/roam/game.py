@@ -37,7 +37,7 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
     max_players: ClassVar[int] = 4
     options: ClassVar[tuple[Option, ...]] = (
         Option("artifacts", True, (True, False), "Full game with artifacts (off: basic game)."),
-        Option("outpost", False, (True, False), "Outpost variant: surround an opponent marker for 3 VP."),
+        Option("outpost", False, (True, False), "Outpost variant: surround an opponent marker for 3 points."),
         Option("stacking", False, (True, False), "Stacking variant: up to two markers per square."),
         Option("third_player_two_coins", False, (True, False), "House rule: in 3 players the 3rd starts with 2 coins."),
     )
@@ -73,8 +73,8 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
         self.pending: list[int] = d["pending"]
         self.outpost: int | None = d["outpost"]
         self.idle: int = d["idle"]
-        self._said: list[str] = d["log"]
-        self._unsaid: list[Event] = []
+        self.log: list[Event | str] = d["log"]
+        """The latest events (a game stored before the narrators holds their sentences): the view's `last`."""
 
     # -- construction and JSON -------------------------------------------------
 
@@ -110,7 +110,7 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
         game = cls(data)
         events: list[Event] = [{"type": "setup", "first": first, "slots": list(game.slots), "row": list(row)}]
         game._begin_turn(events)
-        game._remember(events[1:])  # the setup is no line of the log panel
+        game._remember(events[1:])  # the setup is not among the latest moves
         return game
 
     @classmethod
@@ -148,10 +148,10 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
         return None if self.finished else self.current
 
     def areas(self, action: Action) -> tuple[str, ...]:
-        """The card (of the six on the map) a marker goes on, numbered as the slots are; none for a key marker
-        that would place nothing (every square of the pattern taken): it is offered after the places, to be
-        confirmed, and not mistaken for a placement."""
-        square = parse_square(action.get("square"))
+        """The card (of the six on the map) a marker goes on, or a Walking Stick takes it from, numbered as the
+        slots are; none for a key marker that would place nothing (every square of the pattern taken): it is
+        offered after the places, to be confirmed, and not mistaken for a placement."""
+        square = parse_square(action.get("square", action.get("from")))
         if square is None:
             return ()
         if action.get("type") == "place" and self.phase == "anchor" and self.yield_of(self.current, square) == ([], []):
@@ -201,18 +201,8 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
         return events
 
     def _remember(self, events: list[Event]) -> None:
-        """Keep the latest events for the picture's log panel; their sentences are written when `log` is read,
-        since random play and search apply thousands of moves between two pictures."""
-        self._unsaid = (self._unsaid + events)[-8:]  # the earlier ones would drop out of the panel
-
-    @property
-    def log(self) -> list[str]:
-        """The sentences of the last eight events (every event's sentence reads only the event and the seats'
-        edges, which never change, so writing it late writes the same words)."""
-        if self._unsaid:
-            self._said = (self._said + [self.describe_event(e) for e in self._unsaid])[-8:]
-            self._unsaid = []
-        return self._said
+        """Keep the last eight events, for whoever shows the latest moves of a view (the narrator says them)."""
+        self.log = (self.log + events)[-8:]
 
     def undoable(self, action: Action, events: list[Event]) -> bool:
         final = {"turn_started", "claimed", "refilled", "artifact_revealed", "bid_started", "game_over", "outpost"}
@@ -333,7 +323,7 @@ class RoamGame(RecapMixin, TextMixin, ClaimsMixin, PlacementMixin, SearchMixin, 
             "deck_left": len(self.deck), "artifact_row": [self._artifact_view(a) for a in self.row],
             "artifact_deck_left": len(self.artifact_deck), "bid": self._bid_view(),
             "placing": self._placing_view(), "end_triggered": self.end_triggered, "outpost": self.outpost,
-            "last": list(self.log),
+            "last": clone(self.log),
             "result": (r.to_dict() if (r := self.result()) else None),
         }
         if seat is not None:

@@ -16,6 +16,8 @@ Cell = tuple[int, int]
 SIZE = 6
 EDGES: tuple[str, ...] = ("S", "W", "N", "E")
 """Clockwise seen from above (A2 Seats)."""
+EDGE_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
+"""Each edge as the pictures and words name it."""
 DEFAULT_EDGES: dict[int, tuple[str, ...]] = {2: ("S", "N"), 3: ("S", "W", "N"), 4: ("S", "W", "N", "E")}
 COLUMNS = "ABCDEF"
 

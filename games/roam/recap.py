@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Moment
+from games.grammar import plural
 
 
 def _new(before: list[dict[str, Any]], after: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
@@ -19,7 +20,7 @@ class RecapMixin:
     def moments(cls, before: dict[str, Any], after: dict[str, Any]) -> list[Moment]:
         out: list[Moment] = []
         for p, was in zip(after["players"], before["players"], strict=True):
-            out += [Moment(f"claims {c['name']} ({c['vp']} VP)", p["seat"])
+            out += [Moment(f"claims {c['name']} ({plural(c['vp'], 'point')})", p["seat"])
                     for c in _new(was["characters"], p["characters"], "card")]
             out += [Moment(f"buys the {a['name']}", p["seat"]) for a in _new(was["artifacts"], p["artifacts"], "id")]
         if after.get("outpost") is not None and before.get("outpost") is None:

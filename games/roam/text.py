@@ -1,13 +1,13 @@
-"""Words: action labels, event sentences and the reasons for refusals."""
+"""Words: action labels and the reasons for refusals (what happened is the narrator's: renderers.narrator.roam)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event, Field, RuleError, fields_problem, kind_problem
+from games.core import Action, Field, RuleError, fields_problem, kind_problem
 from games.grammar import plural
 from games.roam.data import ARTIFACTS, CARDS, short_name
-from games.roam.geometry import SIZE, parse_square, project, slot_squares, square_name
+from games.roam.geometry import SIZE, parse_square, project, square_name
 
 _TYPES = ("choose", "skip_place", "early_rest", "hourglass", "rotate", "place", "hammer", "mark", "blank",
           "lantern", "done", "backpack", "slide", "end_turn", "bid", "pass", "buy")
@@ -34,18 +34,6 @@ _PHASE_WORDS = {"start": "start your turn: choose a character (or rest)", "ancho
                 "buy": "buy an artifact or end your turn", "over": "nothing: the game is over"}
 
 
-def who(seat: int) -> str:
-    return f"Seat {seat + 1}"
-
-
-def land(slot: int, *, starts: bool = False) -> str:
-    """"land card 6 (E4–F6)": a land card of the map by its number (1-6, as its plate shows it) and the squares
-    it covers, the one name for the place a character is completed, tied for and refilled on; capitalised when
-    it `starts` a sentence."""
-    squares = slot_squares(slot - 1)
-    return f"{'L' if starts else 'l'}and card {slot} ({square_name(min(squares))}–{square_name(max(squares))})"
-
-
 class TextMixin:
     """Labels and sentences; mixed into RoamGame."""
 
@@ -61,7 +49,7 @@ class TextMixin:
         kind = action.get("type")
         if kind == "choose":
             card = CARDS[action["card"]]
-            return f"{short_name(card.id)} ({card.vp} VP)"
+            return f"{short_name(card.id)} ({plural(card.vp, 'point')})"
         if kind == "place":
             return f"Key marker on {action['square']}{self._yield_words(action['square'])}"
         if kind == "hammer":
@@ -80,7 +68,7 @@ class TextMixin:
             return f"Bid {plural(action['amount'], 'coin')}"
         if kind == "buy":
             a = ARTIFACTS[action["artifact"]]
-            return f"{a.name} ({plural(a.cost, 'coin')}, {a.vp} VP)"
+            return f"{a.name} ({plural(a.cost, 'coin')}, {plural(a.vp, 'point')})"
         return {"skip_place": "Nothing fits: skip placing", "early_rest": "Early rest (pay to flip all up)",
                 "rotate": "Wizard's Hat: rotate the pattern", "done": "Finish placing",
                 "backpack": "Backpack: +1 coin", "end_turn": "End turn", "pass": "Pass"}.get(str(kind), str(kind))
@@ -105,81 +93,6 @@ class TextMixin:
             said.append(f"{plural(len(blanks), 'blank')} to buy at 2 coins")
         return ": " + ", ".join(said)
 
-    def describe_event(self, event: Event) -> str:
-        kind = event["type"]
-        seat = event.get("seat", 0)
-        if kind == "setup":
-            return f"The map is dealt; {who(event['first'])} goes first."
-        if kind == "turn_started":
-            return f"{who(seat)}'s turn ({self.players[seat]['edge']} edge)."
-        if kind == "rested":
-            paid = event["paid"]
-            return f"{who(seat)} rests: all characters and artifacts face up" + (f" (paid {paid})." if paid else ".")
-        if kind == "flipped":
-            return f"{who(seat)} flips {short_name(event['card'])} face {'up' if event['up'] else 'down'}."
-        if kind == "chose":
-            return f"{who(seat)} uses {CARDS[event['card']].name}."
-        if kind == "rotated":
-            return f"{who(seat)} rotates the pattern."
-        if kind == "placed":
-            return f"{who(seat)} places the pattern with its key marker on {event['anchor']}."
-        if kind == "marker":
-            coins = f" (+{plural(event['coins'], 'coin')})" if event["coins"] else ""
-            what = {"normal": "a marker", "blank": "a blank", "lantern": "a free blank",
-                    "hammer": "a marker"}[event["how"]]
-            return f"{who(seat)} puts {what} on {event['square']}{coins}."
-        if kind == "skipped_cells":
-            return f"Occupied, skipped: {', '.join(event['squares'])}."
-        if kind == "short":
-            return (f"{who(seat)} has only {plural(event['supply'], 'marker')} left for "
-                    f"{plural(event['cells'], 'square')}.")
-        if kind == "replaced":
-            return f"{who(seat)}'s Hammer sends {who(event['victim'])}'s marker on {event['square']} home."
-        if kind == "artifact_used":
-            return f"{who(seat)} uses the {ARTIFACTS[event['artifact']].name}."
-        if kind == "coins":
-            return f"{who(seat)} gains {plural(event['gained'], 'coin')}."
-        if kind == "slid":
-            return f"{who(seat)} slides {who(event['owner'])}'s marker from {event['from']} to {event['to']}."
-        if kind == "skipped":
-            return f"{who(seat)} has no character that fits and places nothing."
-        if kind == "outpost":
-            return f"{who(seat)} surrounds the marker on {event['square']} and takes the Outpost (+3 VP)."
-        if kind == "completed":
-            return f"{land(event['slot'], starts=True)}, {CARDS[event['card']].name}, is complete."
-        if kind == "bid_started":
-            return f"Tie on {land(event['slot'])}: {', '.join(who(s) for s in event['order'])} bid in that order."
-        if kind == "bid":
-            return f"{who(seat)} bids {event['amount']}."
-        if kind == "passed":
-            return f"{who(seat)} passes" + (" (not enough coins)." if event["forced"] else ".")
-        if kind == "claimed":
-            paid = f" for {plural(event['paid'], 'coin')}" if event["paid"] else ""
-            consoled = f"; {', '.join(who(s) for s in event['consoled'])} +1 coin" if event["consoled"] else ""
-            return f"{who(seat)} claims {CARDS[event['card']].name}{paid}{consoled}."
-        if kind == "refilled":
-            card = event["card"]
-            where = land(event["slot"], starts=True)
-            return f"{where} now offers {CARDS[card].name}." if card else f"{where} stays empty: no card is left."
-        if kind == "bought":
-            return f"{who(seat)} buys the {ARTIFACTS[event['artifact']].name} for {plural(event['cost'], 'coin')}."
-        if kind == "artifact_revealed":
-            return f"New artifact in the row: {ARTIFACTS[event['artifact']].name}."
-        if kind == "end_triggered":
-            if event["reason"] == "cards":
-                return f"{who(seat)} has ten cards: this round is the last."
-            return "Nobody has placed a marker for two rounds: this round is the last."
-        if kind == "turn_ended":
-            return f"{who(seat)} ends the turn."
-        if kind == "game_over":
-            won = "Game over. Winner: " + ", ".join(who(s) for s in event["winners"])
-            if "parts" not in event:  # a game stored before the parts were recorded
-                return won + "."
-            points = [f"{who(s)} {p['total']} ({_parts(p)}), {plural(event['coins'][s], 'coin')}"
-                      for s, p in enumerate(event["parts"])]
-            return f"{won}. Points: {'; '.join(points)}. Equal points go to the most coins."
-        return kind
-
     # -- refusals --------------------------------------------------------------
 
     def _refusal(self, seat: int, action: Any) -> RuleError:
@@ -189,7 +102,7 @@ class TextMixin:
             return RuleError(f"{problem[:-1]}; now you may {_PHASE_WORDS[self.phase]}.", "bad_action")
         kind = action["type"]
         if seat not in to_move:
-            waiting = ", ".join(who(s) for s in sorted(to_move))
+            waiting = ", ".join(self.players[s]["colour"] for s in sorted(to_move))
             return RuleError(f"It is not your move: waiting for {waiting}.", "not_your_turn")
         if problem := fields_problem(action, dict.fromkeys(_KEYS.get(kind, ()), ANYTHING), noun="action",
                                      names=NAMES_OF):
@@ -284,16 +197,6 @@ def field_error(action: Action) -> RuleError | None:
             return RuleError(f"Name {NAMES_OF[key]} by its id, such as "
                              f"{'S1-blue' if key == 'card' else 'A-coin-1'}, not {value!r}.", "bad_action")
     return None
-
-
-def _parts(parts: dict[str, int]) -> str:
-    """"9 from cards, 2 from artifacts, 3 for the Outpost": a score as A5.4 adds it up."""
-    said = [f"{parts['cards']} from cards"]
-    if parts["artifacts"]:
-        said.append(f"{parts['artifacts']} from artifacts")
-    if parts["outpost"]:
-        said.append(f"{parts['outpost']} for the Outpost")
-    return ", ".join(said)
 
 
 def _artifact_name(kind: str) -> str:

@@ -147,8 +147,8 @@ def test_roams_tie_bid_is_on_the_card_shown_with_equal_markers() -> None:
     slot, (first, answer) = view["bid"]["slot"], view["bid"]["order"]
     markers = [sum(view["map"][r][c].count(seat) for r, c in slot_squares(slot)) for seat in (first, answer)]
     assert area == f"card {slot + 1}" and markers[0] == markers[1] and first == view["current"]
-    assert caption == (f"Card {slot + 1} is full: {markers[0]} markers each. Seat {first + 1}, whose turn it is, "
-                       f"bids first; Seat {answer + 1} answers once.")
+    assert caption == (f"Card {slot + 1} is full: {markers[0]} markers each. {colour_of(first).capitalize()}, whose "
+                       f"turn it is, bids first; {colour_of(answer).capitalize()} answers once.")
 
 
 def test_roanokes_winter_pictures_say_what_the_check_takes_and_who_lacks_it() -> None:
@@ -289,13 +289,13 @@ def test_roams_start_anchors_blank_and_own_view_are_the_positions() -> None:
     coins = sum(n for row in view["coins_map"] for n in row)
     assert [p["edge"] for p in view["players"]] == ["S", "N"] and len(view["slots"]) == 6
     assert caption == ("The map at the start of a 2-player game: 6 land cards numbered 1 to 6, each with its character "
-                       f"above it; gold discs are coins, {coins} on the map. Seat 1 sits South, Seat 2 North.")
+                       f"above it; gold discs are coins, {coins} on the map. Red sits South, Blue North.")
 
     game, caption, _ = examples("roam")["anchors"].shown()
     placing = game.view(None)["placing"]
     rows = {sq[0] for square in placing["anchors"] if (sq := parse_square(square)) is not None}
     assert rows == set(range(1, 6)), "every row but row 1 (index 0) takes the key marker"
-    assert caption.startswith(f"Seat {placing['seat'] + 1} chose its {short_name(placing['card'])}. ")
+    assert caption.startswith(f"{colour_of(placing['seat']).capitalize()} chose its {short_name(placing['card'])}. ")
     assert "not row 1, where the marker ahead" in caption
 
     game, caption, _ = examples("roam")["blank"].shown()
@@ -306,7 +306,7 @@ def test_roams_start_anchors_blank_and_own_view_are_the_positions() -> None:
     marked = [(r, c) for r, row in enumerate(view["map"]) for c, held in enumerate(row) if seat in held]
     named = [square_name((r, c)) + (f" (+{plural(coins, 'coin')})" if (coins := view["coins_map"][r][c]) else "")
              for r, c in marked]
-    assert caption.startswith(f"Seat {seat + 1} (North, so ahead is south for it) put its "
+    assert caption.startswith(f"{colour_of(seat).capitalize()} (North, so ahead is south for it) put its "
                               f"{short_name(placing['card'])}'s key marker on {placing['anchor']}: markers on "
                               f"{listed(named)}."), caption
     [blank] = placing["blanks_left"]
@@ -322,8 +322,8 @@ def test_roams_start_anchors_blank_and_own_view_are_the_positions() -> None:
     player = game.view(example.seat)["players"][example.seat]
     used = [short_name(c["card"]) for c in player["characters"] if not c["up"]]
     assert player["edge"] == "N" and len(used) == 3
-    assert caption.startswith(f"Seat {example.seat + 1}'s own picture: the map turned so the North edge is at the "
-                              "bottom")
+    assert caption.startswith(f"{colour_of(example.seat).capitalize()}'s own picture: the map turned so the North "
+                              "edge is at the bottom")
     assert caption.endswith(f"grey when used: its {listed(used)} are used now."), caption
 
 

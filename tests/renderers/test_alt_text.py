@@ -123,8 +123,8 @@ def test_catan_names_each_building_by_its_hexes_and_numbers_the_robber_and_the_l
 def test_roam_says_the_squares_each_seat_holds() -> None:
     game = games.get_game("roam").new(2, seed=5)
     game.map[2][3], game.map[0][0] = [1], [0]
-    alt = alt_text("roam", game.view(None), "board")
-    assert f"{Cast([]).full(0)} holds A1." in alt and f"{Cast([]).full(1)} holds D3." in alt
+    alt = alt_text("roam", game.view(None), "board", cast=Cast([Player("alice", "red"), Player("bob", "blue")]))
+    assert "alice (red) holds A1." in alt and "bob (blue) holds D3." in alt
 
 
 def test_colonies_says_the_cards_on_offer() -> None:

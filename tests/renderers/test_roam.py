@@ -10,6 +10,7 @@ from PIL import Image
 from games.roam.data import short_name
 from games.roam.game import RoamGame
 from renderers import render_area, render_board, render_private, roam
+from renderers.cast import Cast, Player, ai_player
 from renderers.common import TAG, plural, recording
 
 
@@ -47,18 +48,20 @@ def test_each_card_shows_its_character_on_the_map_and_a_player_sees_their_own_ch
     """The plate above each land card names its character, its points and its pattern; the private picture
     names the seat's own characters (issue 20)."""
     game = RoamGame.new(4, seed=2)
+    cast = Cast([Player("alice", "red"), Player("bob", "blue"), ai_player(2, "hard"), ai_player(3, "easy")])
     roam._land.cache_clear()  # so the map's fixed part is drawn, and recorded, again
     with recording() as seen:
-        render_board("roam", game.view(None))
+        render_board("roam", game.view(None), cast=cast)
     said = {d.s for d in seen if d.kind == "text"}
     for i, slot in enumerate(game.view(None)["slots"]):
-        assert f"[{i + 1}] {plural(slot['vp'], 'pt')}" in said
+        assert f"[{i + 1}] {plural(slot['vp'], 'point')}" in said
         assert any(slot["name"].startswith(s.rstrip(".")) or s in slot["name"] for s in said)
-    assert {"W: Seat", "E: Seat"} <= {s[:7] for s in said}, "every edge is named alike"
+    assert {"S: alice", "N: Cleo", "W:", "bob", "E:", "Dorian"} <= said, "every edge is named by its player"
     seat = 0
     with recording() as seen:
-        render_private("roam", game.view(seat))
+        render_private("roam", game.view(seat), cast.reading(seat))
     said = {d.s for d in seen if d.kind == "text"}
+    assert "S: you" in said and "Your characters (red) - grey: used" in said and not any("Seat" in s for s in said)
     mine = game.view(seat)["players"][seat]["characters"]
     assert all(short_name(c["card"]) in said for c in mine), "named as the moves that choose them name them"
     patterns = [d for d in seen if d.kind == "icon" and d.s == "pattern"]
@@ -93,3 +96,18 @@ def test_the_squares_a_marker_may_go_on_are_named_on_the_board_and_on_the_zoomed
         picture = render_area("roam", game.view(None), area, inside)
     assert picture is not None
     assert {m["square"] for m in inside} <= {d.s for d in seen if d.kind == "text"}
+
+
+def test_a_walking_stick_move_is_picked_on_a_close_up_of_its_markers_card() -> None:
+    """Issue 43, item 6: every pick of a place ends on a close-up, the Walking Stick's too (A3.3): its moves happen
+    on the card of the marker they move, tagged with that marker's square."""
+    game = RoamGame.new(2, seed=15)
+    seat = game.current
+    game.players[seat]["artifacts"].append({"id": "A-slide-1", "up": True})
+    game.map[2][2] = [1 - seat]  # a marker on C3, card 2
+    slides = [m for m in game.moves(seat) if m.action["type"] == "slide"]
+    assert slides and all(m.areas == ("card 2",) for m in slides if m.action["from"] == "C3")
+    inside = [m.action for m in slides if "card 2" in m.areas]
+    with recording() as seen:
+        picture = render_area("roam", game.view(None), "card 2", inside)
+    assert picture is not None and "C3" in {d.s for d in seen if d.kind == "text" and d.on == TAG}

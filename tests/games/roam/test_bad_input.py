@@ -353,7 +353,7 @@ def test_a_player_who_is_not_active_cannot_choose_a_character() -> None:
     g = game(3, seed=17)
     idle = (g.current + 1) % 3
     message = refuse(g, idle, {"type": "choose", "card": own_card(g, idle, "S1")}, "not_your_turn")
-    assert "not your move" in message and f"Seat {g.current + 1}" in message
+    assert "not your move" in message and f"waiting for {g.players[g.current]['colour']}" in message
 
 
 @pytest.mark.parametrize("seat", [-1, 4, 99])
@@ -369,7 +369,7 @@ def test_tie_bids_go_in_order_and_untied_players_cannot_bid() -> None:
     seat, a, b = tie_of_the_next_two(g)
     assert g.bid is not None and g.bid["order"] == [a, b]
     message = refuse(g, seat, {"type": "bid", "amount": 1}, "not_your_turn")
-    assert f"Seat {a + 1}" in message
+    assert f"waiting for {g.players[a]['colour']}" in message
     refuse(g, seat, {"type": "pass"}, "not_your_turn")
     refuse(g, b, {"type": "bid", "amount": 1}, "not_your_turn")
 

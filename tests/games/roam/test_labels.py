@@ -56,8 +56,3 @@ def test_a5_3_step_1_a_placement_label_counts_markers_coins_and_blanks() -> None
         coins = sum(g.square_coins(q) for q in fill)
         assert (f"+{coins} coin" in label) == (coins > 0)
         assert ("to buy at 2 coins" in label) == bool(blanks)
-
-
-def test_a5_3_the_log_names_seats_as_every_game_does() -> None:
-    g = chosen()[0]
-    assert g.describe_event({"type": "turn_ended", "seat": 1}) == "Seat 2 ends the turn."

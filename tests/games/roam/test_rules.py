@@ -358,7 +358,6 @@ def test_a5_3_step_5_stall_guard_2n_turns_without_a_marker_or_claim_make_the_rou
         assert g.idle == turn + 1 and not g.end_triggered
     events = _turn(g, placing=False)            # the 2n-th: the first player's turn, the start of round 4
     assert {"type": "end_triggered", "reason": "stalled"} in events and g.end_triggered and not g.over
-    assert g.describe_event({"type": "end_triggered", "reason": "stalled"}).startswith("Nobody has placed")
     while not g.over:
         events = _turn(g, placing=False)
     ended = [e["seat"] for e in events if e["type"] == "turn_ended"]
