@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from games.grammar import a, ordinal, plural, verb
 from games.roam.data import CARDS
-from games.roam.game import RoamGame
+from renderers.cast import Cast
+from renderers.narrator import sentence
 
 
 def test_the_helper_speaks_english() -> None:
@@ -18,22 +19,22 @@ def test_the_helper_speaks_english() -> None:
 
 
 def test_roam_claims_for_one_coin() -> None:
-    g = RoamGame.new(2, seed=1, options={})
     card = next(iter(CARDS))
-    said = g.describe_event({"type": "claimed", "seat": 0, "slot": 6, "card": card, "paid": 1, "consoled": [1]})
-    assert said == f"Seat 1 claims {CARDS[card].name} for 1 coin; Seat 2 +1 coin."
-    assert g.describe_event({"type": "coins", "seat": 0, "gained": 2}) == "Seat 1 gains 2 coins."
+    said = sentence("roam", {"type": "claimed", "seat": 0, "slot": 6, "card": card, "paid": 1, "consoled": [1]},
+                    Cast([]))
+    assert said == f"Red claimed {CARDS[card].name} (4 points) for 1 coin; Blue got 1 coin for their markers there."
+    coins = sentence("roam", {"type": "coins", "seat": 0, "gained": 2}, Cast([]))
+    assert coins == "Red took 2 coins from the Backpack."
 
 
 def test_roam_names_a_land_card_one_way() -> None:
     """A card completed, tied for and refilled is one place of the map: named alike each time, by its number
     on the picture's plate and the squares it covers, never "Card 6" then "Slot 6"."""
-    g = RoamGame.new(2, seed=1, options={})
     old, new = list(CARDS)[:2]
-    said = [g.describe_event({"type": "completed", "slot": 6, "card": old, "counts": {}}),
-            g.describe_event({"type": "bid_started", "slot": 6, "card": old, "order": [0, 1]}),
-            g.describe_event({"type": "refilled", "slot": 6, "card": new}),
-            g.describe_event({"type": "refilled", "slot": 6, "card": None})]
+    said = [sentence("roam", event, Cast([])) for event in (
+        {"type": "completed", "slot": 6, "card": old, "counts": {}},
+        {"type": "bid_started", "slot": 6, "card": old, "order": [0, 1]},
+        {"type": "refilled", "slot": 6, "card": new}, {"type": "refilled", "slot": 6, "card": None})]
     assert all("and card 6 (E4–F6)" in s for s in said), said
     assert not any("Slot" in s or "Card 6" in s for s in said), said
     assert said[0] == f"Land card 6 (E4–F6), {CARDS[old].name}, is complete."
