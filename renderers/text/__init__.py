@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import Any, Literal
 
 from games.core import get_game
+from games.grammar import noun
 from renderers.cast import Cast
 
 DESCRIPTION_LIMIT = 1024
@@ -51,7 +52,7 @@ def _any_game(game_id: str, view: dict[str, Any], cast: Cast) -> list[str]:
     movers = view.get("to_move")
     points = get_game(game_id).public_scores(view)
     turn = "" if movers is None else f"{cast.names(movers)} to move." if movers else "Game over."
-    return [turn, scores(view, points, "points", cast) if points else ""]
+    return [turn, scores(view, points, "point", cast) if points else ""]
 
 
 def offer_terms(game_id: str, view: dict[str, Any], cast: Cast | None = None) -> str | None:
@@ -85,9 +86,15 @@ def clip(s: str, limit: int = DESCRIPTION_LIMIT) -> str:
     return s[:limit - 1].rsplit(" ", 1)[0].rstrip(" ,;.") + "…"
 
 
+def amount(n: float, unit: str) -> str:
+    """"1 point", "3 points", "5 VP": a score with its unit agreeing (`unit` singular; an abbreviation such as VP
+    or PP stays as it is)."""
+    return f"{n:g} {unit if unit.isupper() else noun(int(n) if float(n).is_integer() else 2, unit)}"
+
+
 def scores(view: dict[str, Any], points: list[float], unit: str, cast: Cast) -> str:
-    """"Scores: alice (red) 5 VP, Cleo (AI hard, blue) 3 VP"."""
-    return "Scores: " + ", ".join(f"{cast.full(i)} {n:g} {unit}" for i, n in enumerate(points)) + "."
+    """"Scores: alice (red) 5 VP, Cleo (AI hard, blue) 1 point"."""
+    return "Scores: " + ", ".join(f"{cast.full(i)} {amount(n, unit)}" for i, n in enumerate(points)) + "."
 
 
 def alt_text(game_id: str, view: dict[str, Any], picture: Picture = "board", *, title: str = "",
@@ -152,5 +159,5 @@ def ranking(result: dict[str, Any], unit: str, cast: Cast) -> str:
     order = [seat for seats in result["ranking"] for seat in seats]
     if not order:  # nobody ranked: every colony was lost
         return ""
-    return "Final ranking: " + "; ".join(f"{where[s]} {cast.full(s)} {result['scores'][s]:g} {unit}"
+    return "Final ranking: " + "; ".join(f"{where[s]} {cast.full(s)} {amount(result['scores'][s], unit)}"
                                          for s in order) + "."

@@ -72,7 +72,7 @@ def colony(p: dict[str, Any], cast: Cast) -> str:
 def summary(view: dict[str, Any], cast: Cast) -> list[str]:
     lines = [status(view, cast)]
     if view["result"]:
-        lines.append(ranking(view["result"], "points", cast))
+        lines.append(ranking(view["result"], "point", cast))
     else:
         lines.append(scores(view, [p["score"] for p in view["players"]], "VP", cast))
     lines.append("Cards: " + "; ".join(colony(p, cast) for p in view["players"]) + ".")

@@ -55,12 +55,12 @@ def summary(view: dict[str, Any], cast: Cast) -> list[str]:
     if view["phase"] == "over" or view["result"]:
         lines = [f"Round {view['round']}: game over."]
         if view["result"]:
-            lines.append(ranking(view["result"], "points", cast))
+            lines.append(ranking(view["result"], "point", cast))
     else:
         lines = [f"Round {view['round']}, turn {view['turn']}: {doing(view, cast)}"]
         if view["end_triggered"]:
             lines.append("The end is triggered: this round is the last.")
-        lines.append(scores(view, [p["score"] for p in view["players"]], "points", cast))
+        lines.append(scores(view, [p["score"] for p in view["players"]], "point", cast))
     lines.append("Held: " + "; ".join(_holding(p, cast) for p in view["players"]) + ".")
     sale = ", ".join(f"{a['name']} {plural(a['cost'], 'coin')} for {plural(a['vp'], 'point')}"
                      for a in view["artifact_row"])

@@ -78,7 +78,7 @@ def summary(view: dict[str, Any], cast: Cast) -> list[str]:
         lines = ["Game over." if view["result"] and view["result"]["ranking"] else
                  "Game over: every colony was lost, nobody won."]
         if view["result"]:
-            lines.append(ranking(view["result"], "chits", cast))
+            lines.append(ranking(view["result"], "chit", cast))
     else:
         lines = [doing(view, cast)]
         season = view["seasons"][view["season"]]
