@@ -115,9 +115,9 @@ def test_ai_seats_answer_offers_made_to_them(tmp_path: Path, game_type: str, pla
 def test_ai_moves_are_told_by_their_public_events_only(tmp_path: Path) -> None:
     """Issue 17: an AI seat's hidden choice (the test game's card put down) is never printed."""
     _, said = _play(tmp_path, "testgame", ["1"] * 3, players=2)
-    ai_lines = [line for line in said if line.startswith("AI seat 2")]
+    ai_lines = [line for line in said if line.strip().startswith("Basil")]
     assert ai_lines and all("Play your" not in line for line in ai_lines)
-    assert "AI seat 2: Seat 2 put a card down." in said
+    assert "   Basil put a card down." in said, "the AI seat by its own name, from its public event"
 
 
 def test_your_move_is_worded_before_it_is_applied(tmp_path: Path) -> None:
@@ -201,5 +201,5 @@ def test_v_shows_the_table_and_the_hand_in_words(tmp_path: Path) -> None:
     shown = said[said.index(">") + 1:]
     shown = shown[:shown.index(">")]
     assert not any(line.lstrip().startswith(("{", "[", '"')) for line in shown), shown
-    assert any(line.startswith("Turn ") for line in shown) and "Your hand:" in shown
+    assert shown[0].startswith("Setup: you are to place") and "Your hand:" in shown
     assert any(line.startswith("Cards: ") for line in shown)
