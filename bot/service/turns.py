@@ -130,7 +130,7 @@ class Turns(Play):
                 passes = [a for a in legal if a.get("type") in PASS_TYPES] if policy == "skip" else []
                 action = passes[0] if passes else await self._choose(change.row, game, seat.seat, level)
                 how = "passes" if passes else f"an AI ({level}) plays for them"
-                said = [] if count else [f"<@{seat.user_id}> ran out of time: {how}."]
+                said = [] if count else [f"{player_of(seat)} ran out of time: {how}."]
                 await self._apply(change, game, seat.seat, action, before_lines=said)
                 change = Change(await self._row(row.id), self.clock)
                 if game.over or game.to_move() != {seat.seat}:

@@ -14,14 +14,18 @@ from bot.storage import PostgresStorage, SqliteStorage, Storage, open_storage
 from bot.storage.base import migrations
 from bot.thinking import Thinking
 from games.core import Action, Game, RuleError
+from renderers.cast import Cast
+from renderers.narrator import log
 from tests.support.inspector import jobs_of, outbox_pending
 from tests.support.tables import CREATOR, FRIEND, FakeClock, running_game
 
 
 async def told(service: GameService, game_id: int, kind: str) -> list[str]:
-    """The lines of the game's outbox rows of one kind, oldest first."""
+    """What the game's outbox rows of one kind say, oldest first: their lines, and a board's events as its
+    narrator tells them (seats by colour)."""
+    game_type = (await service.get(game_id)).game_type
     return [line for item in await outbox_pending(service.storage, game_id) if item.kind == kind
-            for line in item.payload["lines"]]
+            for line in [*log(game_type, item.payload.get("events", []), Cast([])), *item.payload["lines"]]]
 
 
 async def test_one_reminder_per_turn_at_half_the_deadline(service: GameService, clock: FakeClock) -> None:
@@ -49,7 +53,7 @@ async def test_policy_ai_plays_the_turn_of_the_absent_player(service: GameServic
     assert await Scheduler(service).drain() == 2  # the overdue reminder says nothing, then the timeout
     assert await told(service, game_id, "notice") == []
     lines = await told(service, game_id, "board")
-    assert f"<@{FRIEND}> ran out of time: an AI (normal) plays for them." in lines, "at the table's AI level"
+    assert "Player 2 (blue) ran out of time: an AI (normal) plays for them." in lines, "at the table's AI level"
     assert any("revealed" in line for line in lines)
     assert not (await service.get(game_id)).seats[1].is_ai  # the player keeps the seat under `ai`
 
@@ -62,7 +66,7 @@ async def test_policy_forfeit_hands_the_seat_to_an_ai(service: GameService, cloc
     info = await service.get(game_id)
     assert all(s.is_ai and s.left and s.level == "easy" for s in info.seats), "AIs of the table's level"
     assert info.status == "finished", "the AI seats played the game out, one ai_turn job after another"
-    assert f"<@{FRIEND}> ran out of time and forfeits; Seat 2 (AI, easy) plays their seat from now on." in \
+    assert "Player 2 (blue) ran out of time and forfeits; Basil (AI easy, blue) plays their seat from now on." in \
         await told(service, game_id, "board")
 
 
@@ -242,6 +246,7 @@ async def test_running_games_written_before_jobs_existed_are_planned_by_a_migrat
     await raw(store, f"DELETE FROM schema_version WHERE version >= {repair}")
     await raw(store, "ALTER TABLE seats DROP COLUMN ai_level")  # the later migrations (AI levels) undone too
     await raw(store, "ALTER TABLE outbox DROP COLUMN claims")
+    await raw(store, "DROP TABLE people")  # (what people are called)
     if backend == "postgres":
         await raw(store, "DROP TABLE instances")  # (the processes' beats)
     await store.close()

@@ -11,6 +11,8 @@ from bot.errors import Refused
 from bot.service import GameService
 from bot.storage import Storage
 from games.core import RuleError, get_game
+from renderers.cast import Cast, ai_player
+from renderers.narrator import log
 from tests.support.inspector import outbox_pending
 from tests.support.tables import CHANNEL, CREATOR, FRIEND, STRANGER, FakeClock, play_out, running_game
 
@@ -240,7 +242,8 @@ async def test_a_games_private_notices_reach_only_human_seats(service: GameServi
         heard += outcome.notices.get(human, [])
         if heard:
             break
-    assert heard and all(line in outcome.lines for line in heard), "the season's reveal, as the channel says it"
+    channel = log("roanoke", outcome.events, Cast([]))
+    assert heard and all(line in channel for line in heard), "the season's reveal, as the channel says it"
 
 
 async def test_roa_r28_resigning_in_roanoke_eliminates_the_seat_where_other_games_hand_it_to_an_ai(
@@ -257,7 +260,7 @@ async def test_roa_r28_resigning_in_roanoke_eliminates_the_seat_where_other_game
         await service.act(info.id, CREATOR, choices[0][1])
     mine = (await service.get(info.id)).seat_of(CREATOR)
     outcome = await service.resign(info.id, CREATOR)
-    assert any("resigns" in line for line in outcome.lines)
+    assert any("resigned" in line for line in log("roanoke", outcome.events, Cast([])))
     seat = (await service.get(info.id)).seats[mine]
     assert not seat.is_ai and not seat.left, "the seat is eliminated, not handed to an AI"
     state = json.loads((await service.storage.load(info.id)).state)
@@ -319,7 +322,7 @@ async def test_a_hard_ai_seat_thinks_in_the_worker_pool_and_its_game_plays_on(st
     info = await service.create(game_type="roam", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
     await refused(service.add_ai(info.id, CREATOR, level="brilliant"), "bad_level")
     lobby = await service.add_ai(info.id, CREATOR, level="hard")
-    assert [s.name for s in lobby.seats if s.is_ai] == ["Seat 2 (AI, hard)"]
+    assert [s.name for s in lobby.seats if s.is_ai] == ["Basil (AI hard, blue)"]
     await service.start(info.id, CREATOR)
     hard = next(s.seat for s in (await service.get(info.id)).seats if s.is_ai)
     try:
@@ -333,7 +336,7 @@ async def test_a_hard_ai_seat_thinks_in_the_worker_pool_and_its_game_plays_on(st
     finally:
         service.thinking.close()
     assert sum(a.seat == hard for a in await storage.actions(info.id)) >= 3
-    assert [s.name for s in (await service.get(info.id)).seats if s.is_ai] == [f"Seat {hard + 1} (AI, hard)"]
+    assert [s.name for s in (await service.get(info.id)).seats if s.is_ai] == [ai_player(hard, "hard").full]
 
 
 async def test_a_seat_left_in_a_running_game_goes_to_an_ai_of_the_tables_level(service: GameService) -> None:
@@ -343,4 +346,4 @@ async def test_a_seat_left_in_a_running_game_goes_to_an_ai_of_the_tables_level(s
     await refused(service.update_settings(game_id, CREATOR, changes={"ai_level": "brilliant"}), "bad_setting")
     await service.leave(game_id, FRIEND)
     seat = next(s for s in (await service.get(game_id)).seats if s.user_id == FRIEND)
-    assert seat.is_ai and seat.level == "easy" and seat.name == f"Seat {seat.seat + 1} (AI, easy)"
+    assert seat.is_ai and seat.level == "easy" and seat.name == ai_player(seat.seat, "easy").full

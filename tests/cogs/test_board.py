@@ -81,4 +81,4 @@ async def test_every_file_the_bot_uploads_in_a_whole_game_carries_alt_text(world
                      "testgame-#-turn#.png"}, kinds
     assert all(a.description for _, a in files), [a.filename for _, a in files if not a.description]
     assert world.boards()[0].attachments[0].description.startswith(
-        "High card board. AI players: Seat 2 (AI, normal). Scores: Seat 1"), "what it is, who plays it, then the state"
+        "High card board. AI players: Basil (AI normal, blue). Scores: "), "what it is, who plays it, then the state"

@@ -7,7 +7,7 @@ from tests.support.person import Person
 from tests.support.stored import stored_game
 from tests.support.world import World
 
-LINE = "AI players: Seat 2 (AI, easy) · Seat 3 (AI, normal)."
+LINE = "AI players: Basil (AI easy, blue) · Cleo (AI normal, yellow)."
 
 
 async def played_with_ai(world: World, alice: Person, *levels: str) -> int:
@@ -41,10 +41,11 @@ async def test_the_levels_show_on_the_board_its_alt_text_the_status_and_the_resu
     for board in (first, last):
         assert LINE in board.text(), board.text()
         assert LINE in board.attachments[0].description, "the picture's alt text names the AI seats too"
-    assert "Game over" in last.text() and "Seat 2 (AI, easy):" in last.text() and "Seat 3 (AI, normal):" in last.text()
+    assert "Game over" in last.text()
+    assert "Basil (AI easy, blue):" in last.text() and "Cleo (AI normal, yellow):" in last.text()
     status = next(m for ms in world.fake.messages.values() for m in ms if m.content.startswith("**High card**")
                   and m.visible_to == alice.user.id)
-    assert "2. Seat 2 (AI, easy) · 3. Seat 3 (AI, normal)" in status.content
+    assert "2. Basil (AI easy, blue) · 3. Cleo (AI normal, yellow)" in status.content
     assert LINE in status.attachments[0].description
 
 
@@ -57,17 +58,17 @@ async def test_a_replay_names_each_ai_seat_with_its_level(world: World) -> None:
     record = await alice.slash("game replay", id=game_id)
     await world.fake.wait_for(lambda: not record.replies()[-1].loading, timeout=30, what="the replay")
     message = record.replies()[-1]
-    assert "AI players: Seat 2 (AI, hard)." in message.content
-    assert "AI players: Seat 2 (AI, hard)." in message.attachments[0].description
+    assert "AI players: Basil (AI hard, blue)." in message.content
+    assert "AI players: Basil (AI hard, blue)." in message.attachments[0].description
     captions = [message.content.split("\n")[0]]
-    while not any("Seat 2 (AI, hard) to move" in c for c in captions) and len(captions) < 10:
+    while not any("Basil (AI hard, blue) to move" in c for c in captions) and len(captions) < 10:
         edits = message.edits
         await alice.click(message, "▶")
         await world.fake.wait_for(lambda n=edits, at=message.id: world.fake.find_message(at).edits > n,
                                   timeout=30, what="the replay redrawn")
         message = world.fake.find_message(message.id)
         captions.append(message.content.split("\n")[0])
-    assert any("Seat 2 (AI, hard) to move" in c for c in captions), captions
+    assert any("Basil (AI hard, blue) to move" in c for c in captions), captions
 
 
 async def test_the_leaderboard_rates_each_level_as_a_player_of_its_own(world: World) -> None:

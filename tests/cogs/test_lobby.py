@@ -12,7 +12,7 @@ async def test_new_join_add_ai_start_posts_a_board(world: World) -> None:
     assert "High card" in lobby.content and f"<@{alice.user.id}>" in lobby.content
     await bob.click(lobby, "Join")
     lobby = await world.pick(alice, world.fake.find_message(lobby.id), "Add an AI", "Normal")
-    assert f"<@{bob.user.id}>" in lobby.content and "Seat 3 (AI, normal)" in lobby.content
+    assert f"<@{bob.user.id}>" in lobby.content and "Cleo (AI normal, yellow)" in lobby.content
     await alice.click(lobby, "Start")
     await world.fake.wait_for(lambda: any(m.pngs() for m in world.channel()), what="the first board")
     board = [m for m in world.channel() if m.pngs()][-1]
@@ -27,7 +27,7 @@ async def test_add_ai_seats_the_level_asked_for_shown_in_the_lobby_and_its_remov
     await alice.slash("game add-ai", level="hard")
     record = await alice.slash("game add-ai", level="easy")
     lobby = record.replies()[-1]
-    assert "2. Seat 2 (AI, hard) · 3. Seat 3 (AI, easy)" in lobby.content
+    assert "2. Basil (AI hard, blue) · 3. Cleo (AI easy, yellow)" in lobby.content
     remove = next(s for s in lobby.selects() if s.get("placeholder", "").startswith("Remove a seat"))
     assert [o["label"] for o in remove["options"]] == ["Seat 2: AI player (hard)", "Seat 3: AI player (easy)"]
     info = await world.bot.service.game_in_channel(world.fake.channel.id)
@@ -46,7 +46,7 @@ async def test_the_lobby_seats_an_ai_of_each_level_in_two_taps(world: World) -> 
     assert all(o.get("description") for o in offered), "each level says how it plays"
     for level in ("Hard", "Easy", "Normal"):
         lobby = await world.pick(alice, lobby, "Add an AI", level)
-    assert "2. Seat 2 (AI, hard) · 3. Seat 3 (AI, easy) · 4. Seat 4 (AI, normal)" in lobby.content
+    assert "2. Basil (AI hard, blue) · 3. Cleo (AI easy, yellow) · 4. Dorian (AI normal, green)" in lobby.content
     assert [o["label"] for o in select_of(lobby, "Remove a seat")["options"]] == [
         "Seat 2: AI player (hard)", "Seat 3: AI player (easy)", "Seat 4: AI player (normal)"]
     info = await world.bot.service.game_in_channel(world.fake.channel.id)
@@ -63,7 +63,7 @@ async def test_the_add_ai_button_of_a_lobby_posted_before_the_level_select_still
     lobby.components[0]["components"].insert(1, old)
     await alice.click(lobby, "Add AI")
     lobby = world.fake.find_message(lobby.id)
-    assert "2. Seat 2 (AI, normal)" in lobby.content and select_of(lobby, "Add an AI")
+    assert "2. Basil (AI normal, blue)" in lobby.content and select_of(lobby, "Add an AI")
     assert all(b.get("label") != "Add AI" for b in lobby.buttons()), "the redrawn lobby has the level select"
 
 

@@ -129,7 +129,7 @@ async def test_leaderboard_and_profile_show_the_ratings_of_a_finished_game(world
 async def test_forget_me_leaves_tables_and_is_safe_twice(world: World) -> None:
     _, bob, _ = await started(world)
     assert "your id is gone" in await slash(world, bob, "game forget-me")
-    assert "Seat 2 (AI, normal) plays their seat from now on" in world.boards()[-1].text()
+    assert "Basil (AI normal, blue) plays their seat from now on" in world.boards()[-1].text()
     assert "your id is gone" in await slash(world, bob, "game forget-me"), "twice is harmless"
     assert "in no open game" in await slash(world, bob, "game list")
 
