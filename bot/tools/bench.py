@@ -5,11 +5,11 @@ engines (random games/s and actions/s; Catan also against catanatron when it is
 installed), pictures (board and private, ms and PNG bytes), the recap of a 1,000-action
 game (replay and picture), whole moves through
 `GameService.act` with 10,000 stored games, sustained moves/s with rendering, peak
-memory, and the event loop's lag while four hard AI seats think (`bench_thinking`, with the
-workers' memory).  `--write` saves the table to docs/PERFORMANCE.md, the engines in a section of their own
-that `--engines --write` rewrites as well.  `--backend postgres` measures
-instead whole moves from several processes on one PostgreSQL next to SQLite (`bench_cluster`), written to
-its own section of the page.
+memory, the event loop's lag while four hard AI seats think (`bench_thinking`, with the
+workers' memory), and how soon a killed bot is back on the gateway (`bench_restart`).  `--write` saves the
+table to docs/PERFORMANCE.md, the engines in a section of their own that `--engines --write` rewrites as well.
+`--backend postgres` measures instead whole moves from several processes on one PostgreSQL next to SQLite
+(`bench_cluster`), written to its own section of the page.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from typing import Any
 
 import games
 from bot import history
-from bot.tools import bench_thinking
+from bot.tools import bench_restart, bench_thinking
 from bot.tools.bench_cluster import bench_backends
 from bot.tools.bench_cluster import table as backends_table
 from bot.tools.bench_service import bench_service
@@ -238,6 +238,7 @@ def collect(quick: bool, only: list[str] | None, engines_only: bool = False) -> 
     data["recaps"] = bench_recaps(ids, 1 if quick else 5)
     data["service"] = asyncio.run(bench_service(ids, quick=quick))
     data["thinking"] = asyncio.run(bench_thinking.bench_thinking(ids, quick=quick))
+    data["restart"] = asyncio.run(bench_restart.restart_to_ready(2 if quick else 5))
     return data
 
 
@@ -292,6 +293,8 @@ def table(data: dict[str, Any]) -> str:
                   f"{service['bot_process_rss_mb']:.0f} MB |"]
     if data.get("thinking"):
         lines += bench_thinking.table(data["thinking"])
+    if "restart" in data:
+        lines += bench_restart.table(data["restart"])
     return "\n".join(lines + _budget_table(budgets(data)))
 
 
@@ -333,7 +336,7 @@ def budgets(data: dict[str, Any]) -> list[tuple[str, str, bool]]:
                   service["bot_process_rss_mb"] <= 200)]
     if data.get("thinking"):
         rows += bench_thinking.budgets(data["thinking"])
-    return rows
+    return rows + bench_restart.budgets(data.get("restart"))
 
 
 def sections(data: dict[str, Any], engines_only: bool) -> dict[str | None, str]:

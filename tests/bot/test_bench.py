@@ -10,6 +10,7 @@ import pytest
 from bot.errors import Refused
 from bot.service import GameService
 from bot.storage import PostgresStorage
+from bot.tools import bench_restart
 from bot.tools.bench import (
     BACKENDS,
     ENGINES,
@@ -122,6 +123,16 @@ def test_bench_engines_alone_measures_random_play_and_copies() -> None:
     text = engines_table(data)
     assert "| copy µs | JSON round trip µs |" in text and "| picture |" not in text
     assert "| testgame ≥ 30,000 random actions/s on one core |" in text
+
+
+async def test_bench_restarts_the_bot_against_the_fake_discord_and_reports_ready() -> None:
+    """Restart to READY (issue 45, 5): a real `python -m bot`, killed and started again on its database against
+    the fake Discord; the figure is reported in the table and its budget row, never asserted."""
+    found = await bench_restart.restart_to_ready(1)
+    assert found is not None and found["runs"] == 1 and 0 < found["median_s"] <= found["worst_s"]
+    text = table({"when": "now", "machine": "here", "quick": True, "restart": found})
+    assert "| process start to the gateway's READY | 1 |" in text
+    assert "| ready ≤ 2 s after a restart (median) |" in text
 
 
 async def test_bench_measures_the_event_loop_while_four_hard_seats_play_through_the_bot() -> None:
