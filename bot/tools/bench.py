@@ -84,7 +84,8 @@ def _copy_costs(cls: type[Game], players: int, repeats: int) -> tuple[float, flo
 
 
 def _catanatron_rate(seconds: float) -> float | None:
-    """catanatron's random 4-player games/s, when it is installed (a yardstick, never a dependency)."""
+    """catanatron's random 4-player games/s, when it is installed: a yardstick, never a dependency of the bot
+    (the `bench` extra pins it; it is GPL, run and measured against, never copied)."""
     try:
         from catanatron import Color, Game, RandomPlayer  # type: ignore[import-not-found]
     except ImportError:
@@ -261,6 +262,8 @@ def engines_table(data: dict[str, Any]) -> str:
             lines.append(f"| catanatron (same run) | 4 | {_f(r['catanatron_games_per_s']['median'])} | "
                          f"{_f(r['catanatron_games_per_s']['p95'])} | — | | |")
             lines.append(f"| **catan / catanatron** | | **{r['ratio_vs_catanatron']:.2f}×** | | | | |")
+        elif r["game"] == "catan":
+            lines.append("| catanatron: not installed, no ratio (`pip install -e '.[bench]'`) | | | | | | |")
     if not data["engines"]:
         lines += ["", "No games are registered yet, so there is nothing to measure."]
     return "\n".join(lines + _budget_table(engine_budgets(data)))
