@@ -9,7 +9,9 @@ games running) at each scrape, then renders every metric with prometheus_client.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
+import time
 from collections.abc import Callable
 from datetime import datetime
 
@@ -19,7 +21,7 @@ from aiohttp.http_exceptions import HttpProcessingError
 from aiohttp.log import server_logger
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from bot.metrics import GAMES_RUNNING, JOB_LAG, LOOP_LAG, OUTBOX_LAG
+from bot.metrics import GAMES_RUNNING, JOB_LAG, LOOP_LAG, MALFORMED_REQUESTS, OUTBOX_LAG
 from bot.storage import Storage
 
 log = logging.getLogger(__name__)
@@ -27,27 +29,76 @@ log = logging.getLogger(__name__)
 PING_SECONDS = 2.0
 """A database slower than this to answer `SELECT 1` counts as down."""
 LOOP_PROBE_SECONDS = 1.0
-SAID_OF_REQUEST = 200
-"""How much of aiohttp's account of a malformed request the warning quotes (it can quote the request)."""
+QUOTED_BYTES = 96
+"""How much of aiohttp's account of a malformed request (which quotes the request) a note quotes, escaped."""
+NOTE_EVERY = 60.0
+"""Seconds between two notes of one kind of malformed request: a client cannot fill the log."""
+KINDS = {
+    "LineTooLong": "a line longer than the server reads",
+    "BadHttpMethod": "no HTTP method in the request line (TLS or another protocol on this port)",
+    "BadStatusLine": "a request line that is not HTTP",
+    "InvalidHeader": "a header that is not well-formed",
+    "InvalidURLError": "a target that is not a URL",
+    "ContentLengthError": "a body shorter than its Content-Length",
+    "TransferEncodingError": "a body that breaks its Transfer-Encoding",
+}
+"""What was wrong with a request, in the server's words, by the class of aiohttp's error."""
 
 
 def _lag(due: datetime | None, now: datetime) -> float:
     return 0.0 if due is None else max(0.0, (now - due).total_seconds())
 
 
+def escaped(data: bytes) -> str:
+    """Every byte as `\\xNN`, like a bytes literal that escapes all: what a client sent, in the log without one
+    of its words readable there (it cannot make a line say ERROR, CRITICAL or Traceback)."""
+    return "".join(f"\\x{b:02x}" for b in data)
+
+
+def _peer(said: object) -> str:
+    """The client's address as aiohttp names it, when it is one."""
+    try:
+        return str(ipaddress.ip_address(str(said)))
+    except ValueError:
+        return "an unnamed address"
+
+
 class ServerLog(logging.LoggerAdapter):  # type: ignore[type-arg]
     """aiohttp's server log, except that a request aiohttp could not parse (a header over 8 KB,
     Content-Length beside Transfer-Encoding, a request line that is not HTTP), which it answers 400 and
-    reports with a traceback (at ERROR, or at DEBUG for a first bad line), is one WARNING line here: the
-    fault is the client's, and nothing of the bot's failed. Anything else (a handler's bug) is passed on."""
+    reports with a traceback (at ERROR, or at DEBUG for a first bad line), is a WARNING line here in the
+    server's words, the request's bytes escaped: the fault is the client's, and nothing of the bot's failed.
+    Each is counted (`frontier_malformed_requests_total`), and a kind is noted at most once a minute, with how
+    many came since its last note: a client sending thousands writes a line a minute. Anything else (a
+    handler's bug) is passed on."""
+
+    def __init__(self, logger: logging.Logger, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(logger, {})
+        self.clock = clock
+        self._noted: dict[str, float] = {}
+        """When each kind was last noted."""
+        self._unnoted: dict[str, int] = {}
+        """How many of each kind came since its last note."""
 
     def log(self, level: int, msg: object, *args: object, **kwargs: object) -> None:  # type: ignore[override]
         error = kwargs.get("exc_info")
         if not isinstance(error, HttpProcessingError):
             super().log(level, msg, *args, **kwargs)
             return
-        said = " ".join(str(error.message).split())[:SAID_OF_REQUEST]
-        self.logger.warning("%s: malformed, answered %s: %s", str(msg) % args, error.code, said)
+        kind = type(error).__name__
+        MALFORMED_REQUESTS.labels(kind).inc()
+        now = self.clock()
+        if now - self._noted.get(kind, now - NOTE_EVERY) < NOTE_EVERY:
+            self._unnoted[kind] = self._unnoted.get(kind, 0) + 1
+            return
+        self._noted[kind] = now
+        more = self._unnoted.pop(kind, 0)
+        account = str(error.message).encode("utf-8", "backslashreplace")
+        self.logger.warning(
+            "malformed request from %s, answered %s: %s (%s); aiohttp's account, every byte escaped: b'%s'%s%s",
+            _peer(args[0] if args else None), error.code, KINDS.get(kind, "not well-formed HTTP"), kind,
+            escaped(account[:QUOTED_BYTES]), "..." if len(account) > QUOTED_BYTES else "",
+            f"; {more} more of this kind since its last note" if more else "")
 
 
 class HealthServer:

@@ -27,6 +27,8 @@ JOB_LAG = Gauge("frontier_job_lag_seconds", "How long the most overdue job has b
 GAMES_RUNNING = Gauge("frontier_games_running", "Games being played (running, paused included)")
 LOOP_LAG = Gauge("frontier_event_loop_lag_seconds", "How late the event loop last ran a 1 s timer: time spent "
                  "blocked by work that should not run on it")
+MALFORMED_REQUESTS = Counter("frontier_malformed_requests", "Requests to the metrics port that were not well-formed "
+                             "HTTP (answered 400), by the kind of fault", ["kind"])
 UNSAVED = Counter("frontier_unsaved_changes", "Changes the database could not save (disk full, read-only, gone)")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
 import discord
@@ -34,9 +34,12 @@ T = TypeVar("T")
 
 CHANNEL_LOST = {10003: "the channel no longer exists", 50001: "I have no access to the channel",
                 50013: "I lack a permission there (View Channel, Send Messages, Attach Files)"}
-LOOKBACK = 50
-"""How many of a channel's newest messages are searched for a send that may have reached Discord already (a game
-posts a few a move; other talk in the channel may come between)."""
+LOOKBACK = 1000
+"""The most messages searched for a send that may have reached Discord already: those written in the channel since
+its outbox row was, oldest first (the send came soon after the row, so it is found early however busy the channel
+is); the bound stops the search for a send that never happened, 10 requests of 100."""
+CLOCK_SKEW = timedelta(minutes=1)
+"""How far Discord's clock may be behind ours: the search starts this much before the row was written."""
 TURN_ROWS = 40
 """The most boards already shown that an edited board reads back for the turn's lines (`Posting._turn_so_far`):
 a turn of more keeps the lines since the last `TURN_ROWS`."""
@@ -84,6 +87,11 @@ def shown_lines(game_type: str, boards: list[dict], cast: Cast, view: dict[str, 
     stored = [line for b in boards if "events" not in b for line in b["lines"]]
     return [*stored, *story(game_type, events, cast, view), *(line for b in boards if "events" in b
                                                                 for line in b["lines"])]
+
+
+def unsure_since(*rows: OutboxItem) -> datetime | None:
+    """When the first of the rows one send shows was written, if an earlier try may have posted it; else None."""
+    return min(r.created_at for r in rows) if any(r.maybe_sent for r in rows) else None
 
 
 class NotYet(Exception):
@@ -136,28 +144,30 @@ class Posting:
     async def _send_dm(self, item: OutboxItem, text: str, nonce: str, **extras: object) -> None:
         assert item.target is not None
         channel = await self._call(self.client.create_dm(discord.Object(item.target)))  # type: ignore[arg-type]
-        await self._post(channel, item.maybe_sent, content=text, nonce=nonce, **extras)
+        await self._post(channel, unsure_since(item), content=text, nonce=nonce, **extras)
 
-    async def _post(self, channel: discord.abc.Messageable, unsure: bool, **body: Any) -> discord.Message:
+    async def _post(self, channel: discord.abc.Messageable, unsure: datetime | None, **body: Any) -> discord.Message:
         """Send a message (within Discord's limits) once. Discord's nonce check answers a repeated send with the
         first message, but only for a few minutes; so when an earlier try of the row may have posted it (`unsure`:
-        the process died, or the request timed out, before its answer was recorded), the channel's recent messages
-        are searched for it first, and what is found is recorded instead of posted again."""
+        when the row was written, if the process died, or the request timed out, before a try's answer was
+        recorded), the channel's messages since then are searched for it first, and what is found is recorded
+        instead of posted again."""
         body = bounded(**body)
-        if unsure and (found := await self._call(self._posted_before(channel, body))) is not None:
+        if unsure is not None and (found := await self._call(self._posted_before(channel, body, unsure))) is not None:
             log.info("message %s (nonce %s) was posted before its answer was lost: recorded, not posted again",
                      found.id, body["nonce"])
             return found
         return await self._call(channel.send(**body))
 
-    async def _posted_before(self, channel: discord.abc.Messageable, body: dict[str, Any]) -> discord.Message | None:
-        """The bot's own message among the channel's recent ones that this send would make: its nonce where Discord
+    async def _posted_before(self, channel: discord.abc.Messageable, body: dict[str, Any],
+                             since: datetime) -> discord.Message | None:
+        """The bot's own message among the channel's since `since` that this send would make: its nonce where Discord
         returns one, else the same text and the same file names (a board's file name holds its game and version)."""
         files = sorted(f.filename for f in [body.get("file"), *(body.get("files") or ())] if f is not None)
         content = body.get("content") or ""
         me = self.client.user.id if self.client.user else None
         try:
-            async for message in channel.history(limit=LOOKBACK):
+            async for message in channel.history(limit=LOOKBACK, after=since - CLOCK_SKEW, oldest_first=True):
                 if message.author.id != me:
                     continue
                 if message.nonce is not None and str(message.nonce) == body["nonce"]:
@@ -218,7 +228,7 @@ class Posting:
                               self.presenter.board_controls(snap) if game.status == "running" else None)
         files = [] if picture is None else [png_file(picture, file_name, alt)]
         channel = self.channel_of(game)
-        unsure = any(r.maybe_sent for r in fresh)
+        unsure = unsure_since(*fresh)
         message_id = None
         if editing:
             assert shown is not None
@@ -285,11 +295,11 @@ class Posting:
         alt = alt_text(game.game_type, story[-1].view, "recap", title=game.title,
                        told=history.chances_told(story, drawn), cast=drawn)
         recap = png_file(picture, f"{game.game_type}-{game.id}-recap.png", alt)
-        await self._post(self.channel_of(game), item.maybe_sent, content=fit(lines), file=recap, nonce=f"r{game.id}",
+        await self._post(self.channel_of(game), unsure_since(item), content=fit(lines), file=recap, nonce=f"r{game.id}",
                          allowed_mentions=discord.AllowedMentions.none())
 
     async def _notice(self, snap: Snapshot, item: OutboxItem) -> None:
-        await self._post(self.channel_of(snap.game), item.maybe_sent, content=fit(item.payload["lines"]),
+        await self._post(self.channel_of(snap.game), unsure_since(item), content=fit(item.payload["lines"]),
                          allowed_mentions=ONLY_USERS, nonce=f"n{item.id}")
 
     async def _hand(self, snap: Snapshot, item: OutboxItem) -> None:

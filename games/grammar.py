@@ -6,10 +6,25 @@ Hand-written rules fail at the edges ("a Explorer", "1 tile(s)", "1 coins"); inf
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-import inflect
+if TYPE_CHECKING:
+    import inflect
 
-_ENGLISH = inflect.engine()
+
+class _Engine:
+    """inflect's engine, imported and built at its first use: importing inflect costs seconds (typeguard
+    recompiles its methods), which a restart would otherwise wait for before it connects (issue 45)."""
+
+    def __getattr__(self, name: str) -> Any:
+        global _ENGLISH
+        import inflect
+
+        _ENGLISH = inflect.engine()
+        return getattr(_ENGLISH, name)
+
+
+_ENGLISH: inflect.engine | _Engine = _Engine()
 
 
 @lru_cache(maxsize=4096)

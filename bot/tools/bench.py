@@ -5,11 +5,11 @@ engines (random games/s and actions/s; Catan also against catanatron when it is
 installed), pictures (board and private, ms and PNG bytes), the recap of a 1,000-action
 game (replay and picture), whole moves through
 `GameService.act` with 10,000 stored games, sustained moves/s with rendering, peak
-memory, and the event loop's lag while four hard AI seats think (`bench_thinking`, with the
-workers' memory).  `--write` saves the table to docs/PERFORMANCE.md, the engines in a section of their own
-that `--engines --write` rewrites as well.  `--backend postgres` measures
-instead whole moves from several processes on one PostgreSQL next to SQLite (`bench_cluster`), written to
-its own section of the page.
+memory, the event loop's lag while four hard AI seats think (`bench_thinking`, with the
+workers' memory), and how soon a killed bot is back on the gateway (`bench_restart`).  `--write` saves the
+table to docs/PERFORMANCE.md, the engines in a section of their own that `--engines --write` rewrites as well.
+`--backend postgres` measures instead whole moves from several processes on one PostgreSQL next to SQLite
+(`bench_cluster`), written to its own section of the page.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from typing import Any
 
 import games
 from bot import history
-from bot.tools import bench_thinking
+from bot.tools import bench_restart, bench_thinking
 from bot.tools.bench_cluster import bench_backends
 from bot.tools.bench_cluster import table as backends_table
 from bot.tools.bench_service import bench_service
@@ -85,7 +85,8 @@ def _copy_costs(cls: type[Game], players: int, repeats: int) -> tuple[float, flo
 
 
 def _catanatron_rate(seconds: float) -> float | None:
-    """catanatron's random 4-player games/s, when it is installed (a yardstick, never a dependency)."""
+    """catanatron's random 4-player games/s, when it is installed: a yardstick, never a dependency of the bot
+    (the `bench` extra pins it; it is GPL, run and measured against, never copied)."""
     try:
         from catanatron import Color, Game, RandomPlayer  # type: ignore[import-not-found]
     except ImportError:
@@ -239,6 +240,7 @@ def collect(quick: bool, only: list[str] | None, engines_only: bool = False) -> 
     data["recaps"] = bench_recaps(ids, 1 if quick else 5)
     data["service"] = asyncio.run(bench_service(ids, quick=quick))
     data["thinking"] = asyncio.run(bench_thinking.bench_thinking(ids, quick=quick))
+    data["restart"] = asyncio.run(bench_restart.restart_to_ready(2 if quick else 5))
     return data
 
 
@@ -261,6 +263,8 @@ def engines_table(data: dict[str, Any]) -> str:
             lines.append(f"| catanatron (same run) | 4 | {_f(r['catanatron_games_per_s']['median'])} | "
                          f"{_f(r['catanatron_games_per_s']['p95'])} | — | | |")
             lines.append(f"| **catan / catanatron** | | **{r['ratio_vs_catanatron']:.2f}×** | | | | |")
+        elif r["game"] == "catan":
+            lines.append("| catanatron: not installed, no ratio (`pip install -e '.[bench]'`) | | | | | | |")
     if not data["engines"]:
         lines += ["", "No games are registered yet, so there is nothing to measure."]
     return "\n".join(lines + _budget_table(engine_budgets(data)))
@@ -293,6 +297,8 @@ def table(data: dict[str, Any]) -> str:
                   f"{service['bot_process_rss_mb']:.0f} MB |"]
     if data.get("thinking"):
         lines += bench_thinking.table(data["thinking"])
+    if "restart" in data:
+        lines += bench_restart.table(data["restart"])
     return "\n".join(lines + _budget_table(budgets(data)))
 
 
@@ -334,7 +340,7 @@ def budgets(data: dict[str, Any]) -> list[tuple[str, str, bool]]:
                   service["bot_process_rss_mb"] <= 200)]
     if data.get("thinking"):
         rows += bench_thinking.budgets(data["thinking"])
-    return rows
+    return rows + bench_restart.budgets(data.get("restart"))
 
 
 def sections(data: dict[str, Any], engines_only: bool) -> dict[str | None, str]:

@@ -240,11 +240,13 @@ async def test_a_full_disk_during_a_move_is_said_plainly_and_the_bot_recovers(fa
     assert bot.problems() == [], bot.log_tail()
 
 
+@pytest.mark.parametrize("talk", [0, 60])
 async def test_a_board_whose_answer_a_kill_lost_is_posted_once_after_discords_nonce_window(
-        fake: FakeDiscord, tmp_path: Path) -> None:
+        fake: FakeDiscord, tmp_path: Path, talk: int) -> None:
     """Issue 38: Discord posted the board, the process was killed before its answer arrived, and came back only
     after Discord's nonce check (a few minutes) had lapsed: the board is found in the channel and recorded, not
-    posted a second time."""
+    posted a second time. Issue 45: also when people wrote `talk` messages in the channel meanwhile, more than a
+    page of the channel's newest (the search reads the messages since the board's outbox row was written)."""
     async with running_bot(fake, tmp_path) as bot:
         table = await started_table(fake, bot, first_game())
         await fake.settle(quiet=0.5)
@@ -254,6 +256,8 @@ async def test_a_board_whose_answer_a_kill_lost_is_posted_once_after_discords_no
         await fake.wait_for(lambda: len(table.boards()) > boards, timeout=30, what="the board, its answer held")
         await bot.kill()  # Discord has the board; the bot never heard so
         held.stop()
+        for n in range(talk):
+            fake.say(table.host.user, f"still there? ({n + 1})", table.channel_id)
         fake.clock.advance(NONCE_SECONDS + 60)  # Discord has forgotten the nonce by the time the bot is back
         await bot.start()
         await fake.wait_for(lambda: all(r["done_at"] for r in stored_rows(bot.database, "outbox")), timeout=60,

@@ -501,6 +501,28 @@ async def test_a_refusal_narrowed_to_sending(fake: FakeDiscord, http: tuple[HTTP
         await post(client, fake.channel.id, "board")
 
 
+async def test_history_pages_the_channel_as_discord_does(fake: FakeDiscord, probe: Probe) -> None:
+    """GET /channels/{id}/messages as discord.py pages it (issue 45): the newest page by default, and with
+    `after=` every message since the anchor however many pages that takes, oldest first; answers valid against
+    the spec."""
+    dave = fake.add_user("dave")
+    said = [fake.say(dave, f"message {n}") for n in range(250)]
+    channel = probe.get_channel(fake.channel.id)
+    newest = [m.content async for m in channel.history(limit=50)]  # type: ignore[union-attr]
+    assert newest == [f"message {n}" for n in range(249, 199, -1)]
+    since = [m.content async for m in channel.history(after=discord.Object(said[9].id), limit=None)]  # type: ignore[union-attr]
+    assert since == [f"message {n}" for n in range(10, 250)]
+    older = [m.content async for m in channel.history(before=discord.Object(said[20].id), limit=5)]  # type: ignore[union-attr]
+    assert older == [f"message {n}" for n in range(19, 14, -1)]
+    assert fake.count("GET", MESSAGES) == 1 + 3 + 1
+    assert fake.failures == [] and fake.answer_problems == []
+
+
+async def test_history_anchors_exclude_each_other(fake: FakeDiscord) -> None:
+    status, _ = await raw(fake, "GET", f"/channels/{fake.channel.id}/messages", params={"before": "9", "after": "1"})
+    assert status == 400 and fake.failures == [f"GET {MESSAGES}: after and before given"]
+
+
 async def test_a_deleted_channel_is_unknown_everywhere(fake: FakeDiscord, probe: Probe) -> None:
     channel = probe.get_channel(fake.channel.id)
     sent = await channel.send("board")  # type: ignore[union-attr]

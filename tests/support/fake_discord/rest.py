@@ -317,10 +317,24 @@ async def create_message(fake: FakeDiscord, req: ApiRequest) -> Any:
 
 @route("GET", "/channels/{channel_id}/messages")
 async def list_messages(fake: FakeDiscord, req: ApiRequest) -> Any:
+    """A page of the channel, newest first, as Discord pages it: with no anchor the newest `limit` (default 50);
+    `before=` the newest `limit` older than that id; `after=` the `limit` just after that id (the oldest of those
+    newer, still sent newest first, so a client paging forward goes on after the page's first). The anchors
+    exclude each other; `around=` is not modelled (the bot does not use it): both are recorded as failures."""
     channel = fake.channel_or_404(req.int_param("channel_id"))
     limit = int(req.query.get("limit", 50))
+    anchors = sorted(set(req.query) & {"before", "after", "around"})
+    if len(anchors) > 1 or "around" in anchors:
+        fake.fail(f"GET {req.template}: {' and '.join(anchors)} given" if len(anchors) > 1
+                  else f"GET {req.template}: around= is not modelled by the fake")
+        raise ApiError(400, 50035, "Invalid Form Body")
     shown = [m for m in fake.messages.get(channel.id, []) if not m.deleted and not m.ephemeral]
-    return [m.payload(fake.url) for m in reversed(shown)][:limit]
+    shown.sort(key=lambda m: m.id)
+    if "after" in req.query:
+        page = [m for m in shown if m.id > int(req.query["after"])][:limit]
+    else:
+        page = [m for m in shown if "before" not in req.query or m.id < int(req.query["before"])][-limit:]
+    return [m.payload(fake.url) for m in reversed(page)]
 
 
 def _own_message(fake: FakeDiscord, req: ApiRequest) -> StoredMessage:

@@ -26,6 +26,7 @@ is `times` answers and/or `seconds` of `fake.clock` (neither: once):
   gateway.drop(code=4000, resumable=True), gateway.request_reconnect(),
   gateway.invalidate_session(resumable=False), gateway.ack_heartbeats = False,
   gateway.unreachable = True                                     connecting fails (503) until unset
+What people do beside the bot: `say(user, text, channel_id=)` types a message in a channel.
 What happened: `requests_to(method, route, status=, fault=, channel=, **params)` and `count(...)`,
 `rate_limited`, `late_answers`, `refused_dms`, `gateway.heartbeats/acks/heartbeat_gaps/closes`.
 """
@@ -420,6 +421,11 @@ class FakeDiscord:
         self.messages.setdefault(message.channel_id, []).append(message)
         self._message_index[message.id] = message
         return message
+
+    def say(self, user: User, content: str, channel_id: int | None = None) -> StoredMessage:
+        """A person's message typed in a channel (the fake's channel by default): the talk between boards."""
+        return self.store(StoredMessage(snowflake(), self.channel.id if channel_id is None else channel_id, user,
+                                        content))
 
     def find_message(self, message_id: int) -> StoredMessage | None:
         return self._message_index.get(message_id)
