@@ -30,7 +30,6 @@ from bot.logs import interaction_context, log_context, setup_logging
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.storage import Storage, open_storage
-from games import grammar
 from games.core import RuleError
 
 if TYPE_CHECKING:
@@ -95,8 +94,6 @@ class Frontier(commands.AutoShardedBot):
             await self.storage.take_back(self.delivery.owner, lost=lambda: _stop(self, "instance id taken over"))
 
     async def setup_hook(self) -> None:
-        # inflect's engine takes seconds to build: built beside the start-up's waits, not in the first click's way
-        words = asyncio.create_task(asyncio.to_thread(grammar.a, "word"), name="grammar")
         await self.open_database()
         await self.storage.listen(self._wake_workers)
         if self.settings.metrics_port:
@@ -108,8 +105,7 @@ class Frontier(commands.AutoShardedBot):
         if self.settings.sync_commands and self.settings.owns_shard_0:
             await self.sync_commands()
         self._workers = [asyncio.create_task(self._after_ready(self.delivery.run()), name="delivery"),
-                         asyncio.create_task(self._after_ready(self.scheduler.run()), name="scheduler"),
-                         words]
+                         asyncio.create_task(self._after_ready(self.scheduler.run()), name="scheduler")]
 
     async def assemble(self) -> None:
         """Storage, service, delivery and scheduler wired together, and the cogs (hence the commands) loaded;

@@ -1,30 +1,17 @@
 """Articles, plurals and ordinals for every sentence the bot writes, from `inflect` (one home, no hand rules).
 
-Hand-written rules fail at the edges ("a Explorer", "1 tile(s)", "1 coins"); inflect knows English.
+Hand-written rules fail at the edges ("a Explorer", "1 tile(s)", "1 coins"); inflect knows English. Its 5.x
+line: 7.x checks its own types with typeguard, which recompiles the module at import (about 2 s of CPU on every
+start, 0.1 s for 5.x; issue 45), for the same answers to what is asked here.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    import inflect
+import inflect
 
-
-class _Engine:
-    """inflect's engine, imported and built at its first use: importing inflect costs seconds (typeguard
-    recompiles its methods), which a restart would otherwise wait for before it connects (issue 45)."""
-
-    def __getattr__(self, name: str) -> Any:
-        global _ENGLISH
-        import inflect
-
-        _ENGLISH = inflect.engine()
-        return getattr(_ENGLISH, name)
-
-
-_ENGLISH: inflect.engine | _Engine = _Engine()
+_ENGLISH = inflect.engine()
 
 
 @lru_cache(maxsize=4096)
