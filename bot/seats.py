@@ -62,12 +62,13 @@ def player(seat: Seat, *, text: bool = True) -> Player:
     return Player(inert(name) if text else name, colour_of(seat.seat))
 
 
-def cast_of(seats: Iterable[Seat], reader: int | None = None, *, text: bool = True) -> Cast:
-    """The seats' cast, read by `reader` (a seat, None for the channel); `text=False` for pictures and alt text,
-    which show names as typed (cleaned) since no markdown is read there."""
+def cast_of(seats: Iterable[Seat], reader: int | None = None, *, text: bool = True, intro: bool = True) -> Cast:
+    """The seats' cast, read by `reader` (a seat, None for the channel); `text=False` for pictures, alt text and
+    labels, which show names as typed (cleaned) since no markdown is read there; `intro=False` names each seat
+    short (a label has no room to introduce anyone)."""
     by_seat = {s.seat: s for s in seats}
     return Cast([player(by_seat[i], text=text) if i in by_seat else colour_player(i)
-                 for i in range(max(by_seat, default=-1) + 1)], reader)
+                 for i in range(max(by_seat, default=-1) + 1)], reader, intro)
 
 
 def player_of(seat: Seat) -> str:

@@ -100,7 +100,7 @@ def answer_buttons(snap: Snapshot) -> list[AnswerButton]:
     game, engine = snap.game, snap.engine
     if engine is None or not any(is_person(s) and offer_decline(snap, s.seat) for s in game.seats):
         return []
-    terms = offer_terms(game.game_type, engine.view(None), cast_of(game.seats))
+    terms = offer_terms(game.game_type, engine.view(None), cast_of(game.seats, text=False, intro=False))
     if terms is None:
         return []
     return [AnswerButton(game.id, game.version, "accept", label=clip(f"Accept {terms}")),
@@ -128,7 +128,9 @@ class AnswerButton(GameItem[discord.ui.Button], form=ids.ANSWER):
     async def run(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         assert self.snapshot.engine is not None
-        await commit(interaction, self.snapshot, self.version, self.answer, self.snapshot.engine.describe(self.answer))
+        said = next((m.label for m in self.snapshot.panel(interaction.user.id).choices if m.action == self.answer),
+                    self.snapshot.engine.describe(self.answer))  # the panel's words name the seats
+        await commit(interaction, self.snapshot, self.version, self.answer, said)
 
 
 class YourMoveButton(GameItem[discord.ui.Button], form=ids.YOUR_MOVE):

@@ -14,7 +14,7 @@ from bot.errors import Refused
 from bot.metrics import MOVES
 from bot.outcome import Outcome, Panel
 from bot.practice import practice_lines
-from bot.seats import cast_of
+from bot.seats import cast_of, player_of
 from bot.service.kernel import (
     STALE,
     STALE_CODE,
@@ -29,6 +29,7 @@ from bot.service.kernel import (
 from bot.service.queries import Queries, panel_of
 from bot.storage import GameRow, SeatRow
 from games.core import Action, Game, Move, get_game
+from renderers.narrator import label
 from renderers.narrator import log as told
 
 log = logging.getLogger(__name__)
@@ -213,7 +214,9 @@ class Play(Queries):
                 raise Refused("That action revealed something hidden or random, so it cannot be undone.",
                               "cannot_undo")
             later, effects = self._next_row(row, game)
-            line = f"Seat {seat + 1} took back: {game.describe(log[-1].action)}."
+            undone = Move(game.describe(log[-1].action), log[-1].action)
+            took = label(row.game_type, undone, cast_of(row.seats, text=False, intro=False), game.view(None)).label
+            line = f"{player_of(next(s for s in row.seats if s.seat == seat))} took back: {took}."
             outcome = Outcome(game=info_of(later, game), lines=[line], public_view=game.view(None),
                               private_views={seat: game.view(seat)})
             effects.outbox = outbox.for_outcome(outcome, actor=seat)

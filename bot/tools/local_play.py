@@ -18,11 +18,11 @@ from typing import Any
 from bot.service.kernel import THINK_SECONDS
 from bot.thinking import timed_player
 from games.ai import choose_for, offer_waiting
-from games.core import Game, RuleError, get_game
+from games.core import Game, Move, RuleError, get_game
 from games.grammar import noun
 from renderers import render_board, render_private
 from renderers.cast import Cast, ai_player, colour_player
-from renderers.narrator import log
+from renderers.narrator import label, log
 from renderers.text import private
 
 HELP = ("Type the number of an action, a JSON action for free-form moves (e.g. trade offers), "
@@ -128,20 +128,24 @@ class LocalTable:
                  "'v' (the table in words), 'l' (list again) or 'q' (quit)."]
         return "; ".join(p for p in parts if p)
 
+    def _label(self, action: dict[str, Any]) -> str:
+        """A move's label as the Discord panel words it: the seats it names by the cast."""
+        return label(self.game.id, Move(self.game.describe(action), action), self.cast, self.game.view(None)).label
+
     def _list(self, legal: list[dict[str, Any]]) -> None:
         self.say("Your moves:")
         for i, action in enumerate(legal, 1):
-            self.say(f"  {i:>3}. {self.game.describe(action)}")
+            self.say(f"  {i:>3}. {self._label(action)}")
         for shape in self.game.action_shapes(self.seat):
             self.say(f"  JSON  {shape.get('help', shape['type'])}")
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
         """Your own move by its label (worded before it changes the state); an AI seat's only by
         the public events, since its choice may be hidden (a card kept for later)."""
-        label = self.game.describe(action) if seat == self.seat else ""
+        said = self._label(action) if seat == self.seat else ""
         events = self.game.apply(seat, action)
         if seat == self.seat:
-            self.say(f"You: {label}")
+            self.say(f"You: {said}")
         for line in log(self.game.id, events, self.cast, self.game.view(None)):
             self.say(f"   {line}")
         self._draw()

@@ -6,17 +6,19 @@ the other AI nothing, so the AI offers everyone one ore for one lumber and the o
 
 from __future__ import annotations
 
-from bot.service.catchup import BULLET
+import re
+
 from games.catan.board import RESOURCES
 from games.catan.game import Catan
 from games.core import Game
+from renderers.cast import AI_NAMES
 from tests.support.clicking import seated
 from tests.support.fake_discord import StoredMessage
 from tests.support.person import Person
 from tests.support.positions import rewritten
 from tests.support.world import World
 
-ACCEPT = "Accept Seat {ai}'s offer: you get 1 ore for 1 lumber"
+ACCEPT = "Accept {ai}'s offer: you get 1 ore for 1 lumber"
 
 
 async def offered(world: World, held: dict[str, int] | None = None) -> tuple[int, Person, int, int, StoredMessage]:
@@ -62,28 +64,30 @@ async def trades_with(world: World, game_id: int, alice: Person) -> list[str]:
     an earlier one did; her hand is no witness: once the AI's turn is over, the next seat's roll may pay her)."""
     seat = (await world.bot.service.get(game_id)).seat_of(alice.user.id)
     assert seat is not None
-    told = [line.removeprefix(BULLET) for board in world.boards() for line in board.text().splitlines()]
-    return sorted({line for line in told if "traded" in line and f"to Seat {seat + 1} for" in line})
+    told = [sentence for board in world.boards() for line in board.text().splitlines()
+            for sentence in re.split(r"(?<=\.) ", line)]
+    return sorted({line for line in told if "traded" in line and " to alice" in line})
 
 
 async def test_a_person_accepts_an_ai_offer_with_one_tap_on_the_board(world: World) -> None:
     game_id, alice, ai, offer, board = await offered(world)
     labels = [b["label"] for b in board.buttons()]
-    assert labels == [ACCEPT.format(ai=ai + 1), "Decline the offer", "Your move", "My hand"], labels
+    assert labels == [ACCEPT.format(ai=AI_NAMES[ai]), "Decline the offer", "Your move", "My hand"], labels
     asked = [m for m in alice.dms() if m.content.startswith("Your move")][-1]
-    assert asked.button(f"Accept offer #{offer}") and asked.button(f"Decline offer #{offer}"), "her DM has them too"
+    name = AI_NAMES[ai]
+    assert asked.button(f"Accept {name}'s offer") and asked.button(f"Decline {name}'s offer"), "her DM has them too"
     done = await alice.click(board, "Accept")
     await world.settle()
-    assert done.replies()[-1].content.startswith(f"✓ Accept offer #{offer}"), "she hears privately what she did"
+    assert done.replies()[-1].content.startswith(f"✓ Accept {AI_NAMES[ai]}'s offer"), "she hears privately what she did"
     trades = await trades_with(world, game_id, alice)
-    assert len(trades) == 1 and trades[0].startswith(f"Seat {ai + 1} traded 1 ore to Seat ") \
-        and trades[0].endswith(" for 1 lumber."), trades
+    assert len(trades) == 1 and trades[0].startswith(f"{AI_NAMES[ai]} (AI normal, ") \
+        and trades[0].endswith(" traded 1 ore to alice for 1 lumber."), trades
     view = (await world.bot.service.status(game_id)).public_view
     assert view["offer"] is None or view["offer"]["id"] != offer, "the AI confirmed and went on with its turn"
 
 
 async def test_a_person_declines_an_ai_offer_with_one_tap_and_others_are_refused(world: World) -> None:
-    game_id, alice, _, offer, board = await offered(world)
+    game_id, alice, ai, offer, board = await offered(world)
     version = (await world.bot.service.get(game_id)).version
     bob = world.person("bob")
     refused = await bob.click(board, "Decline the offer")
@@ -93,7 +97,7 @@ async def test_a_person_declines_an_ai_offer_with_one_tap_and_others_are_refused
     assert (await world.bot.service.get(game_id)).version == version, "nobody answers for her"
     done = await alice.click(board, "Decline the offer")
     await world.settle()
-    assert done.replies()[-1].content.startswith(f"✓ Decline offer #{offer}")
+    assert done.replies()[-1].content.startswith(f"✓ Decline {AI_NAMES[ai]}'s offer")
     assert await trades_with(world, game_id, alice) == [], "no trade"
     view = (await world.bot.service.status(game_id)).public_view
     assert view["offer"] is None or view["offer"]["id"] != offer, "the AI withdrew it and went on with its turn"
@@ -105,7 +109,7 @@ async def test_accept_is_on_the_board_whatever_the_hand_and_the_engine_says_why_
     (only her hand knows); pressed, it is refused privately, saying why, and changes nothing."""
     game_id, alice, ai, _, board = await offered(world, {"wool": 1})
     version = (await world.bot.service.get(game_id)).version
-    refused = await alice.click(board, ACCEPT.format(ai=ai + 1))
+    refused = await alice.click(board, ACCEPT.format(ai=AI_NAMES[ai]))
     await world.settle()
     reply = refused.replies()[-1]
     assert reply.ephemeral and "You do not hold the cards this offer asks of you" in reply.content, reply.content

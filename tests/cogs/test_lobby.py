@@ -9,10 +9,10 @@ async def test_new_join_add_ai_start_posts_a_board(world: World) -> None:
     alice, bob = world.person("alice"), world.person("bob")
     await alice.slash("game new", game="testgame", thread=False)
     lobby = world.lobby()
-    assert "High card" in lobby.content and f"<@{alice.user.id}>" in lobby.content
+    assert "High card" in lobby.content and "1. alice (red) (host)" in lobby.content, "named, not mentioned"
     await bob.click(lobby, "Join")
     lobby = await world.pick(alice, world.fake.find_message(lobby.id), "Add an AI", "Normal")
-    assert f"<@{bob.user.id}>" in lobby.content and "Cleo (AI normal, yellow)" in lobby.content
+    assert "2. bob (blue)" in lobby.content and "Cleo (AI normal, yellow)" in lobby.content
     await alice.click(lobby, "Start")
     await world.fake.wait_for(lambda: any(m.pngs() for m in world.channel()), what="the first board")
     board = [m for m in world.channel() if m.pngs()][-1]
@@ -29,7 +29,7 @@ async def test_add_ai_seats_the_level_asked_for_shown_in_the_lobby_and_its_remov
     lobby = record.replies()[-1]
     assert "2. Basil (AI hard, blue) · 3. Cleo (AI easy, yellow)" in lobby.content
     remove = next(s for s in lobby.selects() if s.get("placeholder", "").startswith("Remove a seat"))
-    assert [o["label"] for o in remove["options"]] == ["Seat 2: AI player (hard)", "Seat 3: AI player (easy)"]
+    assert [o["label"] for o in remove["options"]] == ["2. Basil (AI hard, blue)", "3. Cleo (AI easy, yellow)"]
     info = await world.bot.service.game_in_channel(world.fake.channel.id)
     assert info is not None and [s.level for s in info.seats] == [None, "hard", "easy"]
 
@@ -48,7 +48,7 @@ async def test_the_lobby_seats_an_ai_of_each_level_in_two_taps(world: World) -> 
         lobby = await world.pick(alice, lobby, "Add an AI", level)
     assert "2. Basil (AI hard, blue) · 3. Cleo (AI easy, yellow) · 4. Dorian (AI normal, green)" in lobby.content
     assert [o["label"] for o in select_of(lobby, "Remove a seat")["options"]] == [
-        "Seat 2: AI player (hard)", "Seat 3: AI player (easy)", "Seat 4: AI player (normal)"]
+        "2. Basil (AI hard, blue)", "3. Cleo (AI easy, yellow)", "4. Dorian (AI normal, green)"]
     info = await world.bot.service.game_in_channel(world.fake.channel.id)
     assert info is not None and [s.level for s in info.seats] == [None, "hard", "easy", "normal"]
 
