@@ -8,6 +8,8 @@ process drains them without waiting on another, and a dead process's claims are 
 when their lease runs out — never cleared at start-up, since other processes may hold them.
 Every write of outbox rows or jobs also sends a NOTIFY on `WORK_CHANNEL`, so the other
 processes' delivery and scheduler wake for work they did not cause (`listen`).
+Every call has a time limit (`pgcalls`), and a process's instance id is held by a beat that tells a stall of the
+database, waited out, from the loss of the id, after which the process stops (`_beat`, DESIGN §10).
 """
 
 from __future__ import annotations
