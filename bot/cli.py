@@ -171,7 +171,7 @@ def _run_bot(command: str) -> int:
     import aiohttp
     import discord
 
-    from bot.client import run_bot, sync_once
+    from bot.client import EXIT_FENCED, Fenced, run_bot, sync_once
     from bot.storage import InstanceTaken, StorageUnavailable
 
     try:
@@ -193,6 +193,9 @@ def _run_bot(command: str) -> int:
     except InstanceTaken as err:  # retried by a supervisor: the holder may be a dead host's session, soon dropped
         print(f"Not started: {err}.", file=sys.stderr)
         return 3
+    except Fenced as err:  # restarted by a supervisor: it waits its turn (exit 3) while the other process lives
+        print(f"Stopped: {err}.", file=sys.stderr)
+        return EXIT_FENCED
     return 0
 
 

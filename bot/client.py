@@ -11,7 +11,9 @@ import contextlib
 import hashlib
 import json
 import logging
+import os
 import signal
+import threading
 from collections.abc import Awaitable
 from datetime import timedelta
 from typing import TYPE_CHECKING
@@ -25,7 +27,7 @@ from discord.gateway import DiscordWebSocket
 from bot.bounded import bounded
 from bot.config import Settings
 from bot.delivery import Delivery
-from bot.errors import Refused, log_refusal
+from bot.errors import UNSAVED, Refused, log_refusal
 from bot.logs import interaction_context, log_context, setup_logging
 from bot.scheduler import Scheduler
 from bot.service import GameService
@@ -46,8 +48,16 @@ cancelled (cancelled mid-query, a PostgreSQL connection is left to be cancelled 
 
 HANDLERS_SECONDS = 1.5
 """How long a shutdown waits for interactions being handled to finish, before and after the gateway closes."""
-HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item")
-"""The names discord.py gives the tasks that run slash commands and component callbacks."""
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item", "frontier-unsaved")
+"""The names discord.py gives the tasks that run slash commands and component callbacks, and ours that answer an
+interaction this process will not play (`Frontier._unsaved`)."""
+GATEWAY_SECONDS = 2.0
+"""How long a fenced process waits for its gateway to close before it goes on without."""
+FENCED_EXIT_SECONDS = 6.0
+"""A fenced process is gone this long after it learnt it, whatever it was waiting for (DESIGN §10: within
+seconds of the takeover)."""
+EXIT_FENCED = 4
+"""The exit code of a process that lost its instance to another (a supervisor restarts it)."""
 
 EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.replay")
 """In this order: cogs.replay adds /game replay to the /game group of cogs.lobby."""
@@ -76,10 +86,18 @@ class Frontier(commands.AutoShardedBot):
         """The clean stop a signal started (kept so the task is not collected)."""
         self.health: HealthServer | None = None
         """`/healthz` and `/metrics`, when `METRICS_PORT` is set."""
+        self.fenced = False
+        """Set when this process lost its instance: it takes nothing more and exits non-zero (`_fence`)."""
+        self._unsaved_answers: set[asyncio.Task[None]] = set()
         parse = self._connection.parsers["INTERACTION_CREATE"]
 
         def parse_in_context(payload: dict) -> None:  # the handler's tasks are made here, and keep the context
             with log_context(**interaction_context(payload)):
+                if self.fenced or (hasattr(self, "storage") and self.storage.held):
+                    task = asyncio.create_task(self._unsaved(payload), name="frontier-unsaved")
+                    self._unsaved_answers.add(task)
+                    task.add_done_callback(self._unsaved_answers.discard)
+                    return
                 parse(payload)
 
         self._connection.parsers["INTERACTION_CREATE"] = parse_in_context
@@ -91,7 +109,7 @@ class Frontier(commands.AutoShardedBot):
         that cannot be reached is said at once."""
         if not hasattr(self, "storage"):
             await self.assemble()
-            await self.storage.take_back(self.delivery.owner, lost=lambda: _stop(self, "instance id taken over"))
+            await self.storage.take_back(self.delivery.owner, lost=lambda: _fence(self))
 
     async def setup_hook(self) -> None:
         await self.open_database()
@@ -122,6 +140,20 @@ class Frontier(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         _ = self.delivery.presenter  # raises unless a cog (cogs.play) handed delivery its buttons: fail at start
+
+    async def _unsaved(self, payload: dict) -> None:
+        """Answer at once, in words, an interaction this process will not play (it cannot reach the database, or
+        is no longer its instance), rather than acknowledge it and leave the player waiting for a move never made."""
+        interaction: discord.Interaction = discord.Interaction(data=payload, state=self._connection)
+        log.info("interaction %s answered unsaved: %s", interaction.id,
+                 "this process lost its instance" if self.fenced else "the database does not answer")
+        try:
+            if interaction.type is discord.InteractionType.autocomplete:
+                await interaction.response.autocomplete([])
+            else:
+                await interaction.response.send_message(**bounded(content=UNSAVED, ephemeral=True))
+        except discord.HTTPException as err:
+            log.warning("could not answer interaction %s: %s", interaction.id, err)
 
     def _wake_workers(self) -> None:
         """Look for due work now: a process (maybe another one) wrote outbox rows or jobs, or the bot is
@@ -155,14 +187,17 @@ class Frontier(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Stop taking changes, let those in flight commit, let the workers finish what they hold and stop,
-        close the gateway, then the database. Never raises because a worker died. A second call (the
-        signal's, then `run_bot`'s) waits for the first to finish: the process must not end while the
-        database is still closing."""
+        close the gateway, then the database (a fenced process abandons all that instead: `_abandon`). Never raises
+        because a worker died. A second call (the signal's, then `run_bot`'s) waits for the first to finish: the
+        process must not end while the database is still closing."""
         if self._closing is None:
             self._closing = asyncio.ensure_future(self._close())
         await asyncio.shield(self._closing)
 
     async def _close(self) -> None:
+        if self.fenced:
+            await self._abandon()
+            return
         if hasattr(self, "service"):
             await self.service.drain(DRAIN_SECONDS)
             await asyncio.to_thread(self.service.thinking.close)  # a search under way ends with it
@@ -181,6 +216,21 @@ class Frontier(commands.AutoShardedBot):
             await self.health.stop()
         if hasattr(self, "storage"):
             await self.storage.close()
+
+    async def _abandon(self) -> None:
+        """Fenced: the gateway closes first, so no interaction reaches this process again; then the database is cut,
+        so each call waiting on it fails now (a click in flight is told nothing was saved) and no worker is waited
+        for; then HTTP, once those answers are out."""
+        shards = [asyncio.ensure_future(shard.disconnect()) for shard in self.shards.values()]
+        if shards:
+            await asyncio.wait(shards, timeout=GATEWAY_SECONDS)
+        for task in self._workers:
+            task.cancel()
+        await self.storage.abandon()
+        await _handlers_done()
+        await super().close()
+        if self.health is not None:
+            await self.health.stop()
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
@@ -266,8 +316,13 @@ def point_at(settings: Settings) -> None:
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
 
 
+class Fenced(Exception):
+    """The process lost its instance to another and stopped (`EXIT_FENCED`)."""
+
+
 async def run_bot(settings: Settings) -> None:
-    """Run until the gateway closes or SIGTERM/SIGINT asks for a clean stop (exit code 0)."""
+    """Run until the gateway closes or SIGTERM/SIGINT asks for a clean stop (exit code 0); raise `Fenced` when the
+    process stopped because it lost its instance."""
     setup_logging(settings.log_level, settings.log_format)
     point_at(settings)
     assert settings.token
@@ -280,6 +335,8 @@ async def run_bot(settings: Settings) -> None:
             await bot.start(settings.token)
         finally:
             await bot.close()  # all of it: a stop closes the gateway, which ends start() before the database is closed
+        if bot.fenced:
+            raise Fenced("this process lost its instance to another process")
 
 
 def _stop(bot: Frontier, why: str) -> None:
@@ -287,4 +344,20 @@ def _stop(bot: Frontier, why: str) -> None:
     bot.stopping = asyncio.ensure_future(bot.close())
 
 
-__all__ = ["OUR_FAULT", "Frontier", "answer", "run_bot", "sync_once"]
+def _fence(bot: Frontier) -> None:
+    """Another process may run as this one now: stop taking interactions at once and stop (`Frontier._abandon`),
+    gone within `FENCED_EXIT_SECONDS` even if something it waits for never ends."""
+    bot.fenced = True
+    watchdog = threading.Timer(FENCED_EXIT_SECONDS, _exit_fenced)
+    watchdog.daemon = True
+    watchdog.start()
+    bot.stopping = asyncio.ensure_future(bot.close())
+
+
+def _exit_fenced() -> None:
+    log.critical("the fenced process did not end in %s s: exiting now", FENCED_EXIT_SECONDS)
+    logging.shutdown()
+    os._exit(EXIT_FENCED)
+
+
+__all__ = ["EXIT_FENCED", "OUR_FAULT", "Fenced", "Frontier", "answer", "run_bot", "sync_once"]

@@ -111,9 +111,10 @@ class Delivery(Posting):
 
     async def dispatch(self) -> int:
         """Claim the due rows of games not being delivered now and start one task per game, while fewer than
-        `most` games are delivering; returns how many rows were claimed. A task ending wakes the loop."""
+        `most` games are delivering and the storage is not `held`; returns how many rows were claimed. A task
+        ending wakes the loop."""
         claimed = 0
-        while len(self._games) < self.most and not self.service.closing:
+        while len(self._games) < self.most and not self.service.closing and not self.storage.held:
             items = await self.storage.claim_outbox(now=self.service.clock(), owner=self.owner, lease=self.lease,
                                                     limit=BATCH, hold=HOLD, busy=self.service.busy_games(),
                                                     skip=tuple(self._games))
@@ -183,7 +184,7 @@ class Delivery(Posting):
                 left = []
                 return
             newest_board = max((i.id for i in items if i.kind == OutboxKind.BOARD), default=None)
-            while left:
+            while left and not self.storage.held:  # held: another process may soon send what is left
                 item = left[0]
                 older_board = item.kind == OutboxKind.BOARD and item.id != newest_board  # shown with the newest
                 retry = None if older_board else await self._deliver_row(snap, item)

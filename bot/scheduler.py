@@ -52,7 +52,9 @@ class Scheduler:
     async def run_due(self) -> int:
         """Claim and run the jobs due now; returns how many were claimed.  Different games' jobs run side by
         side (a hard AI seat thinking in a worker must not hold up another game's turn or timeout);
-        one game's run in the order claimed."""
+        one game's run in the order claimed. None while the storage is `held`: another process may soon run them."""
+        if self.storage.held:
+            return 0
         jobs = await self.storage.claim_jobs(now=self.service.clock(), owner=self.owner, lease=self.lease, limit=BATCH)
         by_game: dict[int, list[JobRow]] = {}
         for job in jobs:

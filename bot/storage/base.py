@@ -50,6 +50,9 @@ def migrations(backend: str) -> list[tuple[int, str]]:
 class Storage(ABC):
     outage: str | None = None
     """Why the database last failed to save, until a write succeeds again (said once in the log)."""
+    held = False
+    """While set, this process cannot say it is alive (PostgreSQL: its instance's beat does not get through): it
+    sends nothing, runs no timer and answers every interaction that nothing can be saved (DESIGN §10)."""
 
     def unavailable(self, cause: str) -> StorageUnavailable:
         """A write failed for a reason of the database's own (disk full, read-only, gone): the cause is logged
@@ -68,6 +71,10 @@ class Storage(ABC):
 
     @abstractmethod
     async def close(self) -> None: ...
+
+    async def abandon(self) -> None:
+        """Close at once, without waiting for what is under way: another process may run as this one now."""
+        await self.close()
 
     @abstractmethod
     async def migrate(self) -> int:

@@ -8,6 +8,8 @@ process drains them without waiting on another, and a dead process's claims are 
 when their lease runs out — never cleared at start-up, since other processes may hold them.
 Every write of outbox rows or jobs also sends a NOTIFY on `WORK_CHANNEL`, so the other
 processes' delivery and scheduler wake for work they did not cause (`listen`).
+Every call has a time limit (`pgcalls`), and a process's instance id is held by a beat that tells a stall of the
+database, waited out, from the loss of the id, after which the process stops (`_beat`, DESIGN §10).
 """
 
 from __future__ import annotations
@@ -19,12 +21,14 @@ import logging
 from collections.abc import AsyncIterator, Callable, Collection
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
 import asyncpg
 
 from bot.storage.base import Rater, Storage, migrations
+from bot.storage.pgcalls import CALL_SECONDS, UNAVAILABLE, Calls, Cut
 from bot.storage.rows import (
     GAME_COLUMNS,
     HELD,
@@ -53,10 +57,6 @@ RATING_LOCK = 0x52415445  # one rating at a time per game type across processes 
 WORK_CHANNEL = "frontier_work"
 """Notified (on commit) whenever outbox rows or jobs are written or put back for a retry."""
 NOTIFY_WORK = f"SELECT pg_notify('{WORK_CHANNEL}', '')"
-UNAVAILABLE = (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError,
-               asyncpg.exceptions.ReadOnlySQLTransactionError, asyncpg.exceptions.InsufficientResourcesError,
-               asyncpg.exceptions.OperatorInterventionError, asyncpg.exceptions.CannotConnectNowError)
-"""Failures of the server or the way to it (gone, read-only, disk full, shutting down), not of our SQL."""
 BEAT_SECONDS = 2.0
 """How often the process holding an instance id says it is alive (`instances.beat`, the server's clock)."""
 STALE_SECONDS = 6.0
@@ -66,6 +66,38 @@ OWNER_POLL_SECONDS = 0.2
 HOLDER = ("SELECT l.pid FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1 "
           "AND ((l.classid::bigint << 32) | l.objid::bigint) = hashtextextended($1, 0)")
 """The session holding an instance id's advisory lock (a bigint key is stored as its two halves)."""
+MIGRATION_SECONDS = 600.0
+"""A migration's statements (and the wait for another process's migration) may take this long, not `CALL_SECONDS`:
+an index built on a large table takes minutes."""
+
+
+class Word(Enum):
+    """What the database says of a process's instance id when it beats (`PostgresStorage._beat`)."""
+
+    RENEWED = "the beat is renewed"
+    STALLED = "the beat waits (a lock, a slow disk), but the id is still this session's"
+    TAKEN = "the session is gone, or another holds the id"
+
+
+async def _renew(con: asyncpg.Connection, owner: str) -> int | BaseException:
+    """One beat from the lock's own session: 1 when renewed, 0 when the id is no longer this session's, or why the
+    server did not answer (returned, so that a renewal given up on raises nowhere)."""
+    try:
+        return _count(await con.execute("UPDATE instances SET beat = now() WHERE owner = $1 "
+                                        "AND backend = pg_backend_pid()", owner))
+    except UNAVAILABLE as err:
+        return err
+
+
+async def holder_of(url: str, owner: str) -> int | None:
+    """The session holding an id's lock, asked from a session of its own (the pool's may all be waiting), within
+    `BEAT_SECONDS`; it reads no table, so a lock on one cannot hold it up."""
+    con = await asyncpg.connect(url, timeout=BEAT_SECONDS, command_timeout=BEAT_SECONDS)
+    try:
+        holder: int | None = await con.fetchval(HOLDER, owner)
+        return holder
+    finally:
+        con.terminate()
 
 
 def _count(status: str) -> int:
@@ -94,8 +126,15 @@ def _job(r: asyncpg.Record) -> JobRow:
 class PostgresStorage(Storage):
     """Games, seats, the action log, the outbox and jobs in one PostgreSQL database shared by processes."""
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, call_seconds: float, cut: Cut) -> None:
         self.pool = pool
+        self._cut = cut
+        """How the pool opens connections, until `abandon`."""
+        self.url = url
+        self.call_seconds = call_seconds
+        """The time limit of every statement and of every wait for a pool connection (`CALL_SECONDS`)."""
+        self.db = Calls(pool, self.unavailable, call_seconds)
+        """The pool's one-statement calls, with their time limits."""
         self._listener: tuple[Any, Callable[..., None]] | None = None
         """The pool connection kept for LISTEN and its callback, once `listen` was called."""
         self._owner: Any = None
@@ -105,30 +144,33 @@ class PostgresStorage(Storage):
         """The heartbeat of that lock (`_beat`), while it is held."""
 
     @classmethod
-    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStorage:
-        pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
-        store = cls(pool)
+    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10,
+                   call_seconds: float = CALL_SECONDS) -> PostgresStorage:
+        cut = Cut()
+        pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=call_seconds,
+                                         command_timeout=call_seconds, connect=cut.connect)
+        store = cls(pool, url, call_seconds, cut)
         try:
             await store.migrate()
             await store._restart()
         except BaseException:
-            await pool.close()
+            pool.terminate()
             raise
         return store
 
     async def _restart(self) -> None:
         """A start is the moment to try again what was waiting for Discord — but only rows no live
         process holds: another process's lease is its own until it runs out."""
-        await self.pool.execute("UPDATE outbox SET next_try = LEAST(next_try, $1) WHERE done_at IS NULL "
-                                "AND (lease_until IS NULL OR lease_until < $1) AND next_try < $2",
-                                datetime.now(UTC), HELD)
+        await self.db.execute("UPDATE outbox SET next_try = LEAST(next_try, $1) WHERE done_at IS NULL "
+                              "AND (lease_until IS NULL OR lease_until < $1) AND next_try < $2",
+                              datetime.now(UTC), HELD)
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[asyncpg.Connection]:
         """One connection of the pool in one transaction; rolled back on any error. A server that is gone,
-        read-only or out of disk raises `StorageUnavailable`."""
+        silent, read-only or out of disk raises `StorageUnavailable`."""
         try:
-            async with self.pool.acquire() as con, con.transaction():
+            async with self.pool.acquire(timeout=self.call_seconds) as con, con.transaction():
                 yield con
             self.saved()
         except UNAVAILABLE as err:
@@ -144,14 +186,26 @@ class PostgresStorage(Storage):
             con, self._owner = self._owner, None
             with contextlib.suppress(*UNAVAILABLE):
                 await con.execute("DELETE FROM instances WHERE owner = $1 AND backend = pg_backend_pid()",
-                                  self._owner_id)
+                                  self._owner_id, timeout=BEAT_SECONDS)
             await self.pool.release(con)  # and the instance lock with the session's end
         if self._listener is not None:
             con, heard = self._listener
             self._listener = None
             await con.remove_listener(WORK_CHANNEL, heard)
             await self.pool.release(con)
-        await self.pool.close()
+        try:
+            await asyncio.wait_for(self.pool.close(), self.call_seconds)
+        except TimeoutError:  # a connection still in use past every time limit
+            self.pool.terminate()
+
+    async def abandon(self) -> None:
+        """Another process may run under this one's id: nothing more is written. Every connection, and every one
+        being opened, is cut at once, so each call waiting on one fails now (`StorageUnavailable`) rather than at
+        its time limit."""
+        if self._beating is not None:
+            self._beating.cancel()
+        self._cut.cut()
+        self.pool.terminate()
 
     async def take_back(self, owner: str, lost: Callable[[], None] | None = None) -> None:
         """A session-level advisory lock on the id, held by one pool connection for the process's life, and a
@@ -160,8 +214,11 @@ class PostgresStorage(Storage):
         A process killed on a live host loses its session, and the lock with it, at once.  A dead host's
         session lingers (no close reaches the server) but stops beating: once its beat is `STALE_SECONDS` old
         the session is ended here (`pg_terminate_backend`) and the lock taken.  A holder seen beating is alive:
-        refused at once.  `lost` is called if this process's own lock is ever taken from it."""
-        con = await self.pool.acquire()
+        refused at once.  `lost` is called if this process's own lock is ever taken from it (`_beat`)."""
+        try:
+            con = await self.pool.acquire(timeout=self.call_seconds)
+        except UNAVAILABLE as err:
+            raise self.unavailable(f"PostgreSQL: {err!r}") from err
         try:
             await self._lock(con, owner)
             async with con.transaction():
@@ -172,8 +229,10 @@ class PostgresStorage(Storage):
                 await con.execute("UPDATE jobs SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1",
                                   owner)
                 await con.execute(NOTIFY_WORK)
-        except BaseException:
+        except BaseException as err:
             await self.pool.release(con)
+            if isinstance(err, UNAVAILABLE):
+                raise self.unavailable(f"PostgreSQL: {err!r}") from err
             raise
         self._owner, self._owner_id = con, owner
         self._beating = asyncio.create_task(self._beat(con, owner, lost), name="instance-beat")
@@ -203,38 +262,74 @@ class PostgresStorage(Storage):
             await asyncio.sleep(OWNER_POLL_SECONDS)
 
     async def _beat(self, con: asyncpg.Connection, owner: str, lost: Callable[[], None] | None) -> None:
-        """Renew the beat from the lock's own session.  When the session is gone or replaced, or no beat got
-        through for `STALE_SECONDS` (a restart may already have taken this process for dead), another process
-        may run as `owner`: say so, and call `lost`."""
+        """Renew the beat from the lock's own session every `BEAT_SECONDS`, one renewal at a time. While one does not
+        get through, the process is `held` (DESIGN §10: its sends and timers wait, an interaction is told nothing
+        can be saved), and a session of its own asks the server who holds the id: still this session, it is a stall
+        (a lock, a slow disk), waited out however long. When the session is gone or another holds the id, or the
+        database has not said for `STALE_SECONDS` that the id is this process's (from then on a successor may take
+        it), say so and call `lost`."""
         loop = asyncio.get_running_loop()
-        last = loop.time()
-        while True:
-            await asyncio.sleep(BEAT_SECONDS)
-            try:
-                mine = _count(await asyncio.wait_for(con.execute(
-                    "UPDATE instances SET beat = now() WHERE owner = $1 AND backend = pg_backend_pid()", owner),
-                    BEAT_SECONDS))
-            except (*UNAVAILABLE, TimeoutError) as err:
-                log.warning("INSTANCE_ID=%r: a beat did not get through (%r)", owner, err)
-                mine = 0 if _gone(con) or loop.time() - last > STALE_SECONDS else -1
-            if mine > 0:
-                last = loop.time()
-            elif not mine:
-                log.critical("INSTANCE_ID=%r: this process's session was ended or silent too long; another "
-                             "process may run under the id now, so this one stops", owner)
-                if lost is not None:
-                    lost()
-                return
+        sure = loop.time()  # when the database last said the id is this process's
+        pid = con.get_server_pid()
+        renewal: asyncio.Task[int | BaseException] | None = None
+        try:
+            while True:
+                await asyncio.sleep(OWNER_POLL_SECONDS if self.held else BEAT_SECONDS)  # held: each try waits itself
+                renewal = renewal or asyncio.create_task(_renew(con, owner))
+                try:
+                    word = await asyncio.wait_for(self._word(renewal, con, owner, pid),
+                                                  max(0.0, sure + STALE_SECONDS - loop.time()))
+                except TimeoutError:
+                    word = None
+                if renewal.done():
+                    renewal = None
+                if word is Word.TAKEN or (word is None and loop.time() - sure >= STALE_SECONDS):
+                    self.held = True
+                    log.critical("INSTANCE_ID=%r: this process's session was ended or another holds the id, or the "
+                                 "database was silent too long; another process may run under the id now, so this "
+                                 "one stops", owner)
+                    if lost is not None:
+                        lost()
+                    return
+                if word is not None:
+                    sure = loop.time()
+                if word is Word.RENEWED and self.held:
+                    self.held = False
+                    log.warning("INSTANCE_ID=%r: beats get through again; sends and timers go on", owner)
+                    if self._listener is not None:
+                        self._listener[1]()  # the workers look for what waited meanwhile
+        finally:
+            if renewal is not None:
+                renewal.cancel()
+
+    async def _word(self, renewal: asyncio.Task[int | BaseException], con: asyncpg.Connection, owner: str,
+                    pid: int) -> Word | None:
+        """What the database says of this process's id within about two `BEAT_SECONDS`: the beat renewed, a stall
+        (the renewal waits, the id is still this session's), taken, or nothing (None)."""
+        done, _ = await asyncio.wait({renewal}, timeout=BEAT_SECONDS)
+        renewed = renewal.result() if done else TimeoutError(f"no answer within {BEAT_SECONDS} s")
+        if isinstance(renewed, int):
+            return Word.RENEWED if renewed else Word.TAKEN
+        if _gone(con):
+            return Word.TAKEN
+        if not self.held:
+            log.warning("INSTANCE_ID=%r: a beat did not get through (%r); sends and timers wait", owner, renewed)
+            self.held = True
+        try:
+            holder = await holder_of(self.url, owner)
+        except UNAVAILABLE:
+            return None
+        return Word.STALLED if holder == pid else Word.TAKEN
 
     async def ping(self) -> None:
-        await self.pool.fetchval("SELECT 1")
+        await self.db.fetchval("SELECT 1")
 
     async def games_running(self) -> int:
-        return await self.pool.fetchval("SELECT COUNT(*) FROM games WHERE status = 'running'")
+        return await self.db.fetchval("SELECT COUNT(*) FROM games WHERE status = 'running'")
 
     async def listen(self, wake: Callable[[], None]) -> None:
         """Call `wake` whenever any process writes outbox rows or jobs (NOTIFY on commit), this one included."""
-        con = await self.pool.acquire()
+        con = await self.pool.acquire(timeout=self.call_seconds)
 
         def heard(*_: object) -> None:
             wake()
@@ -246,12 +341,12 @@ class PostgresStorage(Storage):
         current = 0
         for number, sql in migrations("postgres"):
             async with self._tx() as con:
-                await con.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                await con.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK, timeout=MIGRATION_SECONDS)
                 await con.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
                 current = await con.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
                 if number <= current:
                     continue
-                await con.execute(sql)
+                await con.execute(sql, timeout=MIGRATION_SECONDS)
                 await con.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
                 current = number
         return current
@@ -272,7 +367,7 @@ class PostgresStorage(Storage):
         return int(game_id)
 
     async def load(self, game_id: int) -> GameRow | None:
-        row = await self.pool.fetchrow(  # one statement, so the seats are those of the same snapshot as the game
+        row = await self.db.fetchrow(  # one statement, so the seats are those of the same snapshot as the game
             f"SELECT {GAME_COLUMNS}, ARRAY(SELECT (s.seat, s.user_id, s.is_ai, s.dm_ok, s.\"left\", u.notify, "
             "s.ai_level, p.name) "
             "FROM seats s LEFT JOIN user_settings u ON u.user_id = s.user_id "
@@ -287,12 +382,12 @@ class PostgresStorage(Storage):
                        [SeatRow(*s) for s in row["seats"]], row["paused"])
 
     async def active_in_channel(self, channel_id: int) -> int | None:
-        return await self.pool.fetchval(
+        return await self.db.fetchval(
             "SELECT id FROM games WHERE (channel_id = $1 OR thread_id = $1) AND status IN ('lobby', 'running') "
             "ORDER BY id DESC LIMIT 1", channel_id)
 
     async def games_of_user(self, user_id: int) -> list[int]:
-        rows = await self.pool.fetch(
+        rows = await self.db.fetch(
             'SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = $1 AND NOT s."left" '
             "AND g.status IN ('lobby', 'running') ORDER BY g.id", user_id)
         return [r[0] for r in rows]
@@ -380,20 +475,20 @@ class PostgresStorage(Storage):
     async def guild_settings(self, guild_id: int | None) -> dict[str, Any]:
         if guild_id is None:  # DMs have no server, hence no server defaults
             return {}
-        text = await self.pool.fetchval("SELECT settings FROM guild_settings WHERE guild_id = $1", guild_id)
+        text = await self.db.fetchval("SELECT settings FROM guild_settings WHERE guild_id = $1", guild_id)
         return json.loads(text) if text else {}
 
     async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
-        await self.pool.execute("INSERT INTO guild_settings (guild_id, settings) VALUES ($1, $2) "
-                                "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
-                                guild_id, json.dumps(settings))
+        await self.db.execute("INSERT INTO guild_settings (guild_id, settings) VALUES ($1, $2) "
+                              "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+                              guild_id, json.dumps(settings))
 
     async def notify_setting(self, user_id: int) -> str | None:
-        return await self.pool.fetchval("SELECT notify FROM user_settings WHERE user_id = $1", user_id)
+        return await self.db.fetchval("SELECT notify FROM user_settings WHERE user_id = $1", user_id)
 
     async def set_notify(self, user_id: int, notify: str) -> None:
-        await self.pool.execute("INSERT INTO user_settings (user_id, notify) VALUES ($1, $2) "
-                                "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify", user_id, notify)
+        await self.db.execute("INSERT INTO user_settings (user_id, notify) VALUES ($1, $2) "
+                              "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify", user_id, notify)
 
     async def set_name(self, guild_id: int | None, user_id: int, name: str) -> None:
         await self.pool.execute("INSERT INTO people (guild_id, user_id, name) VALUES ($1, $2, $3) "
@@ -401,12 +496,12 @@ class PostgresStorage(Storage):
                                 guild_id or 0, user_id, name)
 
     async def meta(self, key: str) -> str | None:
-        value: str | None = await self.pool.fetchval("SELECT value FROM meta WHERE key = $1", key)
+        value: str | None = await self.db.fetchval("SELECT value FROM meta WHERE key = $1", key)
         return value
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self.pool.execute("INSERT INTO meta (key, value) VALUES ($1, $2) "
-                                "ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value)
+        await self.db.execute("INSERT INTO meta (key, value) VALUES ($1, $2) "
+                              "ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value)
 
     # -- moves -----------------------------------------------------------------
 
@@ -429,23 +524,23 @@ class PostgresStorage(Storage):
         return version
 
     async def find_interaction(self, interaction_id: str) -> tuple[int, ActionRow] | None:
-        r = await self.pool.fetchrow("SELECT game_id, seq, seat, action, events, interaction_id FROM actions "
-                                     "WHERE interaction_id = $1", interaction_id)
+        r = await self.db.fetchrow("SELECT game_id, seq, seat, action, events, interaction_id FROM actions "
+                                   "WHERE interaction_id = $1", interaction_id)
         if r is None:
             return None
         return r["game_id"], ActionRow(r["seq"], r["seat"], json.loads(r["action"]), json.loads(r["events"]),
                                        r["interaction_id"])
 
     async def actions(self, game_id: int) -> list[ActionRow]:
-        rows = await self.pool.fetch("SELECT seq, seat, action, events, interaction_id FROM actions "
-                                     "WHERE game_id = $1 ORDER BY seq", game_id)
+        rows = await self.db.fetch("SELECT seq, seat, action, events, interaction_id FROM actions "
+                                   "WHERE game_id = $1 ORDER BY seq", game_id)
         return [ActionRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4]) for r in rows]
 
     # -- results ---------------------------------------------------------------
 
     async def finished_without_result(self) -> list[int]:
-        rows = await self.pool.fetch("SELECT id FROM games g WHERE status = 'finished' "
-                                     "AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY id")
+        rows = await self.db.fetch("SELECT id FROM games g WHERE status = 'finished' "
+                                   "AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY id")
         return [r[0] for r in rows]
 
     async def record_result(self, game_id: int, seats: list[ResultSeat], now: datetime) -> None:
@@ -453,7 +548,7 @@ class PostgresStorage(Storage):
             await self._effects(con, game_id, 0, Effects(result=seats), now)
 
     async def tally(self, guild_id: int | None) -> list[tuple[str, int, int, int]]:
-        rows = await self.pool.fetch(
+        rows = await self.db.fetch(
             "SELECT r.game_type, s.user_id, COUNT(*) FILTER (WHERE s.won), COUNT(*) FROM results r "
             "JOIN result_seats s ON s.game_id = r.game_id "
             "WHERE r.guild_id IS NOT DISTINCT FROM $1::bigint AND s.user_id IS NOT NULL "
@@ -474,7 +569,7 @@ class PostgresStorage(Storage):
     # -- ratings ---------------------------------------------------------------
 
     async def unrated_results(self) -> list[int]:
-        rows = await self.pool.fetch("SELECT game_id FROM results WHERE NOT rated ORDER BY finished_at, game_id")
+        rows = await self.db.fetch("SELECT game_id FROM results WHERE NOT rated ORDER BY finished_at, game_id")
         return [r[0] for r in rows]
 
     async def rate_result(self, game_id: int, rate: Rater) -> bool:
@@ -502,14 +597,14 @@ class PostgresStorage(Storage):
         return True
 
     async def leaderboard(self, game_type: str, scope: int, limit: int) -> list[Rating]:
-        rows = await self.pool.fetch(
+        rows = await self.db.fetch(
             f"SELECT {RATING_COLUMNS} FROM ratings WHERE game_type = $1 AND scope = $2 "
             "ORDER BY ordinal DESC, games DESC, player COLLATE \"C\" LIMIT $3", game_type, scope, limit)
         return [Rating(*r) for r in rows]
 
     async def ratings_of(self, player: str, scope: int) -> dict[str, Rating]:
-        rows = await self.pool.fetch(f"SELECT game_type, {RATING_COLUMNS} FROM ratings WHERE player = $1 "
-                                     "AND scope = $2 ORDER BY game_type", player, scope)
+        rows = await self.db.fetch(f"SELECT game_type, {RATING_COLUMNS} FROM ratings WHERE player = $1 "
+                                   "AND scope = $2 ORDER BY game_type", player, scope)
         return {r[0]: Rating(*list(r)[1:]) for r in rows}
 
     # -- the outbox ------------------------------------------------------------
@@ -546,27 +641,27 @@ class PostgresStorage(Storage):
         return sorted(map(outbox_item, rows), key=lambda item: item.id)
 
     async def pending_boards(self, game_id: int, up_to: int) -> list[OutboxItem]:
-        rows = await self.pool.fetch(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = $1 AND kind = 'board' "
-                                     "AND done_at IS NULL AND id <= $2 ORDER BY id", game_id, up_to)
+        rows = await self.db.fetch(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = $1 AND kind = 'board' "
+                                   "AND done_at IS NULL AND id <= $2 ORDER BY id", game_id, up_to)
         return [outbox_item(r) for r in rows]
 
     async def shown_boards(self, game_id: int, limit: int) -> list[OutboxItem]:
-        rows = await self.pool.fetch(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = $1 AND kind = 'board' "
-                                     "AND done_at IS NOT NULL AND error IS NULL ORDER BY id DESC LIMIT $2",
-                                     game_id, limit)
+        rows = await self.db.fetch(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = $1 AND kind = 'board' "
+                                   "AND done_at IS NOT NULL AND error IS NULL ORDER BY id DESC LIMIT $2",
+                                   game_id, limit)
         return [outbox_item(r) for r in reversed(rows)]
 
     async def newer_pending(self, item: OutboxItem) -> bool:
-        return await self.pool.fetchval(
+        return await self.db.fetchval(
             "SELECT EXISTS (SELECT 1 FROM outbox WHERE game_id = $1 AND kind = $2 "
             "AND target IS NOT DISTINCT FROM $3::bigint AND id > $4 AND done_at IS NULL)",
             item.game_id, item.kind, item.target, item.id)
 
     async def outbox_done(self, ids: list[int], *, now: datetime, error: str | None = None) -> None:
-        await self._mark_done(self.pool, ids, now, error)
+        await self._mark_done(self.db, ids, now, error)
 
     @staticmethod
-    async def _mark_done(con: asyncpg.Connection | asyncpg.Pool, ids: list[int], now: datetime,
+    async def _mark_done(con: asyncpg.Connection | Calls, ids: list[int], now: datetime,
                          error: str | None = None) -> None:
         await con.execute("UPDATE outbox SET done_at = $1, error = $2, lease_owner = NULL, lease_until = NULL "
                           "WHERE id = ANY($3)", now, error, ids)
@@ -597,8 +692,8 @@ class PostgresStorage(Storage):
         return changed
 
     async def board_message(self, game_id: int) -> BoardMessage | None:
-        r = await self.pool.fetchrow("SELECT channel_id, message_id, version FROM messages "
-                                     "WHERE game_id = $1 AND kind = 'board'", game_id)
+        r = await self.db.fetchrow("SELECT channel_id, message_id, version FROM messages "
+                                   "WHERE game_id = $1 AND kind = 'board'", game_id)
         return BoardMessage(r[0], r[1], r[2]) if r else None
 
     async def record_board(self, game_id: int, board: BoardMessage, done: list[int], now: datetime) -> None:
@@ -613,7 +708,7 @@ class PostgresStorage(Storage):
     # -- jobs ------------------------------------------------------------------
 
     async def claim_jobs(self, *, now: datetime, owner: str, lease: timedelta, limit: int) -> list[JobRow]:
-        rows = await self.pool.fetch(
+        rows = await self.db.fetch(
             "WITH picked AS ("
             " SELECT j.game_id, j.kind FROM jobs j JOIN games g ON g.id = j.game_id WHERE j.due <= $3"
             " AND (j.lease_until IS NULL OR j.lease_until < $3) AND (g.paused IS NULL OR j.kind = 'ai_turn')"
@@ -625,11 +720,10 @@ class PostgresStorage(Storage):
         return sorted(map(_job, rows), key=lambda j: (j.due, j.game_id, j.kind))
 
     async def finish_job(self, job: JobRow) -> None:
-        async with self.pool.acquire() as con:
-            await self._finish_job(con, job)
+        await self._finish_job(self.db, job)
 
     @staticmethod
-    async def _finish_job(con: asyncpg.Connection, job: JobRow) -> None:
+    async def _finish_job(con: asyncpg.Connection | Calls, job: JobRow) -> None:
         await con.execute("DELETE FROM jobs WHERE game_id = $1 AND kind = $2 AND for_version = $3",
                           job.game_id, job.kind, job.for_version)
 
@@ -641,11 +735,11 @@ class PostgresStorage(Storage):
             await con.execute(NOTIFY_WORK)
 
     async def next_job_due(self) -> datetime | None:
-        return await self.pool.fetchval("SELECT MIN(GREATEST(j.due, j.lease_until)) FROM jobs j "
-                                        "JOIN games g ON g.id = j.game_id WHERE g.paused IS NULL OR j.kind = 'ai_turn'")
+        return await self.db.fetchval("SELECT MIN(GREATEST(j.due, j.lease_until)) FROM jobs j "
+                                      "JOIN games g ON g.id = j.game_id WHERE g.paused IS NULL OR j.kind = 'ai_turn'")
 
     async def next_outbox_try(self) -> datetime | None:
-        return await self.pool.fetchval("SELECT MIN(GREATEST(next_try, lease_until)) FROM outbox WHERE done_at IS NULL")
+        return await self.db.fetchval("SELECT MIN(GREATEST(next_try, lease_until)) FROM outbox WHERE done_at IS NULL")
 
     # -- housekeeping ----------------------------------------------------------
 

@@ -7,23 +7,17 @@ that session (and its advisory lock) as it would for two hours of TCP keepalive,
 from __future__ import annotations
 
 import asyncio
-from urllib.parse import urlsplit, urlunsplit
+from datetime import UTC, datetime
 
 import asyncpg
 import pytest
 
-from bot.storage import InstanceTaken, open_storage
+from bot.storage import InstanceTaken, StorageUnavailable, open_storage
 from bot.storage.postgres import HOLDER, PostgresStorage
 from tests.support.postgres import PostgresServer
-from tests.support.relay import Relay
+from tests.support.relay import Relay, through
 
 OWNER = "host:shards-0"
-
-
-def through(url: str, port: int) -> str:
-    """The same database reached on another port (the relay's)."""
-    parts = urlsplit(url)
-    return urlunsplit(parts._replace(netloc=f"{parts.username}@127.0.0.1:{port}"))
 
 
 async def test_a_restart_after_its_host_died_takes_the_instance_back_within_seconds(
@@ -89,3 +83,26 @@ async def test_a_process_whose_session_was_ended_stops(postgres_server: Postgres
         await con.close()
     await asyncio.wait_for(stopped.wait(), timeout=30)
     await store.close()
+
+
+async def test_every_call_to_a_silent_database_ends_within_its_time_limit(postgres_server: PostgresServer) -> None:
+    """Issue 45: with no time limit, a read or a write on a link that drops every packet waited for ever (and a
+    fenced process's shutdown with it). A one-second limit here keeps the test short; the bot's is `CALL_SECONDS`."""
+    url = await postgres_server.emptied_database()
+    relay = Relay(postgres_server.port)
+    await relay.start()
+    store = await PostgresStorage.open(through(url, relay.port), call_seconds=1.0)
+    relay.freeze()
+    calls = [asyncio.ensure_future(store.load(1)),
+             asyncio.ensure_future(store.create_game(game_type="testgame", guild_id=1, channel_id=2, thread_id=None,
+                                                     created_by=3, options={}, settings={}, seed=4,
+                                                     now=datetime.now(UTC)))]
+    try:
+        _, waiting = await asyncio.wait(calls, timeout=30)  # a guard against hanging, not the measure
+        assert not waiting, "a call to the silent database is still waiting"
+        for call in calls:
+            with pytest.raises(StorageUnavailable):
+                call.result()
+    finally:
+        store.pool.terminate()
+        await relay.close()

@@ -91,11 +91,6 @@ def channel_of(fake: FakeDiscord, guild: Guild) -> int:
     return next(c.id for c in guild.channels.values() if c.name == "games")
 
 
-def shown(table: Table) -> tuple[int, int]:
-    """How many boards are posted, and how often the newest was edited: it changes when a board is delivered."""
-    return len(table.boards()), table.latest_board().edits
-
-
 async def opened_table(cluster: Cluster, guild: Guild, host: Person, game_type: str) -> Table:
     """A started game in the guild's channel: the host and AI seats."""
     table = Table(cluster.fake, cluster.processes[0], host, host.channel_id)
@@ -153,21 +148,11 @@ async def move_by_dm(table: Table) -> InteractionRecord:
     return record
 
 
-async def my_turn(table: Table) -> list[dict[str, Any]]:
-    """Wait until the host has moves to make (the AI seats may be moving first); the moves /play offers."""
-    for _ in range(200):
-        choices = await table.my_choices(table.host)
-        if choices:
-            return choices
-        await asyncio.sleep(0.3)
-    raise AssertionError("the host's turn never came")
-
-
 async def move_by_play(table: Table) -> None:
     """The host's first offered move through /play (answered by the process of the game's guild). AI seats may
     move between the list and the pick (a discard, an offer): then, as the refusal says, the host picks again."""
     for _ in range(3):
-        choices = await my_turn(table)
+        choices = await table.my_turn()
         record = await table.host.slash("play", channel_id=table.channel_id, action=choices[0]["value"])
         await table.fake.wait_for(lambda r=record: any(m.content and not m.loading for m in r.replies()),
                                   timeout=30, what="the answer to /play")
@@ -231,7 +216,7 @@ async def test_two_processes_share_the_games_and_one_survives_the_other(cluster:
     assert claim["kind"] == "board", claim
     victim = cluster.process_by_owner(claim["lease_owner"])
     survivor = next(p for p in cluster.processes if p is not victim)
-    boards = shown(east)
+    boards = east.shown()
     assert victim.process is not None
     victim.process.send_signal(signal.SIGKILL)
     await victim.process.wait()
@@ -239,7 +224,7 @@ async def test_two_processes_share_the_games_and_one_survives_the_other(cluster:
     await fake.wait_for(lambda: fake.abandoned, timeout=10, what="the dead process's request to be dropped")
     await victim.start()
     back = time.monotonic()
-    await fake.wait_for(lambda: shown(east) != boards, timeout=RESTART_BUDGET,
+    await fake.wait_for(lambda: east.shown() != boards, timeout=RESTART_BUDGET,
                         what="the restarted process to take its claim back and deliver the board")
     assert time.monotonic() - back <= RESTART_BUDGET
 

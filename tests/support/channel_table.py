@@ -7,6 +7,7 @@ know when a game has ended and to cross-check what the channel shows.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import shutil
@@ -102,6 +103,10 @@ class Table:
         assert boards, "no board picture in the channel"
         return boards[-1]
 
+    def shown(self) -> tuple[int, int]:
+        """How many boards are posted, and how often the newest was edited: it changes when a board is delivered."""
+        return len(self.boards()), self.latest_board().edits
+
     def game(self) -> dict[str, Any]:
         places = ("channel", "thread", "channel_id", "thread_id")
         rows = [g for g in stored_rows(self.bot.database, "games") if self.channel_id in [g.get(k) for k in places]]
@@ -156,6 +161,15 @@ class Table:
 
     async def my_choices(self, person: Person) -> list[dict[str, Any]]:
         return await person.autocomplete("play", "action", "", channel_id=self.channel_id)
+
+    async def my_turn(self) -> list[dict[str, Any]]:
+        """Wait until the host has moves to make (the AI seats may be moving first); the moves /play offers."""
+        for _ in range(200):
+            choices = await self.my_choices(self.host)
+            if choices:
+                return choices
+            await asyncio.sleep(0.3)
+        raise AssertionError("the host's turn never came")
 
     async def play_one(self, person: Person) -> InteractionRecord | None:
         """One move through `/play`: a random one of the offered actions; None when none is offered."""

@@ -5,6 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from urllib.parse import urlsplit, urlunsplit
+
+
+def through(url: str, port: int) -> str:
+    """The same database reached on another port (a relay's)."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(netloc=f"{parts.username}@127.0.0.1:{port}"))
 
 
 class Relay:

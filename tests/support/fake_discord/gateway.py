@@ -59,6 +59,8 @@ class Session:
     history: list[dict[str, Any]] = field(default_factory=list)
     socket: web.WebSocketResponse | None = None
     resumes: int = 0
+    ended_with: int | None = None
+    """The close code its last socket ended with: 1000 when the bot closed it, 1006 or None when it was cut."""
 
 
 class Gateway:
@@ -132,6 +134,7 @@ class Gateway:
             watchdog.cancel()
             self._sockets.discard(ws)
             if session is not None and session.socket is ws:
+                session.ended_with = ws.close_code
                 session.socket = None
                 self.connected.clear()
         return ws
