@@ -78,7 +78,8 @@ class Delivery(Posting):
         self._wake = asyncio.Event()
         self._handlers: dict[OutboxKind, Callable[[Snapshot, OutboxItem], Awaitable[None]]] = {
             OutboxKind.HAND: self._hand, OutboxKind.ASK: self._ask, OutboxKind.DM: self._dm,
-            OutboxKind.NOTICE: self._notice, OutboxKind.RETIRE: self._retire, OutboxKind.RECAP: self._recap}
+            OutboxKind.NOTICE: self._notice, OutboxKind.RETIRE: self._retire, OutboxKind.STRIP: self._strip,
+            OutboxKind.RECAP: self._recap}
         """The handler of each kind but `board`, which marks its rows itself (with the board message)."""
 
     def wake(self) -> None:
@@ -229,13 +230,13 @@ class Delivery(Posting):
                 DISCORD_ERRORS.labels(err.status, err.code).inc()
                 if err.status == 429 or err.status >= 500:
                     retry = await self._retry(item, f"{err.status} {err.code}")
-                    return retry if item.target is None else None  # a DM's fault does not hold up the channel
+                    return retry if self._holds(item) else None
                 await self._refused(item, err)
             except RETRIED as err:
                 DISCORD_ERRORS.labels(0, 0).inc()
                 retry = await self._retry(item, "no answer from Discord in time" if isinstance(err, TimeoutError)
                                           else repr(err))
-                return retry if item.target is None else None
+                return retry if self._holds(item) else None
             except NotYet as err:
                 await self._retry(item, str(err), quiet=True, wait=0.5, failed=False)
             except StorageUnavailable:
@@ -253,6 +254,12 @@ class Delivery(Posting):
                 if game.paused and item.target is None:
                     await self.service.resume(game.id)
         return None
+
+    @staticmethod
+    def _holds(item: OutboxItem) -> bool:
+        """Whether the game's later rows wait for this row's retry: a channel post's do (they follow it); a DM's
+        and an old board's strip do not (nothing after them depends on them)."""
+        return item.target is None and item.kind != OutboxKind.STRIP
 
     async def _retry(self, item: OutboxItem, why: str, *, quiet: bool = False, wait: float | None = None,
                      failed: bool = True) -> datetime:

@@ -13,7 +13,7 @@ from datetime import datetime
 from bot.limits import CONTENT as MESSAGE_LIMIT
 from bot.outcome import GameInfo, Outcome
 from bot.seats import Seat, is_person, player_of
-from bot.storage import OutboxKind, OutboxRow
+from bot.storage import BoardMessage, OutboxKind, OutboxRow
 from games.grammar import verb
 
 
@@ -162,3 +162,9 @@ def recap() -> OutboxRow:
 def retire() -> OutboxRow:
     """A game that ended without a result keeps its last board, without buttons."""
     return OutboxRow(OutboxKind.RETIRE, None, {})
+
+
+def strip(board: BoardMessage) -> OutboxRow:
+    """A board a newer one replaced loses its buttons: a row of its own, written with the newer board's record,
+    so the strip is retried like any send and survives a restart (only the newest board is live)."""
+    return OutboxRow(OutboxKind.STRIP, None, {"channel": board.channel_id, "message": board.message_id})

@@ -17,7 +17,7 @@ import discord
 from bot import history
 from bot.board import board_layout, without_buttons
 from bot.bounded import bounded
-from bot.outbox import ai_players, fit, turn_line
+from bot.outbox import ai_players, fit, strip, turn_line
 from bot.outcome import GameInfo, Panel
 from bot.pictures import hand_file, png_file
 from bot.seats import cast_of
@@ -194,11 +194,11 @@ class Posting:
     # -- one handler per kind -----------------------------------------------------------------
 
     async def _board(self, snap: Snapshot, newest: OutboxItem) -> None:
-        """The newest board with the lines of every board not yet shown before it; the previous board
-        loses its buttons (only the newest board is live). How it goes out is the table's `board` setting
-        (`bot.settings.BOARD_TEXT`): `turn` edits the board in place unless someone is newly asked to act,
-        keeping the turn's lines so far (`_turn_so_far`), `new` posts every board, `edit` edits one message
-        and pings apart."""
+        """The newest board with the lines of every board not yet shown before it; the board it replaces
+        loses its buttons through a `strip` row recorded with it (only the newest board is live). How it goes
+        out is the table's `board` setting (`bot.settings.BOARD_TEXT`): `turn` edits the board in place unless
+        someone is newly asked to act, keeping the turn's lines so far (`_turn_so_far`), `new` posts every
+        board, `edit` edits one message and pings apart."""
         game = snap.game
         now = self.service.clock()
         rows = await self.storage.pending_boards(game.id, newest.id)
@@ -241,10 +241,9 @@ class Posting:
         if mode == "edit" and turn and asks:  # only someone newly to move
             await self._post(channel, unsure, content=turn, allowed_mentions=ONLY_USERS,
                              nonce=f"t{game.id}v{fresh[-1].version}")
+        replaced = [strip(shown)] if shown is not None and shown.message_id != message_id else []
         await self.storage.record_board(game.id, BoardMessage(channel.id, message_id, fresh[-1].version),
-                                        [r.id for r in rows], now)
-        if shown is not None and shown.message_id != message_id:
-            await self._strip_buttons(channel, shown.message_id)
+                                        [r.id for r in rows], now, replaced)
 
     async def _turn_so_far(self, game_id: int) -> list[dict]:
         """The boards the message being edited shows already, in the `turn` setting: those since the last one
@@ -268,20 +267,27 @@ class Posting:
         return message_id
 
     async def _strip_buttons(self, channel: discord.PartialMessageable, message_id: int) -> None:
-        """The old board keeps its picture and text, without its buttons (only the newest board is live)."""
+        """The old board keeps its picture and text, without its buttons (only the newest board is live). A
+        message deleted meanwhile has no buttons left; any other fault is the row's, retried like a send."""
         try:
             old = await self._call(channel.fetch_message(message_id))
             await self._call(old.edit(**bounded(view=without_buttons(old))))
-        except discord.NotFound:
-            pass
-        except (discord.HTTPException, TimeoutError) as err:
-            log.warning("could not strip buttons from message %s: %s", message_id, err)
+        except discord.NotFound as err:
+            if err.code in CHANNEL_LOST:
+                raise
+            log.info("board message %s was deleted: nothing to strip", message_id)
 
     async def _retire(self, snap: Snapshot, item: OutboxItem) -> None:
+        """A game ended without a result: its last board loses its buttons."""
         game = snap.game
         shown = await self.storage.board_message(game.id)
         if shown is not None:
             await self._strip_buttons(self.channel_of(game), shown.message_id)
+
+    async def _strip(self, snap: Snapshot, item: OutboxItem) -> None:
+        """A board a newer one replaced loses its buttons (`bot.outbox.strip`)."""
+        channel = self.client.get_partial_messageable(item.payload["channel"], guild_id=snap.game.guild_id)
+        await self._strip_buttons(channel, item.payload["message"])
 
     async def _recap(self, snap: Snapshot, item: OutboxItem) -> None:
         """A finished game's recap, after its final board; one per game (its nonce names the game, so a row

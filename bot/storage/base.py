@@ -244,8 +244,10 @@ class Storage(ABC):
     async def board_message(self, game_id: int) -> BoardMessage | None: ...
 
     @abstractmethod
-    async def record_board(self, game_id: int, board: BoardMessage, done: list[int], now: datetime) -> None:
-        """The newest board message, and the outbox rows it showed, in one write."""
+    async def record_board(self, game_id: int, board: BoardMessage, done: list[int], now: datetime,
+                           caused: list[OutboxRow] | None = None) -> None:
+        """The newest board message, the outbox rows it showed, and the rows it causes (the replaced board's
+        strip), in one write: a crash cannot leave a replaced board live with nothing to strip it."""
 
     # -- jobs (run by the scheduler only) -----------------------------------------
 

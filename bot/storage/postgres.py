@@ -696,7 +696,8 @@ class PostgresStorage(Storage):
                                    "WHERE game_id = $1 AND kind = 'board'", game_id)
         return BoardMessage(r[0], r[1], r[2]) if r else None
 
-    async def record_board(self, game_id: int, board: BoardMessage, done: list[int], now: datetime) -> None:
+    async def record_board(self, game_id: int, board: BoardMessage, done: list[int], now: datetime,
+                           caused: list[OutboxRow] | None = None) -> None:
         async with self._tx() as con:
             await con.execute("INSERT INTO messages (game_id, kind, channel_id, message_id, version) "
                               "VALUES ($1, 'board', $2, $3, $4) ON CONFLICT (game_id, kind) DO UPDATE SET "
@@ -704,6 +705,7 @@ class PostgresStorage(Storage):
                               "version = excluded.version",
                               game_id, board.channel_id, board.message_id, board.version)
             await self._mark_done(con, done, now)
+            await self._effects(con, game_id, board.version, Effects(outbox=caused or []), now)
 
     # -- jobs ------------------------------------------------------------------
 

@@ -79,6 +79,7 @@ class OutboxKind(StrEnum):
     DM = "dm"
     NOTICE = "notice"
     RETIRE = "retire"
+    STRIP = "strip"
     RECAP = "recap"
 
 
@@ -97,8 +98,9 @@ class OutboxRow:
 
     kinds: `board` (the picture and what happened, in the game's channel), `hand` (a private
     picture by DM), `ask` (a DM with the seat's moves as buttons), `dm` (a text DM), `notice`
-    (a text line in the game's channel), `retire` (the last board loses its buttons), `recap` (a finished
-    game's score chart and deciding moments, after its final board).
+    (a text line in the game's channel), `retire` (the last board loses its buttons), `strip` (a board a
+    newer one replaced loses its buttons), `recap` (a finished game's score chart and deciding moments,
+    after its final board).
     """
 
     kind: OutboxKind

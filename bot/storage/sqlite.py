@@ -496,12 +496,14 @@ class SqliteStorage(Storage):
             row = await cur.fetchone()
         return BoardMessage(int(row[0]), int(row[1]), int(row[2])) if row else None
 
-    async def record_board(self, game_id: int, board: BoardMessage, done: list[int], now: datetime) -> None:
+    async def record_board(self, game_id: int, board: BoardMessage, done: list[int], now: datetime,
+                           caused: list[OutboxRow] | None = None) -> None:
         async with self._tx():
             await self.db.execute("INSERT OR REPLACE INTO messages (game_id, kind, channel_id, message_id, version) "
                                   "VALUES (?, 'board', ?, ?, ?)",
                                   (game_id, board.channel_id, board.message_id, board.version))
             await self._mark_done(done, now)
+            await self._effects(game_id, board.version, Effects(outbox=caused or []), now)
 
     # -- jobs ------------------------------------------------------------------
 

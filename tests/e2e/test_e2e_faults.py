@@ -3,7 +3,7 @@
 Each scenario proves that what was committed is shown, once, and that nothing is left
 waiting: a kill -9 between a move's commit and its board, a kill -9 while AI seats are to
 move, a 30 s Discord outage during a move, SIGTERM mid-game, a post Discord never answers,
-a full disk under the database.
+a full disk under the database, a kill while an old board's buttons are being stripped.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from tests.support.channel_table import (
     started_table,
     stored_rows,
 )
-from tests.support.fake_discord import MESSAGES, FakeDiscord
+from tests.support.fake_discord import MESSAGE, MESSAGES, FakeDiscord
 from tests.support.fake_discord.rest import NONCE_SECONDS
 from tests.support.person import Person
 
@@ -266,3 +266,24 @@ async def test_a_board_whose_answer_a_kill_lost_is_posted_once_after_discords_no
         names = board_versions(table)
         assert len(names) == len(set(names)), f"a board was posted twice: {names}"
         assert names[-1].endswith(f"-v{table.game()['version']}.png"), "the newest board shows the last version"
+
+
+async def test_a_kill_before_the_old_board_is_stripped_leaves_one_live_board_after_restart(fake: FakeDiscord,
+                                                                                           tmp_path: Path) -> None:
+    """Issue 43 (item 6): the new board is posted, the old one's strip is under way when the process dies; after
+    the restart the old board loses its buttons, and only the newest board of the game is live."""
+    async with running_bot(fake, tmp_path) as bot:
+        table = await started_table(fake, bot, first_game())
+        await fake.settle(quiet=0.5)
+        old = table.latest_board()
+        held = fake.slow(3600, seconds=3600, method="PATCH", route=MESSAGE, message_id=old.id)
+        await move_told(table)
+        await fake.wait_for(lambda: held.hits >= 1, timeout=30, what="the old board's strip, never answered")
+        await bot.kill()
+        held.stop()
+        assert table.current(old).interactive(), "the old board was live when the process died"
+        await bot.start()
+        await fake.wait_for(lambda: not table.current(old).interactive(), timeout=RESTART_BUDGET,
+                            what="the old board stripped after the restart")
+        await fake.settle(quiet=0.5)
+        assert [b.id for b in table.boards() if b.interactive()] == [table.latest_board().id]

@@ -4,7 +4,7 @@ from .clock import FakeClock
 from .faults import Fault
 from .interactions import InteractionRecord
 from .model import Channel, Guild, StoredMessage, User, is_png
-from .server import MESSAGES, FakeDiscord, RequestRecord
+from .server import MESSAGE, MESSAGES, FakeDiscord, RequestRecord
 
-__all__ = ["MESSAGES", "Channel", "FakeClock", "FakeDiscord", "Fault", "Guild", "InteractionRecord", "RequestRecord",
-           "StoredMessage", "User", "is_png"]
+__all__ = ["MESSAGE", "MESSAGES", "Channel", "FakeClock", "FakeDiscord", "Fault", "Guild", "InteractionRecord",
+           "RequestRecord", "StoredMessage", "User", "is_png"]

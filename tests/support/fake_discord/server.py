@@ -65,6 +65,8 @@ from .rest import ROUTES, ApiError, ApiRequest, Upload, thread_channel
 API_PREFIX = "/api/v10"
 MESSAGES = "/channels/{channel_id}/messages"
 """The route a channel post takes, the one faults most often aim at."""
+MESSAGE = "/channels/{channel_id}/messages/{message_id}"
+"""The route of one posted message: read, edited (a board's buttons stripped), deleted."""
 _checker: OpenApiChecker | None = None
 
 
