@@ -119,7 +119,7 @@ def for_outcome(outcome: Outcome, *, actor: int | None = None, turn: int | None 
         for seat in outcome.asked:
             level = "every" if mover is not None and mover == turn and seat != mover else "turn"  # within another's
             if seat in game.to_move and (user := game.dm_target(seat, level)) is not None:
-                rows.append(OutboxRow(OutboxKind.ASK, user, {"seat": seat, "lines": []}))
+                rows.append(OutboxRow(OutboxKind.ASK, user, {"seat": seat, "lines": [], "events": outcome.events}))
     return rows
 
 

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Self, TypeVar
 import discord
 
 from bot.client import OUR_FAULT, Frontier, answer, refuse
-from bot.errors import Refused
+from bot.errors import Refused, StorageUnavailable
 from bot.service import Caller, Snapshot
 from cogs import ids
 from games.core import RuleError
@@ -71,10 +71,14 @@ def arrow(direction: str, custom_id: str, *, disabled: bool) -> discord.ui.Butto
 
 async def remember(interaction: Interaction) -> bool:
     """Keep what the person is called here (their server nickname, else their display name) for the boards, before
-    anything is played: a changed nickname shows on the next board (issue 43). True, so a cog's
-    `interaction_check` can be just this."""
-    await runtime(interaction).service.known_as(interaction.guild_id, interaction.user.id,
-                                               interaction.user.display_name)
+    anything is played: a changed nickname shows on the next board (issue 43). A database that cannot save it
+    costs only a stale name: the interaction goes on, and is refused by what it does if that cannot be saved.
+    True, so a cog's `interaction_check` can be just this."""
+    try:
+        await runtime(interaction).service.known_as(interaction.guild_id, interaction.user.id,
+                                                   interaction.user.display_name)
+    except StorageUnavailable:
+        log.info("the name of user %s was not kept: the database cannot save now", interaction.user.id)
     return True
 
 

@@ -21,8 +21,8 @@ async def test_the_partner_answers_an_offer_from_the_buttons_in_a_dm(world: Worl
     offer = {"type": "offer", "partner": 2 - seat, "give": [spare[0]], "want": ["food"], "worker": ready[0]}
     await offerer.slash("play", action=json.dumps(offer))  # seats count from 1: the partner is 2 - seat
     await world.settle()
-    assert "offers" in world.boards()[-1].text(), "the offer is public in the channel"
-    asks = [m for m in partner.dms() if m.content.startswith("Your move") and "offers" in m.content]
+    assert "offered" in world.boards()[-1].text(), "the offer is public in the channel"
+    asks = [m for m in partner.dms() if m.content.startswith("Your move") and " to you for " in m.content]
     assert asks and asks[-1].button("Decline the trade"), "the partner is asked by DM, with the answers"
     await partner.click(asks[-1], "Decline the trade")
     await world.settle()

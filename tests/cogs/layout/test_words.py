@@ -17,7 +17,7 @@ from games.core import get_game
 def table(**changes: object) -> GameInfo:
     info = GameInfo(id=7, game_type="catan", title="Catan", guild_id=1, channel_id=2, thread_id=None,
                     status="lobby", version=3, created_by=10, options={"numbers": "random"},
-                    seats=[SeatInfo(0, 10, False), SeatInfo(1, None, True)], to_move=[],
+                    seats=[SeatInfo(0, 10, False, known_as="**al**"), SeatInfo(1, None, True)], to_move=[],
                     settings={"deadline_hours": 24, "reminder": 0.5, "policy": "ai", "board": "edit"})
     return GameInfo(**{**info.__dict__, **changes})
 
@@ -26,7 +26,7 @@ def test_the_lobby_says_the_table_its_seats_its_host_and_its_options() -> None:
     cls = get_game("catan")
     assert lobby_text(table()).split("\n") == [
         f"**Catan** #7 — a table for {cls.min_players}–{cls.max_players} players",
-        "Seats: 1. <@10> (host) · 2. Seat 2 (AI, normal)", "Options: numbers=random",
+        "Seats: 1. \\*\\*al\\*\\* (red) (host) · 2. Basil (AI normal, blue)", "Options: numbers=random",
         "Press **Join** to sit down; the host adds AI players, may remove a seat, and presses **Start**."]
     assert started_text(table()).split("\n")[2] == "Started!"
     assert "Seats: nobody yet" in lobby_text(table(seats=[], options={}))
