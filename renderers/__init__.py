@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
+from dataclasses import replace
 from types import ModuleType
 from typing import Any
 
 from games.core import Action
-from renderers.cast import Cast
-from renderers.common import RGB, seat_colour
+from renderers.cast import Cast, colour_player
+from renderers.common import RGB, drawable, seat_colour
 
 
 def _module(game_id: str) -> ModuleType:
@@ -38,7 +39,17 @@ def render_board(game_id: str, view: dict[str, Any], choices: Sequence[Action] =
     """The public board picture (PNG) of a public view, with the ids of the places `choices` name (the moves
     open to the player to move, when the picture is theirs to pick from; none on a replay or a recap); `cast`
     names the seats (by colour when None)."""
-    return _module(game_id).board(view, choices, Cast([]) if cast is None else cast)
+    return _module(game_id).board(view, choices, drawn(cast))
+
+
+def drawn(cast: Cast | None) -> Cast:
+    """The cast as a picture draws it: a name the typeface has no letters for (Arabic, Chinese…) by its colour
+    ("Blue") rather than as empty boxes; every seat by its colour when no cast is given."""
+    if cast is None:
+        return Cast([])
+    players = [p if drawable(p.name) else replace(p, name=colour_player(seat).name)
+               for seat, p in enumerate(cast.players)]
+    return Cast(players, cast.reader, cast.intro)
 
 
 def render_area(game_id: str, view: dict[str, Any], area: str, choices: Sequence[Action]) -> bytes | None:
@@ -58,7 +69,7 @@ def render_private(game_id: str, view: dict[str, Any], cast: Cast | None = None)
     """The private picture (PNG) of one seat's view, or None if the game draws none; `cast` is read by that
     seat (by colour when None)."""
     fn = getattr(_module(game_id), "private", None)
-    return fn(view, Cast([], view.get("seat")) if cast is None else cast) if fn else None
+    return fn(view, drawn(cast) if cast is not None else Cast([], view.get("seat"))) if fn else None
 
 
 def seat_colours(game_id: str, view: dict[str, Any]) -> list[RGB]:

@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from fontpkg_atkinson_hyperlegible import ROOT as FONT_ROOT
@@ -81,6 +81,24 @@ _PLAIN = str.maketrans({"–": "-", "—": "-", "→": "->", "←": "<-", "✓":
 def plain(s: str) -> str:
     """`s` with characters the typeface lacks replaced by ones it has."""
     return s.translate(_PLAIN)
+
+
+@cache
+def _missing() -> tuple[tuple[int, int], bytes]:
+    """How the typeface draws a character it has no glyph for (its empty box)."""
+    mask = font(20).getmask("\uffff")
+    return mask.size, bytes(mask)
+
+
+def drawable(s: str) -> bool:
+    """Whether the typeface has a glyph for every character of `s` (a name in Arabic or Chinese script would be
+    drawn as empty boxes)."""
+    shape = font(20)
+    for ch in plain(s):
+        mask = shape.getmask(ch)
+        if not ch.isspace() and (mask.size, bytes(mask)) == _missing():
+            return False
+    return True
 
 
 # -- text: the one way words reach a picture ------------------------------------------------------

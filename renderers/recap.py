@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers import render_board, seat_colours
+from renderers import drawn, render_board, seat_colours
 from renderers.cast import Cast
 from renderers.common import (
     INK,
@@ -143,7 +143,7 @@ def recap(game_id: str, view: dict[str, Any], scores: list[list[float]], rounds:
     (frame, seat or None) of the moments listed with it, and under that each seat's chance of winning
     (`chances[frame][seat]`) with the turning point's frame `turn` marked; `cast` names the seats (by colour
     when None)."""
-    cast = Cast([]) if cast is None else cast
+    cast = drawn(cast)
     board = _board_image(game_id, view, cast)
     img, draw = canvas(board.width, board.height + CHART_HEIGHT + CHANCES_HEIGHT, PAPER)
     img.paste(board.convert("RGB"), (0, 0))
