@@ -1,16 +1,17 @@
-"""The catch-up that opens a person's ask (issue 36) puts first what touched them: in Catan, losing Longest Road
+"""The catch-up that opens a person's ask (issues 36 and 43) puts first what they lost: in Catan, Longest Road
 or Largest Army, whose events name the seat that lost the title.  Three people at a built position: the active
-seat's road takes Longest Road from the next seat, whose ask (the board and the DM) then opens with it."""
+seat's road takes Longest Road from the next seat, whose private panel (and so its ask DM) then opens with it,
+said to them ("from you"); the public board carries no one's catch-up."""
 
 from __future__ import annotations
 
 import json
 
 from bot.service import GameService
-from bot.service.catchup import BULLET, HEADER
 from bot.storage import Effects
 from games.catan.game import Catan
 from games.core import get_game
+from renderers.narrator import BULLET, HEADER
 from tests.games.catan.positions import clear_board, give, rolled, trail
 from tests.support.inspector import outbox_pending
 from tests.support.tables import CHANNEL, CREATOR, FRIEND, STRANGER
@@ -58,9 +59,8 @@ async def test_the_seat_that_lost_longest_road_hears_it_first_when_its_turn_come
     road = trail(6, start=0)[0][5]
     await service.act(game_id, CREATOR, {"type": "build_road", "path": road})
     await service.act(game_id, CREATOR, {"type": "end_turn"})
-    lost = f"Seat {builder + 1} takes Longest Road (6) from Seat {holder + 1}."
+    news = (await service.panel(game_id, users[holder])).news
+    assert news[0] == HEADER and news[1].startswith(BULLET) and "Longest Road" in news[1], news
+    assert f"Player {builder + 1} (red) took Longest Road from you" in news[1], news
     pending = await outbox_pending(service.storage, game_id)
-    board = next(item for item in reversed(pending) if item.kind == "board")
-    dm = next(item for item in reversed(pending) if item.kind == "ask" and item.target == users[holder])
-    for told in (board.payload["catchup"], dm.payload["lines"]):
-        assert told[0] == HEADER and told[1] == BULLET + lost, told
+    assert all("catchup" not in item.payload for item in pending if item.kind == "board"), "a catch-up is private"
