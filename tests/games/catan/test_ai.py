@@ -3,6 +3,7 @@ next build (CAT-32): built positions, one decision each."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -36,9 +37,10 @@ def test_cat_32_proposes_a_spare_card_for_the_one_its_city_lacks() -> None:
     assert choice(game, me) == {"type": "offer", "to": "all", "give": {"wool": 1}, "get": {"ore": 1}}
 
 
-def test_cat_32_asks_everyone_once_a_turn_and_never_again_this_round_what_they_declined() -> None:
-    """Issue 36: an offer to everyone asks each seat, so the AI makes one a turn; terms the others declined this
-    round are not put to them again by the next AI (it offers two cards instead), and a round later they may be."""
+def test_cat_32_asks_everyone_once_a_turn_and_never_again_what_an_unchanged_hand_declined() -> None:
+    """Issue 36: an offer to everyone asks each seat, so the AI makes one a turn; terms the others declined are
+    not put to them again by the next AI (it offers two cards instead).  Issue 43: nor a round later while their
+    hands hold as many cards as when they declined (all the AI sees of them); once those changed, they may be."""
     game, me = table()
     give(game, me, grain=2, ore=2, wool=2)
     game.apply(me, choice(game, me))
@@ -51,9 +53,37 @@ def test_cat_32_asks_everyone_once_a_turn_and_never_again_this_round_what_they_d
     following = game.s["active"]
     game.s["phase"] = "main"
     give(game, following, grain=2, ore=2, wool=2)
-    assert choice(game, following) == {"type": "offer", "to": "all", "give": {"wool": 2}, "get": {"ore": 1}}
-    game.s["turn"] += 3  # a round later
+    twice = {"type": "offer", "to": "all", "give": {"wool": 2}, "get": {"ore": 1}}
+    assert choice(game, following) == twice
+    game.s["turn"] += 3  # a round later, the same hands
+    game = Catan.from_dict(json.loads(json.dumps(game.to_dict())))  # a restart keeps the declines
+    assert choice(game, following) == twice
+    for seat in range(4):
+        if seat not in (me, following):
+            give(game, seat, brick=1)
     assert choice(game, following) == {"type": "offer", "to": "all", "give": {"wool": 1}, "get": {"ore": 1}}
+
+
+def test_cat_32_a_decline_stored_without_its_hand_lasts_a_round() -> None:
+    """A state stored before issue 43 has declines without the decliner's hand: it loads, and they last the
+    round they were made in, as they did."""
+    game, me = table()
+    give(game, me, grain=2, ore=2, wool=2)
+    game.apply(me, choice(game, me))
+    for seat in range(4):
+        if seat != me:
+            game.apply(seat, {"type": "decline", "offer": game.s["offer"]["id"]})
+    game.apply(me, {"type": "end_turn"})
+    following = game.s["active"]
+    game.s["phase"] = "main"
+    give(game, following, grain=2, ore=2, wool=2)
+    stored = game.to_dict()
+    for ask in stored["asks"]:
+        ask.pop("hand", None)
+    game = Catan.from_dict(json.loads(json.dumps(stored)))
+    assert choice(game, following)["give"] == {"wool": 2}
+    game.s["turn"] += 3
+    assert choice(game, following)["give"] == {"wool": 1}
 
 
 @pytest.mark.parametrize(("offered", "why"), [({"ore": 1}, "a card that brings its city closer"),
