@@ -44,6 +44,11 @@ def asked_this_turn(asks: list[Ask], turn: int, seat: int, to: int) -> bool:
     return any(a["turn"] == turn and a["from"] == seat and a["to"] == to for a in asks)
 
 
+def asked_this_round(asks: list[Ask], turn: int, seats: int, to: int) -> bool:
+    """Has anyone asked `to` anything this round (the last `seats` turns)?"""
+    return any(a["to"] == to and a["turn"] > turn - seats for a in asks)
+
+
 def refused(asks: list[Ask], to: int, terms: dict[str, Any]) -> bool:
     """Has `to` declined these terms (this round, or since with the same hand), whoever offered them?"""
     return any(a["declined"] and a["to"] == to and _same(a, terms) for a in asks)
