@@ -71,9 +71,11 @@ def turn_line(user_ids: list[int], deadline: datetime | None) -> str:
 
 def must_act(game: GameInfo, actor: int | None) -> list[int]:
     """The people to mention: those to move, less the one who just acted when others are to move too (a person
-    who offered everyone a trade waits on the answers; their own offer's board does not ping them)."""
+    who offered everyone a trade waits on the answers; their own offer's board does not ping them), and less
+    those who could only decline an offer (`GameInfo.idle`)."""
     seats = set(game.to_move) - ({actor} if actor is not None and len(game.to_move) > 1 else set())
-    return [s.user_id for s in game.seats if s.seat in seats and is_person(s) and s.user_id is not None]
+    return [s.user_id for s in game.seats
+            if s.seat in seats - set(game.idle) and is_person(s) and s.user_id is not None]
 
 
 def board(outcome: Outcome, *, ping: bool = True, actor: int | None = None) -> OutboxRow:
@@ -135,7 +137,7 @@ def reminder(game: GameInfo) -> list[OutboxRow]:
         return []
     when = f"; the turn times out <t:{int(game.deadline.timestamp())}:R>" if game.deadline else ""
     rows = [notice(f"⏰ {mentions(users)}: {game.title} #{game.id} awaits your move{when}.")]
-    for seat in game.to_move:
+    for seat in sorted(set(game.to_move) - set(game.idle)):
         if (user := game.dm_target(seat, "turn")) is not None:
             rows.append(OutboxRow(OutboxKind.DM, user, {"lines": [f"⏰ Your move{when}."]}))
     return rows

@@ -53,12 +53,16 @@ class GameInfo:
     settings: dict[str, Any] = field(default_factory=dict)
     paused: str | None = None
     """Why the game waits for its channel to be reachable again (no turn times out meanwhile)."""
+    idle: list[int] = field(default_factory=list)
+    """People's seats to move only to decline an offer they cannot take (`Game.only_declines`): not pinged,
+    reminded nor asked; the offer stands on the board for them as for everyone."""
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id and is_person(s)), None)
 
     def users_to_move(self) -> list[int]:
-        return [s.user_id for s in self.seats if s.seat in self.to_move and is_person(s)]
+        """The people who must act now (not those who could only decline an offer)."""
+        return [s.user_id for s in self.seats if s.seat in self.to_move and s.seat not in self.idle and is_person(s)]
 
     def dm_target(self, seat: int, level: str) -> int | None:
         """The user to DM for a seat at this level of DMs, or None (`bot.seats.dm_target`)."""

@@ -400,6 +400,15 @@ class Game(ABC):
         """May the actor take this action back?  Only when it revealed nothing hidden or random."""
         return False
 
+    def only_declines(self, seat: int) -> bool:
+        """Is `seat` to move only to decline an offer it cannot take (its listed moves: a decline, and resigning)?
+        Nobody is asked or pinged for that (DESIGN §5): the seat stays to move, and its answer may wait for the
+        offer's wait to run out, as when nobody answers.  Never the seat whose turn it is."""
+        if seat not in self.to_move() or seat == self.current_seat():
+            return False
+        kinds = {a["type"] for a in self.legal_actions(seat)}
+        return "decline" in kinds and kinds <= {"decline", "resign"}
+
     def current_seat(self) -> int | None:
         """The seat whose turn it is (for "whose turn" displays); None when over."""
         seats = self.to_move()

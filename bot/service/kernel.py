@@ -66,6 +66,7 @@ def info_of(row: GameRow, game: Game | None) -> GameInfo:
     """One game row as the layers above the service see it."""
     cls = get_game(row.game_type)
     to_move = sorted(game.to_move()) if game is not None and row.status == "running" else []
+    people = humans(row)
     return GameInfo(
         id=row.id, game_type=row.game_type, title=cls.title, guild_id=row.guild_id, channel_id=row.channel_id,
         thread_id=row.thread_id, status=row.status, version=row.version, created_by=row.created_by,
@@ -73,7 +74,8 @@ def info_of(row: GameRow, game: Game | None) -> GameInfo:
         seats=[SeatInfo(seat=s.seat, user_id=s.user_id, is_ai=s.is_ai, dm_ok=s.dm_ok, left=s.left, notify=s.notify,
                         level=ai_level(s) if s.is_ai else None, known_as=s.known_as) for s in row.seats],
         to_move=to_move, deadline=datetime.fromisoformat(row.deadline) if row.deadline else None,
-        settings=with_defaults(row.settings), paused=row.paused)
+        settings=with_defaults(row.settings), paused=row.paused,
+        idle=[s for s in to_move if s in people and game is not None and game.only_declines(s)])
 
 
 def engine_of(row: GameRow) -> Game | None:

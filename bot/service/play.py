@@ -157,19 +157,22 @@ class Play(Queries):
         notices = {s: told(row.game_type, said, cast_of(row.seats, s), game.view(None))
                    for s, said in game.notices(events).items() if s in people}
         turn_goes_on = not game.over and game.current_seat() == turn
+        info = info_of(later, game)
+        # the people newly to move who must act: not who could only decline an offer (`Game.only_declines`)
+        newly = (game.to_move() - waiting) & set(people) - set(info.idle)
         coached = await practice_lines(self.storage, row, game, seat, action, events)
         outcome = Outcome(
-            game=info_of(later, game), events=events,
+            game=info, events=events,
             lines=[*before_lines, *coached],
             public_view=game.view(None),
             private_views={s: game.view(s) for s in people if after[s] != before[s]}, result=game.result(),
             notices=notices,
             # the player whose turn goes on (others discarded or answered meanwhile) is not asked again
-            asked=sorted(s for s in game.to_move() - waiting if s in people and not (turn_goes_on and s == turn)),
+            asked=sorted(s for s in newly if not (turn_goes_on and s == turn)),
             panel=None if panel_for is None else panel_of(later, game, panel_for))
         mover = None if game.over else game.current_seat()
         effects.outbox = outbox.for_outcome(outcome, actor=seat, turn=turn,
-                                            ping=bool((game.to_move() - waiting) & set(people)), mover=mover)
+                                            ping=bool(newly), mover=mover)
         effects.release = not turn_goes_on
         await change.write(self.storage.commit_move, state=json.dumps(game.to_dict()), status=status, seat=seat,
                            action=action, events=events, interaction_id=interaction_id, effects=effects)

@@ -3,9 +3,9 @@ settlement or city, lay roads toward open intersections and for Longest Road, tr
 (first with the other players, then the bank), rob the leader, and discard from plenty.
 
 It trades by what cards are worth to its next build: it offers everyone one spare card for one it lacks
-(once a turn, never on terms declined this round), accepts an offer that brings its build closer, counters an offer that
-one card changed would make good, and confirms the best answer to its own offer.  It reads only its own
-view."""
+(when none of them was asked this round, never on terms an unchanged hand declined), accepts an offer that
+brings its build closer, counters an offer that one card changed would make good, and confirms the best
+answer to its own offer.  It reads only its own view."""
 
 from __future__ import annotations
 
@@ -153,15 +153,15 @@ class CatanPlayer(Player):
 
     def _offer(self, view: View) -> Action | None:
         """One spare card for one the next build lacks, to everyone, when the build is two cards off or
-        closer; two spare cards for it where one was declined this round. One offer a turn (it asks everyone,
-        and nobody is asked twice a turn), never on terms anyone declined this round, nor an offer that closed
-        unmade this turn."""
+        closer; two spare cards for it where one was declined. It asks everyone, so only when nobody was asked
+        this round (issue 43: a person hears at most one offer a round), never on terms anyone declined with the
+        hand they hold now (games/asks.py), nor an offer that closed unmade this turn."""
         hand, target = _hand(view), self._target(view)
         short = [max(0, t - h) for t, h in zip(target, hand, strict=True)]
         spare = [max(0, h - t) for t, h in zip(target, hand, strict=True)]
         record, others = view.get("asks", []), [p["seat"] for p in view["players"] if p["seat"] != view["seat"]]
         if not 0 < sum(short) <= 2 or not any(spare) \
-                or any(asks.asked_this_turn(record, view["turn"], view["seat"], t) for t in others):
+                or any(asks.asked_this_round(record, view["turn"], len(view["players"]), t) for t in others):
             return None
         want = short.index(max(short))
         plenty = spare.index(max(spare))

@@ -179,13 +179,18 @@ class TradeMixin(MovesMixin):
         offer = {"id": s["next_offer"], "from": seat, "to": to, "give": clean(action["give"]),
                  "get": clean(action["get"]), "answers": {}}
         s["offer"], s["next_offer"] = offer, s["next_offer"] + 1
-        s["asks"] = asks.asked(s.get("asks", []), s["turn"], self.num_players, seat, self._addressees(offer),
+        s["asks"] = asks.asked(s.get("asks", []), s["turn"], self.num_players, self.public_hands(), seat,
+                               self._addressees(offer),
                                {"give": offer["give"], "get": offer["get"]})
         return [{"type": "offer", "offer": copy.deepcopy(offer)}]
 
     def recent_asks(self) -> list[asks.Ask]:
         """The last round's offers, seat by seat, and what was declined (games/asks.py): in every view."""
-        return asks.recent(self.s.get("asks", []), self.s["turn"], self.num_players)
+        return asks.recent(self.s.get("asks", []), self.s["turn"], self.num_players, self.public_hands())
+
+    def public_hands(self) -> list[int]:
+        """What anyone sees of each hand, its card count (the view's "cards"): what a decline is kept with."""
+        return [sum(hand) for hand in self.s["hands"]]
 
     def _do_bank(self, seat: int, give: dict[str, int], get: dict[str, int]) -> list[Event]:
         """One maritime trade per card got, each paid with one lot of what is given (checked to match)."""
@@ -197,8 +202,9 @@ class TradeMixin(MovesMixin):
         offer = self.s["offer"]
         offer["answers"][str(seat)] = answer
         if answer == "decline":
-            self.s["asks"] = asks.declined(self.s.get("asks", []), self.s["turn"], self.num_players, offer["from"],
-                                           seat, {"give": offer["give"], "get": offer["get"]})
+            self.s["asks"] = asks.declined(self.s.get("asks", []), self.s["turn"], self.num_players,
+                                           self.public_hands(), offer["from"], seat,
+                                           {"give": offer["give"], "get": offer["get"]})
         events: list[Event] = [{"type": "answer", "seat": seat, "offer": offer["id"], "answer": copy.deepcopy(answer)}]
         if not self._unanswered() and all(a == "decline" for a in offer["answers"].values()):
             self._closed_without_deal(offer)

@@ -77,8 +77,8 @@ class TradeMixin(MovesMixin):
         partner = a["partner"] - 1
         self.s["offer"] = {"from": seat, "to": partner, "give": sorted(a["give"]), "want": sorted(a["want"]),
                            "worker": worker, "counter": None, "waiting": partner}
-        self.s["asks"] = asks.asked(self.s.get("asks", []), self.s["turn_no"], len(self.alive()), seat, [partner],
-                                    {"give": sorted(a["give"]), "want": sorted(a["want"])})
+        self.s["asks"] = asks.asked(self.s.get("asks", []), self.s["turn_no"], len(self.alive()), self.public_hands(),
+                                    seat, [partner], {"give": sorted(a["give"]), "want": sorted(a["want"])})
         self.emit({"type": "offer", "seat": seat, "partner": partner, "give": sorted(a["give"]),
                    "want": sorted(a["want"])})
 
@@ -150,13 +150,19 @@ class TradeMixin(MovesMixin):
     def _do_decline(self, seat: int, a: Action) -> None:
         """Declining a counter declines the offer too: its partner would not take the terms as offered."""
         offer = self.s["offer"]
-        self.s["asks"] = asks.declined(self.s.get("asks", []), self.s["turn_no"], len(self.alive()), offer["from"],
-                                       offer["to"], {"give": offer["give"], "want": offer["want"]})
+        self.s["asks"] = asks.declined(self.s.get("asks", []), self.s["turn_no"], len(self.alive()),
+                                       self.public_hands(), offer["from"], offer["to"],
+                                       {"give": offer["give"], "want": offer["want"]})
         self.release_offer("declined")
 
     def recent_asks(self) -> list[asks.Ask]:
         """The last round's offers, seat by seat, and what was declined (games/asks.py): in every view."""
-        return asks.recent(self.s.get("asks", []), self.s["turn_no"], len(self.alive()))
+        return asks.recent(self.s.get("asks", []), self.s["turn_no"], len(self.alive()), self.public_hands())
+
+    def public_hands(self) -> list[list[int]]:
+        """What anyone sees of each hand, the view's counts of hand, deck and discard (a deckbuilder's hand is
+        new each turn, its discard grown): what a decline is kept with."""
+        return [[len(p["hand"]), len(p["deck"]), len(p["discard"])] for p in self.s["players"]]
 
     def _do_withdraw(self, seat: int, a: Action) -> None:
         self.release_offer("withdrawn")

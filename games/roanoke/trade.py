@@ -56,8 +56,8 @@ class TradeMixin(MovesMixin):
         give = {r: a["give"][r] for r in RES if r in a["give"]}
         get = {r: a["get"][r] for r in RES if r in a["get"]}
         self.s["offer"] = {"from": seat, "to": a["to"] - 1, "give": give, "get": get}
-        self.s["asks"] = asks.asked(self.s.get("asks", []), self.s["turn_no"], len(self.alive()), seat,
-                                    [a["to"] - 1], {"give": give, "get": get})
+        self.s["asks"] = asks.asked(self.s.get("asks", []), self.s["turn_no"], len(self.alive()), self.public_hands(),
+                                    seat, [a["to"] - 1], {"give": give, "get": get})
         self.emit({"type": "offered", "seat": seat, "to": a["to"] - 1, "give": give, "get": get})
 
     def _check_accept(self, seat: int, a: Action) -> str | None:
@@ -97,13 +97,18 @@ class TradeMixin(MovesMixin):
 
     def _do_decline(self, seat: int, a: Action) -> None:
         offer = self.s["offer"]
-        self.s["asks"] = asks.declined(self.s.get("asks", []), self.s["turn_no"], len(self.alive()), offer["from"],
-                                       seat, {"give": offer["give"], "get": offer["get"]})
+        self.s["asks"] = asks.declined(self.s.get("asks", []), self.s["turn_no"], len(self.alive()),
+                                       self.public_hands(), offer["from"], seat,
+                                       {"give": offer["give"], "get": offer["get"]})
         self.close_offer("declined")
 
     def recent_asks(self) -> list[asks.Ask]:
         """The last round's offers, seat by seat, and what was declined (games/asks.py): in every view."""
-        return asks.recent(self.s.get("asks", []), self.s["turn_no"], len(self.alive()))
+        return asks.recent(self.s.get("asks", []), self.s["turn_no"], len(self.alive()), self.public_hands())
+
+    def public_hands(self) -> list[dict[str, int]]:
+        """What anyone sees of each hand, its chits by kind (the view's "hand"): what a decline is kept with."""
+        return [dict(p["hand"]) for p in self.s["players"]]
 
     def _do_cancel(self, seat: int, a: Action) -> None:
         self.close_offer("cancelled")

@@ -7,20 +7,22 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 
+import pytest
+
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.storage import Effects, Job, JobKind
 from games.catan.board import RESOURCES
-from games.core import get_game
+from games.core import RuleError, get_game
 from renderers.cast import Cast
 from renderers.narrator import story
 from tests.support.inspector import jobs_of, outbox_pending
 from tests.support.tables import CHANNEL, CREATOR, FakeClock
 
 
-async def ai_offers_to_the_creator(service: GameService) -> tuple[int, int, int]:
+async def ai_offers_to_the_creator(service: GameService, lumber: int = 2) -> tuple[int, int, int]:
     """A Catan table of the creator and two normal AI seats, built to an AI's trade step after the setup:
-    it holds a brick and three ore and lacks lumber for a road, the creator holds two lumber, the other AI
+    it holds a brick and three ore and lacks lumber for a road, the creator holds `lumber` lumber, the other AI
     nothing; the AI turns run as the scheduler's jobs. Returns the game, the AI's seat and the creator's."""
     info = await service.create(game_type="catan", guild_id=1, channel_id=CHANNEL, user_id=CREATOR)
     await service.set_notify(CREATOR, "every")  # an offer within another's turn is DMed at this level
@@ -40,7 +42,7 @@ async def ai_offers_to_the_creator(service: GameService) -> tuple[int, int, int]
         for i, n in enumerate(hand):
             game.s["bank"][i] += n
             hand[i] = 0
-    for seat, cards in ((ai, {"brick": 1, "ore": 3}), (person, {"lumber": 2})):
+    for seat, cards in ((ai, {"brick": 1, "ore": 3}), (person, {"lumber": lumber})):
         for name, n in cards.items():
             game.s["hands"][seat][RESOURCES.index(name)] += n
             game.s["bank"][RESOURCES.index(name)] -= n
@@ -100,3 +102,29 @@ async def test_an_ai_offer_nobody_answers_closes_when_the_wait_is_over(service: 
     assert view["offer"] is None or view["offer"]["id"] != offer, "the AI withdrew its unanswered offer"
     assert not [e for entry in await service.storage.actions(game_id) for e in entry.events
                 if e["type"] == "trade" and person in (e["seat"], e["with"])], "no trade with her"
+
+
+async def test_a_person_who_cannot_pay_an_ai_offer_is_not_asked_and_the_wait_runs_out(
+        service: GameService, clock: FakeClock) -> None:
+    """Issue 43: the creator holds no lumber, so she could only decline the AI's ore for lumber. Nobody asks
+    her: no ask DM, no mention on the board; she stays to move (the offer stands for everyone, and Accept is
+    refused to her alone, saying why), and the AI goes on when its offer's wait runs out."""
+    game_id, ai, person = await ai_offers_to_the_creator(service, lumber=0)
+    earlier = {item.id for item in await outbox_pending(service.storage, game_id)}
+    await Scheduler(service).drain()
+    view = (await service.status(game_id)).public_view
+    assert view is not None and view["offer"] is not None and view["offer"]["from"] == ai
+    offer = int(view["offer"]["id"])
+    info = await service.get(game_id)
+    assert person in info.to_move and info.users_to_move() == []
+    pending = [item for item in await outbox_pending(service.storage, game_id) if item.id not in earlier]
+    assert not [item for item in pending if item.kind == "ask"], "no ask DM"
+    assert all(CREATOR not in item.payload["turn"] for item in pending if item.kind == "board"), "no mention"
+    with pytest.raises(RuleError, match="do not hold"):
+        await service.act(game_id, CREATOR, {"type": "accept", "offer": offer})
+    clock.advance(minutes=4)
+    assert await Scheduler(service).drain() == 0, "the AI waits out the table's offer_minutes"
+    clock.advance(minutes=1)
+    assert await Scheduler(service).drain() >= 1
+    view = (await service.status(game_id)).public_view
+    assert view["offer"] is None or view["offer"]["id"] != offer, "the AI withdrew its unanswered offer"

@@ -15,13 +15,12 @@ from dataclasses import dataclass
 import pytest
 
 from bot.service.catchup import news_for
-from bot.service.kernel import engine_of
 from games.colonies.game import Colonies
 from games.core import Event, Game
 from renderers.narrator import HEADER
 from tests.support.person import Person
 from tests.support.positions import catan_turn_with, rewritten
-from tests.support.table_talk import Round, Tally, play_as_the_ai_would, seeded
+from tests.support.table_talk import Round, Tally, engine, play_as_the_ai_would, seeded
 from tests.support.world import World
 
 ROUNDS = 6
@@ -76,14 +75,6 @@ TABLES = [
     Table("roanoke", 6, lambda e, seat: e["type"] == "offered" and e["to"] == seat and e["seat"] != seat,
           traded("to")),
 ]
-
-
-async def engine(world: World, game_id: int) -> Game:
-    row = await world.bot.storage.load(game_id)
-    assert row is not None
-    game = engine_of(row)
-    assert game is not None
-    return game
 
 
 async def offers_to(world: World, game_id: int, table: Table, seat: int, since: int) -> tuple[int, int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -16,8 +17,9 @@ from dataclasses import dataclass, field
 import pytest
 
 from bot.service import lobby
+from bot.service.kernel import engine_of
 from games.ai import choose_for, policy_for
-from games.core import Game
+from games.core import Action, Game
 from tests.support.person import Person
 from tests.support.world import World
 
@@ -48,6 +50,8 @@ class Round:
     posts: int = 0
     """Messages posted in the game's channel (not edits, not private replies)."""
     pings: set[int] = field(default_factory=set)
+    mentions: Counter[int] = field(default_factory=Counter)
+    """How many posts pinged each person."""
     dms: dict[int, int] = field(default_factory=dict)
     offers: int = 0
     """AI offers the round put to a person."""
@@ -72,6 +76,7 @@ class Tally:
             if channel == fake.channel.id:
                 done.posts += 1
                 done.pings |= pinged(record.body)
+                done.mentions.update(pinged(record.body))
             else:
                 user = next((u for u, msgs in fake.all_dms().items() if any(m.channel_id == channel for m in msgs)),
                             None)
@@ -82,12 +87,22 @@ class Tally:
         return done
 
 
-async def play_as_the_ai_would(world: World, person: Person, game: Game, seat: int) -> None:
+async def play_as_the_ai_would(world: World, person: Person, game: Game, seat: int) -> Action:
     """The person types, by `/play`, the move the game's heuristic player would make in their seat (seeded by
     the game's state, so a rerun plays the same): a person who plays sensibly, trades and answers offers."""
     action = choose_for(game, seat, policy_for(game.id), random.Random(len(json.dumps(game.to_dict()))))
     await person.slash("play", action=json.dumps(action))
     await world.settle()
+    return action
+
+
+async def engine(world: World, game_id: int) -> Game:
+    """The game as stored now."""
+    row = await world.bot.storage.load(game_id)
+    assert row is not None
+    game = engine_of(row)
+    assert game is not None
+    return game
 
 
 def shown(world: World) -> tuple[int, int]:

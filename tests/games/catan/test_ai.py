@@ -3,6 +3,7 @@ next build (CAT-32): built positions, one decision each."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -36,10 +37,9 @@ def test_cat_32_proposes_a_spare_card_for_the_one_its_city_lacks() -> None:
     assert choice(game, me) == {"type": "offer", "to": "all", "give": {"wool": 1}, "get": {"ore": 1}}
 
 
-def test_cat_32_asks_everyone_once_a_turn_and_never_again_this_round_what_they_declined() -> None:
-    """Issue 36: an offer to everyone asks each seat, so the AI makes one a turn; terms the others declined this
-    round are not put to them again by the next AI (it offers two cards instead), and a round later they may be."""
-    game, me = table()
+def declined_by_all(game: Catan, me: int) -> int:
+    """`me`, holding a city but one ore and wool to spare, offers everyone a wool for an ore, all of them
+    with empty hands decline, and the turn passes: the next seat, main step, holds the same."""
     give(game, me, grain=2, ore=2, wool=2)
     game.apply(me, choice(game, me))
     for seat in range(4):
@@ -51,9 +51,38 @@ def test_cat_32_asks_everyone_once_a_turn_and_never_again_this_round_what_they_d
     following = game.s["active"]
     game.s["phase"] = "main"
     give(game, following, grain=2, ore=2, wool=2)
+    return following
+
+
+def test_cat_32_asks_everyone_once_a_round_and_never_again_what_an_unchanged_hand_declined() -> None:
+    """Issue 36: an offer to everyone asks each seat; terms the others declined are not put to them again by
+    the next AI.  Issue 43: an offer to everyone is made only when nobody was asked this round (a person hears
+    one a round), and a round later the declined terms are not put again while the decliners hold as many cards
+    as when they declined (all the AI sees of their hands): it offers two cards instead; once those counts
+    changed, one again."""
+    game, me = table()
+    following = declined_by_all(game, me)
+    assert choice(game, following)["type"] != "offer", "everyone was asked this round"
+    game.s["turn"] += 3  # a round later, the same hands
+    game = Catan.from_dict(json.loads(json.dumps(game.to_dict())))  # a restart keeps the declines
     assert choice(game, following) == {"type": "offer", "to": "all", "give": {"wool": 2}, "get": {"ore": 1}}
-    game.s["turn"] += 3  # a round later
+    for seat in range(4):
+        if seat not in (me, following):
+            give(game, seat, brick=1)
     assert choice(game, following) == {"type": "offer", "to": "all", "give": {"wool": 1}, "get": {"ore": 1}}
+
+
+def test_cat_32_a_decline_stored_without_its_hand_lasts_a_round() -> None:
+    """A state stored before issue 43 has declines without the decliner's hand: it loads, and they last the
+    round they were made in, as they did."""
+    game, me = table()
+    following = declined_by_all(game, me)
+    stored = game.to_dict()
+    for ask in stored["asks"]:
+        ask.pop("hand", None)
+    game = Catan.from_dict(json.loads(json.dumps(stored)))
+    game.s["turn"] += 3
+    assert choice(game, following)["give"] == {"wool": 1}
 
 
 @pytest.mark.parametrize(("offered", "why"), [({"ore": 1}, "a card that brings its city closer"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
@@ -84,12 +85,14 @@ def test_the_ai_asks_a_seat_at_most_once_a_turn() -> None:
     assert again == {"type": "offer", "partner": 3, "give": ["coast"], "want": ["food"], "worker": "trader"}
 
 
-def test_the_ai_never_puts_again_this_round_what_a_seat_declined() -> None:
+def test_the_ai_never_puts_again_what_an_unchanged_hand_declined() -> None:
     """Issue 36: declines were forgotten at the end of the turn, so the next seat put the same terms to the
-    seat that had just declined them.  They are kept for the round (the view's `asks`, public as every offer):
-    the next hungry AI, after a restart, asks the other seat, and a round later it may ask again."""
+    seat that had just declined them.  They are kept (the view's `asks`, public as every offer): the next hungry
+    AI, after a restart, asks the other seat; issue 43: a round later too, while the decliner's hand, deck and
+    discard hold as many cards as when it declined (all the AI sees of them); once they changed, it may ask."""
     game = _hungry(3)
     game.apply(0, choose_for(game, 0, SMART, random.Random(0)))
+    declined_with = copy.deepcopy(game.s["players"][1])  # five cards in hand, five in the deck, none discarded
     game.apply(1, {"type": "decline"})
     for seat in (0, 1):
         game.apply(seat, {"type": "end_turn", "granary": 0})
@@ -103,5 +106,9 @@ def test_the_ai_never_puts_again_this_round_what_a_seat_declined() -> None:
     game = Colonies.from_dict(json.loads(json.dumps(game.to_dict())))  # a restart keeps the round's asks
     s = game.s
     assert choose_for(game, 2, SMART, random.Random(0))["partner"] == 1
-    s["turn_no"] += 3  # a round later
+    s["turn_no"] += 3  # a round later, seat 1's counts as when it declined, and still the most cards
+    s["players"][0]["hand"] = s["players"][0]["hand"][:4]
+    s["players"][1].update(hand=declined_with["hand"], deck=declined_with["deck"], discard=declined_with["discard"])
+    assert choose_for(game, 2, SMART, random.Random(0))["partner"] == 1
+    s["players"][1]["discard"].append("farmer")  # seat 1's discard grew: a hand drawn anew
     assert choose_for(game, 2, SMART, random.Random(0))["partner"] == 2

@@ -141,10 +141,11 @@ def test_asks_each_seat_once_a_turn_with_the_best_offer_it_would_make(level: str
     assert shortfall(g.view(0), 0) == {} and shortfall(g.view(1), 1) == {}
 
 
-def test_heuristic_never_puts_again_this_round_what_a_seat_declined() -> None:
+def test_heuristic_never_puts_again_what_an_unchanged_hand_declined() -> None:
     """Seen: the same request re-proposed at once, 17 times in a row; then (issue 36) the next seat putting to
-    a person what they had just declined.  A seat declined is asked nothing more this turn, and no seat puts
-    those terms to it again this round (the view's `asks`); a round later it may."""
+    a person what they had just declined, and (issue 43) a round later.  A seat declined is asked nothing more
+    this turn, and no seat puts those terms to it again while its chits (public) are as they were; once they
+    changed, it may."""
     g = started()
     g.s["seasons"][0] = "Y1-SP3"  # Colony Tithe: 1 of each
     g.s["round"] = 3
@@ -169,7 +170,9 @@ def test_heuristic_never_puts_again_this_round_what_a_seat_declined() -> None:
     set_hand(g, 1, food=3, water=3, metal=3)  # seat 1 now lacks the wood seats 2 and 3 declined to seat 0
     g = Roanoke.from_dict(json.loads(json.dumps(g.to_dict())))  # a restart keeps the round's asks
     assert ai.choose(g.view(1), g.legal_actions(1), rng)["type"] != "offer"
-    g.s["turn_no"] += 4  # a round later
+    g.s["turn_no"] += 4  # a round later, the same chits
+    assert ai.choose(g.view(1), g.legal_actions(1), rng)["type"] != "offer"
+    set_hand(g, 2, food=1, water=1, metal=1, wood=2)  # seat 2's chits changed
     assert ai.choose(g.view(1), g.legal_actions(1), rng) == {"type": "offer", "to": 3, "give": {}, "get": {"wood": 1}}
 
 
