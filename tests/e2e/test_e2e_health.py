@@ -5,49 +5,21 @@ name the game and the kind of work."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-import socket
 from pathlib import Path
 
-import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.support.bot_process import BotProcess
 from tests.support.channel_table import first_game, move_told, started_table, stored_rows
 from tests.support.fake_discord import MESSAGES, FakeDiscord
+from tests.support.health import free_port, get, healthy
 
 pytestmark = pytest.mark.e2e
 OPERATOR_METRICS = ("frontier_moves", "frontier_refusals", "frontier_discord_errors", "frontier_delivery_retries",
                     "frontier_deliveries_in_flight", "frontier_outbox_lag_seconds", "frontier_job_lag_seconds",
                     "frontier_event_loop_lag_seconds", "frontier_games_running", "frontier_unsaved_changes")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-async def get(port: int, path: str) -> tuple[int, str]:
-    async with aiohttp.ClientSession() as http, http.get(f"http://127.0.0.1:{port}{path}") as response:
-        return response.status, await response.text()
-
-
-async def healthy(fake: FakeDiscord, port: int) -> None:
-    """Wait for /healthz to answer 200 (the bot is ready shortly after it identifies)."""
-    said: list[tuple[int, str]] = []
-
-    async def ok() -> bool:
-        said.append(await get(port, "/healthz"))
-        return said[-1] == (200, "ok\n")
-
-    for _ in range(100):
-        if await ok():
-            return
-        await asyncio.sleep(0.1)
-    raise AssertionError(f"/healthz never answered 200: {said[-1]}")
 
 
 async def metrics(port: int) -> dict[str, dict[tuple[tuple[str, str], ...], float]]:

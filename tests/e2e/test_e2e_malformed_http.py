@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.test_e2e_health import free_port, healthy
 from tests.support.bot_process import BotProcess
 from tests.support.fake_discord import FakeDiscord
+from tests.support.health import free_port, healthy
 
 pytestmark = pytest.mark.e2e
 
