@@ -154,3 +154,13 @@ def test_the_cogs_layout_ids_and_words_reach_no_discord() -> None:
                 todo.append(nxt)
         with_discord = sorted(m for m in reached if "discord" in third_party(modules[m]))
         assert with_discord == [], f"{name} reaches discord through {with_discord}"
+
+
+def test_no_test_module_imports_another() -> None:
+    """What several test modules share lives in tests/support/ (DESIGN §1): a test module (`test_*.py`) imported by
+    another would run its tests' module code twice and tie the two together."""
+    modules = {module_name(p): p for p in sorted((REPO / "tests").rglob("*.py"))}
+    found = sorted({f"{name} imports {target}" for name, path in modules.items()
+                    for target in imported(name, path, modules) if target.rpartition(".")[2].startswith("test_")})
+    assert found == [], "test modules imported by others (move what they share into tests/support/):\n" + \
+        "\n".join(found)

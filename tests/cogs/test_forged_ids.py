@@ -5,7 +5,6 @@ not exist. Sent through real discord.py objects as a client that forged the mess
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 
 import pytest
@@ -13,10 +12,11 @@ import pytest
 from bot.client import OUR_FAULT
 from bot.service import ELSEWHERE
 from cogs.ids import BAD_ID
+from tests.support.components import BUTTON
 from tests.support.fake_discord.interactions import MODAL_SUBMIT
+from tests.support.forged import SELECT, forged
 from tests.support.world import World
 
-BUTTON, SELECT = 2, 3
 BIG = "9" * 25
 KEY = "0123456789ab"
 
@@ -41,14 +41,6 @@ FORMS = [  # (component type, custom id with {g} the game, {v} its version, {s} 
 ]
 TRADE = "fr:tq:{g}:{v}:0:0.."
 """The trade modal: not an item, its submit is read by custom id."""
-
-
-def forged(board, kind: int, custom_id: str):
-    """The board as a client would hold it with one component whose id was forged."""
-    component = ({"type": BUTTON, "style": 2, "label": "Forged", "custom_id": custom_id} if kind == BUTTON else
-                 {"type": SELECT, "custom_id": custom_id, "options": [{"label": "One", "value": "0"}],
-                  "min_values": 1, "max_values": 1})
-    return dataclasses.replace(board, components=[{"type": 1, "components": [component]}])
 
 
 async def test_every_item_kind_refuses_a_forged_id_politely_and_changes_nothing(

@@ -13,9 +13,9 @@ import re
 
 import pytest
 
-from tests.cogs.test_forged_ids import SELECT, forged
 from tests.support.clicking import modal_select
 from tests.support.fake_discord.interactions import MODAL_SUBMIT
+from tests.support.forged import SELECT, forged
 from tests.support.person import Person
 from tests.support.positions import catan_turn_with
 from tests.support.world import World

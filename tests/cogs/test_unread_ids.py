@@ -12,8 +12,9 @@ import pytest
 
 from bot.client import OUR_FAULT
 from cogs.ids import BAD_ID
-from tests.cogs.test_forged_ids import BUTTON, SELECT, forged
+from tests.support.components import BUTTON
 from tests.support.fake_discord.interactions import MODAL_SUBMIT
+from tests.support.forged import SELECT, forged
 from tests.support.world import World
 
 SHAPES = [  # (component type, custom id with {g} the game, {v} its version)

@@ -18,7 +18,7 @@ from games.core import Game, get_game
 from games.learned import feature_names, learned_value, model, search_features, win_chances
 from games.levels import player_for
 from tests.games.catan.positions import after_setup, empty_hands, give
-from tests.games.test_search_hooks import SEARCHABLE, positions
+from tests.support.states import SEARCHABLE, positions
 
 SEARCH_MODELS = ["catan", "colonies", "small_islands"]
 """The games that ship a model for the search."""

@@ -17,8 +17,7 @@ from games.levels import player_for
 from games.search import Budget, Rollouts, Search, SearchPlayer, best_of_kind
 from tests.games.catan.positions import after_setup, clear_board, empty_hands, give, path, rolled
 from tests.games.colonies.table import table as colonies_table
-
-SEARCHABLE = ["catan", "colonies", "roam", "roanoke", "small_islands"]
+from tests.support.states import SEARCHABLE
 
 
 def midgame(game_id: str, seed: int, steps: int = 60) -> Game:

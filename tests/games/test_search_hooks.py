@@ -12,26 +12,7 @@ import pytest
 
 import games
 from games.core import Game
-
-SEARCHABLE = ["catan", "colonies", "roam", "roanoke", "small_islands"]
-STOPS = (5, 40, 120, 300)
-"""After how many random actions each position is taken."""
-
-
-def positions(game_id: str, seed: int) -> list[Game]:
-    """Copies (through JSON) of one random game after each of STOPS actions, while it lasts."""
-    cls = games.get_game(game_id)
-    game = cls.new(cls.max_players, seed=seed)
-    rng = random.Random(seed)
-    out: list[Game] = []
-    for done in range(max(STOPS) + 1):
-        if game.over:
-            break
-        if done in STOPS:
-            out.append(cls.from_dict(game.to_dict()))
-        seat = rng.choice(sorted(game.to_move()))
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
-    return out
+from tests.support.states import SEARCHABLE, positions
 
 
 def state(game: Game) -> str:

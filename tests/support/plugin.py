@@ -18,10 +18,25 @@ NOT_FOUND = "PostgreSQL is not installed (no initdb on PATH or in /usr/lib/postg
 NO_POSTGRES = f"{NOT_FOUND}: the PostgreSQL half of the storage, service and scheduler tests is skipped"
 
 
+WAITING_FIRST = ("tests/e2e/", "tests/cogs/")
+"""The tests that mostly wait on a bot (a process, or one in the test's loop) run first, so that their waits overlap
+the CPU-bound engine and renderer tests rather than trail after them on one worker."""
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "e2e: runs the real bot process against the local fake Discord")
     config.addinivalue_line("markers", "fake_discord(**kwargs): how the e2e `fake` fixture builds its FakeDiscord "
                                        "(e.g. shards=2)")
+    if getattr(config.option, "maxschedchunk", 0) is None:
+        # pytest-xdist hands each worker a quarter of its share at once, in collection order: one worker would get
+        # the long e2e tests one after the other. Handed out one by one, the long ones spread over the workers.
+        config.option.maxschedchunk = 1
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """WAITING_FIRST's tests first, in their order, then the others in theirs."""
+    items.sort(key=lambda item: next((rank for rank, prefix in enumerate(WAITING_FIRST)
+                                      if item.nodeid.startswith(prefix)), len(WAITING_FIRST)))
 
 
 @pytest.fixture(scope="session")

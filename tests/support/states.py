@@ -1,4 +1,5 @@
-"""Seeded game states to draw, and a way to draw every cached layer again, for the renderer property tests."""
+"""Seeded game states to draw, and a way to draw every cached layer again, for the renderer property tests; the
+seeded positions of random play the search hooks are tested on."""
 
 from __future__ import annotations
 
@@ -48,3 +49,24 @@ def fresh() -> None:
             for value in vars(module).values():
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
+
+
+SEARCHABLE = ["catan", "colonies", "roam", "roanoke", "small_islands"]
+STOPS = (5, 40, 120, 300)
+"""After how many random actions each position is taken."""
+
+
+def positions(game_id: str, seed: int) -> list[Game]:
+    """Copies (through JSON) of one random game after each of STOPS actions, while it lasts."""
+    cls = games.get_game(game_id)
+    game = cls.new(cls.max_players, seed=seed)
+    rng = random.Random(seed)
+    out: list[Game] = []
+    for done in range(max(STOPS) + 1):
+        if game.over:
+            break
+        if done in STOPS:
+            out.append(cls.from_dict(game.to_dict()))
+        seat = rng.choice(sorted(game.to_move()))
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    return out

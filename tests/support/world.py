@@ -23,11 +23,22 @@ def prefer(choices: list[dict], preference: tuple[str, ...]) -> dict:
     return choices[0]
 
 
+HANDLERS = ("CommandTree-invoker", "discord-ui-", "discord.py: ", "delivery-")
+"""How discord.py names the tasks that run a command (and its autocomplete), an item's or a modal's callback and
+an event listener, and how the delivery names a game's: while one runs, the bot is at work even when Discord
+hears nothing from it (a picture drawn in a worker thread, a database write)."""
+
+
+def handling() -> bool:
+    """Whether a task of the bot's is still handling an interaction, an event or a game's delivery."""
+    return any(not task.done() and task.get_name().startswith(HANDLERS) for task in asyncio.all_tasks())
+
+
 async def busy(bot: Frontier) -> bool:
-    """Whether the bot has work due now: outbox rows, jobs, or a change under way."""
+    """Whether the bot has work under way or due now: a handler running, outbox rows, jobs, or a change."""
     now = bot.service.clock()
     due = [await bot.storage.next_outbox_try(), await bot.storage.next_job_due()]
-    return bool(bot.service.busy_games()) or any(t is not None and t <= now for t in due)
+    return handling() or bool(bot.service.busy_games()) or any(t is not None and t <= now for t in due)
 
 
 def select_of(message: StoredMessage, placeholder: str) -> dict:

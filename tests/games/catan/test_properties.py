@@ -16,8 +16,9 @@ from games.core import Action, Game
 from tests.support.properties import random_games
 
 SMART = CatanPlayer()
-_last_network: dict[int, tuple] = {}
-"""Roads and buildings last checked per game: road lengths are recomputed only when they change."""
+_last_network: dict[int, tuple[tuple, list[dict]]] = {}
+"""Roads and buildings last checked per game, with the public view's players then: road lengths are recomputed,
+and the pieces read from a new public view, only when they change (the view's pieces count only them)."""
 CHUNKS, PER_CHUNK = 10, 100  # 1,000 games, in chunks that pytest-xdist can spread
 
 
@@ -29,10 +30,11 @@ def invariant(game: Game) -> None:
         assert s["bank"][i] >= 0 and all(h[i] >= 0 for h in s["hands"])
     held = sum(sum(d.values()) for d in s["devs"])
     assert len(s["deck"]) + held + sum(s["played"].values()) == len(DEV_DECK)  # CAT-7
-    players = game.view(None)["players"]
     network = (tuple(s["roads"]), str(s["buildings"]))
-    recount = _last_network.get(id(game)) != network
-    _last_network[id(game)] = network
+    last = _last_network.get(id(game))
+    recount = last is None or last[0] != network
+    players = game.view(None)["players"] if recount else last[1]
+    _last_network[id(game)] = (network, players)
     for t in range(game.num_players):
         pieces = players[t]
         assert pieces["settlements"] <= PIECES["settlement"] and pieces["cities"] <= PIECES["city"]  # CAT-8
