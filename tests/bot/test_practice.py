@@ -50,6 +50,8 @@ async def test_a_move_of_the_learner_puts_the_idle_end_off(service: GameService,
     move = (await service.choices(game_id, CREATOR))[0]
     await service.act(game_id, CREATOR, move.action)
     await service.advance_ai(game_id)
+    jobs = await jobs_of(service.storage, game_id)
+    assert [(j.kind, j.due) for j in jobs] == [(JobKind.TIMEOUT, clock.now + IDLE)], "counted from her last move"
     clock.advance(days=2)
     assert await Scheduler(service).drain() == 0
-    assert (await service.get(game_id)).status == "running", "idle is counted from the learner's last move"
+    assert (await service.get(game_id)).status == "running"

@@ -147,8 +147,8 @@ async def test_a_practice_table_in_a_channel_holds_no_table_slot(world: World,
     alice, bob = world.person("alice"), world.person("bob")
     await alice.slash("game learn", game="roam")
     await world.settle()
-    practice = await world.bot.service.open_practice(guild, alice.user.id)
-    assert practice is not None and practice.thread_id is None and practice.status == "running"
+    [practice] = await world.bot.service.games_of_user(alice.user.id)
+    assert practice.settings["practice"] and practice.thread_id is None and practice.status == "running"
     _, table = await world.new_lobby(bob)
     assert table.id != practice.id and table.status == "lobby" and table.created_by == bob.user.id
     assert (await world.bot.service.get(practice.id)).status == "running", "the practice table plays on"
