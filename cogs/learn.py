@@ -13,7 +13,7 @@ from bot.bounded import bounded
 from bot.client import Frontier
 from bot.errors import Refused
 from bot.outcome import GameInfo
-from bot.practice import AI_LEVEL, OPTIONS, practice_seats
+from bot.practice import AI_LEVEL, IDLE, OPTIONS, practice_seats
 from cogs import ids
 from cogs.common import Opening, opening_thread, wants_thread
 from cogs.items import Interaction
@@ -38,8 +38,9 @@ def welcome_text(info: GameInfo) -> str:
     return (f"**Learning {info.title}** (practice table #{info.id}): you against {others} easy AI "
             f"player{'s' if others > 1 else ''}. Press **Your move** under the board when it is your turn: the "
             "🎓 coach says what your choices mean and what a beginner might pick, and the first time something "
-            "new happens, a 📖 line explains it. The game is not rated; leave any time with the button below or "
-            "`/game leave`.")
+            "new happens, a 📖 line explains it; both stay on the board to read back. The game is not rated; leave "
+            f"any time with the button below or `/game leave`. Left without a move for {IDLE.days} days, it ends "
+            "by itself.")
 
 
 def leave_view(game_id: int, label: str = LEAVE) -> discord.ui.View:

@@ -1,6 +1,8 @@
 """`/game learn` (issue 35, DESIGN §5): for each game a practice table against easy AI seats, played to the end
 by clicking the move panel's components (the person takes the coach's suggestion each time); a coach line on
-every one of the person's decisions, each first-time explanation exactly once, and nothing rated."""
+every one of the person's decisions, each first-time explanation exactly once, and nothing rated; and as quiet
+as any table (issue 44): each round from one board that asks the person to the next makes at most 2 posts, 1
+ping and no DM, the coach's line stays on the board, one practice table per member, none in a channel's slot."""
 
 from __future__ import annotations
 
