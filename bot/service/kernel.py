@@ -188,6 +188,8 @@ class Kernel:
         self.thinking = Thinking()
         """The worker pool hard AI seats think in (started when one first does)."""
         self._locks: dict[int, asyncio.Lock] = {}
+        self._learners: dict[tuple[int | None, int], asyncio.Lock] = {}
+        """(server, member) -> the lock that opens their one practice table (`Lobby.create`)."""
         self.names: dict[tuple[int, int], str] = {}
         """(server, user) -> the name last stored for them (`Lobby.known_as`), so an unchanged name costs no write."""
         self.on_change: list[Callable[[], None]] = []

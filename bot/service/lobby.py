@@ -3,9 +3,11 @@ its settings, abandoning it, and forgetting a user. The service alone decides wh
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import secrets
+from contextlib import nullcontext
 from typing import Any
 
 from bot import outbox
@@ -55,9 +57,13 @@ class Lobby(Turns):
             raise Refused(f"Game #{running} is already open here; finish or abandon it first, "
                           "or start the new game in a thread.", "game_running_here")
         settings = {**await self.server_defaults(guild_id), **(PRACTICE_SETTINGS if practice else {})}
-        game_id = await self.storage.create_game(
-            game_type=game_type, guild_id=guild_id, channel_id=channel_id, thread_id=thread_id,
-            created_by=user_id, options=resolved, settings=settings, seed=secrets.randbits(63), now=self.clock())
+        async with self._learners.setdefault((guild_id, user_id), asyncio.Lock()) if practice else nullcontext():
+            if practice and (open_one := await self.open_practice(guild_id, user_id)) is not None:
+                raise Refused(f"Your practice table #{open_one.id} is still open; end it before you open another.",
+                              "practice_open")  # one at a time, also when two /game learn cross
+            game_id = await self.storage.create_game(
+                game_type=game_type, guild_id=guild_id, channel_id=channel_id, thread_id=thread_id,
+                created_by=user_id, options=resolved, settings=settings, seed=secrets.randbits(63), now=self.clock())
         return await self.get(game_id)
 
     async def open_practice(self, guild_id: int | None, user_id: int) -> GameInfo | None:

@@ -1,10 +1,13 @@
 """A practice table (`bot.practice`, issue 44) with a fake clock, on both storage backends: one its learner
-leaves alone ends after `IDLE` with one line, through its timeout job; until then nothing happens."""
+leaves alone ends after `IDLE` with one line, through its timeout job; until then nothing happens; and a member
+has one open per server."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
+from bot.errors import Refused
 from bot.practice import AI_LEVEL, IDLE, idle_line
 from bot.scheduler import Scheduler
 from bot.service import GameService
@@ -55,3 +58,17 @@ async def test_a_move_of_the_learner_puts_the_idle_end_off(service: GameService,
     clock.advance(days=2)
     assert await Scheduler(service).drain() == 0
     assert (await service.get(game_id)).status == "running"
+
+
+async def test_two_practice_tables_opened_at_once_make_one(service: GameService) -> None:
+    """One open practice table per member per server, also when two `/game learn` cross: the second is refused
+    by the service, which checks and opens under one lock; on another server the member may have one more."""
+    opened = await asyncio.gather(*(service.create(game_type="roam", guild_id=1, channel_id=CHANNEL + n,
+                                                   user_id=CREATOR, practice=True) for n in range(2)),
+                                  return_exceptions=True)
+    assert sorted(type(o).__name__ for o in opened) == ["GameInfo", "Refused"], opened
+    refused = next(o for o in opened if isinstance(o, Refused))
+    assert refused.code == "practice_open"
+    assert len(await service.games_of_user(CREATOR)) == 1
+    elsewhere = await service.create(game_type="roam", guild_id=2, channel_id=CHANNEL, user_id=CREATOR, practice=True)
+    assert (await service.open_practice(2, CREATOR)) == elsewhere
