@@ -151,6 +151,10 @@ async def test_a_practice_table_in_a_channel_holds_no_table_slot(world: World,
     await world.settle()
     [practice] = await world.bot.service.games_of_user(alice.user.id)
     assert practice.settings["practice"] and practice.thread_id is None and practice.status == "running"
+    status = await alice.slash("game status")
+    await world.settle()
+    shown = " ".join(m.text() for m in status.replies())
+    assert f"#{practice.id}" in shown and "No game is open" not in shown, shown
     _, table = await world.new_lobby(bob)
     assert table.id != practice.id and table.status == "lobby" and table.created_by == bob.user.id
     assert (await world.bot.service.get(practice.id)).status == "running", "the practice table plays on"
