@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from bot.practice import is_practice
 from bot.seats import dm_target, is_person, player_of
 from games.core import Event, Move, Result
 
@@ -65,9 +66,10 @@ class GameInfo:
         return [s.user_id for s in self.seats if s.seat in self.to_move and s.seat not in self.idle and is_person(s)]
 
     def dm_target(self, seat: int, level: str) -> int | None:
-        """The user to DM for a seat at this level of DMs, or None (`bot.seats.dm_target`)."""
+        """The user to DM for a seat at this level of DMs, or None (`bot.seats.dm_target`); never on a practice
+        table, whose learner plays at the table (`bot.practice`)."""
         info = next((s for s in self.seats if s.seat == seat), None)
-        return None if info is None else dm_target(info, level)
+        return None if info is None or is_practice(self.settings) else dm_target(info, level)
 
 
 @dataclass(frozen=True)

@@ -193,12 +193,15 @@ class Posting:
 
     # -- one handler per kind -----------------------------------------------------------------
 
-    async def _board(self, snap: Snapshot, newest: OutboxItem) -> None:
+    async def _board(self, snap: Snapshot, newest: OutboxItem, *, closing: bool = False) -> None:
         """The newest board with the lines of every board not yet shown before it; the board it replaces
         loses its buttons through a `strip` row recorded with it (only the newest board is live). How it goes
         out is the table's `board` setting (`bot.settings.BOARD_TEXT`): `turn` edits the board in place unless
         someone is newly asked to act, keeping the turn's lines so far (`_turn_so_far`), `new` posts every
-        board, `edit` edits one message and pings apart."""
+        board, `edit` edits one message and pings apart. In `turn`, the boards before the last that asks someone
+        close the board shown first (`closing`: edited in, never asking), so that a posted board starts where
+        `_turn_so_far` reads it from and its later edits keep every line it showed (a coach's line, a first-time
+        explanation)."""
         game = snap.game
         now = self.service.clock()
         rows = await self.storage.pending_boards(game.id, newest.id)
@@ -209,7 +212,11 @@ class Posting:
             return
         last = fresh[-1].payload
         mode = game.settings.get("board", DEFAULT_SETTINGS["board"])
-        asks = any(r.payload.get("ping", True) for r in fresh)  # someone is newly to move
+        asking = [i for i, r in enumerate(fresh) if r.payload.get("ping", True)]
+        if mode == "turn" and shown is not None and not closing and asking and asking[-1] > 0:
+            await self._board(snap, fresh[asking[-1] - 1], closing=True)
+            return await self._board(snap, newest)
+        asks = bool(asking) and not closing  # someone is newly to move
         deadline = datetime.fromisoformat(last["deadline"]) if last.get("deadline") else None
         turn = turn_line(last["turn"], deadline)
         view = next((r.payload["view"] for r in reversed(fresh) if r.payload.get("view") is not None), None)

@@ -22,9 +22,14 @@ log = logging.getLogger(__name__)
 
 
 async def game_here(interaction: Interaction) -> GameInfo:
-    """The open game of this channel or thread, or a refusal that says how to open one."""
+    """The open game of this channel or thread (else the caller's practice table played here, which holds no
+    channel's slot), or a refusal that says how to open one."""
     assert interaction.channel_id is not None
-    info = await runtime(interaction).service.game_in_channel(interaction.channel_id)
+    service, here = runtime(interaction).service, interaction.channel_id
+    info = await service.game_in_channel(here)
+    if info is None and interaction.guild_id is not None:
+        mine = await service.open_practice(interaction.guild_id, interaction.user.id)
+        info = mine if mine is not None and (mine.thread_id or mine.channel_id) == here else None
     if info is None:
         raise Refused("No game is open in this channel. Start one with `/game new`.", "no_game_here")
     return info

@@ -1,7 +1,8 @@
 """`/game learn game:<name>`: a practice table (DESIGN §5, `bot.practice`) for the person against easy AI
 seats, opened in its own thread where the bot may make one, started at once. The coach speaks on the
 person's move panel and on the boards; the welcome message says so and carries a Leave button, which ends
-the practice table (as `/game leave` does)."""
+the practice table (as `/game leave` does). A member has one practice table open per server: a second
+`/game learn` points to it and offers to end it."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from bot.bounded import bounded
 from bot.client import Frontier
 from bot.errors import Refused
 from bot.outcome import GameInfo
-from bot.practice import AI_LEVEL, OPTIONS, practice_seats
+from bot.practice import AI_LEVEL, IDLE, OPTIONS, practice_seats
 from cogs import ids
 from cogs.common import Opening, opening_thread, wants_thread
 from cogs.items import Interaction
@@ -21,6 +22,7 @@ from games.coach import COACHES
 from games.core import get_game
 
 LEAVE = "Leave practice"
+END = "End that practice game"
 
 
 async def coached_names(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -36,16 +38,24 @@ def welcome_text(info: GameInfo) -> str:
     return (f"**Learning {info.title}** (practice table #{info.id}): you against {others} easy AI "
             f"player{'s' if others > 1 else ''}. Press **Your move** under the board when it is your turn: the "
             "🎓 coach says what your choices mean and what a beginner might pick, and the first time something "
-            "new happens, a 📖 line explains it. The game is not rated; leave any time with the button below or "
-            "`/game leave`.")
+            "new happens, a 📖 line explains it; both stay on the board to read back. The game is not rated; leave "
+            f"any time with the button below or `/game leave`. Left without a move for {IDLE.days} days, it ends "
+            "by itself.")
 
 
-def welcome_view(game_id: int) -> discord.ui.View:
-    """The Leave button; `cogs.table.HandOver` reads its id, and leaving a practice table ends it."""
+def leave_view(game_id: int, label: str = LEAVE) -> discord.ui.View:
+    """A button that ends the practice table: `cogs.table.HandOver` reads its id, and leaving a practice table
+    ends it."""
     view = discord.ui.View(timeout=None)
-    view.add_item(discord.ui.Button(label=LEAVE, style=discord.ButtonStyle.danger,
+    view.add_item(discord.ui.Button(label=label, style=discord.ButtonStyle.danger,
                                     custom_id=ids.HAND_OVER.format(game_id=game_id, verb="leave")))
     return view
+
+
+def already_open_text(info: GameInfo) -> str:
+    """The answer to a member who has a practice table open on this server already (one at a time)."""
+    return (f"Your {info.title} practice table #{info.id} is still open in <#{info.thread_id or info.channel_id}>: "
+            f"play on there, or end it with the button below and run `/game learn` again.")
 
 
 class LearnCommands:
@@ -61,19 +71,23 @@ class LearnCommands:
             raise Refused("Games are played in server channels, not in DMs.", "not_in_guild")
         if game not in COACHES:
             raise Refused(f"There is no practice table for {echo(game)}; pick one of the games offered.", "no_game")
+        if (open_one := await self.bot.service.open_practice(interaction.guild_id, interaction.user.id)) is not None:
+            await interaction.response.send_message(**bounded(content=already_open_text(open_one),
+                                                              view=leave_view(open_one.id, END), ephemeral=True))
+            return
         cls, channel = get_game(game), interaction.channel
         thread = await wants_thread(interaction, None)
         await interaction.response.defer(thinking=True)
         if thread and isinstance(channel, discord.TextChannel):
             async with opening_thread(interaction, channel, f"{cls.title} practice") as opening:
                 info = await self._practice_table(interaction, game, opening)
-                await opening.thread.send(**bounded(content=welcome_text(info), view=welcome_view(info.id)))
+                await opening.thread.send(**bounded(content=welcome_text(info), view=leave_view(info.id)))
                 await self.bot.service.start(info.id, interaction.user.id)
             await interaction.followup.send(**bounded(
                 content=f"Your {cls.title} practice table is open in {opening.thread.mention}."))
             return
         info = await self._practice_table(interaction, game, None)
-        await interaction.followup.send(**bounded(content=welcome_text(info), view=welcome_view(info.id)))
+        await interaction.followup.send(**bounded(content=welcome_text(info), view=leave_view(info.id)))
         await self.bot.service.start(info.id, interaction.user.id)
 
     async def _practice_table(self, interaction: Interaction, game: str, opening: Opening | None) -> GameInfo:

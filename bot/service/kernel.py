@@ -15,7 +15,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from bot.errors import Refused
 from bot.metrics import counting_refusals
 from bot.outcome import GameInfo, SeatInfo
-from bot.practice import is_practice
+from bot.practice import IDLE, is_practice
 from bot.seats import ai_level, is_person
 from bot.settings import with_defaults
 from bot.storage import ActionRow, Effects, GameRow, Job, JobKind, ResultSeat, SeatRow, StaleVersion, Storage
@@ -190,6 +190,8 @@ class Kernel:
         self.thinking = Thinking()
         """The worker pool hard AI seats think in (started when one first does)."""
         self._locks: dict[int, asyncio.Lock] = {}
+        self._learners: dict[tuple[int | None, int], asyncio.Lock] = {}
+        """(server, member) -> the lock that opens their one practice table (`Lobby.create`)."""
         self.names: dict[tuple[int, int], str] = {}
         """(server, user) -> the name last stored for them (`Lobby.known_as`), so an unchanged name costs no write."""
         self.on_change: list[Callable[[], None]] = []
@@ -258,7 +260,8 @@ class Kernel:
 
     def _plan(self, row: GameRow, game: Game | None, status: str) -> tuple[list[Job], datetime | None]:
         """The jobs of a game in this state: an AI turn now if an AI seat is to move; a reminder and a
-        timeout if a person is awaited and the table has a deadline."""
+        timeout if a person is awaited and the table has a deadline; on a practice table, which has none, a
+        timeout after `IDLE` (it ends the table, unseen on its board)."""
         if status != "running" or game is None or row.paused:
             return [], None
         now = self.clock()
@@ -273,6 +276,8 @@ class Kernel:
         else:
             jobs = []
         hours = settings["deadline_hours"]
+        if movers - ai and is_practice(row.settings):  # its learner away: the table ends (`Turns._timeout`)
+            return [*jobs, Job(JobKind.TIMEOUT, now + IDLE)], None
         if movers - ai and hours is not None:
             deadline = now + timedelta(hours=hours)
             jobs += [Job(JobKind.REMIND, now + timedelta(hours=hours * settings["reminder"])),

@@ -3,9 +3,11 @@ its settings, abandoning it, and forgetting a user. The service alone decides wh
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import secrets
+from contextlib import nullcontext
 from typing import Any
 
 from bot import outbox
@@ -13,7 +15,7 @@ from bot.errors import Refused
 from bot.names import clean
 from bot.outcome import GameInfo, Outcome
 from bot.practice import SETTINGS as PRACTICE_SETTINGS
-from bot.practice import is_practice
+from bot.practice import board_coach, is_practice
 from bot.seats import DEFAULT_LEVEL
 from bot.service.kernel import (
     NOT_SEATED,
@@ -28,7 +30,7 @@ from bot.service.kernel import (
 )
 from bot.service.turns import Turns, taken_over, taken_over_line
 from bot.settings import merged, with_defaults
-from bot.storage import Effects, GameRow, SeatRow
+from bot.storage import GameRow, SeatRow
 from games.core import get_game
 from games.levels import LEVELS
 
@@ -51,14 +53,26 @@ class Lobby(Turns):
         cls = get_game(game_type)
         resolved = cls.resolve_options(options)
         running = await self.storage.active_in_channel(thread_id or channel_id)
-        if running is not None:
+        if running is not None and (thread_id or not practice):  # a practice table takes no channel's slot
             raise Refused(f"Game #{running} is already open here; finish or abandon it first, "
                           "or start the new game in a thread.", "game_running_here")
         settings = {**await self.server_defaults(guild_id), **(PRACTICE_SETTINGS if practice else {})}
-        game_id = await self.storage.create_game(
-            game_type=game_type, guild_id=guild_id, channel_id=channel_id, thread_id=thread_id,
-            created_by=user_id, options=resolved, settings=settings, seed=secrets.randbits(63), now=self.clock())
+        async with self._learners.setdefault((guild_id, user_id), asyncio.Lock()) if practice else nullcontext():
+            if practice and (open_one := await self.open_practice(guild_id, user_id)) is not None:
+                raise Refused(f"Your practice table #{open_one.id} is still open; end it before you open another.",
+                              "practice_open")  # one at a time, also when two /game learn cross
+            game_id = await self.storage.create_game(
+                game_type=game_type, guild_id=guild_id, channel_id=channel_id, thread_id=thread_id,
+                created_by=user_id, options=resolved, settings=settings, seed=secrets.randbits(63), now=self.clock())
         return await self.get(game_id)
+
+    async def open_practice(self, guild_id: int | None, user_id: int) -> GameInfo | None:
+        """The member's open practice table on this server (they have one at a time, `bot.practice`)."""
+        for game_id in await self.storage.games_of_user(user_id):
+            info = await self.get(game_id)
+            if info.guild_id == guild_id and is_practice(info.settings):
+                return info
+        return None
 
     async def server_defaults(self, guild_id: int | None) -> dict[str, Any]:
         """The settings a new table on this server starts with."""
@@ -125,7 +139,8 @@ class Lobby(Turns):
             game = cls.new(len(row.seats), seed=row.seed, options=row.options)
             later, effects = self._next_row(row, game, status="running")
             people = humans(row)
-            outcome = Outcome(game=info_of(later, game), lines=[f"{cls.title} begins!"], public_view=game.view(None),
+            outcome = Outcome(game=info_of(later, game), lines=[f"{cls.title} begins!", *board_coach(row, game)],
+                              public_view=game.view(None),
                               private_views={s: game.view(s) for s in people},
                               asked=sorted(s for s in game.to_move() if s in people))
             effects.outbox, effects.release = outbox.for_outcome(outcome), True
@@ -185,11 +200,6 @@ class Lobby(Turns):
         async with self.change(game_id, check=_not_over, rights=rights) as change:
             await self._abandoned(change)
             return await self.get(game_id)
-
-    async def _abandoned(self, change: Change) -> None:
-        """The game ends without a result: its board loses its buttons, its timers go."""
-        effects = Effects(outbox=[outbox.retire()] if change.row.status == "running" else [], jobs=[], release=True)
-        await change.write(self.storage.set_status, "abandoned", effects=effects)
 
     async def known_as(self, guild_id: int | None, user_id: int, raw: str) -> None:
         """Remember what a person is called where they act (their nickname in that server, else their display

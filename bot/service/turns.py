@@ -10,6 +10,7 @@ from datetime import datetime
 from bot import outbox
 from bot.errors import Refused
 from bot.outcome import Outcome
+from bot.practice import idle_line, is_practice
 from bot.seats import ai_level, player_of
 from bot.service.kernel import STALE_CODE, Change, awaiting_answer, engine_of, info_of
 from bot.service.play import Play
@@ -75,8 +76,18 @@ class Turns(Play):
         return "reminded"
 
     async def _timeout(self, change: Change, game: Game, job: JobRow) -> str:
+        if is_practice(change.row.settings):  # its learner left it alone for `IDLE`: it ends, said in one line
+            await self._abandoned(change, idle_line())
+            return "practice table ended: idle"
         await self._time_out(change, game)
         return "timed out"
+
+    async def _abandoned(self, change: Change, *lines: str) -> None:
+        """The game ends without a result: its `lines` said, its board loses its buttons, its timers go."""
+        running = change.row.status == "running"
+        effects = Effects(outbox=[*map(outbox.notice, lines), outbox.retire()] if running else [], jobs=[],
+                          release=True)
+        await change.write(self.storage.set_status, "abandoned", effects=effects)
 
     async def _ai_move(self, change: Change, game: Game, *, before_lines: Sequence[str] = (),
                        patient: bool = True) -> Outcome | None:

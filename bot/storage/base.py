@@ -92,7 +92,8 @@ class Storage(ABC):
 
     @abstractmethod
     async def active_in_channel(self, channel_id: int) -> int | None:
-        """The open (lobby or running) game of a channel or thread."""
+        """The open (lobby or running) game of a channel or thread: the table that holds its slot. A practice
+        table (`bot.practice`) holds only its own thread's, never a channel's."""
 
     @abstractmethod
     async def games_of_user(self, user_id: int) -> list[int]: ...

@@ -383,8 +383,9 @@ class PostgresStorage(Storage):
 
     async def active_in_channel(self, channel_id: int) -> int | None:
         return await self.db.fetchval(
-            "SELECT id FROM games WHERE (channel_id = $1 OR thread_id = $1) AND status IN ('lobby', 'running') "
-            "ORDER BY id DESC LIMIT 1", channel_id)
+            "SELECT id FROM games WHERE (thread_id = $1 OR (channel_id = $1 AND NOT coalesce((settings::jsonb "
+            "->> 'practice')::boolean, false))) AND status IN ('lobby', 'running') ORDER BY id DESC LIMIT 1",
+            channel_id)
 
     async def games_of_user(self, user_id: int) -> list[int]:
         rows = await self.db.fetch(

@@ -180,8 +180,9 @@ class SqliteStorage(Storage):
 
     async def active_in_channel(self, channel_id: int) -> int | None:
         async with self.db.execute(
-                "SELECT id FROM games WHERE (channel_id = ? OR thread_id = ?) AND status IN ('lobby', 'running') "
-                "ORDER BY id DESC LIMIT 1", (channel_id, channel_id)) as cur:
+                "SELECT id FROM games WHERE (thread_id = ? OR (channel_id = ? AND NOT coalesce(json_extract("
+                "settings, '$.practice'), 0))) AND status IN ('lobby', 'running') ORDER BY id DESC LIMIT 1",
+                (channel_id, channel_id)) as cur:
             row = await cur.fetchone()
         return int(row[0]) if row else None
 

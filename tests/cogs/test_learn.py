@@ -1,6 +1,8 @@
 """`/game learn` (issue 35, DESIGN §5): for each game a practice table against easy AI seats, played to the end
 by clicking the move panel's components (the person takes the coach's suggestion each time); a coach line on
-every one of the person's decisions, each first-time explanation exactly once, and nothing rated."""
+every one of the person's decisions, each first-time explanation exactly once, and nothing rated; and as quiet
+as any table (issue 44): each round from one board that asks the person to the next makes at most 2 posts, 1
+ping and no DM, the coach's line stays on the board, one practice table per member, none in a channel's slot."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import json
 import pytest
 
 from bot.practice import AI_LEVEL, NOT_RATED
-from bot.storage import user_player
+from bot.storage import JobKind, user_player
 from games.coach import COACH, COACHES, suggestion
 from games.core import get_game
 from tests.support.clicking import wait_for_people
@@ -17,6 +19,7 @@ from tests.support.fake_discord import StoredMessage
 from tests.support.inspector import jobs_of
 from tests.support.person import Person
 from tests.support.suggested import click_move
+from tests.support.table_talk import Round, Tally
 from tests.support.world import World
 
 SEEDS = {"catan": 20261128, "roam": 15}
@@ -28,6 +31,12 @@ DECISIONS = 2000
 SEEN = {"catan": {"the robber", "a discard"}, "roanoke": {"a season check"}, "roam": {"a tie bid"},
         "colonies": {"a Threat"}, "small_islands": {"a landing", "the reward"}}
 """The mechanics each game's practice game (at its seed) meets, every one explained once."""
+
+
+def quiet(done: Round, decisions: int) -> None:
+    """A round of a practice table, from one board that asks the learner to the next (issue 44): at most 2
+    posts, 1 of them pinging, and no DM."""
+    assert done.posts <= 2 and done.pinging <= 1 and not done.dms, f"after {decisions} decisions: {done}"
 
 
 def thread_messages(world: World, thread_id: int) -> list[StoredMessage]:
@@ -56,9 +65,11 @@ async def opened(world: World, game: str, monkeypatch: pytest.MonkeyPatch) -> tu
 @pytest.mark.parametrize("game", sorted(COACHES))
 async def test_a_practice_game_is_coached_to_the_end_and_not_rated(world: World, game: str,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    since = len(world.fake.requests)
     alice, thread, game_id = await opened(world, game, monkeypatch)
+    tally = Tally(world, thread, since=since)
     service = world.bot.service
-    decisions = 0
+    decisions, asking = 0, None
     for _ in range(DECISIONS):
         if not await wait_for_people(world, game_id):
             break
@@ -67,7 +78,11 @@ async def test_a_practice_game_is_coached_to_the_end_and_not_rated(world: World,
         engine = get_game(game).from_dict(json.loads(row.state))
         seat = next(s.seat for s in row.seats if s.user_id == alice.user.id)
         pick = suggestion(engine, seat)
-        record = await alice.click(boards(world, thread)[-1], "Your move")
+        board = boards(world, thread)[-1]
+        if board.id != asking:  # a new board asks her: the round since the last one is counted
+            quiet(tally.turn(), decisions)
+            asking = board.id
+        record = await alice.click(board, "Your move")
         panel = await world.fake.wait_for(lambda r=record: next((m for m in r.replies() if not m.loading), None),
                                           what="the move panel")
         await world.settle()
@@ -75,9 +90,13 @@ async def test_a_practice_game_is_coached_to_the_end_and_not_rated(world: World,
         assert len(coached) == 1 and f"**{engine.describe(pick)}**" in coached[0], panel.text()
         await click_move(world, alice, panel, engine, seat, pick)
         assert (await service.get(game_id)).version > row.version, f"{engine.describe(pick)!r} was not made"
+        assert coached[0] in "\n".join(m.text() for m in thread_messages(world, thread)), \
+            f"the coach's line is not on the board once the panel is gone: {coached[0]!r}"
         decisions += 1
     info = await service.get(game_id)
     assert info.status == "finished" and decisions > 10, (info.status, decisions)
+    quiet(tally.turn(), decisions)
+    assert len(tally.rounds) > 5 and not world.fake.all_dms(), "no DM at all from a practice table"
 
     said = "\n".join(m.text() for m in thread_messages(world, thread))
     for mechanic in COACHES[game].mechanics:
@@ -92,11 +111,53 @@ async def test_a_practice_game_is_coached_to_the_end_and_not_rated(world: World,
 
 
 async def test_a_practice_table_has_no_turn_deadline(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Only the learner waits on their move: no deadline, no reminder, no AI playing it for them days later."""
+    """Only the learner waits on their move: no deadline, no reminder, no AI playing it for them days later;
+    only its idle end is planned (tests/bot/test_practice.py)."""
     _, _, game_id = await opened(world, "catan", monkeypatch)
     info = await world.bot.service.get(game_id)
     assert info.settings["deadline_hours"] is None and info.deadline is None
-    assert [j.kind for j in await jobs_of(world.bot.storage, game_id)] == [], "no reminder or timeout planned"
+    assert [j.kind for j in await jobs_of(world.bot.storage, game_id)] == [JobKind.TIMEOUT], "no reminder planned"
+
+
+async def test_a_second_learn_points_to_the_open_practice_table(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One open practice table per member per server: a second `/game learn` opens no second table (no thread,
+    no game) but names the open one and offers to end it; once it is ended, `/game learn` opens a new one."""
+    alice, thread, game_id = await opened(world, "roam", monkeypatch)
+    service, here = world.bot.service, world.fake.channel.id
+    record = await alice.slash("game learn", channel_id=here, game="catan")
+    await world.settle()
+    answer = record.replies()[-1]
+    assert f"<#{thread}>" in answer.text() and "still open" in answer.text(), answer.text()
+    assert len([c for c in world.fake.channels.values() if c.is_thread]) == 1, "no second thread"
+    assert [g.id for g in await service.games_of_user(alice.user.id)] == [game_id], "no second table"
+    await alice.click(answer, "End that practice game")
+    await world.settle()
+    assert (await service.get(game_id)).status == "abandoned"
+    await alice.slash("game learn", channel_id=here, game="catan")
+    await world.settle()
+    fresh = await service.open_practice(world.fake.guild.id, alice.user.id)
+    assert fresh is not None and fresh.id != game_id and fresh.game_type == "catan"
+
+
+async def test_a_practice_table_in_a_channel_holds_no_table_slot(world: World,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """With threads off a practice table opens in the channel itself, and `/game new` there still opens a table
+    (one active game per channel counts the channel's tables, not a member's practice)."""
+    guild = world.fake.guild.id
+    await world.bot.service.set_server_defaults(guild, guild_rights=guild, changes={"thread": False})
+    monkeypatch.setattr("bot.service.lobby.secrets.randbits", lambda bits: SEEDS["roam"])
+    alice, bob = world.person("alice"), world.person("bob")
+    await alice.slash("game learn", game="roam")
+    await world.settle()
+    [practice] = await world.bot.service.games_of_user(alice.user.id)
+    assert practice.settings["practice"] and practice.thread_id is None and practice.status == "running"
+    status = await alice.slash("game status")
+    await world.settle()
+    shown = " ".join(m.text() for m in status.replies())
+    assert f"#{practice.id}" in shown and "No game is open" not in shown, shown
+    _, table = await world.new_lobby(bob)
+    assert table.id != practice.id and table.status == "lobby" and table.created_by == bob.user.id
+    assert (await world.bot.service.get(practice.id)).status == "running", "the practice table plays on"
 
 
 async def test_leaving_ends_the_practice_table(world: World, monkeypatch: pytest.MonkeyPatch) -> None:

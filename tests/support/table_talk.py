@@ -52,18 +52,22 @@ class Round:
     pings: set[int] = field(default_factory=set)
     mentions: Counter[int] = field(default_factory=Counter)
     """How many posts pinged each person."""
+    pinging: int = 0
+    """How many of the posts ping someone."""
     dms: dict[int, int] = field(default_factory=dict)
     offers: int = 0
     """AI offers the round put to a person."""
 
 
 class Tally:
-    """The channel's posts, their pings and each person's DMs, cut into rounds."""
+    """The channel's posts (or a thread's: `channel`), their pings and each person's DMs, cut into rounds."""
 
-    def __init__(self, world: World) -> None:
+    def __init__(self, world: World, channel: int | None = None, *, since: int | None = None) -> None:
+        """Count from the request numbered `since` on (the count of requests made before), else from now."""
         self.world = world
+        self.channel = world.fake.channel.id if channel is None else channel
         self.rounds: list[Round] = []
-        self._seen = len(world.fake.requests)
+        self._seen = len(world.fake.requests) if since is None else since
 
     def turn(self) -> Round:
         """Count what was sent since the last call as the round that ends now."""
@@ -73,10 +77,11 @@ class Tally:
             if record.method != "POST" or record.template != POSTS or record.status >= 300:
                 continue
             channel = int(record.params["channel_id"])
-            if channel == fake.channel.id:
+            if channel == self.channel:
                 done.posts += 1
                 done.pings |= pinged(record.body)
                 done.mentions.update(pinged(record.body))
+                done.pinging += bool(pinged(record.body))
             else:
                 user = next((u for u, msgs in fake.all_dms().items() if any(m.channel_id == channel for m in msgs)),
                             None)
