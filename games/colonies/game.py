@@ -161,7 +161,7 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
         if not shapes or view["players"][seat]["granary"]:
             return []
         hand = Counter(c for c in view["hand"] if C.KIND[c] not in (C.THREAT, C.EVENT))
-        partner, *_, worker = (f for f in shapes[0]["fields"])
+        partner, *_, worker = shapes[0]["fields"]
         costs = {f"play your {C.CARDS[c].title}": {c: 1, "food": 1} for c in hand if C.KIND[c] == C.POPULATION}
         found: list[tuple[Action, str]] = [
             ({"type": "offer", "partner": partner["choices"][0]["value"], "give": [next(iter(short.spare))],
