@@ -88,6 +88,9 @@ class Panel:
     """On a practice table (`bot.practice`), the coach's line on this decision."""
     news: list[str] = field(default_factory=list)
     """What changed for the person since they last acted (`bot.service.catchup`), where it was read."""
+    suggested: list[Move] = field(default_factory=list)
+    """Trades worth one tap now (`Game.suggested`), labelled with what each is for: "Offer everyone 1 wool for
+    1 brick (then a road)"."""
 
     def warning_lines(self) -> list[str]:
         """What leads the player's turn message, before its moves: their news, the warnings, the coach's line."""

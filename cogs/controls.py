@@ -1,15 +1,14 @@
-"""A player's move panel: buttons and selects for their legal moves, built from `legal_actions` for any
-game, and the modal of the free-form moves (a trade offer, a counter-offer) the game describes.
+"""A player's move panel: buttons and selects for their legal moves, built from `legal_actions` for any game, and
+the modal of the free-form moves (a trade offer, a counter-offer) the game describes.
 
-Moves are grouped by action type (see cogs/layout/moves.py): a type with one action is a button, a type with
-several a select (paged past Discord's 25 options, or chosen in two steps, place first, where the game names
-where its moves happen: `Game.areas`; those steps are buttons, a tap each, where they fit the panel's rows), and
-a type whose moves are every way of choosing some cards (Catan's discard) one select of the cards. Free-form
-moves the game describes (`action_shapes`) get a button that opens their modal: one select per field (who,
-what you give, what you want, ...), then Submit (cogs/layout/draft.py). Controls are shown only to the player
-(ephemeral), because a list of moves can reveal a hand. Each custom id carries the game, the state version it
-was drawn for, the seat or the picks made, and a move's digest (not its place in the list), so a click reloads
-the game, refuses a stale board, never picks a different move than the one shown, and survives a restart.
+Moves are grouped by action type (cogs/layout/moves.py): a type with one action is a button, a type with several a
+select (paged past 25 options, or chosen place first where the game names where its moves happen, `Game.areas`,
+those steps buttons where they fit), and a choice of cards (Catan's discard) one select of the cards. Free-form
+moves (`action_shapes`) get a button that opens their modal, one select per field, then Submit
+(cogs/layout/draft.py); the trades the game suggests (`Game.suggested`) lead the panel, a tap each. Controls are
+shown only to the player (ephemeral): moves can reveal a hand. Each custom id carries the game, the version it was
+drawn for, the seat or the picks made, and a move's digest (not its place in the list), so a click reloads the
+game, refuses a stale board, never picks a different move than the one shown, and survives a restart.
 """
 
 from __future__ import annotations
@@ -43,6 +42,7 @@ from cogs.layout.moves import (
     BUTTONS_PER_ROW,
     CONFIRM_FIRST,
     MAX_ROWS,
+    SUGGESTED,
     TEXT_LIMIT,
     Group,
     Option,
@@ -65,13 +65,14 @@ def select_options(options: list[Option]) -> list[discord.SelectOption]:
 
 def move_controls(game_id: int, version: int, seat: int, choices: list[Move],
                   shapes: list[dict[str, Any]], *, pages: dict[str, int] | None = None,
-                  area: tuple[str, int] | None = None) -> discord.ui.View:
-    """The move panel, the same under *Your move* and in a DM that asks for a move: the listed moves, and
-    a button that opens the builder of each free-form move in `shapes`."""
+                  area: tuple[str, int] | None = None, suggested: list[Move] | None = None) -> discord.ui.View:
+    """The move panel, the same under *Your move* and in a DM that asks for a move: the listed moves, a button
+    that opens the builder of each free-form move in `shapes`, and the trades `suggested`, a tap each."""
     view = discord.ui.View(timeout=None)
     built = {kind for shape in shapes if shape.get("fields") for kind in shape.get("groups", ())}
     choices = [c for c in choices if c.action.get("type") not in built]  # their modal makes them (DESIGN §2)
-    builders = trade_openers(game_id, version, shapes)
+    builders = [*(MoveButton(game_id, version, seat, digest(m.action), label=clip(m.label), trade=True)
+                  for m in (suggested or [])[:SUGGESTED]), *trade_openers(game_id, version, shapes)]
     buttons, groups = group_moves(choices, len(builders))
     for n, item in enumerate(builders):
         item.row = n // BUTTONS_PER_ROW  # type: ignore[misc]
@@ -103,8 +104,7 @@ def move_controls(game_id: int, version: int, seat: int, choices: list[Move],
 
 
 async def my_moves(interaction: Interaction, game_id: int) -> dict[str, Any]:
-    """The message body of a player's private move panel, from one load of the game (the service refuses one
-    who is not seated)."""
+    """A player's private move panel as a message body, from one load (the service refuses one not seated)."""
     return panel_body(await runtime(interaction).service.panel(game_id, interaction.user.id))
 
 
@@ -118,7 +118,7 @@ def panel_body(panel: Panel, *, done: str | None = None) -> dict[str, Any]:
         return {"content": head + body, "view": None}
     warned = "".join(f"{line}\n" for line in panel.warning_lines())
     return {"content": clip(head + warned + "Your move:", 2000),
-            "view": move_controls(info.id, info.version, panel.seat, choices, shapes)}
+            "view": move_controls(info.id, info.version, panel.seat, choices, shapes, suggested=panel.suggested)}
 
 
 async def stale_redraw(interaction: Interaction, stale: StalePanel) -> None:
@@ -173,10 +173,10 @@ async def show_next(interaction: Interaction, outcome: Outcome, label: str) -> N
 
 class MoveButton(GameItem[discord.ui.Button], form=ids.MOVE):
     def __init__(self, game_id: int, version: int, seat: int, key: str, *, label: str = "Move",
-                 row: int | None = None) -> None:
+                 row: int | None = None, trade: bool = False) -> None:
         custom_id = self.form.format(game_id=game_id, version=version, seat=seat, key=key)
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, row=row,
-                                           custom_id=custom_id))
+        style = discord.ButtonStyle.success if trade else discord.ButtonStyle.primary  # green as the trade forms
+        super().__init__(discord.ui.Button(label=label, style=style, row=row, custom_id=custom_id))
         self.game_id, self.version, self.seat, self.key = game_id, version, seat, key
 
     async def run(self, interaction: Interaction) -> None:
@@ -223,15 +223,15 @@ class GroupStep(GameItem[V]):
         await interaction.response.send_message(f"**{move.label}** — are you sure?", ephemeral=True, view=view)
 
     async def _redraw(self, interaction: Interaction, page: int, area: int | None) -> None:
-        """Another page, or the moves of one place with its zoomed picture (or the places again), from the game
-        the check loaded."""
+        """Another page, or one place's moves with its close-up (or the places again), from the game checked."""
         panel = self.snapshot.panel(interaction.user.id)
         if panel.game.version != self.version:
             await stale_redraw(interaction, StalePanel(panel))
             return
         await interaction.response.defer()
         view = move_controls(self.game_id, self.version, self.seat, panel.choices, panel.shapes,
-                             pages={self.group: page}, area=None if area is None else (self.group, area))
+                             pages={self.group: page}, area=None if area is None else (self.group, area),
+                             suggested=panel.suggested)
         picture = None if area is None else await area_picture(self.snapshot, panel.choices, self.group, area)
         if picture is not None:
             await interaction.edit_original_response(**bounded(view=view, attachments=[picture]))

@@ -53,7 +53,8 @@ class Buttons:
     @staticmethod
     def move_panel(panel: Panel) -> discord.ui.View:
         """A seat's moves in a DM that asks for a move: the panel *Your move* opens."""
-        return move_controls(panel.game.id, panel.game.version, panel.seat, panel.choices, panel.shapes)
+        return move_controls(panel.game.id, panel.game.version, panel.seat, panel.choices, panel.shapes,
+                             suggested=panel.suggested)
 
 
 def one_taps(snap: Snapshot) -> list[OneTapButton]:

@@ -364,6 +364,13 @@ class Game(ABC):
         list of moves can be chosen in two steps: first the place, then the move.  Default: none."""
         return ()
 
+    def suggested(self, seat: int) -> list[tuple[Action, str]]:
+        """Trades worth one tap for `seat` now, each with what it is for in the player's words ("a road"): what the
+        seat could build next with one more card, read from `view(seat)` alone, and a move `apply` accepts (a
+        listed bank trade or a free-form offer; see games/suggested.py). The move panel shows them as buttons
+        (issue 43). Default: none."""
+        return []
+
     def moves(self, seat: int) -> list[Move]:
         """The seat's legal actions as offered: labelled, with their places."""
         return [Move(self.describe(a), a, self.areas(a)) for a in self.legal_actions(seat)]

@@ -129,7 +129,7 @@ class Play(Queries):
                 raise Refused(OTHERS_MOVES, "not_your_controls")
             game = engine_of(row)
             panel = panel_of(row, game, user_id)
-            move = click.pick(panel.choices)
+            move = click.pick([*panel.choices, *panel.suggested])  # a one-tap trade is a click too
             if row.version != click.version or move is None:
                 raise StalePanel(panel)
             if not click.confirmed and get_game(row.game_type).costly(move.action):

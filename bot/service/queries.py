@@ -20,6 +20,11 @@ from renderers.narrator import label, shape_named
 from renderers.narrator import log as told
 
 
+def for_what(move: Move, what: str) -> Move:
+    """A one-tap trade's label says what it is for, in the player's words: "… (then a road)"."""
+    return move._replace(label=f"{move.label} (then {what})")
+
+
 def panel_of(row: GameRow, game: Game | None, user_id: int) -> Panel:
     """A seated person's panel of a loaded game: their moves only while they are to move."""
     seat = person_seat(row, user_id)
@@ -32,12 +37,16 @@ def panel_of(row: GameRow, game: Game | None, user_id: int) -> Panel:
     moving = row.status == "running" and seat in game.to_move()
     choices: list[Move] = []
     shapes: list[dict[str, Any]] = []
+    suggested: list[Move] = []
     if moving:  # a button or an option shows no markdown: names as typed
         cast, public = cast_of(row.seats, seat, text=False), game.view(None)
         choices = [label(row.game_type, move, cast, public) for move in game.moves(seat)]
         shapes = [shape_named(shape, cast) for shape in game.action_shapes(seat)]
+        suggested = [for_what(label(row.game_type, Move(game.describe(action), action, ()), cast, public), what)
+                     for action, what in game.suggested(seat)]
     return Panel(game=info_of(row, game), seat=seat, choices=choices, shapes=shapes, hand=game.view(seat),
-                 warnings=game.warnings(seat) if moving else [], coach=coach_lines(row, game, seat) if moving else [])
+                 warnings=game.warnings(seat) if moving else [], coach=coach_lines(row, game, seat) if moving else [],
+                 suggested=suggested)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,8 @@ from bot.limits import ROWS as MAX_ROWS
 from bot.limits import clip
 from games.core import Action, Move
 
+SUGGESTED = 3
+"""At most this many one-tap trades (`Panel.suggested`) lead a move panel, before its other buttons."""
 POOL = "*"
 """The group key of the catch-all select that takes what does not fit in five rows."""
 CONFIRM_FIRST = "!"

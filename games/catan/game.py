@@ -17,7 +17,7 @@ from games.catan.board import GEOMETRY, RESOURCES
 from games.catan.moves import KEYS, NAMES_OF
 from games.catan.recap import RecapMixin
 from games.catan.search import SearchMixin
-from games.catan.table import DEV_DECK, PIECES, WIN_VP, affordable, discards, named, new_table
+from games.catan.table import COSTS, DEV_DECK, PIECES, WIN_VP, affordable, discards, named, new_table
 from games.catan.trade import BANK, TradeMixin, offer_shape_help
 from games.colours import colour_of
 from games.core import (
@@ -34,9 +34,14 @@ from games.core import (
     register,
     split_handlers,
 )
+from games.suggested import kept, one_short
 
 __all__ = ["DEV_DECK", "PIECES", "Catan"]
 """The card and piece counts stay importable from here, where the engine used to define them."""
+
+
+BUILDS = {"city": "a city", "settlement": "a settlement", "road": "a road", "dev": "a development card"}
+"""What a one-tap trade is for (`Catan.suggested`), in the player's words, the most wanted first."""
 
 
 @register
@@ -214,6 +219,25 @@ class Catan(RecapMixin, SearchMixin, TradeMixin):
                 " — what you would give and get instead"), "title": f"Counter-offer to offer #{s['offer']['id']}",
                 "fixed": {"offer": s["offer"]["id"]}, "fields": [give, get]}]
         return []
+
+    def suggested(self, seat: int) -> list[tuple[Action, str]]:
+        """For each build one card short that has a piece and a place left: one spare card for that card offered
+        to everyone, and the bank or harbour trade that gets it while the build stays paid (issue 43)."""
+        view = self.view(seat)
+        if view["phase"] != "main" or view["offer"] is not None:
+            return []
+        mine = view["players"][seat]
+        room = {"road": mine["roads"] < PIECES["road"], "dev": True, "city": mine["settlements"] > 0
+                and mine["cities"] < PIECES["city"], "settlement": mine["settlements"] < PIECES["settlement"]
+                and self.open_spots(seat)[0] > 0}
+        costs = {words: named(list(COSTS[key])) for key, words in BUILDS.items() if room[key]}
+        found: list[tuple[Action, str]] = []
+        for short in one_short(view["hand"], costs):
+            found.append(({"type": "offer", "to": "all", "give": {next(iter(short.spare)): 1},
+                           "get": {short.lacking: 1}}, short.what))
+            found += [({"type": "maritime", "give": kind, "get": short.lacking}, short.what)
+                      for kind, n in short.spare.items() if n >= view["rates"][kind]][:1]
+        return kept(self, seat, found)
 
     def areas(self, action: Action) -> tuple[str, ...]:
         """The hexes a settlement, city, road or the robber goes on, by the picture's hex letters."""

@@ -34,6 +34,7 @@ from games.core import (
     register,
     split_handlers,
 )
+from games.suggested import kept, one_short
 
 NAMES = Field("a list of card names", lambda v: isinstance(v, list) and all(isinstance(n, str) for n in v))
 FIELDS: dict[str, Field] = {"card": TEXT, "food": TEXT, "target": TEXT, "zone": TEXT, "land": TEXT, "mode": TEXT,
@@ -151,6 +152,22 @@ class Colonies(RecapMixin, SearchMixin, TradeMixin):
             f' — partner is a seat number (1–{s["n"]}); give cards from your hand for as many card names;'
             ' "worker" is the Population in play that trades (not needed under Trade Winds)'),
             "title": "Trade offer", "fields": fields, "same_size": ["give", "want"]}]
+
+    def suggested(self, seat: int) -> list[tuple[Action, str]]:
+        """A Population in hand with no Food to play it (COL-S10): a spare card for a Food, offered to the first
+        partner by the first Population ready to trade (issue 43)."""
+        shapes = self.action_shapes(seat)
+        view = self.view(seat)
+        if not shapes or view["players"][seat]["granary"]:
+            return []
+        hand = Counter(c for c in view["hand"] if C.KIND[c] not in (C.THREAT, C.EVENT))
+        partner, *_, worker = shapes[0]["fields"]
+        costs = {f"play your {C.CARDS[c].title}": {c: 1, "food": 1} for c in hand if C.KIND[c] == C.POPULATION}
+        found: list[tuple[Action, str]] = [
+            ({"type": "offer", "partner": partner["choices"][0]["value"], "give": [next(iter(short.spare))],
+              "want": ["food"]} | ({} if worker.get("optional") else {"worker": worker["choices"][0]["value"]}),
+             short.what) for short in one_short(hand, costs)]
+        return kept(self, seat, found)
 
     @classmethod
     def costly(cls, action: Action) -> bool:

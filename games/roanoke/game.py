@@ -35,11 +35,12 @@ from games.roanoke import board as B
 from games.roanoke import seasons as SE
 from games.roanoke import text
 from games.roanoke.market import MARKET, payout
-from games.roanoke.moves import BUILT_LEGAL, NAMES_OF, OFFER_NAMES
+from games.roanoke.moves import BUILT_LEGAL, HOUSE_COST, NAMES_OF, OFFER_NAMES, UPGRADE_COST
 from games.roanoke.recap import RecapMixin
 from games.roanoke.search import SearchMixin
 from games.roanoke.table import MAIN, OVER, RES, ROUNDS, SEATS, SETUP, new_table
 from games.roanoke.trade import TradeMixin
+from games.suggested import kept, one_short
 
 MAP = Field("a map of resource to amount", lambda v: isinstance(v, dict))
 KEYS: dict[str, dict[str, Field]] = {
@@ -160,6 +161,20 @@ class Roanoke(RecapMixin, SearchMixin, TradeMixin):
                                               if x != seat]),
                 bundle_field("give", "You give", [(r, r, n) for r, n in self.player(seat)["hand"].items()]),
                 bundle_field("get", "You get", [(r, r, 99) for r in RES])]}]
+
+    def suggested(self, seat: int) -> list[tuple[Action, str]]:
+        """For a house or a road upgrade one chit short: a spare chit for it, offered to the first colony that
+        holds one (every hand is public, ROA §7; issue 43)."""
+        view = self.view(seat)
+        if not self.action_shapes(seat):
+            return []
+        players = view["players"]
+        found: list[tuple[Action, str]] = []
+        for short in one_short(players[seat]["hand"], {"a house": HOUSE_COST, "a road upgrade": UPGRADE_COST}):
+            found += [({"type": "offer", "to": p["seat"] + 1, "give": {next(iter(short.spare)): 1},
+                        "get": {short.lacking: 1}}, short.what)
+                      for p in players if p["seat"] != seat and p["alive"] and p["hand"].get(short.lacking)][:1]
+        return kept(self, seat, found)
 
     # -- playing -----------------------------------------------------------------------------------
 

@@ -200,13 +200,16 @@ def told(entries: Sequence[Event | str], cast: Cast, view: dict[str, Any]) -> li
 
 def label(action: Action, cast: Cast, view: dict[str, Any]) -> str | None:
     """A move's label where it names a seat, by the name alone, as a button has room for ("Robber to K, rob bob
-    (makes ore on 8)", "Trade with alice", "Accept bob's offer" rather than the offer's number); None where the
-    engine's own label says it all."""
+    (makes ore on 8)", "Trade with alice", "Accept bob's offer" rather than the offer's number, "Offer everyone 1
+    wool for 1 brick"); None where the engine's own label says it all."""
     kind = action.get("type")
     if kind == "move_robber" and action["victim"] is not None:
         return text.robber_label(action, cast.short, view, view["buildings"], view["active"])
     if kind == "confirm":
         return text.confirm_label(action, cast.short)
+    if kind == "offer":  # a one-tap offer's button (`Game.suggested`)
+        to = "everyone" if action["to"] == "all" else cast.short(action["to"] - 1)
+        return f"Offer {to} {cards(action['give'])} for {cards(action['get'])}"
     offer = view.get("offer")
     if kind in ("accept", "decline") and offer is not None and offer["id"] == action["offer"]:
         whose = "your" if offer["from"] == cast.reader else f"{cast.short(offer['from'])}'s"

@@ -224,17 +224,17 @@ async def test_a_catan_trade_with_a_counter_offer_by_clicking(world: World) -> N
     service = world.bot.service
     tally = Tally(offerer)
     panel = await trade(world, offerer, await world.panel(offerer), "Trade offer", [
-        ("Offer to", [f"Seat {partner_seat + 1}"]), ("You give", ["1 ore"]), ("You get", ["1 grain"])])
+        ("Offer to", [partner.user.username]), ("You give", ["1 ore"]), ("You get", ["1 grain"])])
     assert panel.content.startswith("✓ Sent"), panel.content
-    assert "offers" in world.boards()[-1].text()
-    measured("Catan", "Trade offer to a player, 1 for 1", tally.count())
+    assert "offered" in world.boards()[-1].text()
+    measured("Catan", "Trade offer to a player by the form, 1 for 1", tally.count())
 
     counter = await world.panel(partner)
-    assert counter.button("Decline offer"), "the answers are buttons"
+    assert counter.button("Decline"), "the answers are buttons"
     await trade(world, partner, counter, "Counter-offer", [("You give", ["1 wool"]), ("You get", ["1 ore"])])
-    assert "counters" in world.boards()[-1].text()
+    assert "countered" in world.boards()[-1].text()
 
-    await world.press(offerer, await world.panel(offerer), f"Trade with Seat {partner_seat + 1}")
+    await world.press(offerer, await world.panel(offerer), f"Trade with {partner.user.username}")
     assert "traded" in world.boards()[-1].text()
     after = (await service.hand(game_id, offerer.user.id))["hand"]
     assert after["ore"] == 1 and after["wool"] == 1
@@ -254,13 +254,13 @@ async def test_a_roanoke_trade_by_the_modal_accepted_from_the_channel(world: Wor
     give = next(r for r, n in mine.items() if n)
     tally = Tally(person)
     panel = await trade(world, person, await world.panel(person), "Trade offer",
-                        [("Offer to", [f"Seat {other + 1}"]), ("You give", [f"1 {give}"])])
+                        [("Offer to", [people[other].user.username]), ("You give", [f"1 {give}"])])
     assert panel.content.startswith("✓ Sent"), panel.content
-    measured("Roanoke", "Trade offer (a gift)", tally.count())
+    measured("Roanoke", "Trade offer by the form (a gift)", tally.count())
     partner = people[other]
     await world.settle()
     tally = Tally(partner)
-    await world.press(partner, world.boards()[-1], f"Accept Seat {seat + 1}'s offer: you get 1 {give} for nothing")
+    await world.press(partner, world.boards()[-1], f"Accept {person.user.username} (")
     measured("Roanoke", "Accept an offer (one tap on the board)", tally.count())
     after = (await service.hand(game_id, partner.user.id))["players"][other]["hand"]
     assert after[give] == theirs[give] + 1, "the gift arrived"
@@ -307,13 +307,13 @@ async def test_the_host_removes_seats_and_alone_adds_ai(world: World) -> None:
     await world.pick(alice, world.fake.find_message(lobby.id), "Add an AI", "Normal")
     lobby = world.fake.find_message(lobby.id)
     remove = select_of(lobby, "Remove a seat")
-    assert [o["label"] for o in remove["options"]] == ["Seat 2: a person", "Seat 3: a person",
-                                                       "Seat 4: AI player (normal)"]
+    labels = [o["label"] for o in remove["options"]]
+    assert labels[:2] == ["2. bob (blue)", "3. carol (yellow)"] and labels[2].endswith("(AI normal, green)"), labels
     record = await bob.select(lobby, ["3"], custom_id=remove["custom_id"])
     assert "Only the game's creator" in " ".join(record.texts()), "a guest removes nobody"
-    lobby = await world.pick(alice, lobby, "Remove a seat", "Seat 4")
-    assert "AI 4" not in lobby.content
-    lobby = await world.pick(alice, lobby, "Remove a seat", "Seat 2")
+    lobby = await world.pick(alice, lobby, "Remove a seat", "4.")
+    assert labels[2].split(" (")[0].removeprefix("4. ") not in lobby.content, "the AI seat is gone"
+    lobby = await world.pick(alice, lobby, "Remove a seat", "2.")
     info = await world.bot.service.game_in_channel(world.fake.channel.id)
     assert info is not None and [s.user_id for s in info.seats] == [alice.user.id, carol.user.id]
 

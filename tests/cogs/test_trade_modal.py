@@ -33,7 +33,8 @@ async def test_a_catan_bank_trade_at_4_to_1_is_one_modal(world: World) -> None:
     panel = await world.panel(person)
     labels = [o["label"] for s in panel.selects() for o in s["options"]] + [b["label"] for b in panel.buttons()]
     assert "Trade offer…" in labels and "Trade with the bank / harbour…" in labels, labels
-    assert not any(label.startswith("Trade 4") for label in labels), labels
+    bank = [label for label in labels if label.startswith("Trade 4")]
+    assert bank == ["Trade 4 ore for 1 grain (then a development card)"], "of the bank's, only the one a build lacks"
     assert "{" not in panel.content and "/play" not in panel.content, "no JSON hint: it is in /game rules"
     opened = await person.click(panel, "Trade with the bank")
     await world.settle()
@@ -45,7 +46,7 @@ async def test_a_catan_bank_trade_at_4_to_1_is_one_modal(world: World) -> None:
     assert "traded 4 ore with the bank for 1 grain" in world.boards()[-1].text()
     after = (await service.hand(game_id, person.user.id))["hand"]
     assert after == {"brick": 0, "lumber": 0, "wool": 1, "grain": 1, "ore": 1}
-    measured("Catan", "Bank trade 4:1", tally.count())
+    measured("Catan", "Bank trade 4:1 by the form", tally.count())
 
 
 async def test_a_catan_harbour_trade_at_2_to_1_is_one_modal(world: World) -> None:
@@ -59,7 +60,7 @@ async def test_a_catan_harbour_trade_at_2_to_1_is_one_modal(world: World) -> Non
     assert f"traded 2 {kind} with the bank for 1 {get}" in world.boards()[-1].text()
     after = (await world.bot.service.hand(game_id, person.user.id))["hand"]
     assert after[kind] == 0 and after[get] == 1
-    measured("Catan", "Harbour trade 2:1", tally.count())
+    measured("Catan", "Harbour trade 2:1 by the form", tally.count())
 
 
 async def test_a_catan_offer_to_a_player_is_one_modal_and_two_of_a_kind_are_refused(world: World) -> None:
@@ -77,7 +78,7 @@ async def test_a_catan_offer_to_a_player_is_one_modal_and_two_of_a_kind_are_refu
     assert "The bank / harbour" not in [o["label"] for o in modal_select(opened.callback_data, "Offer to")["options"]]
     to = modal_select(opened.callback_data, "Offer to")
     record = await person.submit(opened, {give["custom_id"]: option_values(give, "1 ore", "2 ore"),
-                                          to["custom_id"]: option_values(to, f"Seat {partner_seat + 1}")})
+                                          to["custom_id"]: option_values(to, people[partner_seat].user.username)})
     await world.settle()
     said = " ".join(m.content for m in record.replies() if m.id != panel.id)
     assert "pick one amount of ore" in said and "nothing was sent" in said, said
@@ -85,15 +86,16 @@ async def test_a_catan_offer_to_a_player_is_one_modal_and_two_of_a_kind_are_refu
 
     tally = Tally(person)
     sent = await trade(world, person, await world.panel(person), "Trade offer",
-                       [("Offer to", [f"Seat {partner_seat + 1}"]), ("You give", ["2 ore"]), ("You get", ["1 wool"])])
+                       [("Offer to", [people[partner_seat].user.username]), ("You give", ["2 ore"]),
+                        ("You get", ["1 wool"])])
     assert sent.content.startswith("✓ Sent") and "2 ore" in sent.content, sent.content
-    assert "offers" in world.boards()[-1].text()
-    measured("Catan", "Trade offer to a player, 2 for 1", tally.count())
+    assert "offered" in world.boards()[-1].text()
+    measured("Catan", "Trade offer to a player by the form, 2 for 1", tally.count())
     partner = people[partner_seat]
     tally = Tally(partner)
-    await world.press(partner, world.boards()[-1], f"Accept Seat {seat + 1}'s offer: you get 2 ore for 1 wool")
+    await world.press(partner, world.boards()[-1], f"Accept {person.user.username} (")
     measured("Catan", "Accept an offer (one tap on the board)", tally.count())
-    await world.press(person, await world.panel(person), f"Trade with Seat {partner_seat + 1}")
+    await world.press(person, await world.panel(person), f"Trade with {partner.user.username}")
     assert "traded" in world.boards()[-1].text()
     after = (await service.hand(game_id, person.user.id))["hand"]
     assert after["ore"] == 1 and after["wool"] == 1
@@ -113,11 +115,11 @@ async def test_a_colonies_trade_is_one_modal_from_the_dm_and_accepted(world: Wor
     sent = await trade(world, person, await world.panel(person), "Trade offer",
                        [("You give", ["1 Food"]), ("You want", ["1 Wealth"])])
     assert sent.content.startswith("✓ Sent"), sent.content
-    measured("Colonies", "Trade offer", tally.count())
-    answer = [m for m in partner.dms() if m.content.startswith("Your move") and "offers" in m.content][-1]
+    measured("Colonies", "Trade offer by the form", tally.count())
+    answer = [m for m in partner.dms() if m.content.startswith("Your move")][-1]
     assert answer.button("Accept the trade"), "the DM that asks holds the answers too"
     tally = Tally(partner)
-    await world.press(partner, world.boards()[-1], f"Accept Seat {seat + 1}'s offer: you get Food for Wealth")
+    await world.press(partner, world.boards()[-1], f"Accept {person.user.username} (")
     measured("Colonies", "Accept an offer (one tap on the board)", tally.count())
     hand = (await world.bot.service.hand(game_id, person.user.id))["hand"]
     assert hand.count("wealth") == 1 and hand.count("food") == 1, hand
