@@ -260,7 +260,7 @@ async def test_a_roanoke_trade_by_the_modal_accepted_from_the_channel(world: Wor
     partner = people[other]
     await world.settle()
     tally = Tally(partner)
-    await world.press(partner, world.boards()[-1], f"Accept {person.user.username} (")
+    await world.press(partner, world.boards()[-1], f"Accept {person.user.username}'s offer: ")
     measured("Roanoke", "Accept an offer (one tap on the board)", tally.count())
     after = (await service.hand(game_id, partner.user.id))["players"][other]["hand"]
     assert after[give] == theirs[give] + 1, "the gift arrived"

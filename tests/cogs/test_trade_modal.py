@@ -93,7 +93,7 @@ async def test_a_catan_offer_to_a_player_is_one_modal_and_two_of_a_kind_are_refu
     measured("Catan", "Trade offer to a player by the form, 2 for 1", tally.count())
     partner = people[partner_seat]
     tally = Tally(partner)
-    await world.press(partner, world.boards()[-1], f"Accept {person.user.username} (")
+    await world.press(partner, world.boards()[-1], f"Accept {person.user.username}'s offer: ")
     measured("Catan", "Accept an offer (one tap on the board)", tally.count())
     await world.press(person, await world.panel(person), f"Trade with {partner.user.username}")
     assert "traded" in world.boards()[-1].text()
@@ -119,7 +119,7 @@ async def test_a_colonies_trade_is_one_modal_from_the_dm_and_accepted(world: Wor
     answer = [m for m in partner.dms() if m.content.startswith("Your move")][-1]
     assert answer.button("Accept the trade"), "the DM that asks holds the answers too"
     tally = Tally(partner)
-    await world.press(partner, world.boards()[-1], f"Accept {person.user.username} (")
+    await world.press(partner, world.boards()[-1], f"Accept {person.user.username}'s offer: ")
     measured("Colonies", "Accept an offer (one tap on the board)", tally.count())
     hand = (await world.bot.service.hand(game_id, person.user.id))["hand"]
     assert hand.count("wealth") == 1 and hand.count("food") == 1, hand
