@@ -181,3 +181,9 @@ def test_each_book_shows_pictures_of_built_positions_with_alt_text(game: str) ->
         png, described = example_picture(game, name)
         assert png.startswith(b"\x89PNG") and described.endswith(caption), name
         assert len(caption) + 20 < len(described) <= DESCRIPTION_LIMIT, name
+
+
+def test_the_typed_offer_names_no_seat_range_a_table_size_would_set() -> None:
+    """Catan's *Advanced* said "a seat number (1–3)", wrong at four players: its words hold at any table size."""
+    typed = "\n".join(page.text for page in book("catan")[-1].pages)
+    assert '"to"' in typed and not re.search(r"\(1[–-]\d\)", typed)

@@ -161,3 +161,11 @@ def test_roanokes_season_checks_which_eliminate_are_taught_before_the_market() -
     chapter, _ = book("roanoke").place("ROA-S31") or (99, 0)
     titles = [c.title for c in book("roanoke").chapters]
     assert chapter < titles.index("The market") and chapter <= 4
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_turn_step_by_step_ends_once(game: str) -> None:
+    """ROAM's turn ended in steps 5 and 7: a turn's list of steps names **End turn** at most once."""
+    for chapter in book(game).chapters:
+        steps = "\n".join(line for line in chapter.text.splitlines() if re.match(r"\d+\. ", line))
+        assert steps.count("**End turn**") <= 1, chapter.title
