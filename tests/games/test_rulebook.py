@@ -169,3 +169,10 @@ def test_a_turn_step_by_step_ends_once(game: str) -> None:
     for chapter in book(game).chapters:
         steps = "\n".join(line for line in chapter.text.splitlines() if re.match(r"\d+\. ", line))
         assert steps.count("**End turn**") <= 1, chapter.title
+
+
+def test_catan_teaches_picking_a_place_hex_then_close_up_where_the_first_move_is_taught() -> None:
+    """The first move (a setup settlement, CAT-11) is picked in two steps: the book says how on that page."""
+    written = book("catan")
+    chapter, _ = written.place("CAT-11") or (99, 0)
+    assert "close up" in written.chapters[chapter].text and written.chapters[chapter].title == "Setup"
