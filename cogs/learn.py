@@ -33,14 +33,16 @@ async def coached_names(interaction: Interaction, current: str) -> list[app_comm
 
 
 def welcome_text(info: GameInfo) -> str:
-    """What the practice table says first: what it is, where the coach speaks, and how to leave."""
+    """What the practice table says first: what it is, where the coach speaks, where the quick card is (the first
+    page of `/game rules`), and how to leave."""
     others = len(info.seats) - 1
     return (f"**Learning {info.title}** (practice table #{info.id}): you against {others} easy AI "
             f"player{'s' if others > 1 else ''}. Press **Your move** under the board when it is your turn: the "
             "🎓 coach says what your choices mean and what a beginner might pick, and the first time something "
-            "new happens, a 📖 line explains it; both stay on the board to read back. The game is not rated; leave "
-            f"any time with the button below or `/game leave`. Left without a move for {IDLE.days} days, it ends "
-            "by itself.")
+            "new happens, a 📖 line explains it; both stay on the board to read back. Keep the quick card beside "
+            f"the board (the turn, the costs, the score and the end on one page): `/game rules game:{info.game_type}` "
+            "opens on it. The game is not rated; leave any time with the button below or `/game leave`. Left "
+            f"without a move for {IDLE.days} days, it ends by itself.")
 
 
 def leave_view(game_id: int, label: str = LEAVE) -> discord.ui.View:

@@ -2,7 +2,9 @@
 
 The book is `games/<id>/book.md` chapter by chapter (`games.rulebook.book`), then the table options when the book
 has no chapter of its own on them (`cogs.words.options_lines`, from the game's declared options), then one
-generated chapter, *Advanced: typing moves*, the JSON form of `/play` (`cogs.layout.typed.typing_help`).
+generated chapter, *Advanced: typing moves*, the JSON form of `/play` (`cogs.layout.typed.typing_help`). Before
+them all stands the game's quick card (`games/<id>/quick.md`, drawn by `renderers.quick`): the first page a player
+opens, the one to keep beside the board.
 ◀ ▶ step through the pages of the whole book and a select jumps to a chapter; both carry the game, the chapter
 and the page in their custom ids, so the controls work after a restart and nothing lives in memory. A page
 where the book places a picture shows it, drawn off the event loop once per game and picture (an example's
@@ -28,15 +30,17 @@ from cogs.layout.moves import TEXT_LIMIT, clip
 from cogs.layout.typed import typing_help
 from cogs.words import echo, options_lines
 from games.core import get_game
-from games.rulebook import MESSAGE, Page, examples, paged, pages
+from games.rulebook import MESSAGE, Page, examples, paged, pages, quick
 from games.rulebook import book as written_book
 from renderers import render_area, render_board, render_private
+from renderers.quick import card
 from renderers.text import DESCRIPTION_LIMIT, alt_text
 from renderers.text import clip as cut
 
 PAGE = MESSAGE - 200
 """A page's text, leaving room in the message for its heading line."""
 ADVANCED = "Advanced: typing moves"
+QUICK = "Quick card"
 OPTIONS = "Table options"
 
 
@@ -51,9 +55,11 @@ class Chapter:
 
 @cache
 def book(game: str) -> tuple[Chapter, ...]:
-    """The written chapters, the table options where the book says nothing of them, and *Advanced*."""
+    """The quick card, the written chapters, the table options where the book says nothing of them, and
+    *Advanced*."""
     cls = get_game(game)
-    chapters = [Chapter(c.label, _about(c.text), paged(c, PAGE)) for c in written_book(game).chapters]
+    chapters = [Chapter(QUICK, "The turn, the costs, the score and the end on one page", _paged(quick_body(game)))]
+    chapters += [Chapter(c.label, _about(c.text), paged(c, PAGE)) for c in written_book(game).chapters]
     if cls.options and not any("option" in c.label.casefold() for c in chapters):
         first = cls.options[0]
         other = next((c for c in first.choices if c != first.default), first.default)
@@ -64,6 +70,11 @@ def book(game: str) -> tuple[Chapter, ...]:
     chapters.append(Chapter(ADVANCED, "The typed form of /play, for those who type their moves",
                             _paged(typing_help(game))))
     return tuple(chapters)
+
+
+def quick_body(game: str) -> str:
+    """The quick card as its page shows it: under the page's own heading, so without the card's title."""
+    return quick(game).split("\n", 1)[1].strip()
 
 
 def _paged(text: str) -> tuple[Page, ...]:
@@ -78,7 +89,8 @@ def _about(text: str) -> str:
 
 
 def find_section(game: str, wanted: str | None) -> tuple[int, int]:
-    """The chapter and page a player names: nothing for the first page; a chapter's number (from 1); a rule id
+    """The chapter and page a player names: nothing for the first page (the quick card); a chapter's number (from
+    1, as the headings number them); a rule id
     (the page where the passage teaching it begins); or a word of a chapter's title."""
     chapters = book(game)
     wanted = (wanted or "").strip()
@@ -87,7 +99,7 @@ def find_section(game: str, wanted: str | None) -> tuple[int, int]:
     if wanted.isdigit() and 1 <= int(wanted) <= len(chapters):
         return int(wanted) - 1, 0
     if (taught := written_book(game).place(wanted, PAGE)) is not None:
-        return taught
+        return taught[0] + 1, taught[1]  # the quick card stands before the book's first chapter
     folded = wanted.casefold()
     found = next((n for n, c in enumerate(chapters) if folded in c.label.casefold()), None)
     if found is None:
@@ -148,11 +160,18 @@ def example_picture(game: str, name: str) -> tuple[bytes, str]:
     return drawn, f"{clip(said, room)} {caption}".strip()
 
 
+def quick_alt(game: str) -> str:
+    """The quick card picture's alt text: its own words, as one line, within Discord's limit."""
+    return cut(" ".join(quick(game).replace("**", "").replace("# ", "").split()), DESCRIPTION_LIMIT)
+
+
 async def rules_message(game: str, section: int, page: int) -> tuple[str, discord.ui.View, list[discord.File]]:
     """A page of the book: its text, its controls, and its picture if it has one."""
     content, shown = rules_text(game, section, page)
     files = []
-    if shown.picture is not None:
+    if book(game)[section].label == QUICK:
+        files.append(png_file(await asyncio.to_thread(card, game), f"{game}-quick.png", quick_alt(game)))
+    elif shown.picture is not None:
         data, described = await asyncio.to_thread(example_picture, game, shown.picture)
         files.append(png_file(data, f"{game}-{shown.picture}.png", described))
     return content, rules_view(game, section, page), files

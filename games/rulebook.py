@@ -5,8 +5,9 @@ text as the shared rules folder): code and tests read it, players never see it. 
 players read with `/game rules`: chapters (second-level headings) of passages, each passage naming in an HTML
 comment the numbered rules it teaches (`<!-- teaches: CAT-1 CAT-2 -->`), and example pictures named the same
 way (`<!-- picture: robber -->`, a key of `EXAMPLES` in `games/<id>/examples.py`).  Comments are stripped
-from what players see.  This module parses both and splits a text into pages of a size the caller names
-(Discord: 4000 characters for a text display or an embed description, 2000 for a plain message).
+from what players see; `games/<id>/quick.md` is the book's quick card, one page shown first.  This module
+parses them and splits a text into pages of a size the caller names (Discord: 4000 characters for a text display
+or an embed description, 2000 for a plain message).
 """
 
 from __future__ import annotations
@@ -362,6 +363,13 @@ def paged(chapter: Chapter, size: int = TEXT_DISPLAY) -> tuple[Page, ...]:
 def book(game_id: str) -> Book:
     """A game's player's rulebook (`games/<id>/book.md`), parsed once."""
     return parse_book(_packaged(game_id, "book.md"))
+
+
+@cache
+def quick(game_id: str) -> str:
+    """A game's quick card (`games/<id>/quick.md`): the turn, the costs, the score and the end on one page, to
+    keep beside the board; a first-level heading, then bold headings over numbered steps, bullets and lines."""
+    return _packaged(game_id, "quick.md").strip()
 
 
 @cache

@@ -3,7 +3,8 @@
 For every game: the board as the channel shows it mid-game (with the ids of the places open to the player to
 move), also scaled to the widths Discord shows it (550 px on a desktop, 350 px on a phone), with the words sent
 beside it and its alt text; the zoomed pick picture of one area, at full size and at 350 px; the private
-picture of seat 1 then, a replay frame with its caption, and the recap posted at the end with its words.
+picture of seat 1 then, a replay frame with its caption, and the recap posted at the end with its words; then
+each game's quick card, full size and at 350 px.
 Written by a command, so the page shows what the code draws today; look at every picture after a change to a
 renderer.
 """
@@ -22,6 +23,7 @@ from games.core import Action, Game, get_game
 from renderers import render_area, render_board, render_private
 from renderers.cast import Cast
 from renderers.common import DESKTOP, PHONE
+from renderers.quick import card
 from renderers.text import alt_text, summary
 
 SEED = 7
@@ -128,6 +130,23 @@ def game_section(game_id: str, folder: Path) -> list[str]:
     return out
 
 
+QUICK_CARDS = "## Quick cards"
+
+
+def quick_section(folder: Path) -> list[str]:
+    """Draw the quick card (the first page of `/game rules`) of every game shipped in `games/` into `folder`; the
+    page's lines about them."""
+    out = [QUICK_CARDS, "", f"The first page of `/game rules`, as drawn and as a phone shows it ({PHONE} px):", ""]
+    for game_id in sorted(g for g, cls in games.registry().items() if cls.__module__.startswith("games.")):
+        png = card(game_id)
+        (folder / f"{game_id}-quick.png").write_bytes(png)
+        (folder / f"{game_id}-quick-350.png").write_bytes(shrunk(png, PHONE))
+        title = get_game(game_id).title
+        out += [f"![{title} quick card]({IMAGES}/{game_id}-quick.png) "
+                f"![{title} quick card at {PHONE} px]({IMAGES}/{game_id}-quick-350.png)", ""]
+    return out
+
+
 def write(target: Path) -> str:
     """Write the page and its images under `target` (a folder, e.g. docs/)."""
     folder = target / IMAGES
@@ -137,6 +156,7 @@ def write(target: Path) -> str:
              "pictures look like today. Every picture of a replay or a recap is drawn from public views only.", ""]
     for game_id in sorted(games.registry()):
         lines += game_section(game_id, folder)
+    lines += quick_section(folder)
     page = target / PAGE
     page.write_text("\n".join(lines), encoding="utf-8")
     size = sum(p.stat().st_size for p in folder.glob("*.png"))

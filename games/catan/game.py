@@ -211,7 +211,7 @@ class Catan(RecapMixin, SearchMixin, TradeMixin):
             partners = [(t + 1, colour_of(t)) for t in range(self.num_players) if t != seat]
             to = pick_field("to", "Offer to", [*partners, ("all", "Everyone"), (BANK, "The bank / harbour")],
                             rates={BANK: {"give": self.rates(seat)}})
-            return [{"type": "offer", "help": offer_shape_help(self.num_players), "title": "Trade offer",
+            return [{"type": "offer", "help": offer_shape_help(), "title": "Trade offer",
                      "fields": [to, give, get], "groups": ["maritime"]}]
         if s["offer"] is not None and seat in self._unanswered():
             return [{"type": "counter", "help": (

@@ -57,10 +57,12 @@ def bundle_problem(give: Any, get: Any, hand: list[int]) -> str | None:
     return None
 
 
-def offer_shape_help(players: int) -> str:
+def offer_shape_help() -> str:
+    """The typed form of an offer. Its words hold for a table of any size: the book shows them too, so they name
+    no range of seats that a three-player table would set."""
     return ('{"type": "offer", "to": 2, "give": {"brick": 1}, "get": {"ore": 1}} — '
-            f'"to" is a seat number (1–{players}), "all", or "bank" (4:1, or your harbours\' 3:1 and 2:1); '
-            'you give "give" and get "get"')
+            '"to" is a player\'s place in the turn order (1 for the first player, 2 for the second, and so on), '
+            '"all", or "bank" (4:1, or your harbours\' 3:1 and 2:1); you give "give" and get "get"')
 
 
 class TradeMixin(MovesMixin):

@@ -10,6 +10,7 @@ from games.colonies.cards import POPULATIONS, THREATS, title
 from games.colonies.game import Colonies
 from games.colonies.table import MAIN, SOLDIER
 from games.colonies.text import cards, counted
+from games.colours import colour_of
 from games.core import listed
 from games.grammar import a, verb
 from games.rulebook import Example
@@ -57,7 +58,7 @@ def _opening() -> Colonies:
 
 
 def _working() -> Colonies:
-    """Round 3 under Gold Rush: Seat 1 has played a Wealth, a Mountains, a Miner who worked it and a Farmer who
+    """Round 3 under Gold Rush: red has played a Wealth, a Mountains, a Miner who worked it and a Farmer who
     has not acted yet."""
     game = _game(hand=["food", "food", "miner", "mountains", "wealth"],
                  deck=["farmer", "food", "coast", "farmer", "food", "soldier", "food", "farmland"],
@@ -115,10 +116,10 @@ def _final() -> Colonies:
 
 
 def _opening_caption(game: Colonies) -> str:
-    """The hand Seat 1 was dealt; all but its Food may be played (framed)."""
+    """The hand red was dealt; all but its Food may be played (framed)."""
     hand = game.view(0)["hand"]
     others = len([card for card in hand if card != "food"])
-    return (f"Seat 1's opening hand: {cards(hand)}. Food is never played, so only the other {others} are "
+    return (f"Red's opening hand: {cards(hand)}. Food is never played, so only the other {others} are "
             "framed.")
 
 
@@ -131,7 +132,7 @@ def _working_caption(game: Colonies) -> str:
                      f"{len(people)} Population"])
     worker, land = next((title(e["worker"]), title(e["land"])) for e in view["last"] if e["type"] == "work")
     ready = [title(c["card"]) for c in people if c["state"] == "ready"]
-    return (f"Round {view['round']} under {title(view['active_event'])}: Seat 1 has played {played}. The {worker} "
+    return (f"Round {view['round']} under {title(view['active_event'])}: red has played {played}. The {worker} "
             f"has worked the {land} (dimmed: acted); the {listed(ready)} {verb(len(ready), 'is')} ready for a job.")
 
 
@@ -141,20 +142,21 @@ def _final_caption(game: Colonies) -> str:
     rows = result["details"]["rows"]
     first, second = (seats[0] for seats in result["ranking"][:2])
     gone = [seat for seat, row in enumerate(rows) if row["eliminated"]]
-    return (f"The last turn of the last round is over. Seats {first + 1} and {second + 1} both have "
-            f"{rows[first]['score']} points; Seat {first + 1} shipped {rows[first]['shipped']} Wealth and Seat "
-            f"{second + 1} only {rows[second]['shipped']}, so Seat {first + 1} wins. "
-            f"{listed([f'Seat {seat + 1}' for seat in gone])} was eliminated earlier and scores nothing.")
+    winner, runner_up = colour_of(first), colour_of(second)
+    return (f"The last turn of the last round is over. {winner.capitalize()} and {runner_up} both have "
+            f"{rows[first]['score']} points; {winner} shipped {rows[first]['shipped']} Wealth and {runner_up} "
+            f"only {rows[second]['shipped']}, so {winner} wins. "
+            f"{listed([colour_of(seat) for seat in gone]).capitalize()} was eliminated earlier and scores nothing.")
 
 
 def _threat_caption(game: Colonies) -> str:
-    """The Threat in Seat 1's hand, the Soldier it may play first (and the Food that pays for it), and the cards
+    """The Threat in red's hand, the Soldier it may play first (and the Food that pays for it), and the cards
     that must wait: the hand's playable cards are the Threat and what fights it."""
     view = game.view(0)
     [threat] = [card for card in view["hand"] if card in THREATS]
     [soldier] = [card for card in view["playable"] if card != threat]
     waiting = [f"the {title(card)}" for card in view["hand"] if card not in view["playable"] and card != "food"]
-    return (f"Seat 1 holds {a(title(threat))}: before playing it, Seat 1 may play the {title(soldier)} (paying the "
+    return (f"Red holds {a(title(threat))}: before playing it, red may play the {title(soldier)} (paying the "
             f"Food in hand) and send it to fight the {title(threat)}. Nothing else may be played yet: "
             f"{listed(waiting)} must wait.")
 
@@ -165,7 +167,7 @@ def _explorer_caption(game: Colonies) -> str:
     land = next(title(e["cards"][0]) for e in reversed(view["last"]) if e["type"] == "gained"
                 and e["source"] == "frontier")
     seen = [title(card) for card in view["explorer_sees"]]
-    return (f"Seat 1's Explorer took the {land} from the Frontier and now sees the top {len(seen)} Threats "
+    return (f"Red's Explorer took the {land} from the Frontier and now sees the top {len(seen)} Threats "
             f"({listed(seen)}): it keeps one, into its discard pile; the others go back on top of the Threat deck.")
 
 

@@ -11,9 +11,10 @@ from PIL import Image
 
 import games
 from bot.cli import main
-from bot.tools.pictures import IMAGES, PAGE
+from bot.tools.pictures import IMAGES, PAGE, QUICK_CARDS, quick_section
 from games.core import Game
 from renderers.common import DESKTOP, PHONE
+from tests.support.shipped import SHIPPED
 
 
 def test_the_page_shows_every_games_pictures(tmp_path: Path) -> None:
@@ -31,3 +32,14 @@ def test_the_page_shows_every_games_pictures(tmp_path: Path) -> None:
         assert all(Image.open(tmp_path / p).width == width for p in written if p.endswith(f"-{small}.png"))
     assert sum((tmp_path / p).stat().st_size for p in written) < 6 * 1024 * 1024
     assert page.count("**How it went**") == len(games.registry())
+
+
+def test_the_page_shows_each_quick_card_also_at_350_px(tmp_path: Path) -> None:
+    """Issue 44, item 5: the quick cards on the page, each written beside it, and as a phone shows it."""
+    lines = quick_section(tmp_path)
+    assert lines[0] == QUICK_CARDS
+    linked = re.findall(r"\]\((pictures/[\w-]+\.png)\)", "\n".join(lines))
+    assert linked == [f"{IMAGES}/{g}-{kind}.png" for g in SHIPPED for kind in ("quick", "quick-350")]
+    for game_id in SHIPPED:
+        assert Image.open(tmp_path / f"{game_id}-quick.png").width > PHONE
+        assert Image.open(tmp_path / f"{game_id}-quick-350.png").width == PHONE

@@ -165,6 +165,7 @@ async def test_leaving_ends_the_practice_table(world: World, monkeypatch: pytest
     alice, thread, game_id = await opened(world, "small_islands", monkeypatch)
     welcome = next(m for m in thread_messages(world, thread) if m.text().startswith("**Learning Small Islands**"))
     assert "not rated" in welcome.text() and "`/game leave`" in welcome.text()
+    assert "quick card" in welcome.text() and "`/game rules game:small_islands` opens on it" in welcome.text()
     record = await alice.click(welcome, "Leave practice")
     await world.settle()
     assert "practice game is over" in " ".join(record.texts())

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from bot.limits import OPTIONS as SELECT_MAX
-from cogs.rules import ADVANCED, PAGE, book, example_picture, find_section
+from cogs.rules import ADVANCED, PAGE, QUICK, book, example_picture, find_section
 from games.core import get_game
 from games.rulebook import MESSAGE, examples, paged, rules
 from games.rulebook import book as written_book
@@ -75,7 +75,10 @@ async def test_the_catan_book_pages_through_to_the_end_with_its_pictures(world: 
             where = f" · page {n + 1} of {len(chapter.pages)}" if len(chapter.pages) > 1 else ""
             assert heading(message) == f"**Catan** — {number}. {chapter.label}{where}"
             assert page.text in message.content
-            if page.picture is None:
+            if chapter.label == QUICK:
+                [picture] = message.attachments
+                assert picture.filename == "catan-quick.png" and "Road: 1 brick + 1 lumber" in picture.description
+            elif page.picture is None:
                 assert not message.attachments, heading(message)
             else:
                 [picture] = message.attachments
@@ -95,6 +98,7 @@ async def test_rules_open_at_a_chapter_named_by_rule_id_number_or_word(world: Wo
     alice = world.person("alice")
     chapters = book("catan")
     chapter, page = written_book("catan").place("CAT-12", PAGE) or (-1, -1)
+    chapter += 1  # the quick card stands first
     word = chapters[2].label.split()[-1]
     for wanted, (number, n) in (("CAT-12", (chapter, page)), ("3", (2, 0)),
                                 (word, next((i, 0) for i, c in enumerate(chapters) if word in c.label))):
@@ -126,7 +130,7 @@ def test_every_book_fits_its_pages_and_discord(game: str) -> None:
     """At most 20 pages (card reference and table options included, the generated *Advanced* apart); one
     select holds the chapters; each page under its heading fits a message."""
     chapters = book(game)
-    assert len(player_pages(game)) <= MOST_PAGES
+    assert len([p for p in player_pages(game) if p[0] != QUICK]) <= MOST_PAGES
     assert len(chapters) <= SELECT_MAX
     assert all(c.label and len(c.label) <= 100 and len(c.about) <= 100 for c in chapters)
     assert all(0 < len(page.text) <= MESSAGE - 200 for c in chapters for page in c.pages)
@@ -158,7 +162,7 @@ def test_every_numbered_rule_is_taught_and_its_id_opens_the_passage(game: str) -
     for rule in spec:
         number, opening = starts[rule]
         chapter, page = find_section(game, rule.lower())
-        assert chapter == number and opening in book(game)[chapter].pages[page].text, rule
+        assert chapter == number + 1 and opening in book(game)[chapter].pages[page].text, rule
 
 
 @pytest.mark.parametrize("game", SHIPPED)
@@ -177,3 +181,9 @@ def test_each_book_shows_pictures_of_built_positions_with_alt_text(game: str) ->
         png, described = example_picture(game, name)
         assert png.startswith(b"\x89PNG") and described.endswith(caption), name
         assert len(caption) + 20 < len(described) <= DESCRIPTION_LIMIT, name
+
+
+def test_the_typed_offer_names_no_seat_range_a_table_size_would_set() -> None:
+    """Catan's *Advanced* said "a seat number (1–3)", wrong at four players: its words hold at any table size."""
+    typed = "\n".join(page.text for page in book("catan")[-1].pages)
+    assert '"to"' in typed and not re.search(r"\(1[–-]\d\)", typed)

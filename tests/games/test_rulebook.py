@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from games.rulebook import MESSAGE, TEXT_DISPLAY, Page, paged, pages, parse, parse_book, rules
+from games.rulebook import MESSAGE, TEXT_DISPLAY, Page, book, examples, paged, pages, parse, parse_book, rules
 
 SHARED = pathlib.Path("/work/shared/rules")
 GAMES = ["catan", "colonies", "roam", "roanoke", "small_islands"]
@@ -121,3 +121,58 @@ def test_a_rule_opens_the_page_where_its_passage_begins() -> None:
     assert long[2].text.endswith("The end.")
     assert book.place("cat-5", 1000) == (1, 2) and book.place("CAT-3", 1000) == (0, 0)
     assert book.place("CAT-6", 1000) is None
+
+
+PLAYER_WORDS = (
+    (re.compile(r"\bSeats? \d"), "a player is named by their colour or name, not by a seat number"),
+    (re.compile(r"^\d+\. to \d+\.|\*\* and \d+\. \*\*", re.M), "the turn's steps are numbered for players, not "
+                                                                "by the specification's step numbers"),
+    (re.compile(r"\b1 (?:chits|points|cards|coins|markers|houses|workers)\b|\b(?:[02-9]|\d\d+) (?:chit|point)\b"),
+     "a count agrees with its noun"),
+)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_book_speaks_a_players_words(game: str) -> None:
+    """Issue 44, item 7: no "Seat 2", no spec step numbers ("5. to 9."), no "1 chits", in the book or its
+    pictures' captions; no snake_case name (a shape's or an option's id) but in the chapter on table options."""
+    written = book(game)
+    captions = [example.shown()[1] for example in examples(game).values()]
+    for said in [chapter.text for chapter in written.chapters] + captions:
+        for pattern, why in PLAYER_WORDS:
+            assert not pattern.search(said), f"{why}: {pattern.search(said).group(0)!r}"  # type: ignore[union-attr]
+    for chapter in written.chapters:
+        if "option" not in chapter.title.casefold():
+            assert not re.findall(r"\b[a-z]+_[a-z_]+\b", chapter.text), chapter.title
+
+
+DEFINED = {"roanoke": ("super-road", "link class")}
+"""Words a book defines in bold in one passage: none is used before it."""
+
+
+@pytest.mark.parametrize(("game", "word"), [(g, w) for g, words in DEFINED.items() for w in words])
+def test_a_word_is_defined_before_it_is_used(game: str, word: str) -> None:
+    text = "\n".join(chapter.text for chapter in book(game).chapters).casefold()
+    assert text.find(word) == text.find(f"**{word}**") + 2, f"{word!r} is used before its definition"
+
+
+def test_roanokes_season_checks_which_eliminate_are_taught_before_the_market() -> None:
+    """ROA-S31: a season check eliminates, so a newcomer reads of it among the first chapters."""
+    chapter, _ = book("roanoke").place("ROA-S31") or (99, 0)
+    titles = [c.title for c in book("roanoke").chapters]
+    assert chapter < titles.index("The market") and chapter <= 4
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_turn_step_by_step_ends_once(game: str) -> None:
+    """ROAM's turn ended in steps 5 and 7: a turn's list of steps names **End turn** at most once."""
+    for chapter in book(game).chapters:
+        steps = "\n".join(line for line in chapter.text.splitlines() if re.match(r"\d+\. ", line))
+        assert steps.count("**End turn**") <= 1, chapter.title
+
+
+def test_catan_teaches_picking_a_place_hex_then_close_up_where_the_first_move_is_taught() -> None:
+    """The first move (a setup settlement, CAT-11) is picked in two steps: the book says how on that page."""
+    written = book("catan")
+    chapter, _ = written.place("CAT-11") or (99, 0)
+    assert "close up" in written.chapters[chapter].text and written.chapters[chapter].title == "Setup"
