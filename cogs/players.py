@@ -19,7 +19,7 @@ from cogs.words import (
     game_called,
     game_line,
     leaderboard_lines,
-    mention,
+    person,
     profile_lines,
     stats_lines,
 )
@@ -71,7 +71,9 @@ class PlayerCommands:
     async def stats(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.bot.service.stats(interaction.guild_id)
-        await answer(interaction, "\n".join(stats_lines(table)) if table
+        people = [user for rows in table.values() for user, _, _ in rows]
+        names = await self.bot.service.names_in(interaction.guild_id, people)
+        await answer(interaction, "\n".join(stats_lines(table, names)) if table
                      else "No game has been finished on this server yet.")
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game on this server")
@@ -83,7 +85,9 @@ class PlayerCommands:
         scope = None if everywhere or interaction.guild_id is None else interaction.guild_id
         board = await self.bot.service.leaderboard(game, scope)
         where = "on every server" if scope is None else "on this server"
-        await answer(interaction, fit(leaderboard_lines(title, where, board)) if board
+        people = [r.user_id for r in board if r.user_id is not None]
+        names = await self.bot.service.names_in(interaction.guild_id, people)
+        await answer(interaction, fit(leaderboard_lines(title, where, board, names)) if board
                      else f"No game of {title} has been rated {where} yet.")
 
     @app_commands.command(name="profile", description="Games, wins and ratings of a player, on every server")
@@ -92,8 +96,9 @@ class PlayerCommands:
         await interaction.response.defer(ephemeral=True, thinking=True)
         who = user or interaction.user
         mine = await self.bot.service.profile(who.id)
-        await answer(interaction, fit(profile_lines(mention(who.id), mine)) if mine
-                     else f"{mention(who.id)} has not finished a rated game yet.")
+        named = person(who.id, await self.bot.service.names_in(interaction.guild_id, [who.id]))
+        await answer(interaction, fit(profile_lines(named, mine)) if mine
+                     else f"{named} has not finished a rated game yet.")
 
     @app_commands.command(name="notify", description="Which DMs your games send you: every turn, "
                                                      "my turn only (the default), or nothing")

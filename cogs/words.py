@@ -150,11 +150,17 @@ def options_lines(game_type: str) -> list[str]:
             f"{option.help}" for option in get_game(game_type).options]
 
 
-def player_name(rating: Rating) -> str:
-    """A rated player as shown: a mention, or the AI's level (each level is rated as a player of its own; the
-    normal level keeps its older rating name, "heuristic" or "random", see `games.ai.policy_name`)."""
+def person(user_id: int, names: dict[int, str]) -> str:
+    """A person as a list names them: by what the server calls them, else (never seen here) a mention, which
+    names them without a ping in a reply that allows none."""
+    return names.get(user_id) or mention(user_id)
+
+
+def player_name(rating: Rating, names: dict[int, str]) -> str:
+    """A rated player as shown: the person (`person`), or the AI's level (each level is rated as a player of its
+    own; the normal level keeps its older rating name, "heuristic" or "random", see `games.ai.policy_name`)."""
     if rating.user_id is not None:
-        return mention(rating.user_id)
+        return person(rating.user_id, names)
     return f"AI ({rating.ai if rating.ai in LEVELS else 'normal'})"
 
 
@@ -162,17 +168,18 @@ def rating_text(rating: Rating) -> str:
     return f"rating {rating.ordinal:.1f} (μ {rating.mu:.1f} ± {rating.sigma:.1f})"
 
 
-def stats_lines(table: dict[str, list[tuple[int, int, int]]]) -> list[str]:
+def stats_lines(table: dict[str, list[tuple[int, int, int]]], names: dict[int, str]) -> list[str]:
     lines: list[str] = []
     for title, rows in sorted(table.items()):
         lines.append(f"**{title}**")
-        lines += [f"{i}. {mention(user)}: {won} won of {played}" for i, (user, won, played) in enumerate(rows[:10], 1)]
+        lines += [f"{i}. {person(user, names)}: {won} won of {played}"
+                  for i, (user, won, played) in enumerate(rows[:10], 1)]
     return lines
 
 
-def leaderboard_lines(title: str, where: str, board: list[Rating]) -> list[str]:
+def leaderboard_lines(title: str, where: str, board: list[Rating], names: dict[int, str]) -> list[str]:
     return [f"**{title}** — best rated {where}",
-            *(f"{i}. {player_name(r)}: {rating_text(r)}, {r.games} played, {r.wins} won"
+            *(f"{i}. {player_name(r, names)}: {rating_text(r)}, {r.games} played, {r.wins} won"
               for i, r in enumerate(board, 1))]
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import Refused
+from bot.names import inert
 from bot.outcome import GameInfo, Outcome, Panel
 from bot.practice import coach_lines
 from bot.seats import cast_of
@@ -131,6 +132,12 @@ class Queries(Kernel):
         (guild None), best first by the rating's ordinal."""
         get_game(game_type)  # an unknown game is refused with the list of games
         return await self.storage.leaderboard(game_type, guild_id or 0, limit)
+
+    async def names_in(self, guild_id: int | None, user_ids: list[int]) -> dict[int, str]:
+        """What these people are called in a server, made inert for a Discord text (`bot.names.inert`), for
+        those seen there: a leaderboard, the stats and a profile name people rather than mention them."""
+        known = await self.storage.names(guild_id, sorted(set(user_ids))) if user_ids else {}
+        return {user: inert(name) for user, name in known.items()}
 
     async def profile(self, user_id: int) -> dict[str, Rating]:
         """A user's rating per game title across every server, the most played (the favourite) first."""

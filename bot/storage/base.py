@@ -136,6 +136,10 @@ class Storage(ABC):
         """Remember what `user_id` is called in a server (None: outside one); seats read it (`SeatRow.known_as`)."""
 
     @abstractmethod
+    async def names(self, guild_id: int | None, user_ids: list[int]) -> dict[int, str]:
+        """What each of these people is called in a server, for those the bot has seen there."""
+
+    @abstractmethod
     async def meta(self, key: str) -> str | None:
         """A fact about the bot itself (not a game), such as the fingerprint of the commands it registered."""
 

@@ -492,9 +492,14 @@ class PostgresStorage(Storage):
                               "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify", user_id, notify)
 
     async def set_name(self, guild_id: int | None, user_id: int, name: str) -> None:
-        await self.pool.execute("INSERT INTO people (guild_id, user_id, name) VALUES ($1, $2, $3) "
-                                "ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
-                                guild_id or 0, user_id, name)
+        await self.db.execute("INSERT INTO people (guild_id, user_id, name) VALUES ($1, $2, $3) "
+                              "ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
+                              guild_id or 0, user_id, name)
+
+    async def names(self, guild_id: int | None, user_ids: list[int]) -> dict[int, str]:
+        rows = await self.db.fetch("SELECT user_id, name FROM people WHERE guild_id = $1 AND user_id = ANY($2)",
+                                   guild_id or 0, user_ids)
+        return {int(r[0]): r[1] for r in rows}
 
     async def meta(self, key: str) -> str | None:
         value: str | None = await self.db.fetchval("SELECT value FROM meta WHERE key = $1", key)

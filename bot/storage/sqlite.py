@@ -295,6 +295,12 @@ class SqliteStorage(Storage):
                                   "ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
                                   (guild_id or 0, user_id, name))
 
+    async def names(self, guild_id: int | None, user_ids: list[int]) -> dict[int, str]:
+        marks = ", ".join("?" * len(user_ids))
+        async with self.db.execute(f"SELECT user_id, name FROM people WHERE guild_id = ? AND user_id IN ({marks})",
+                                   (guild_id or 0, *user_ids)) as cur:
+            return {int(r[0]): r[1] for r in await cur.fetchall()}
+
     async def meta(self, key: str) -> str | None:
         async with self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
             row = await cur.fetchone()

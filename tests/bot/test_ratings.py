@@ -189,5 +189,5 @@ async def test_each_ai_level_is_rated_as_a_player_of_its_own_and_named_by_its_le
     await play_out(service, info.id)
     board = await service.leaderboard("testgame", 1)
     assert sorted(r.player for r in board) == sorted(["ai:easy", AI, user_player(CREATOR)])
-    assert sorted(player_name(r) for r in board if r.user_id is None) == ["AI (easy)", "AI (normal)"]
-    assert policy_name("roam", "hard") == "hard" and player_name(ratings.fresh("ai:hard")) == "AI (hard)"
+    assert sorted(player_name(r, {}) for r in board if r.user_id is None) == ["AI (easy)", "AI (normal)"]
+    assert policy_name("roam", "hard") == "hard" and player_name(ratings.fresh("ai:hard"), {}) == "AI (hard)"
