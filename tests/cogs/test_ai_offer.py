@@ -81,7 +81,7 @@ async def test_a_person_accepts_an_ai_offer_with_one_tap_on_the_board(world: Wor
     await world.settle()
     assert done.replies()[-1].content.startswith(f"✓ Accept {AI_NAMES[ai]}'s offer"), "she hears privately what she did"
     trades = await trades_with(world, game_id, alice)
-    assert len(trades) == 1 and trades[0].startswith(f"{AI_NAMES[ai]} (AI normal, ") \
+    assert len(trades) == 1 and trades[0].startswith(AI_NAMES[ai]) \
         and trades[0].endswith(" traded 1 ore to alice for 1 lumber."), trades
     view = (await world.bot.service.status(game_id)).public_view
     assert view["offer"] is None or view["offer"]["id"] != offer, "the AI confirmed and went on with its turn"

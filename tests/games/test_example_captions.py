@@ -94,10 +94,10 @@ def test_the_colonies_tie_at_the_end_is_the_results() -> None:
     first, second = (seats[0] for seats in result["ranking"][:2])
     assert rows[first]["score"] == rows[second]["score"] and result["winners"] == [first], "a tie, broken"
     assert f"both have {rows[first]['score']} points" in caption
-    assert f"Seat {first + 1} shipped {rows[first]['shipped']} Wealth" in caption
-    assert f"Seat {second + 1} only {rows[second]['shipped']}, so Seat {first + 1} wins" in caption
+    assert f"{colour_of(first)} shipped {rows[first]['shipped']} Wealth" in caption
+    assert f"{colour_of(second)} only {rows[second]['shipped']}, so {colour_of(first)} wins" in caption
     [gone] = [seat for seat, row in enumerate(rows) if row["eliminated"]]
-    assert f"Seat {gone + 1} was eliminated" in caption and rows[gone]["score"] == 0
+    assert f"{colour_of(gone).capitalize()} was eliminated" in caption and rows[gone]["score"] == 0
 
 
 def test_small_islands_row_objectives_and_final_scores_are_the_positions() -> None:
@@ -267,7 +267,7 @@ def test_colonies_threat_and_explorer_pictures_are_the_positions(seed: int, monk
     [threat] = [card for card in view["hand"] if card in THREATS]
     [soldier] = [card for card in view["playable"] if card != threat]
     assert {"type": "play", "card": soldier, "food": "hand"} in game.legal_actions(0) and "food" in view["hand"]
-    assert caption.startswith(f"Seat 1 holds {a(title(threat))}: before playing it, Seat 1 may play the "
+    assert caption.startswith(f"Red holds {a(title(threat))}: before playing it, red may play the "
                               f"{title(soldier)} (paying the Food in hand) and send it to fight the {title(threat)}.")
     waiting = [f"the {title(card)}" for card in view["hand"] if card not in (threat, soldier, "food")]
     assert waiting and caption.endswith(f"Nothing else may be played yet: {listed(waiting)} must wait."), caption
@@ -277,7 +277,7 @@ def test_colonies_threat_and_explorer_pictures_are_the_positions(seed: int, monk
     [land] = [card for card in view["players"][0]["discard"] if card not in game.view(0)["frontier"]]
     seen = view["explorer_sees"]
     assert seen == game.s["pending"]["seen"] and len(seen) == 3
-    assert caption.startswith(f"Seat 1's Explorer took the {title(land)} from the Frontier and now sees the top "
+    assert caption.startswith(f"Red's Explorer took the {title(land)} from the Frontier and now sees the top "
                               f"{len(seen)} Threats ({listed([title(card) for card in seen])}):"), caption
 
 
