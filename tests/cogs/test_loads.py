@@ -34,5 +34,7 @@ async def test_a_click_loads_the_game_once_and_a_board_is_delivered_from_one_loa
         assert loads.counts["cogs"] == 1, loads.counts
         assert loads.counts["scheduler"] == 0, loads.counts
         asked = len(alice.dms() + bob.dms()) - asks
-        assert loads.counts["delivery"] == 1 + asked, \
-            "the board (and every row with it) from one load; a DM asking for a move reads the moves as it is sent"
+        replaced = shown(world)[0] - boards[0]  # a new board: the one it replaced loses its buttons by a row of its own
+        assert loads.counts["delivery"] == 1 + asked + replaced, \
+            "the board (and every row with it) from one load; a DM asking for a move reads the moves as it is " \
+            "sent; a replaced board's strip is a row of its own"
