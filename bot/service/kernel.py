@@ -115,8 +115,14 @@ def acting_seat(row: GameRow, user_id: int | None, as_seat: int | None) -> int:
 
 def awaiting_answer(row: GameRow, game: Game) -> int | None:
     """The AI seat whose turn it is while people answer its trade offer (issue 27): it keeps its turn open for
-    their answer (its next move would close the offer) until they answer or the table's `offer_minutes` pass."""
-    return offer_waiting(game, {s.seat for s in row.seats if s.is_ai})
+    their answer (its next move would close the offer) until they answer or the table's `offer_minutes` pass.
+    On a practice table a learner who could only decline is not waited for: nobody else watches the table, so its
+    pace gives nothing away, and a learner is never kept waiting on an offer they cannot take (issue 43)."""
+    waiting = offer_waiting(game, {s.seat for s in row.seats if s.is_ai})
+    if waiting is not None and is_practice(row.settings) and all(
+            game.only_declines(s.seat) for s in row.seats if is_person(s) and s.seat in game.to_move()):
+        return None
+    return waiting
 
 
 @dataclasses.dataclass(frozen=True)
