@@ -213,7 +213,10 @@ class Posting:
         last = fresh[-1].payload
         mode = game.settings.get("board", DEFAULT_SETTINGS["board"])
         asking = [i for i, r in enumerate(fresh) if r.payload.get("ping", True)]
-        if mode == "turn" and shown is not None and not closing and asking and asking[-1] > 0:
+        # not when a process died delivering these rows: the board shown may no longer be the newest posted, and
+        # editing it to a version an unrecorded board already shows would show that version twice
+        if mode == "turn" and shown is not None and not closing and asking and asking[-1] > 0 \
+                and unsure_since(*fresh) is None:
             await self._board(snap, fresh[asking[-1] - 1], closing=True)
             return await self._board(snap, newest)
         asks = bool(asking) and not closing  # someone is newly to move
