@@ -101,6 +101,15 @@ class Cast:
         """"your", "alice's"."""
         return "your" if seat == self.reader else f"{self.name(seat)}'s"
 
+    def Whose(self, seat: int) -> str:
+        """`whose` at the start of a sentence: "Your", else the name as its owner wrote it ("alice's")."""
+        said = self.whose(seat)
+        return "Your" if said == "your" else said
+
+    def own(self, seat: int) -> str:
+        """The possessive of a sentence's own subject: "You ... your hand", "bob ... their hand" (not "bob's" again)."""
+        return "your" if seat == self.reader else "their"
+
     def verb(self, seat: int, singular: str) -> str:
         """A present-tense verb agreeing with the seat as subject: "has" for alice, "have" for you."""
         return verb(2 if seat == self.reader else 1, singular)

@@ -32,17 +32,6 @@ def _card(name: str) -> str:
     return cards([name])
 
 
-def _Whose(cast: Cast, seat: int) -> str:
-    """`cast.whose` at the start of a sentence: "Your", "alice's"."""
-    said = cast.whose(seat)
-    return "Your" if said == "your" else said
-
-
-def _own(cast: Cast, seat: int) -> str:
-    """The possessive of a sentence's own subject: "You ... your hand", "bob ... their hand" (not "bob's" again)."""
-    return "your" if seat == cast.reader else "their"
-
-
 def _source(event: Event) -> str:
     source = event["source"]
     if source in SOURCES:
@@ -62,19 +51,19 @@ def _trashed(event: Event, cast: Cast) -> str:
     seat, why, lost = event["seat"], event["why"], cards(event["cards"])
     zone = ZONES.get(event["zone"], event["zone"])
     if why == "died":
-        return f"{_Whose(cast, seat)} {title(event['cards'][0])} died at work and was trashed."
+        return f"{cast.Whose(seat)} {title(event['cards'][0])} died at work and was trashed."
     if why in TAKERS:
         return f"{title(why)} took {lost} from {cast.whose(seat)} {zone}."
     who = cast.Name(seat)
     if why == "combat":
-        return f"{who} fought off {lost} in {_own(cast, seat)} {zone}."
+        return f"{who} fought off {lost} in {cast.own(seat)} {zone}."
     if why == "arms":
-        return f"{who} used Arms to trash {lost} from {_own(cast, seat)} {zone}."
+        return f"{who} used Arms to trash {lost} from {cast.own(seat)} {zone}."
     if why == "cannibalism":
-        return f"{who} cannibalized {lost} from {_own(cast, seat)} hand for 1 Food."
+        return f"{who} cannibalized {lost} from {cast.own(seat)} hand for 1 Food."
     if why == "spent":
         return f"{who} trashed {lost}, used up."
-    return f"{who} trashed {lost} from {_own(cast, seat)} {zone}."
+    return f"{who} trashed {lost} from {cast.own(seat)} {zone}."
 
 
 def _worked(event: Event, cast: Cast) -> str:
@@ -88,19 +77,19 @@ def _worked(event: Event, cast: Cast) -> str:
 def _rolled(event: Event, cast: Cast) -> str:
     die, mod = event["die"], event["mod"]
     rolled = f"{die} + {mod} = {die + mod}" if mod else str(die)
-    return f"{_Whose(cast, event['seat'])} {title(event['worker'])} rolled {rolled} on the {title(event['land'])}."
+    return f"{cast.Whose(event['seat'])} {title(event['worker'])} rolled {rolled} on the {title(event['land'])}."
 
 
 def _played(event: Event, cast: Cast) -> str:
     seat, food = event["seat"], event.get("food")
-    paid = f", paying 1 Food from {_own(cast, seat)} {food}" if food else ""
+    paid = f", paying 1 Food from {cast.own(seat)} {food}" if food else ""
     return f"{cast.Name(seat)} played {_card(event['card'])}{paid}."
 
 
 def _cleanup(event: Event, cast: Cast) -> str:
     """The turn's end; when Population left in hand is lost (COL-S22), the loss leads, as it is news."""
     seat, stored, lost = event["seat"], event["granary"], event["trashed"]
-    granary = f"{stored} Food to {_own(cast, seat)} granary" if stored else ""
+    granary = f"{stored} Food to {cast.own(seat)} granary" if stored else ""
     shown = f"hand shown: {cards(event['revealed'])}"
     if lost:
         told = "; ".join(filter(None, [shown, granary]))
@@ -111,7 +100,7 @@ def _cleanup(event: Event, cast: Cast) -> str:
 def _closed(event: Event, cast: Cast) -> str:
     how = {"declined": "was declined", "withdrawn": "was withdrawn", "lapsed": "lapsed at the turn's end",
            "cards_gone": "fell through: its cards are gone"}.get(event["why"], "closed")
-    return f"{_Whose(cast, event['seat'])} offer to {cast.name(event['partner'])} {how}."
+    return f"{cast.Whose(event['seat'])} offer to {cast.name(event['partner'])} {how}."
 
 
 def _game_over(event: Event, cast: Cast) -> str:
@@ -149,7 +138,7 @@ def line(event: Event, cast: Cast, view: dict[str, Any]) -> str:
     if kind == "drew":
         return f"{cast.Name(seat)} drew {plural(event['count'], 'card')}."
     if kind == "reshuffled":
-        return f"{cast.Name(seat)} shuffled {_own(cast, seat)} discard pile into a new deck of " \
+        return f"{cast.Name(seat)} shuffled {cast.own(seat)} discard pile into a new deck of " \
                f"{plural(event['count'], 'card')}."
     if kind == "winter":
         return f"Harsh Winter: {cast.name(seat)} gained no Food from the {title(event['source'])}."
@@ -158,10 +147,10 @@ def line(event: Event, cast: Cast, view: dict[str, Any]) -> str:
     if kind == "returned":
         return f"{cast.Name(seat)} put {plural(event['count'], 'Threat')} back on top of the Threat deck."
     if kind == "cannibal_food":
-        return f"{cast.Name(seat)} took 1 Food from the supply into {_own(cast, seat)} hand."
+        return f"{cast.Name(seat)} took 1 Food from the supply into {cast.own(seat)} hand."
     if kind == "shipped":
         where = "hand" if event.get("from") == "hand" else "cards in play"
-        return f"{cast.Name(seat)} shipped a Wealth from {_own(cast, seat)} {where} for 5 points."
+        return f"{cast.Name(seat)} shipped a Wealth from {cast.own(seat)} {where} for 5 points."
     if kind == "group":
         return f"{cast.Name(seat)} worked a Farmland with {cards(event['workers'])} together."
     if kind == "offer":
@@ -173,7 +162,7 @@ def line(event: Event, cast: Cast, view: dict[str, Any]) -> str:
         return f"{cast.Name(seat)} traded {cards(event['give'])} to {cast.name(event['partner'])} for " \
                f"{cards(event['got'])}."
     if kind == "eliminated":
-        return f"{cast.Name(seat)} had no Population left: {_own(cast, seat)} colony is eliminated."
+        return f"{cast.Name(seat)} had no Population left: {cast.own(seat)} colony is eliminated."
     return ""
 
 

@@ -66,7 +66,7 @@ def _marker(e: Event, c: Cast) -> str:
 def _slid(e: Event, c: Cast) -> str:
     seat, owner = e["seat"], e["owner"]
     mover = c.Name(seat)
-    whose = ("your" if seat == c.reader else "their") + " own" if owner == seat else c.whose(owner)
+    whose = c.own(seat) + " own" if owner == seat else c.whose(owner)
     return f"{mover} moved {whose} marker from {e['from']} to {e['to']} with the Walking Stick."
 
 

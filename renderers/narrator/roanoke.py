@@ -23,12 +23,6 @@ BOOKKEEPING = frozenset({"turn", "turn_ended", "tile_drawn", "reshuffled"})
 the discard shuffled back."""
 
 
-def _whose(cast: Cast, seat: int) -> str:
-    """`cast.whose` at the start of a sentence: "Your", else the name as its owner wrote it ("alice's")."""
-    said = cast.whose(seat)
-    return "Your" if said == "your" else said
-
-
 def line(event: Event | str, cast: Cast, view: dict[str, Any]) -> str:
     """The event as a sentence for the cast's reader; a line stored as text by a game saved before events were kept
     (the state's log) is said as it was written."""
@@ -53,7 +47,7 @@ def line(event: Event | str, cast: Cast, view: dict[str, Any]) -> str:
     if kind == "traded":
         return _traded(event, cast)
     if kind == "tile_unplaceable":
-        return f"{_whose(cast, seat)} {event['tile']} fitted nowhere and was discarded."
+        return f"{cast.Whose(seat)} {event['tile']} fitted nowhere and was discarded."
     if kind == "eliminated":
         return _eliminated(event, cast)
     return f"{cast.Name(seat)} {_deed(event, cast)}."
@@ -120,7 +114,7 @@ def _offer_closed(event: Event, cast: Cast) -> str:
     if why == "declined":
         return f"{cast.Name(to)} declined {cast.whose(seat)} offer."
     if why == "void":
-        return f"{_whose(cast, seat)} offer to {cast.name(to)} lapsed: {cast.name(seat)} no longer held what it gave."
+        return f"{cast.Whose(seat)} offer to {cast.name(to)} lapsed: {cast.name(seat)} no longer held what it gave."
     mine = "your" if seat == cast.reader else "the"
     return f"{cast.Name(seat)} withdrew {mine} offer to {cast.name(to)}."
 

@@ -46,11 +46,6 @@ def _landed(e: Event, cast: Cast, at: str) -> str:
     return f"{cast.Name(seat)} landed {ship}{at}, ending the round."
 
 
-def _whose(seat: int, cast: Cast) -> str:
-    """`Cast.whose` at the start of a sentence: "Your", else "alice's" as its owner wrote the name."""
-    return "Your" if seat == cast.reader else cast.whose(seat)
-
-
 def _house(e: Event, cast: Cast, at: str) -> str:
     if e["reward"] == "RW07":
         return f"{cast.Name(e['seat'])} built a house{at} and searched the island for discovery tokens."
@@ -90,10 +85,10 @@ SAID: dict[str, Said] = {
     "cards_drawn": lambda e, cast, at: f"{cast.Name(e['seat'])} drew {plural(e['count'], 'card')}.",
     "chose": lambda e, cast, at: f"{cast.Name(e['seat'])} chose objectives in secret.",
     "explore": lambda e, cast, at: f"Everyone had chosen: the exploration of round {e['round']} began.",
-    "turn": lambda e, cast, at: f"{_whose(e['seat'], cast)} turn.",
+    "turn": lambda e, cast, at: f"{cast.Whose(e['seat'])} turn.",
     "took": lambda e, cast, at: f"{cast.Name(e['seat'])} took {tile_name(e['tile'])} from the row.",
     "stuck": lambda e, cast, at: f"{cast.Name(e['seat'])} could place no tile and showed "
-                                 f"{'your' if e['seat'] == cast.reader else 'their'} hand: {', '.join(e['hand'])}.",
+                                 f"{cast.own(e['seat'])} hand: {', '.join(e['hand'])}.",
     "discarded": lambda e, cast, at: f"{cast.Name(e['seat'])} put {e['tile']} back in the box.",
     "drew": lambda e, cast, at: f"{cast.Name(e['seat'])} drew {plural(e['count'], 'tile')} from the reserve.",
     "placed": lambda e, cast, at: f"{cast.Name(e['seat'])} placed {e['tile']}{TURNS.get(e['rot'], '')}{at}.",

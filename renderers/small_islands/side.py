@@ -45,7 +45,7 @@ def status_line(view: dict[str, Any], cast: Cast) -> str:
     if step == "bonus":
         return f"{who} may place a bonus token (a port or a resource token) or go without."
     if step == "houses":
-        return f"Reward: {who} may build houses on islands that meet {'your' if seat == cast.reader else 'their'} " \
+        return f"Reward: {who} may build houses on islands that meet {cast.own(seat)} " \
             "objective."
     if step == "keep":
         return f"Reward: {who} {is_} to keep one discovery token."
