@@ -90,9 +90,10 @@ def _missing() -> tuple[tuple[int, int], bytes]:
     return mask.size, bytes(mask)
 
 
+@lru_cache(maxsize=256)
 def drawable(s: str) -> bool:
     """Whether the typeface has a glyph for every character of `s` (a name in Arabic or Chinese script would be
-    drawn as empty boxes)."""
+    drawn as empty boxes). Cached: every picture asks it of every seat's name."""
     shape = font(20)
     for ch in plain(s):
         mask = shape.getmask(ch)
