@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -92,9 +93,10 @@ class Panel:
     """Trades worth one tap now (`Game.suggested`), labelled with what each is for: "Offer everyone 1 wool for
     1 brick (then a road)"."""
 
-    def warning_lines(self) -> list[str]:
-        """What leads the player's turn message, before its moves: their news, the warnings, the coach's line."""
-        return [*self.news, *(f"⚠️ {w}" for w in self.warnings), *self.coach]
+    def warning_lines(self, asked: Sequence[str] = ()) -> list[str]:
+        """What leads the player's turn message, before its moves: their news, what is `asked` of them (a DM
+        says it), the warnings, the coach's line."""
+        return [*self.news, *asked, *(f"⚠️ {w}" for w in self.warnings), *self.coach]
 
 
 @dataclass

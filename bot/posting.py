@@ -349,6 +349,6 @@ class Posting:
         asked = story(game.game_type, item.payload.get("events", []), cast_of(game.seats, panel.seat),
                       snap.engine.view(None) if snap.engine is not None else None)[-1:]  # what is asked of them now
         text = fit([f"Your move in **{game.title}** #{game.id} {self.where_played(game)}.", *item.payload["lines"],
-                    *panel.news, *asked, *panel.warning_lines()[len(panel.news):]])
+                    *panel.warning_lines(asked)])
         hand = await self._hand_file(game, panel.hand)
         await self._send_dm(item, text, f"a{item.id}", **({"view": view} if view else {}), **hand)
