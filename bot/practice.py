@@ -17,10 +17,11 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
-from bot.seats import is_person
+from bot.seats import cast_of, is_person
 from bot.storage import GameRow, Storage
-from games.coach import NOT_RATED, closing, coach_line, first_times
-from games.core import Action, Event, Game, get_game
+from games.coach import NOT_RATED, advise, closing, coach_line, first_times
+from games.core import Action, Event, Game, Move, get_game
+from renderers.narrator import label
 
 PRACTICE = "practice"
 """The settings key that marks a practice table."""
@@ -52,9 +53,19 @@ def practice_seats(game_type: str) -> int:
     return get_game(game_type).min_players
 
 
+def named(row: GameRow, game: Game, seat: int, action: Action) -> str:
+    """A move as its button names it for the seat's person (the narrator's label, with the table's names)."""
+    move = label(row.game_type, Move(game.describe(action), action, ()), cast_of(row.seats, seat), game.view(None))
+    return move.label
+
+
 def coach_lines(row: GameRow, game: Game, seat: int) -> list[str]:
     """The coach's line on a panel of a practice table, for the seat to move."""
-    return [coach_line(game, seat)] if is_practice(row.settings) else []
+    if not is_practice(row.settings):
+        return []
+    advice = advise(game, seat)
+    line = coach_line(game, seat, advice, named(row, game, seat, advice.action) if advice else "", {})
+    return [line] if line else []
 
 
 def learner(row: GameRow) -> int | None:

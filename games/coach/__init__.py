@@ -1,26 +1,37 @@
-"""The coach of a practice table (`/game learn`, DESIGN §5; notes/teaching.md): one line on each of the
-person's decisions (what the choices mean, and what a sensible beginner might pick and why: the game's
-heuristic's choice, in words), a short explanation the first time a mechanic shows (with the passage of the
-rulebook that teaches it), and two closing lines. Pure: it reads a game and its events, and says things; the
-per-game words live beside this module, one module a game."""
+"""The coach of a practice table (`/game learn`, DESIGN §5; notes/teaching.md, notes/voice.md): one line on
+each of the person's decisions (what the choices mean, and what a sensible beginner might pick with a reason
+computed from the position), a line when the person's move was clearly worse than the pick, a short
+explanation the first time a mechanic shows (with the chapter of the rulebook that teaches it), and two closing
+lines. Pure: it reads a game and its events and says things; the per-game knowledge lives beside this module,
+one module a game. The caller names moves (in the player's words, with the table's names) and keeps what the
+coach said (`said`), so that no sentence is said more than `SAID_MOST` times a game."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from games.ai import choose_for, policy_for
 from games.coach import catan, colonies, roam, roanoke, small_islands
-from games.coach.coaching import Coaching
+from games.coach.coaching import Advice, Coaching, Reason
 from games.core import Action, Event, Game
+from games.judge import worths
+from games.search import key
 
 COACH = "🎓"
 FIRST_TIME = "📖"
 NOT_RATED = "Practice game, not rated."
 MOST_KINDS = 4
 """The most kinds of move the coach's line names (a long list is read as the panel's buttons anyway)."""
-
+SAID_MOST = 3
+"""How often the coach says one sentence in a game; then its shorter form as often; then nothing."""
+CLEARLY_WORSE = 0.06
+"""How much lower (in the hard level's evaluation, `games.judge`: the mover's value in [0, 1]) the learner's
+move must be worth than the coach's pick for the coach to say so: below it the two are too close to call over
+`games.judge.WORLDS` sampled worlds. How often it fires over practice games: docs/AI.md, "The coach's
+feedback"."""
 
 COACHES: dict[str, Coaching] = {"catan": catan.COACHING, "colonies": colonies.COACHING,
                                 "roanoke": roanoke.COACHING, "small_islands": small_islands.COACHING,
@@ -29,28 +40,59 @@ COACHES: dict[str, Coaching] = {"catan": catan.COACHING, "colonies": colonies.CO
 
 
 def suggestion(game: Game, seat: int) -> Action:
-    """What a sensible beginner might do now: the game's heuristic's choice (seeded, so it says the same
-    thing each time the panel is drawn)."""
+    """The game's heuristic's choice (seeded, so it says the same thing each time it is asked): where a coach
+    has no better idea, what a sensible beginner might do."""
     return choose_for(game, seat, policy_for(game.id), random.Random(game.num_players))
+
+
+def advise(game: Game, seat: int) -> Advice | None:
+    """The coach's suggestion to the seat now and its reason; None when it has nothing true to say."""
+    return COACHES[game.id].advise(game, seat)
 
 
 def kind(action: Action) -> str:
     return str(action.get("type", "move"))
 
 
-def coach_line(game: Game, seat: int) -> str:
-    """The coach's line on the seat's decision now: the kinds of move it has, and the one suggested."""
-    coach = COACHES[game.id]
+def said_key(text: str) -> str:
+    """How the memory of a table's coach (`said`) knows a sentence: short, whatever the sentence's length."""
+    return hashlib.blake2s(text.encode(), digest_size=6).hexdigest()
+
+
+def spoken(reason: Reason, said: Mapping[str, int]) -> str | None:
+    """What of the reason the coach says, given how often it said each sentence before: the whole reason up
+    to `SAID_MOST` times, then its short form as often, then nothing."""
+    for text in (reason.text, reason.short):
+        if said.get(said_key(text), 0) < SAID_MOST:
+            return text
+    return None
+
+
+def coach_line(game: Game, seat: int, advice: Advice | None, named: str, said: Mapping[str, int]) -> str | None:
+    """The coach's line on the seat's decision now: the kinds of move it has in words, and the suggested move
+    (`named`, in the player's words) with its reason. None when there is nothing to say: a single move with
+    no reason to give, or every sentence already said enough."""
+    why = spoken(advice.reason, said) if advice is not None else None
+    said_pick = f"A beginner might pick **{named}**: {why}" if why else ""
     legal = game.legal_actions(seat)
-    kinds = list(dict.fromkeys(kind(a) for a in legal))
-    pick = suggestion(game, seat)
-    why = coach.reasons.get(kind(pick), "")
-    said = f"A beginner might pick **{game.describe(pick)}**" + (f" — {why}" if why else "") + "."
     if len(legal) == 1:
-        return f"{COACH} **Coach:** {said}"
-    meant = "; ".join(coach.choices.get(k, k.replace("_", " ")) for k in kinds[:MOST_KINDS])
+        return f"{COACH} **Coach:** {said_pick}" if said_pick else None
+    kinds = list(dict.fromkeys(kind(a) for a in legal))
+    choices = COACHES[game.id].choices
+    meant = "; ".join(choices.get(k, k.replace("_", " ")) for k in kinds[:MOST_KINDS])
     more = "; …" if len(kinds) > MOST_KINDS else ""
-    return f"{COACH} **Coach:** your choices: {meant}{more}. {said}"
+    return f"{COACH} **Coach:** your choices: {meant}{more}. {said_pick}".rstrip()
+
+
+def feedback(before: Game, seat: int, action: Action, advice: Advice, named: str) -> str | None:
+    """One line when the seat's move (made in `before`) is clearly worse than the coach's pick by the hard
+    level's evaluation from the seat's view: the better move (`named`) and its reason. None otherwise."""
+    if key(action) == key(advice.action):
+        return None
+    pick, made = worths(before, seat, [advice.action, action], seed=0)
+    if pick - made < CLEARLY_WORSE:
+        return None
+    return f"{COACH} **Coach:** **{named}** was the stronger move there: {advice.reason.text}"
 
 
 def rules_pointer(game_id: str, rule: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.coach.coaching import Coaching, Mechanic
+from games.coach.coaching import Coaching, Mechanic, by_heuristic
 
 COACHING = Coaching(
     choices={
@@ -18,7 +18,7 @@ COACHING = Coaching(
         "play_knight": "play a knight (move the robber)",
         "accept": "accept the offer", "decline": "decline the offer", "confirm": "close the trade",
     },
-    reasons={
+    advise=by_heuristic({
         "roll": "every turn starts with the dice",
         "build_settlement": "settlements on busy numbers (6 and 8) pay most often",
         "build_road": "roads reach the next good settlement spot",
@@ -31,7 +31,7 @@ COACHING = Coaching(
         "play_knight": "it frees your hex from the robber and steals a card",
         "decline": "it helps the other player more than you",
         "accept": "it gives you a card you need",
-    },
+    }),
     deeds={"build_settlement": "built a settlement", "build_city": "built a city", "build_road": "built a road",
            "buy_dev": "bought a development card", "maritime": "traded with the bank"},
     mechanics=(

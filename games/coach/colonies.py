@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.coach.coaching import Coaching, Mechanic
+from games.coach.coaching import Coaching, Mechanic, by_heuristic
 from games.colonies.cards import THREATS
 
 COACHING = Coaching(
@@ -15,7 +15,7 @@ COACHING = Coaching(
         "end_turn": "end your turn",
         "accept": "accept the offer", "decline": "decline the offer",
     },
-    reasons={
+    advise=by_heuristic({
         "play": "cards in play do the work; Threats must come first",
         "work": "goods feed your colony and score",
         "explore": "Land scores 2 and makes goods",
@@ -24,7 +24,7 @@ COACHING = Coaching(
         "end_turn": "nothing left is worth doing this turn",
         "accept": "it gives you what you need",
         "decline": "you need those cards yourself",
-    },
+    }),
     deeds={"explore": "explored", "work": "worked a Land", "reproduce": "reproduced", "play": "played a card"},
     mechanics=(
         Mechanic("a Threat", "COL-S7", "A Threat in hand is played before anything else, and hits its target "

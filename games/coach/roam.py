@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.coach.coaching import Coaching, Mechanic
+from games.coach.coaching import Coaching, Mechanic, by_heuristic
 
 COACHING = Coaching(
     choices={
@@ -16,7 +16,7 @@ COACHING = Coaching(
         "pass": "pass on the bid",
         "done": "finish this step", "end_turn": "end your turn",
     },
-    reasons={
+    advise=by_heuristic({
         "choose": "its pattern covers the most free squares on a card you can win",
         "place": "it takes the most squares, and coins, on a card you can claim",
         "rotate": "that way the pattern fits more free squares",
@@ -27,7 +27,7 @@ COACHING = Coaching(
         "pass": "the card is not worth the coins",
         "done": "nothing more is worth its cost now",
         "end_turn": "nothing more is worth its cost now",
-    },
+    }),
     deeds={"place": "placed a key marker", "blank": "filled a blank", "buy": "bought an artifact",
            "bid": "bid for a card"},
     mechanics=(

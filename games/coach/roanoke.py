@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.coach.coaching import Coaching, Mechanic
+from games.coach.coaching import Coaching, Mechanic, by_heuristic
 
 COACHING = Coaching(
     choices={
@@ -16,7 +16,7 @@ COACHING = Coaching(
         "accept": "accept the offer", "decline": "decline the offer",
         "resign": "resign (you are out)",
     },
-    reasons={
+    advise=by_heuristic({
         "market_add": "more workers win the market squares",
         "market_move": "a square where you would hold the most workers pays 2",
         "collect": "the market pays now",
@@ -27,7 +27,7 @@ COACHING = Coaching(
         "end_turn": "keep your resources for the season's goal",
         "accept": "it helps you meet the season's goal",
         "decline": "you need those resources yourself",
-    },
+    }),
     deeds={"place": "placed a road tile", "buy_house": "bought a house", "buy_generator": "bought a generator",
            "market_add": "added a worker"},
     mechanics=(

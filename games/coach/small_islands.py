@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.coach.coaching import Coaching, Mechanic
+from games.coach.coaching import Coaching, Mechanic, by_heuristic
 
 COACHING = Coaching(
     choices={
@@ -14,7 +14,7 @@ COACHING = Coaching(
         "house": "put a house on an island that meets your objective",
         "no_bonus": "take no bonus", "done": "finish this step",
     },
-    reasons={
+    advise=by_heuristic({
         "take": "it fits the island your objective needs",
         "place": "it grows an island you can score",
         "choose": "its goal fits the islands on the map",
@@ -23,7 +23,7 @@ COACHING = Coaching(
         "house": "each house scores the objective's reward",
         "keep": "discovery tokens score at the end",
         "done": "nothing more is worth it now",
-    },
+    }),
     deeds={"place": "placed a tile", "house": "placed a house", "port": "built a port", "land": "landed a ship"},
     mechanics=(
         Mechanic("a landing", "B5.3", "Once the Navigation stack is empty, a player may land a ship instead of "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.coach import COACH, COACHES, closing, coach_line, first_times, suggestion
+from games.coach import COACH, COACHES, advise, closing, coach_line, first_times
 from games.core import Result, get_game
 
 
@@ -14,8 +14,10 @@ def test_the_coach_line_names_the_heuristics_choice(game_id: str) -> None:
     cls = get_game(game_id)
     game = cls.new(cls.min_players, seed=3, options={})
     seat = min(game.to_move())
-    line = coach_line(game, seat)
-    assert line.startswith(f"{COACH} **Coach:**") and f"**{game.describe(suggestion(game, seat))}**" in line
+    advice = advise(game, seat)
+    assert advice is not None
+    line = coach_line(game, seat, advice, "the pick", {})
+    assert line is not None and line.startswith(f"{COACH} **Coach:**") and "**the pick**" in line
     assert len(line) < 600, "one short line"
 
 
