@@ -13,14 +13,18 @@ left alone for `IDLE` ends by its timeout job with `idle_line`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 from bot.seats import cast_of, is_person
 from bot.storage import GameRow, Storage
-from games.coach import NOT_RATED, advise, closing, coach_line, first_times
+from games.coach import NOT_RATED, advise, closing, coach_line, feedback, first_times, said_key, spoken
+from games.coach.coaching import Advice, Reason
 from games.core import Action, Event, Game, Move, get_game
+from games.search import key
 from renderers.narrator import label
 
 PRACTICE = "practice"
@@ -53,19 +57,30 @@ def practice_seats(game_type: str) -> int:
     return get_game(game_type).min_players
 
 
+COACH_MEMORY = "coach"
+"""The settings key of a practice table's coach memory, written with each move: how often it said each sentence
+(`said`, by `games.coach.said_key`: none more than `SAID_MOST` times a game), and its line on the learner's
+decision at version `at` with the move it suggested there and why (`pick`, `reason`), so that the panel shows the
+board's line and the coach can tell the learner when their move was clearly worse."""
+
+Judge = Callable[[Game, int, list[Action]], Awaitable[list[float]]]
+"""What weighs moves for the coach's feedback: each move's worth to the seat by the hard level's evaluation, in
+a worker (`bot.thinking.Thinking.judge`)."""
+
+
+@dataclass(frozen=True)
+class Coached:
+    """What a practice table's change adds: lines on its board, and its settings with the coach's memory as
+    the change leaves it (None: unchanged)."""
+
+    lines: list[str]
+    settings: dict[str, Any] | None = None
+
+
 def named(row: GameRow, game: Game, seat: int, action: Action) -> str:
     """A move as its button names it for the seat's person (the narrator's label, with the table's names)."""
     move = label(row.game_type, Move(game.describe(action), action, ()), cast_of(row.seats, seat), game.view(None))
     return move.label
-
-
-def coach_lines(row: GameRow, game: Game, seat: int) -> list[str]:
-    """The coach's line on a panel of a practice table, for the seat to move."""
-    if not is_practice(row.settings):
-        return []
-    advice = advise(game, seat)
-    line = coach_line(game, seat, advice, named(row, game, seat, advice.action) if advice else "", {})
-    return [line] if line else []
 
 
 def learner(row: GameRow) -> int | None:
@@ -73,27 +88,66 @@ def learner(row: GameRow) -> int | None:
     return next((s.seat for s in row.seats if is_person(s)), None)
 
 
-def board_coach(row: GameRow, game: Game) -> list[str]:
-    """The coach's line on a practice table's board while its person is to move (the same as on their panel),
-    so that it is still there to read once the panel is gone."""
+def memory(settings: Mapping[str, Any]) -> dict[str, Any]:
+    return dict(settings.get(COACH_MEMORY) or {})
+
+
+def speak(row: GameRow, game: Game, version: int) -> Coached:
+    """The coach's line on the learner's decision in `game` (the table at `version`), and the memory that says
+    it was said; nothing while the learner is not to move."""
     person = learner(row)
-    if person is None or game.over or person not in game.to_move():
+    if not is_practice(row.settings) or person is None or game.over or person not in game.to_move():
+        return Coached([])
+    said = dict(memory(row.settings).get("said", {}))
+    advice = advise(game, person)
+    why = spoken(advice.reason, said) if advice is not None else None
+    line = coach_line(game, person, advice, named(row, game, person, advice.action) if advice else "", said)
+    if advice is not None and why is not None:
+        said[said_key(why)] = said.get(said_key(why), 0) + 1
+    told = {"said": said, "at": version, "line": line,
+            "pick": advice.action if advice is not None and why else None,
+            "reason": advice.reason.text if advice is not None and why else None}
+    return Coached([line] if line else [], {**row.settings, COACH_MEMORY: told})
+
+
+def coach_lines(row: GameRow, game: Game, seat: int) -> list[str]:
+    """The coach's line on a practice table's panel for its learner: the line its board shows for this decision
+    (said and remembered with the move that led here)."""
+    if not is_practice(row.settings) or seat != learner(row):
         return []
-    return coach_lines(row, game, person)
+    told = memory(row.settings)
+    if told.get("at") == row.version:
+        return [told["line"]] if told.get("line") else []
+    return speak(row, game, row.version).lines  # a table the coach has not spoken at yet
+
+
+async def _feedback(row: GameRow, seat: int, action: Action, judge: Judge) -> list[str]:
+    """The coach's line when the learner's move (made at `row`) is clearly worse than its pick there."""
+    told = memory(row.settings)
+    pick = told.get("pick")
+    if seat != learner(row) or told.get("at") != row.version or pick is None or key(pick) == key(action):
+        return []
+    before = get_game(row.game_type).from_dict(json.loads(row.state))
+    worth_pick, worth_made = await judge(before, seat, [pick, action])
+    advice = Advice(pick, Reason(told["reason"], told["reason"]))
+    line = feedback(advice, named(row, before, seat, pick), worth_pick, worth_made)
+    return [line] if line else []
 
 
 async def practice_lines(storage: Storage, row: GameRow, game: Game, seat: int, action: Action,
-                         events: list[Event]) -> list[str]:
-    """The lines a practice table's move adds to its board (`row` as loaded before the move, `game` after
-    it): each mechanic it shows for the first time explained, the coach's line when the person is to move
-    next, and once the game is over what the person did well, what to try next, and that the game was not
-    rated."""
+                         events: list[Event], judge: Judge) -> Coached:
+    """What a practice table's move adds to its board (`row` as loaded before the move, `game` after it): the
+    coach's word when the learner's move was clearly worse than its pick, each mechanic it shows for the first
+    time explained, the coach's line when the person is to move next, and once the game is over what the person
+    did well, what to try next, and that the game was not rated."""
     if not is_practice(row.settings):
-        return []
+        return Coached([])
+    lines = await _feedback(row, seat, action, judge)
     log = await storage.actions(row.id)
-    lines = first_times(row.game_type, (e for entry in log for e in entry.events), events)
+    lines += first_times(row.game_type, (e for entry in log for e in entry.events), events)
     person = learner(row)
     if game.over and person is not None:
         own = [entry.action for entry in log if entry.seat == person] + ([action] if seat == person else [])
         lines += [*closing(game, person, own), NOT_RATED]
-    return [*lines, *board_coach(row, game)]
+    spoke = speak(row, game, row.version + 1)
+    return Coached([*lines, *spoke.lines], spoke.settings)

@@ -19,6 +19,7 @@ from typing import Any
 
 from games.ai import Player, choose_for
 from games.core import Action, Game, get_game
+from games.judge import worths
 from games.levels import player_for
 
 WORKER_NICENESS = 10
@@ -39,6 +40,11 @@ def decide(game_type: str, state: dict[str, Any], seat: int, level: str, budget_
     """One decision of the hard level, from the game's state: what a worker runs."""
     game = get_game(game_type).from_dict(state)
     return choose_for(game, seat, timed_player(game_type, level, budget_seconds), random.Random(seed))
+
+
+def judged(game_type: str, state: dict[str, Any], seat: int, moves: list[Action], seed: int) -> list[float]:
+    """The worth of each move to the seat by the hard level's evaluation (`games.judge`): what a worker runs."""
+    return worths(get_game(game_type).from_dict(state), seat, moves, seed=seed)
 
 
 class Thinking:
@@ -71,6 +77,12 @@ class Thinking:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, decide, game.id, game.to_dict(), seat, level,
                                           budget_seconds, seed)
+
+    async def judge(self, game: Game, seat: int, moves: list[Action], *, seed: int = 0) -> list[float]:
+        """Each move's worth to the seat by the hard level's evaluation, weighed in a worker (a search: never
+        on the event loop)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, judged, game.id, game.to_dict(), seat, moves, seed)
 
     def close(self) -> None:
         """Stop the workers, if they were started (a search under way is abandoned)."""

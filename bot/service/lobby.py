@@ -15,7 +15,7 @@ from bot.errors import Refused
 from bot.names import clean
 from bot.outcome import GameInfo, Outcome
 from bot.practice import SETTINGS as PRACTICE_SETTINGS
-from bot.practice import board_coach, is_practice
+from bot.practice import is_practice, speak
 from bot.seats import DEFAULT_LEVEL
 from bot.service.kernel import (
     NOT_SEATED,
@@ -139,11 +139,12 @@ class Lobby(Turns):
             game = cls.new(len(row.seats), seed=row.seed, options=row.options)
             later, effects = self._next_row(row, game, status="running")
             people = humans(row)
-            outcome = Outcome(game=info_of(later, game), lines=[f"{cls.title} begins!", *board_coach(row, game)],
+            coached = speak(row, game, later.version)
+            outcome = Outcome(game=info_of(later, game), lines=[f"{cls.title} begins!", *coached.lines],
                               public_view=game.view(None),
                               private_views={s: game.view(s) for s in people},
                               asked=sorted(s for s in game.to_move() if s in people))
-            effects.outbox, effects.release = outbox.for_outcome(outcome), True
+            effects.outbox, effects.release, effects.settings = outbox.for_outcome(outcome), True, coached.settings
             await change.write(self.storage.set_status, "running", state=json.dumps(game.to_dict()), effects=effects)
             return outcome
 

@@ -160,10 +160,12 @@ class Play(Queries):
         info = info_of(later, game)
         # the people newly to move who must act: not who could only decline an offer (`Game.only_declines`)
         newly = (game.to_move() - waiting) & set(people) - set(info.idle)
-        coached = await practice_lines(self.storage, row, game, seat, action, events)
+        coached = await practice_lines(self.storage, row, game, seat, action, events, self.thinking.judge)
+        if coached.settings is not None:
+            later.settings = coached.settings
         outcome = Outcome(
             game=info, events=events,
-            lines=[*before_lines, *coached],
+            lines=[*before_lines, *coached.lines],
             public_view=game.view(None),
             private_views={s: game.view(s) for s in people if after[s] != before[s]}, result=game.result(),
             notices=notices,
@@ -173,7 +175,7 @@ class Play(Queries):
         mover = None if game.over else game.current_seat()
         effects.outbox = outbox.for_outcome(outcome, actor=seat, turn=turn,
                                             ping=bool(newly), mover=mover)
-        effects.release = not turn_goes_on
+        effects.release, effects.settings = not turn_goes_on, coached.settings
         await change.write(self.storage.commit_move, state=json.dumps(game.to_dict()), status=status, seat=seat,
                            action=action, events=events, interaction_id=interaction_id, effects=effects)
         MOVES.labels(row.game_type).inc()

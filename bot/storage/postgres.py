@@ -400,6 +400,8 @@ class PostgresStorage(Storage):
         effects = effects or Effects()
         if effects.jobs is not None:
             columns["deadline"] = effects.deadline
+        if effects.settings is not None:
+            columns.setdefault("settings", json.dumps(effects.settings))
         sets = "".join(f", {name} = ${n}" for n, name in enumerate(columns, start=4))
         version = await con.fetchval(
             f"UPDATE games SET version = version + 1, updated_at = $3{sets} WHERE id = $1 AND version = $2 "

@@ -184,6 +184,9 @@ class Effects:
     """A finished game's result, written once."""
     release: bool = False
     """The turn passed (or the game ended): the game's held rows become due."""
+    settings: dict[str, Any] | None = None
+    """The table's settings as the change leaves them, where it changes them (a practice table's coach keeps its
+    memory there, `bot.practice`); None leaves them."""
 
 
 @dataclass(frozen=True)

@@ -201,8 +201,10 @@ class SqliteStorage(Storage):
         return expected_version + 1
 
     async def _effects(self, game_id: int, version: int, effects: Effects, now: datetime) -> None:
-        """Write what a change causes: outbox rows, the re-planned jobs, the result."""
+        """Write what a change causes: outbox rows, the re-planned jobs, the result, the settings."""
         stamp = now.isoformat()
+        if effects.settings is not None:
+            await self.db.execute("UPDATE games SET settings = ? WHERE id = ?", (json.dumps(effects.settings), game_id))
         if effects.outbox:
             await self.db.executemany(
                 "INSERT INTO outbox (game_id, version, kind, target, payload, next_try, created_at) "

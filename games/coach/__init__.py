@@ -17,8 +17,6 @@ from games.ai import choose_for, policy_for
 from games.coach import catan, colonies, roam, roanoke, small_islands
 from games.coach.coaching import Advice, Coaching, Reason
 from games.core import Action, Event, Game
-from games.judge import worths
-from games.search import key
 
 COACH = "🎓"
 FIRST_TIME = "📖"
@@ -84,12 +82,10 @@ def coach_line(game: Game, seat: int, advice: Advice | None, named: str, said: M
     return f"{COACH} **Coach:** your choices: {meant}{more}. {said_pick}".rstrip()
 
 
-def feedback(before: Game, seat: int, action: Action, advice: Advice, named: str) -> str | None:
-    """One line when the seat's move (made in `before`) is clearly worse than the coach's pick by the hard
-    level's evaluation from the seat's view: the better move (`named`) and its reason. None otherwise."""
-    if key(action) == key(advice.action):
-        return None
-    pick, made = worths(before, seat, [advice.action, action], seed=0)
+def feedback(advice: Advice, named: str, pick: float, made: float) -> str | None:
+    """One line when the seat's move, worth `made`, is clearly worse than the coach's pick (`advice`, named
+    `named`), worth `pick`, by the hard level's evaluation from the seat's view (`games.judge.worths`): the
+    better move and its reason. None otherwise: silence is fine when the move is good."""
     if pick - made < CLEARLY_WORSE:
         return None
     return f"{COACH} **Coach:** **{named}** was the stronger move there: {advice.reason.text}"

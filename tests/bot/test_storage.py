@@ -544,3 +544,19 @@ async def test_consecutive_ai_moves_between_two_peoples_turns_make_one_board(sto
         assert await boards_due() == [], "the AI seats are still moving: no board yet"
     clock.advance(seconds=10)
     assert len(await boards_due()) == 3, "one board shows the person's move and both AI moves"
+
+
+async def test_a_move_writes_the_settings_its_effects_carry(storage: Storage, service: GameService) -> None:
+    """A practice table's coach keeps its memory in the table's settings, written with the move that made it
+    (`Effects.settings`, bot.practice): in the move's transaction, on both backends; a move without leaves them."""
+    game_id = await running_game(service)
+    before = await storage.load(game_id)
+    remembered = {**before.settings, "coach": {"said": {"a1b2": 1}, "at": before.version + 1}}
+    version = await storage.commit_move(game_id, expected_version=before.version, state=before.state,
+                                        status="running", seat=0, action={"type": "x"}, events=[],
+                                        interaction_id=None, now=service.clock(),
+                                        effects=Effects(settings=remembered))
+    assert (await storage.load(game_id)).settings == remembered
+    await storage.commit_move(game_id, expected_version=version, state=before.state, status="running", seat=0,
+                              action={"type": "y"}, events=[], interaction_id=None, now=service.clock())
+    assert (await storage.load(game_id)).settings == remembered

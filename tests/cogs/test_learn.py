@@ -12,8 +12,9 @@ import pytest
 
 from bot.practice import AI_LEVEL, NOT_RATED, named
 from bot.storage import JobKind, user_player
-from games.coach import COACH, COACHES, advise, suggestion
+from games.coach import CLEARLY_WORSE, COACH, COACHES, advise, suggestion
 from games.core import get_game
+from games.judge import worths
 from tests.support.clicking import wait_for_people
 from tests.support.fake_discord import StoredMessage
 from tests.support.inspector import jobs_of
@@ -89,7 +90,7 @@ async def test_a_practice_game_is_coached_to_the_end_and_not_rated(world: World,
         await world.settle()
         coached = [line for line in panel.text().splitlines() if line.startswith(f"{COACH} **Coach:**")]
         assert len(coached) <= 1, panel.text()
-        if advice is not None and coached:
+        if advice is not None and coached and "might pick" in coached[0]:  # not once its words were said enough
             assert f"**{named(row, engine, seat, pick)}**" in coached[0], panel.text()
         await click_move(world, alice, panel, engine, seat, pick)
         assert (await service.get(game_id)).version > row.version, f"{engine.describe(pick)!r} was not made"
@@ -107,6 +108,7 @@ async def test_a_practice_game_is_coached_to_the_end_and_not_rated(world: World,
         assert told == (mechanic.key in SEEN[game]), f"{mechanic.key!r} explained {told} times"
         if told:
             assert f"`/game rules game:{game} section:{mechanic.rule}`" in said
+    assert "was the stronger move there" not in said, "the coach's own picks are never called worse"
     final = boards(world, thread)[-1].text()
     assert NOT_RATED in final and "**Well done:**" in final and "**In a real game, try:**" in final, final
     assert await service.storage.ratings_of(user_player(alice.user.id), 0) == {}, "nothing was rated"
@@ -175,3 +177,32 @@ async def test_leaving_ends_the_practice_table(world: World, monkeypatch: pytest
     info = await world.bot.service.get(game_id)
     assert info.status == "abandoned" and not any(s.left for s in info.seats), "the table ended; nobody took over"
     assert await world.bot.service.game_in_channel(thread) is None, "the thread is free for another table"
+
+
+async def test_the_coach_says_when_the_learners_move_was_clearly_worse(world: World,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 44 item 4: the learner settles on the spot the hard level's evaluation (`games.judge`, from the
+    learner's view) rates lowest, far below the coach's pick: the board then names the pick and its reason in one
+    line (a learner who takes the picks hears none: `test_a_practice_game_is_coached_to_the_end_and_not_rated`)."""
+    alice, thread, game_id = await opened(world, "catan", monkeypatch)
+    service = world.bot.service
+    assert await wait_for_people(world, game_id)
+    row = await service.storage.load(game_id)
+    assert row is not None
+    engine = get_game("catan").from_dict(json.loads(row.state))
+    seat = next(s.seat for s in row.seats if s.user_id == alice.user.id)
+    advice = advise(engine, seat)
+    assert advice is not None
+    legal = engine.legal_actions(seat)
+    worth = worths(engine, seat, [advice.action, *legal], seed=0)
+    worst = min(range(len(legal)), key=lambda i: worth[i + 1])
+    assert worth[0] - worth[worst + 1] >= CLEARLY_WORSE, "the position has a clearly worse move"
+    record = await alice.click(boards(world, thread)[-1], "Your move")
+    panel = await world.fake.wait_for(lambda: next((m for m in record.replies() if not m.loading), None),
+                                      what="the move panel")
+    await click_move(world, alice, panel, engine, seat, legal[worst])
+    await world.settle()
+    said = "\n".join(m.text() for m in thread_messages(world, thread))
+    better = f"**{named(row, engine, seat, advice.action)}** was the stronger move there: {advice.reason.text}"
+    assert said.count(better) == 1, said
+    assert "was the stronger move there" not in said.replace(better, ""), "one line, once"

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.coach import COACH, COACHES, advise, closing, coach_line, first_times
+from games.coach import COACH, COACHES, SAID_MOST, advise, closing, coach_line, first_times, said_key, spoken
+from games.coach.coaching import Reason
 from games.core import Result, get_game
 
 
@@ -37,3 +38,16 @@ def test_the_closing_lines_say_what_went_well_and_what_to_try() -> None:
     well, next_time = closing(game, 1, [{"type": "build_city"}, {"type": "build_road"}, {"type": "build_road"}])
     assert "built a road 2 times" in well and "finished 2nd of 3 with 7 points" in well
     assert next_time.startswith(f"{COACH} **In a real game, try:**")
+
+
+def test_a_sentence_is_said_three_times_then_shorter_then_not() -> None:
+    """Issue 44 item 2: the same sentence at most three times a game, later mentions shorter, then silence."""
+    reason = Reason("Settle at 40: brick on 4, lumber on 5, grain on 8, 11 pips.", "Settle at 40: 11 pips.")
+    said: dict[str, int] = {}
+    heard = []
+    for _ in range(8):
+        words = spoken(reason, said)
+        heard.append(words)
+        if words is not None:
+            said[said_key(words)] = said.get(said_key(words), 0) + 1
+    assert heard == [reason.text] * SAID_MOST + [reason.short] * SAID_MOST + [None] * 2
