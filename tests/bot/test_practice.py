@@ -12,6 +12,8 @@ from bot.practice import AI_LEVEL, IDLE, idle_line
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.storage import JobKind
+from bot.tools.coach_feedback import Tally, practice_game
+from games.coach import CLEARLY_WORSE
 from tests.support.inspector import jobs_of, outbox_pending
 from tests.support.tables import CHANNEL, CREATOR, FakeClock
 
@@ -72,3 +74,13 @@ async def test_two_practice_tables_opened_at_once_make_one(service: GameService)
     assert len(await service.games_of_user(CREATOR)) == 1
     elsewhere = await service.create(game_type="roam", guild_id=2, channel_id=CHANNEL, user_id=CREATOR, practice=True)
     assert (await service.open_practice(2, CREATOR)) == elsewhere
+
+
+def test_the_feedback_measurement_tallies_a_beginners_practice_game() -> None:
+    """docs/AI.md "The coach's feedback" comes from `bot.tools.coach_feedback`: it plays a practice game with a
+    beginner as the learner and weighs each move that differs from an advised pick (issue 44 item 4)."""
+    tally = Tally()
+    practice_game("colonies", 1, tally)
+    assert 0 < tally.advised <= tally.decisions
+    assert all(-1.0 <= gap <= 1.0 for gap in tally.gaps) and tally.fired == sum(g >= CLEARLY_WORSE for g in tally.gaps)
+    assert tally.line("colonies", 1).startswith("| colonies | 1 |")
