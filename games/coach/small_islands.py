@@ -131,7 +131,7 @@ def _placing(view: View, a: Action) -> tuple[str, str, dict[str, Any]]:
     st, joined = _grown(view, a["tile"], a["rot"], a["x"], a["y"])
     facts: dict[str, Any] = {"cell": at, "size": st["tiles"], "joins": len(joined)}
     if not joined:
-        grows = f"at {at} it starts a new island"
+        grows = f"at {at} it starts a new island of {plural(st['tiles'], 'tile')}"
     elif len(joined) == 1:
         facts["island"] = _cell(view, *joined[0])
         grows = f"at {at} it joins the island at {facts['island']}: {plural(st['tiles'], 'tile')}"
@@ -322,7 +322,7 @@ def _land(game: Game, view: View, pick: Action, legal: list[Action]) -> Advice |
         said = (f"{plural(met, 'island')} {'meets' if met == 1 else 'meet'} your mission now: your houses there "
                 f"{worth}, and as lander you build first.")
     else:
-        said = "The row is empty: landing ends the round."
+        said = "No island meets your mission, but the row is empty: landing ends the round."
     return Advice(pick, Reason(said + ship, f"Land: your mission is met on {plural(met, 'island')}.", facts))
 
 
@@ -396,7 +396,7 @@ MECHANICS = (
     Mechanic("objectives", "B5.3", "Each round you draw objective cards up to 3 and choose in secret: one to play "
              "now, scored at this round's reward, and one to keep for next round; the third goes back.",
              _is("chose")),
-    Mechanic("placing a tile", "B2", "You take a row tile into your hand and place any one of your 3 on a free "
+    Mechanic("placing a tile", "exploring", "You take a row tile into your hand and place any one of your 3 on a free "
              "cell beside a tile; every edge and corner it touches must match, land to land and sea to sea.",
              _is("took")),
     Mechanic("bonus tokens", "bonus tokens", "After placing a tile you may put one of your 4 bonus tokens, for the "
@@ -431,9 +431,10 @@ MECHANICS = (
              _is("game_over")),
 )
 """Every rule a beginner meets in a practice game, explained the first time its event shows, with the
-chapter that teaches it: a section id (B5.3 opens *Preparation*, B2 *How tiles match*, B5.5 *The end and the
-score*) where its first passage is in that chapter, else a word of the chapter's title (B5.3's other
-passages, *Landing a ship*, *The reward: building houses*, come after *Preparation*)."""
+chapter that teaches it (`/game rules … section:`, cogs.rules.find_section): a section id where its first
+passage is in that chapter (B5.3 opens *Preparation*, B5.5 *The end and the score*), else words of the
+chapter's title: B5.3's later passages (*Exploring*, *Landing a ship*, *The reward: building houses*) and
+B3.3's (*Bonus tokens*) cannot be opened by their id, which opens its first passage."""
 
 COACHING = Coaching(
     choices={
