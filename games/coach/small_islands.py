@@ -125,8 +125,8 @@ def _grown(view: View, tile: str, rot: int, x: int, y: int) -> tuple[Stats, list
 
 
 def _placing(view: View, a: Action) -> tuple[str, str, dict[str, Any]]:
-    """Where a tile goes and what it makes: "at C3 it joins the island at C4: 5 tiles (…), which meets your
-    mission (4 tiles): a house there pays 4 PP"; its short form; the facts."""
+    """Where a tile goes and what it makes: "at C3 it joins the island at C4: 5 tiles (2 fruits, 0 leaves),
+    which meets your mission: a house there pays 4 PP"; its short form; the facts."""
     at = _cell(view, a["x"], a["y"])
     st, joined = _grown(view, a["tile"], a["rot"], a["x"], a["y"])
     facts: dict[str, Any] = {"cell": at, "size": st["tiles"], "joins": len(joined)}
@@ -171,6 +171,8 @@ def _best_place(game: Game, view: View, tile: str) -> Action | None:
 
 
 def _take(game: Game, view: View, pick: Action, legal: list[Action]) -> Advice | None:
+    """The row tile to take (the heuristic's, else the first that fits), its land and sea edges, and what it
+    makes at its best place now; None when no row tile fits anywhere."""
     takes = [pick] + [a for a in legal if a["type"] == "take" and a != pick]
     for a in takes:
         place = _best_place(game, view, a["tile"])
@@ -238,7 +240,7 @@ def _bonus(view: View, pick: Action, legal: list[Action]) -> Advice:
     keep = next(a for a in legal if a["type"] == "no_bonus")
     facts: dict[str, Any] = {"tokens_left": left, "best": best}
     if best < MIN_GAIN:
-        why = (f"No token now adds {MIN_GAIN} PP or more to your reward (at most {best}): keep your "
+        why = (f"No token now adds {MIN_GAIN} PP or more to your reward (the best adds {best}): keep your "
                f"{plural(left, 'bonus token')}, since they help the others too.")
         return Advice(keep, Reason(why, f"Keep your {plural(left, 'bonus token')}.", facts))
     if left - 1 < after:
@@ -339,14 +341,16 @@ def _house(view: View, pick: Action) -> Advice | None:
     if R.is_discovery(reward):
         facts["draws"] = island["temple"]
         scores = f"draws {plural(island['temple'], 'discovery token')} (1 a temple); you keep one"
+        short = f"House at {at}: {plural(island['temple'], 'draw')}."
     else:
         pp = R.points(reward, island, pick.get("resource"))
         facts["pp"] = pp
         counting = f", counting {plural(island[pick['resource']], pick['resource'])}" if "resource" in pick else ""
         scores = f"scores {pp} PP{counting}"
+        short = f"House at {at}: {pp} PP."
     text = (f"a house at {at}, on an island of {plural(island['tiles'], 'tile')} that meets your mission, {scores}; "
             f"{plural(left, 'house')} left in hand.")
-    return Advice(pick, Reason(text[0].upper() + text[1:], f"House at {at}.", facts))
+    return Advice(pick, Reason(text[0].upper() + text[1:], short, facts))
 
 
 def _keep(view: View, pick: Action) -> Advice:

@@ -271,7 +271,7 @@ SAID: dict[str, Callable[[Any], str]] = {
     "pays": lambda v: rf"\b{v} PP", "draws": lambda v: rf"\b{plural(v, 'discovery token')}",
     "land": lambda v: rf"\b{v} land\b", "sea": lambda v: rf"\b{plural(v, 'sea edge')}",
     "gain": lambda v: rf"gains {v} PP", "was": lambda v: rf"up from {v}\b",
-    "tokens_left": lambda v: rf"\b{plural(v, 'bonus token')}", "best": lambda v: rf"at most {v}\b|add {v} PP",
+    "tokens_left": lambda v: rf"\b{plural(v, 'bonus token')}", "best": lambda v: rf"the best adds {v}\b|add {v} PP",
     "rounds": lambda v: rf"\b{plural(v, 'round')}", "now": lambda v: rf"\b{v}\b", "next": lambda v: rf"\b{v}\b",
     "met": lambda v: "no island meets" if v == 0 else rf"\b{plural(v, 'island')}",
     "next_met": lambda v: rf"\({plural(v, 'island')} now\)", "ports": lambda v: rf"\b{plural(v, 'port')} around",
