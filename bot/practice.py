@@ -101,9 +101,10 @@ def speak(row: GameRow, game: Game, version: int) -> Coached:
     said = dict(memory(row.settings).get("said", {}))
     advice = advise(game, person)
     why = spoken(advice.reason, said) if advice is not None else None
-    line = coach_line(game, person, advice, named(row, game, person, advice.action) if advice else "", said)
-    if advice is not None and why is not None:
-        said[said_key(why)] = said.get(said_key(why), 0) + 1
+    line, sentences = coach_line(game, person, advice, named(row, game, person, advice.action) if advice else "",
+                                 said)
+    for sentence in sentences:
+        said[said_key(sentence)] = said.get(said_key(sentence), 0) + 1
     told = {"said": said, "at": version, "line": line,
             "pick": advice.action if advice is not None and why else None,
             "reason": advice.reason.text if advice is not None and why else None}

@@ -66,20 +66,25 @@ def spoken(reason: Reason, said: Mapping[str, int]) -> str | None:
     return None
 
 
-def coach_line(game: Game, seat: int, advice: Advice | None, named: str, said: Mapping[str, int]) -> str | None:
-    """The coach's line on the seat's decision now: the kinds of move it has in words, and the suggested move
-    (`named`, in the player's words) with its reason. None when there is nothing to say: a single move with
-    no reason to give, or every sentence already said enough."""
+def coach_line(game: Game, seat: int, advice: Advice | None, named: str,
+               said: Mapping[str, int]) -> tuple[str | None, list[str]]:
+    """The coach's line on the seat's decision now, and the sentences it says (for the caller to remember): the
+    kinds of move the seat has in words, and the suggested move (`named`, in the player's words) with its
+    reason; each sentence only while it was said fewer than `SAID_MOST` times (the reason then in its short
+    form). None when there is nothing left to say."""
     why = spoken(advice.reason, said) if advice is not None else None
-    said_pick = f"A beginner might pick **{named}**: {why}" if why else ""
-    legal = game.legal_actions(seat)
-    if len(legal) == 1:
-        return f"{COACH} **Coach:** {said_pick}" if said_pick else None
-    kinds = list(dict.fromkeys(kind(a) for a in legal))
+    kinds = list(dict.fromkeys(kind(a) for a in game.legal_actions(seat)))
     choices = COACHES[game.id].choices
     meant = "; ".join(choices.get(k, k.replace("_", " ")) for k in kinds[:MOST_KINDS])
-    more = "; …" if len(kinds) > MOST_KINDS else ""
-    return f"{COACH} **Coach:** your choices: {meant}{more}. {said_pick}".rstrip()
+    meant += "; …" if len(kinds) > MOST_KINDS else ""
+    listed = f"Your choices: {meant}." if len(kinds) > 1 else None
+    if listed is not None and said.get(said_key(listed), 0) >= SAID_MOST:
+        listed = None
+    sentences = [s for s in (listed, why) if s is not None]
+    if not sentences:
+        return None, []
+    pick = f"A beginner might pick **{named}**: {why}" if why is not None else ""
+    return f"{COACH} **Coach:** " + " ".join(p for p in (listed, pick) if p), sentences
 
 
 def feedback(advice: Advice, named: str, pick: float, made: float) -> str | None:

@@ -30,7 +30,10 @@ picked for games that meet every mechanic the coach explains."""
 DECISIONS = 2000
 """The most decisions of the person a game takes here before the test calls it endless."""
 SEEN = {"catan": {"the robber", "a discard"}, "roanoke": {"a season check"}, "roam": {"a tie bid"},
-        "colonies": {"a Threat"}, "small_islands": {"a landing", "the reward"}}
+        "colonies": {"a Threat"},
+        "small_islands": {"objectives", "placing a tile", "bonus tokens", "a port token", "a resource token",
+                          "the Navigation stack", "a landing", "the reward", "no house", "discovery tokens",
+                          "a new round", "the end"}}
 """The mechanics each game's practice game (at its seed) meets, every one explained once."""
 
 

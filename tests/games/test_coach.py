@@ -17,7 +17,8 @@ def test_the_coach_line_names_the_heuristics_choice(game_id: str) -> None:
     seat = min(game.to_move())
     advice = advise(game, seat)
     assert advice is not None
-    line = coach_line(game, seat, advice, "the pick", {})
+    line, sentences = coach_line(game, seat, advice, "the pick", {})
+    assert advice.reason.text in sentences
     assert line is not None and line.startswith(f"{COACH} **Coach:**") and "**the pick**" in line
     assert len(line) < 600, "one short line"
 
