@@ -589,62 +589,55 @@ EVENT_RULES = (
 )
 
 MECHANICS: tuple[Mechanic, ...] = (
-    Mechanic("a Population", "COL-S10", "A Population costs 1 Food from your hand or granary to put into play, then "
-             "takes one action that turn: work a Land, explore, reproduce, fight a Threat or trade. A Population "
-             "still in your hand when your turn ends is trashed.", _played(C.POPULATIONS)),
-    Mechanic("a Threat", "COL-S7", "A Threat in your hand is played before any other card and takes a card of its "
-             "kind from your hand: Crop Failure a Food, Disease a Population, Pirates a Wealth or Shipment, Warlike "
-             "Tribe a Land; Peaceful Tribe discards any card. With nothing to take it does nothing. Then you draw 1, "
-             "except after Peaceful Tribe. A Soldier played first may fight it.", _played(C.THREATS)),
+    Mechanic("a Population", "COL-S10", "A Population costs 1 Food (from hand or granary) to play, then takes one "
+             "action that turn. One still in your hand when your turn ends is trashed.", _played(C.POPULATIONS)),
+    Mechanic("a Threat", "COL-S7", "A Threat in your hand is played first and takes a card of its kind from your "
+             "hand (Peaceful Tribe: any card, discarded); with nothing to take it does nothing. Then you draw 1, "
+             "except after Peaceful Tribe.", _played(C.THREATS)),
     Mechanic("fighting a Threat", "COL-S20", "Combat: a Population in play trashes a Threat from your hand unplayed "
-             "(no effect, no draw), or one played this turn (what it did stays done). A Soldier may be played "
-             "before your Threats to do it.", _is("trashed", why="combat")),
-    Mechanic("working a Land", "COL-S15", "Only a Land played this turn, or Livestock, can be worked, by as many "
-             "workers as you like. Farmland gives 2 Food (a Farmer 3), a Coast 2 Food or ships a Wealth; Mountains "
-             "and Forest roll a die.", _is("work")),
-    Mechanic("a die roll", "COL-R17", "Mountains and Forest are worked with a die, and a 1 trashes the worker. A "
-             "Miner adds 1 in the Mountains and a Trapper 1 in the Forest before the table is read, so neither is "
-             "ever lost there.", _is("roll")),
+             "(no effect, no draw) or one played this turn. A Soldier may be played before your Threats to do it.",
+             _is("trashed", why="combat")),
+    Mechanic("working a Land", "COL-S15", "Only a Land played this turn, or Livestock, can be worked, by any number "
+             "of workers: Farmland 2 Food (a Farmer 3), a Coast 2 Food or a shipping; Mountains and Forest roll a "
+             "die.", _is("work")),
+    Mechanic("a die roll", "COL-R17", "On Mountains and Forest a roll of 1 trashes the worker. A Miner in the "
+             "Mountains or a Trapper in the Forest adds 1 first, so is never lost there.", _is("roll")),
     Mechanic("working Farmland together", "COL-S16", "Two or more ready Population may work one Farmland together: "
-             "all of them act, and you gain 1 Wealth for each instead of any Food.", _is("group")),
-    Mechanic("a Wealth card", "COL-S11", "A Wealth is worth 1 point. Played, it draws you 1 card; in your hand or "
-             "in play it can be shipped from a Coast for 5 points.", _played({"wealth"})),
-    Mechanic("shipping Wealth", "COL-R31", "A worker on a Coast may ship a Wealth from your hand or from play: it "
-             "leaves the game and counts 5 points, and you gain the top Shipment (a Trader the top 2). Strife in "
-             "the Homeland forbids it.", _is("shipped")),
-    Mechanic("a Shipment", "COL-S12", "A Shipment acts when played: Supplies gains 5 Food, Settlers the top 3 "
-             "Population, Horses draws 3, Livestock stays in play to be worked for Food, Arms trashes a Threat, "
-             "Laborers work a Land. Shipments score nothing.", _played(SHIPMENTS)),
-    Mechanic("exploring the Frontier", "COL-S18", "Exploring gains the Frontier Land you choose (2 points) and the "
-             "top Threat, both into your discard pile; an Explorer sees the top 3 Threats and keeps one.",
+             "1 Wealth each, and no Food.", _is("group")),
+    Mechanic("a Wealth card", "COL-S11", "A Wealth is 1 point. Played, it draws you 1 card; from your hand or from "
+             "play a Coast can ship it for 5 points.", _played({"wealth"})),
+    Mechanic("shipping Wealth", "COL-R31", "Shipping sends a Wealth from your hand or play home from a Coast: 5 "
+             "points, and the top Shipment (a Trader the top 2). Not under Strife in the Homeland.", _is("shipped")),
+    Mechanic("a Shipment", "COL-S12", "Shipments act when played: Supplies gains 5 Food, Settlers 3 Population, "
+             "Horses draw 3, Livestock stays to be worked, Arms trashes a Threat, Laborers work a Land. No points.",
+             _played(SHIPMENTS)),
+    Mechanic("exploring the Frontier", "COL-S18", "Exploring gains a Frontier Land (2 points) and the top Threat "
+             "into your discard pile; an Explorer sees the top 3 Threats and keeps one.",
              _is("gained", source="frontier")),
-    Mechanic("the Line-Up", "COL-S19", "Reproducing gains the Line-Up Population you choose into your discard "
-             "pile: 1 point, and 1 Food to play it later. The Line-Up refills to three when the turn ends.",
-             _is("gained", source="lineup")),
+    Mechanic("the Line-Up", "COL-S19", "Reproducing gains a Line-Up Population into your discard pile: 1 point, and "
+             "1 Food to play it later. The Line-Up refills when the turn ends.", _is("gained", source="lineup")),
     Mechanic("Cannibalism", "COL-S13", "Cannibalism trashes a Population from your hand for 1 Food into your hand, "
-             "and you gain the top Threat. Never while a Threat locks your hand, under Harsh Winter or with the Food "
-             "supply empty.", _is("cannibal_food")),
-    Mechanic("a trade offer", "COL-S17", "In the main step a ready Population may offer cards from your hand for as "
-             "many cards, by name, from one other player. The partner accepts, declines or counters once; a "
-             "Trader's accepted trade gives both 1 Wealth.", _is("offer")),
-    Mechanic("a new deck", "COL-S2", "Cards you gain go to your discard pile. When your deck runs out, the discard "
-             "pile is shuffled into a new deck, so what you gained comes into your hand.", _is("reshuffled")),
-    Mechanic("the end of a turn", "COL-S22", "Ending a turn: cards in play are discarded (Livestock stays), up to "
-             "half your Food in hand goes to the granary, Food, Wealth, Land and Shipments left in hand are "
-             "discarded and Population left in hand are trashed; then you draw to five.", _is("cleanup")),
-    Mechanic("elimination", "COL-S25", "A colony with no Population left in its hand, deck and discard pile at the "
-             "end of its own turn is eliminated: all its cards leave the game and it scores nothing. Running out of "
-             "Food alone eliminates nobody.", _is("eliminated")),
-    Mechanic("an Event", "COL-S5", "From round 2 the First Settler flips an Event at the start of their turn; it "
-             "holds for every player's turn until the next flip. The round of the last flip is the final round.",
-             _is("event")),
+             "and gains you the top Threat. Never under Harsh Winter or while a Threat locks your hand.",
+             _is("cannibal_food")),
+    Mechanic("a trade offer", "COL-S17", "A ready Population may offer cards from your hand for as many named cards "
+             "of one player, who accepts, declines or counters once. A Trader's deal gives both 1 Wealth.",
+             _is("offer")),
+    Mechanic("a new deck", "COL-S2", "Gained cards go to your discard pile; when your deck runs out, the discard "
+             "pile is shuffled into a new deck, and they reach your hand.", _is("reshuffled")),
+    Mechanic("the end of a turn", "COL-S22", "Ending a turn: cards in play are discarded, up to half the Food in "
+             "hand goes to the granary, the rest of the hand is discarded but its Population are trashed; then "
+             "draw to five.", _is("cleanup")),
+    Mechanic("elimination", "COL-S25", "A colony with no Population in its hand, deck and discard pile at the end "
+             "of its turn is eliminated and scores nothing. Running out of Food alone eliminates nobody.",
+             _is("eliminated")),
+    Mechanic("an Event", "COL-S5", "From round 2 the First Settler flips an Event each round; it holds until the "
+             "next flip. The round of the last flip is the final round.", _is("event")),
     *(Mechanic(C.title(card), rule, text, _is("event", card=card)) for card, rule, text in EVENT_RULES),
-    Mechanic("the final round", "COL-S27", "The Event deck is empty: this is the final round. The game ends after "
-             "the turn of the last seat before the First Settler (sooner if only one colony is left).",
-             _is("event", left=0)),
-    Mechanic("the final score", "COL-S29", "Each colony still in the game scores its hand, deck and discard pile: 1 "
-             "per Population and Wealth, 2 per Land, 5 per shipped Wealth; Food, Shipments and Threats score "
-             "nothing. Ties go to shipped Wealth, then Land, then Population.", _is("game_over")),
+    Mechanic("the final round", "COL-S27", "The Event deck is empty: the game ends after the turn of the last seat "
+             "before the First Settler.", _is("event", left=0)),
+    Mechanic("the final score", "COL-S29", "Each colony left scores 1 per Population and Wealth, 2 per Land, 5 per "
+             "shipped Wealth; Food, Shipments and Threats score nothing. Ties: shipped Wealth, then Land, then "
+             "Population.", _is("game_over")),
 )
 
 
@@ -655,19 +648,12 @@ def shown(event: Event) -> list[str]:
 
 COACHING = Coaching(
     choices={
-        "play": "play a card (a Population costs 1 Food)",
-        "cannibalize": "eat a Population from your hand for 1 Food (you gain a Threat)",
-        "work": "send a Population to work a Land",
-        "group": "work a Farmland together for Wealth",
-        "explore": "explore the Frontier for a Land (and a Threat)",
-        "reproduce": "reproduce a Population from the Line-Up",
-        "combat": "fight a Threat",
-        "pick": "keep one of the Threats your Explorer saw",
-        "witch": "give Witch Trials a Population",
-        "end_turn": "end your turn (Food to the granary)",
-        "offer": "offer a trade",
-        "accept": "accept the trade", "decline": "decline the trade", "counter": "counter with other cards",
-        "withdraw": "withdraw your offer",
+        "play": "play a card", "cannibalize": "eat a Population for 1 Food", "work": "work a Land",
+        "group": "work a Farmland together", "explore": "explore the Frontier",
+        "reproduce": "reproduce from the Line-Up", "combat": "fight a Threat",
+        "pick": "keep a Threat your Explorer saw", "witch": "give Witch Trials a Population",
+        "end_turn": "end your turn", "offer": "offer a trade", "accept": "accept the trade",
+        "decline": "decline the trade", "counter": "counter with other cards", "withdraw": "withdraw your offer",
     },
     advise=advise,
     deeds={"explore": "explored", "work": "worked a Land", "reproduce": "reproduced", "play": "played a card"},
