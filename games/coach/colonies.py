@@ -61,6 +61,7 @@ FACTS = {
     "trader_wealth": "1: the Wealth a Trader's accepted trade gives each side (COL-R28)",
     "to_granary": "the Food the end of the turn puts in the granary",
     "livestock": "the Livestock the seat will have in play",
+    "bonus": "1: a Miner's or Trapper's +1 on its own Land's roll (COL-R17)",
 }
 """What each fact of a reason means, the same in every reason that states it."""
 
@@ -267,7 +268,7 @@ def _play_other(view: View, a: Action, hand: list[str]) -> Reason | None:
                        f"Horses: draw {draws}.", card=name, draws=draws)
     if card == "livestock":
         have = me["livestock"] + 1
-        return _reason(f"Livestock stays in play for good, {have} of them then: any worker takes Food from it "
+        return _reason(f"Livestock stays in play for good (you will have {have}): any worker takes Food from it "
                        "every turn, a Farmer more.", f"Livestock: Food every turn ({have} in play).",
                        card=name, livestock=have)
     if card == "arms" and "target" in a:
@@ -322,7 +323,7 @@ def _explore(view: View, a: Action) -> Reason:
     pilgrim = ", and Pilgrimage adds the top Population" if view["active_event"] == "pilgrimage" else ""
     if worker == "explorer" and left:
         sees = min(3, left)
-        threat = f"you keep one of the top {sees} Threats"
+        threat = f"you keep one of the top {sees} of the {left} Threats left"
         facts["sees"] = sees
     elif left:
         threat = f"the top Threat of the {left} left comes too"
@@ -377,7 +378,8 @@ def _witch(view: View, a: Action, hand: list[str]) -> Reason:
     else:
         why = "as your discard pile holds no Population"
     where = "discard pile" if zone == "discard" else "hand"
-    return _reason(f"Witch Trials takes a Population, by the rule: give the {name} from your {where}, {why}.",
+    return _reason(f"Witch Trials must take one of your Population ({either(options)}): give the {name} from your "
+                   f"{where}, {why}.",
                    f"Witch Trials: the {name} from your {where}.", card=name, options=options,
                    population_in_hand=in_hand)
 
@@ -448,13 +450,13 @@ def _answer(view: View, a: Action) -> Reason:
         return _reason(f"Counter: give your {listed_cards(mine_give)} ({cp} points) instead of the "
                        f"{listed_cards(give)} asked, for their {listed_cards(get)} ({gp} points).",
                        f"Counter with {listed_cards(mine_give)}.", **facts)
-    bonus = ""
     if trader:
-        bonus = ", and the Trader's trade gives each of you 1 Wealth"
         facts["trader_wealth"] = 1
     if a["type"] == "accept":
+        bonus = ", and the Trader's trade gives each of you 1 Wealth" if trader else ""
         return _reason(f"Accept: you get {listed_cards(get)} ({gp} points) for your {listed_cards(give)} "
                        f"({vp} points){bonus}.", f"Accept: {listed_cards(get)} for {listed_cards(give)}.", **facts)
+    bonus = ", even with the Trader's 1 Wealth for each of you" if trader else ""
     return _reason(f"Decline: you would give your {listed_cards(give)} ({vp} points) for {listed_cards(get)} "
                    f"({gp} points){bonus}.", f"Decline: keep your {listed_cards(give)}.", **facts)
 

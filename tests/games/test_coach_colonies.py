@@ -20,10 +20,12 @@ from cogs.rules import book, find_section
 from games.ai import choose_for
 from games.coach import COACHES, SAID_MOST, first_times, said_key, spoken
 from games.coach.coaching import Advice
+from games.coach.colonies import FACTS
 from games.colonies import cards as C
 from games.colonies.game import KEYS, Colonies
 from games.core import Action, Event, RuleError
 from games.levels import player_for
+from tests.games.colonies.table import table
 
 GAMES = 10
 SEATS = 2
@@ -265,30 +267,41 @@ def test_ten_practice_games_are_coached_at_every_decision() -> None:
         assert advice.action in d.legal or advice.action["type"] == "offer", advice.action
 
 
+def check_reason(d: Decision, advice: Advice) -> None:
+    """Each fact of the reason is what the position says, and is said in the text; the text says no number that
+    is not one of its facts."""
+    reason, a = advice.reason, advice.action
+    facts = dict(reason.facts)
+    assert facts, f"a reason with no facts: {reason.text!r}"
+    truth = expected(d, a)
+    assert set(facts) <= set(FACTS), f"facts the coach does not define: {set(facts) - set(FACTS)}"
+    for key, value in facts.items():
+        if key in ("job_land", "job_food"):
+            continue
+        assert key in truth, f"{key!r} is not a fact the test knows: {reason.text!r}"
+        assert value == truth[key], f"{key}={value!r}, but the position says {truth[key]!r}: {reason.text!r}"
+    job_is_true(d, a, facts)
+    if "cannot be lost" in reason.text:  # COL-R17: a Miner in the Mountains, a Trapper in the Forest
+        assert faces(d.view, a.get("worker"), a["land"])[1] == 0, reason.text
+    for key, value in facts.items():
+        assert stated(reason.text, value), f"{key}={value!r} is not said in {reason.text!r}"
+    said = set(re.findall(r"\d+", reason.text))
+    assert said <= numbers_allowed(facts), f"{said - numbers_allowed(facts)} unaccounted in {reason.text!r}"
+    if a["type"] == "end_turn":  # COL-S25: ending the turn eliminates the colony exactly when the game warns so
+        assert d.warned == ("eliminated" in reason.text), reason.text
+    assert len(reason.short) < len(reason.text) <= LONGEST, reason
+    for text in (reason.text, reason.short):
+        assert not CARD_IDS.search(text) and not SNAKE.search(text) and not SEAT.search(text), text
+
+
 def test_every_fact_a_reason_states_is_true_of_the_position() -> None:
     """Each fact of a reason is recomputed from the learner's view by the rules (COL-S8 targets, S10 cost, S12
     Shipments, S15 yields, R17 die faces, S18/S19 what is gained, S28 points, R27/R28 trades, R35 granary) and
     is said in the text; the text says no number that is not one of its facts."""
-    kinds = Counter()
+    kinds: Counter[str] = Counter()
     for d, advice in advised():
-        reason, a = advice.reason, advice.action
-        facts = dict(reason.facts)
-        assert facts, f"a reason with no facts: {reason.text!r}"
-        truth = expected(d, a)
-        for key, value in facts.items():
-            if key in ("job_land", "job_food"):
-                continue
-            assert key in truth, f"{key!r} is not a fact the test knows: {reason.text!r}"
-            assert value == truth[key], f"{key}={value!r}, but the position says {truth[key]!r}: {reason.text!r}"
-        job_is_true(d, a, facts)
-        if "cannot be lost" in reason.text:  # COL-R17: a Miner in the Mountains, a Trapper in the Forest
-            assert faces(d.view, a.get("worker"), a["land"])[1] == 0, reason.text
-        for key, value in facts.items():
-            assert stated(reason.text, value), f"{key}={value!r} is not said in {reason.text!r}"
-        said = set(re.findall(r"\d+", reason.text))
-        assert said <= numbers_allowed(facts), f"{said - numbers_allowed(facts)} unaccounted in {reason.text!r}"
-        assert d.warned == ("eliminated" in reason.text) or a["type"] != "end_turn", reason.text  # COL-S25
-        kinds[a["type"]] += 1
+        check_reason(d, advice)
+        kinds[advice.action["type"]] += 1
     assert {"play", "work", "explore", "reproduce", "end_turn", "combat"} <= set(kinds), kinds
 
 
@@ -401,3 +414,113 @@ def test_the_threat_and_elimination_are_explained_as_the_rules_state_them() -> N
     assert "does nothing" in threat and "eliminat" not in threat
     assert "Population" in mechanics["elimination"].text
     assert all("no Food is lost" not in adv.reason.text for _, adv in advised())
+
+
+# -- positions the ten games rarely reach --------------------------------------------------------------------------
+
+def ready(*cards: str) -> list[dict[str, str]]:
+    return [{"card": c, "state": "ready" if c in C.POPULATIONS else "acted"} for c in cards]
+
+
+def decide(game: Colonies, seat: int = 0) -> tuple[Decision, Advice]:
+    """The coach's advice to the seat, checked as at every decision of the ten games; the advised move is then
+    made (so a test may go on from it)."""
+    advice = COACH.advise(game, seat)
+    assert advice is not None
+    d = Decision(-1, game.view(seat), game.legal_actions(seat), advice, bool(game.warnings(seat)))
+    check_reason(d, advice)
+    assert advice.action in d.legal or advice.action["type"] == "offer"
+    game.apply(seat, advice.action)
+    return d, advice
+
+
+def ship_from_play() -> Colonies:
+    game = table(hand=[], shipment_deck=["arms", "horses", "supplies"])
+    game.s["players"][0]["in_play"] = ready("coast", "wealth", "trader")
+    return game
+
+
+def miner_in_mountains() -> Colonies:
+    game = table(hand=[], frontier=[], lineup=[])
+    game.s["players"][0]["in_play"] = ready("mountains", "miner")
+    return game
+
+
+def soldiers_together() -> Colonies:
+    game = table(hand=[], frontier=[], lineup=[])
+    game.s["players"][0]["in_play"] = ready("farmland", "soldier", "soldier")
+    game.s["players"][0]["granary"] = 3
+    return game
+
+
+def shipment(card: str, **state: Any) -> Any:
+    def build() -> Colonies:
+        game = table(hand=[card], deck=["food", "farmer", "coast"], discard=["disease"], **state)
+        game.s["players"][0]["in_play"] = ready("farmland")
+        return game
+    return build
+
+
+def trader_offers() -> Colonies:
+    game = table(hand=["farmer", "farmer", "coast"], frontier=[], lineup=[])
+    game.s["players"][0]["in_play"] = ready("trader")
+    game.s["players"][1]["hand"] = ["food", "food", "wealth", "farmer", "forest"]
+    return game
+
+
+@pytest.mark.parametrize(("build", "kind", "fact"), [
+    (ship_from_play, "work", "ship_points"),
+    (miner_in_mountains, "work", "good_faces"),
+    (soldiers_together, "group", "wealth_gain"),
+    (shipment("horses"), "play", "draws"),
+    (shipment("settlers"), "play", "gains"),
+    (shipment("supplies"), "play", "food_gain"),
+    (shipment("livestock"), "play", "livestock"),
+    (shipment("arms"), "play", "threat"),
+    (shipment("laborers"), "play", "food_gain"),
+    (trader_offers, "offer", "population_in_hand"),
+], ids=["ship", "mountains", "together", "horses", "settlers", "supplies", "livestock", "arms", "laborers",
+        "offer"])
+def test_rarer_moves_have_true_reasons(build: Any, kind: str, fact: str) -> None:
+    """Shipping (COL-S15, R28, R31), a Miner's roll (R17), a Farmland worked together (S16), each Shipment (S12,
+    R1) and a Trader's offer for the Food a hand lacks (S17, R27): the reason's facts are the position's."""
+    _, advice = decide(build())
+    assert advice.action["type"] == kind and fact in advice.reason.facts, advice
+
+
+def test_an_offer_is_answered_by_what_it_gets_and_gives() -> None:
+    """An offer to the learner (COL-R27, R28): accepting or declining says the cards got and given and their
+    points, the Trader's Wealth when a Trader offers."""
+    game = table(seat=1, hand=["arms", "food", "farmer"], frontier=[], lineup=[])
+    game.s["players"][1]["in_play"] = ready("trader")
+    game.s["players"][0]["hand"] = ["food", "food", "coast", "farmer", "wealth"]
+    game.apply(1, {"type": "offer", "partner": 1, "give": ["arms"], "want": ["food"], "worker": "trader"})
+    _, advice = decide(game, 0)
+    assert advice.action["type"] in ("accept", "decline", "counter")
+    assert advice.reason.facts["get"] == ["Arms"] and advice.reason.facts.get("trader_wealth") == 1
+
+
+def test_an_explorer_and_witch_trials_choices_are_explained() -> None:
+    """An Explorer keeps one of the Threats it saw (COL-S18, R29); Witch Trials takes a Population from hand or
+    discard pile (COL-R23): each reason names the choices there were."""
+    game = table(hand=[], lineup=[], threat_deck=["disease", "peaceful_tribe", "pirates", "crop_failure"])
+    game.s["players"][0]["in_play"] = ready("explorer")
+    _, explored = decide(game)
+    assert explored.action["type"] == "explore" and explored.reason.facts["sees"] == 3
+    _, kept = decide(game)
+    assert kept.action["type"] == "pick" and len(kept.reason.facts["seen"]) == 3
+
+    game = table(hand=["crop_failure", "food", "farmer"], discard=["soldier"], event="witch_trials")
+    _, threat = decide(game)
+    assert threat.action == {"type": "play", "card": "crop_failure", "target": "food"}
+    assert "Witch Trials" in threat.reason.text
+    _, witch = decide(game)
+    assert witch.action["type"] == "witch" and witch.reason.facts["options"] == ["Farmer", "Soldier"]
+
+
+def test_supplies_are_not_thrown_away_in_a_harsh_winter() -> None:
+    """Supplies played under Harsh Winter gain nothing and are trashed (COL-S12, R20): the coach suggests
+    something else even where the heuristic would play them."""
+    game = shipment("supplies", event="harsh_winter")()
+    advice = COACH.advise(game, 0)
+    assert advice is not None and advice.action.get("card") != "supplies", advice
