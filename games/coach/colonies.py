@@ -30,7 +30,6 @@ FACTS = {
     "takes": "the title of the card the Threat takes from the hand",
     "targets": "the titles of the cards in hand the Threat could take",
     "food_in_hand": "the Food in the seat's hand now (not offered in a trade)",
-    "granary": "the Food in the seat's granary now",
     "food_available": "food_in_hand + granary: what pays for Population",
     "food_left": "the Food left where a Population's Food came from, once paid",
     "food_stock": "the Food in the seat's hand, granary and discard pile",
@@ -248,7 +247,8 @@ def _play_other(view: View, a: Action, hand: list[str]) -> Reason | None:
                        card=name, ready=ready, population_in_hand=in_hand)
     if card == "wealth":
         draws = _can_draw(view, 1)
-        coast = "coast" in hand or any(e["card"] == "coast" for e in me["in_play"])
+        coast = ("coast" in hand or any(e["card"] == "coast" for e in me["in_play"])) \
+            and view["active_event"] != "strife"  # COL-R26: no shipping under Strife
         ship = f"; with your Coast it can still be shipped from play for {SHIP_POINTS} points" if coast else ""
         facts: dict[str, Any] = {"ship_points": SHIP_POINTS} if coast else {}
         return _reason(f"Play the Wealth to draw {draws} card now: it stays yours, worth 1 point{ship}.",
@@ -291,7 +291,7 @@ def _work(view: View, worker: str | None, a: Action) -> Reason:
     lname = title(land)
     facts: dict[str, Any] = {"worker": who, "land": lname}
     if a.get("mode") == "ship":
-        ships = min(2 if worker == "trader" else 1, _shipment_deck(view))
+        ships = min(2 if worker == "trader" else 1, view["shipment_deck"])
         where = "your hand" if a["wealth"] == "hand" else "play"
         more = "s" if ships != 1 else ""
         return _reason(f"{who} ships a Wealth from {where} on the Coast: it leaves the game for {SHIP_POINTS} "
@@ -309,10 +309,6 @@ def _work(view: View, worker: str | None, a: Action) -> Reason:
     food = food_yield(view, worker, land)
     return _reason(f"{who} works the {lname} for {food} Food into your discard pile: each Food pays for a "
                    "Population on a later turn.", f"{who} on the {lname}: {food} Food.", food_gain=food, **facts)
-
-
-def _shipment_deck(view: View) -> int:
-    return int(view["shipment_deck"])
 
 
 def _explore(view: View, a: Action) -> Reason:
@@ -362,8 +358,8 @@ def _combat(view: View, a: Action, hand: list[str]) -> Reason:
 def _pick(view: View, a: Action) -> Reason:
     seen = view.get("explorer_sees", [])
     name = title(a["card"])
-    return _reason(f"Of the Threats your Explorer saw ({listed_cards(seen)}), {name} takes {TAKES[a['card']]}; the "
-                   "others go back on top of the Threat deck.", f"Keep {name}.",
+    return _reason(f"Of the Threats your Explorer saw ({listed_cards(seen)}), keep {name}, the mildest: it takes "
+                   f"{TAKES[a['card']]}; the others go back on top of the Threat deck.", f"Keep {name}, the mildest.",
                    card=name, seen=[title(c) for c in seen])
 
 
@@ -371,17 +367,17 @@ def _witch(view: View, a: Action, hand: list[str]) -> Reason:
     name, zone = title(a["card"]), a["zone"]
     options = sorted({title(c) for c in hand + _me(view)["discard"] if c in C.POPULATIONS})
     in_hand = _population(hand)
+    facts: dict[str, Any] = {"card": name, "options": options}
     if zone == "discard" and in_hand:
         why = f"so the {in_hand} Population in your hand can still be played"
+        facts["population_in_hand"] = in_hand
     elif zone == "discard":
         why = "as your hand holds no Population"
     else:
         why = "as your discard pile holds no Population"
     where = "discard pile" if zone == "discard" else "hand"
     return _reason(f"Witch Trials must take one of your Population ({either(options)}): give the {name} from your "
-                   f"{where}, {why}.",
-                   f"Witch Trials: the {name} from your {where}.", card=name, options=options,
-                   population_in_hand=in_hand)
+                   f"{where}, {why}.", f"Witch Trials: the {name} from your {where}.", **facts)
 
 
 def _cannibalize(view: View, a: Action, hand: list[str]) -> Reason:
