@@ -333,6 +333,10 @@ def test_the_coach_suggests_no_gift_and_no_empty_move() -> None:
             assert truth["get"] and len(truth["get"]) == len(truth["give"])
         if "food_gain" in adv.reason.facts:
             assert adv.reason.facts["food_gain"] > 0, adv.reason.text
+        if a["type"] == "play" and C.KIND[a["card"]] == C.LAND:  # COL-R15: only a worker makes a Land pay
+            truth = expected(d, a)
+            assert truth["ready"] or (truth["population_in_hand"] and truth["food_available"]) \
+                or "laborers" in view["hand"], adv.reason.text
 
 
 def test_no_sentence_is_said_more_than_three_times_a_game() -> None:
