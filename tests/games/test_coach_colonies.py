@@ -19,8 +19,8 @@ import pytest
 from cogs.rules import book, find_section
 from games.ai import choose_for, policy_for
 from games.coach import COACHES, SAID_MOST, first_times, said_key, spoken
+from games.coach import colonies as coach_module
 from games.coach.coaching import Advice
-from games.coach.colonies import FACTS
 from games.colonies import cards as C
 from games.colonies.game import KEYS, Colonies
 from games.core import Action, Event
@@ -34,6 +34,8 @@ OPTIONS = {"events": 12}
 """A practice table's options (bot/practice.py, OPTIONS["colonies"])."""
 LEARNER = 0
 COACH = COACHES["colonies"]
+FACTS: dict[str, str] = getattr(coach_module, "FACTS", {})
+"""The facts a Colonies reason may state, by name (none before issue 44)."""
 LONGEST = 220
 """The longest reason the coach gives (a line of the coach under ~220 characters)."""
 CARD_IDS = re.compile(r"\b(" + "|".join(sorted(C.CARDS)) + r")\b")
