@@ -17,17 +17,24 @@ from bot.storage import BoardMessage, OutboxKind, OutboxRow
 from games.grammar import verb
 
 
-def fit(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:
-    """Join lines into one message, dropping the oldest ones when they do not fit."""
-    kept: list[str] = []
-    size = 0
-    for line in reversed(lines):
-        if size + len(line) + 1 > limit - 2:
-            kept.append("…")
+def fit(lines: list[str], limit: int = MESSAGE_LIMIT, ranks: list[int] | None = None) -> str:
+    """Join lines into one message; when they do not fit, drop lines until they do, those of the lowest rank
+    first (`ranks`, one a line: a practice board keeps its first-time explanations longest, `bot.practice.ranks`),
+    the oldest first among equals, each run of dropped lines shown as "…"."""
+    order = sorted(range(len(lines)), key=lambda i: (ranks[i] if ranks else 0, i))
+    dropped: set[int] = set()
+
+    def joined() -> str:
+        shown = [("…" if i in dropped else line) for i, line in enumerate(lines)]
+        return "\n".join(line for i, line in enumerate(shown) if not (i and i in dropped and i - 1 in dropped))
+
+    text = joined()
+    for i in order:
+        if len(text) <= limit:
             break
-        kept.append(line)
-        size += len(line) + 1
-    return "\n".join(reversed(kept))
+        dropped.add(i)
+        text = joined()
+    return text
 
 
 def mentions(user_ids: list[int]) -> str:

@@ -20,6 +20,7 @@ from bot.bounded import bounded
 from bot.outbox import ai_players, fit, strip, turn_line
 from bot.outcome import GameInfo, Panel
 from bot.pictures import hand_file, png_file
+from bot.practice import ranks
 from bot.seats import cast_of
 from bot.service import Snapshot
 from bot.settings import DEFAULT_SETTINGS
@@ -231,7 +232,8 @@ class Posting:
                                                cast=drawn)
         editing = shown is not None and (mode == "edit" or (mode == "turn" and not asks))
         earlier = await self._turn_so_far(game.id) if editing and mode == "turn" else []
-        lines = fit(shown_lines(game.game_type, [*earlier, *(r.payload for r in fresh)], cast_of(game.seats), view))
+        said = shown_lines(game.game_type, [*earlier, *(r.payload for r in fresh)], cast_of(game.seats), view)
+        lines = fit(said, ranks=ranks(said))
         state = [] if view is None else summary(game.game_type, view, cast_of(game.seats))
         layout = board_layout([f"**{game.title}** #{game.id}\n{players}", lines, fit(state), turn],
                               None if picture is None else file_name, alt,

@@ -21,7 +21,18 @@ from typing import Any
 
 from bot.seats import cast_of, is_person
 from bot.storage import GameRow, Storage
-from games.coach import NOT_RATED, advise, closing, coach_line, feedback, first_times, said_key, spoken
+from games.coach import (
+    COACH,
+    FIRST_TIME,
+    NOT_RATED,
+    advise,
+    closing,
+    coach_line,
+    feedback,
+    first_times,
+    said_key,
+    spoken,
+)
 from games.coach.coaching import Advice, Reason
 from games.core import Action, Event, Game, Move, get_game
 from games.search import key
@@ -75,6 +86,16 @@ class Coached:
 
     lines: list[str]
     settings: dict[str, Any] | None = None
+
+
+def ranks(lines: list[str]) -> list[int]:
+    """How long a board keeps each line once its text outgrows a message (`bot.outbox.fit`): a practice board's
+    coach's lines on decisions already made go first, then the story, then the coach's line on the decision now,
+    and a first-time explanation last (it is said once a game: a board that dropped it would leave it unsaid)."""
+    coached = [i for i, line in enumerate(lines) if line.startswith(f"{COACH} **Coach:**")]
+    now = coached[-1] if coached else None
+    return [3 if line.startswith(FIRST_TIME) else 2 if i == now else 0 if i in coached else 1
+            for i, line in enumerate(lines)]
 
 
 def named(row: GameRow, game: Game, seat: int, action: Action) -> str:

@@ -8,12 +8,14 @@ import asyncio
 from datetime import timedelta
 
 from bot.errors import Refused
-from bot.practice import AI_LEVEL, IDLE, idle_line
+from bot.limits import CONTENT as MESSAGE_LIMIT
+from bot.outbox import fit
+from bot.practice import AI_LEVEL, IDLE, idle_line, ranks
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.storage import JobKind
 from bot.tools.coach_feedback import Tally, practice_game
-from games.coach import CLEARLY_WORSE
+from games.coach import CLEARLY_WORSE, COACH, FIRST_TIME
 from tests.support.inspector import jobs_of, outbox_pending
 from tests.support.tables import CHANNEL, CREATOR, FakeClock
 
@@ -84,3 +86,17 @@ def test_the_feedback_measurement_tallies_a_beginners_practice_game() -> None:
     assert 0 < tally.advised <= tally.decisions
     assert all(-1.0 <= gap <= 1.0 for gap in tally.gaps) and tally.fired == sum(g >= CLEARLY_WORSE for g in tally.gaps)
     assert tally.line("colonies", 1).startswith("| colonies | 1 |")
+
+
+def test_a_full_practice_board_drops_old_coach_lines_first_and_first_time_explanations_last() -> None:
+    """Issue 44: a turn's board edited through many decisions outgrows a message; the first-time explanations
+    (each said once a game) and the coach's line on the decision now outlive the story, which outlives the coach's
+    lines on decisions already made."""
+    old = [f"{COACH} **Coach:** decision {i}: " + "x" * 300 for i in range(5)]
+    story = ["alice rolled 8: " + "y" * 200 for _ in range(3)]
+    first = f"{FIRST_TIME} **First time: the robber.** " + "z" * 300
+    now = f"{COACH} **Coach:** the decision now: " + "w" * 300
+    lines = [old[0], story[0], first, old[1], story[1], old[2], old[3], old[4], story[2], now]
+    text = fit(lines, ranks=ranks(lines))
+    assert len(text) <= MESSAGE_LIMIT and first in text and now in text and all(s in text for s in story)
+    assert not any(o in text for o in old[:3]) and old[4] in text, "the oldest coach lines went first, no more"

@@ -30,7 +30,9 @@ picked for games that meet every mechanic the coach explains."""
 DECISIONS = 2000
 """The most decisions of the person a game takes here before the test calls it endless."""
 SEEN = {"catan": {"the robber", "a discard"}, "roanoke": {"a season check"}, "roam": {"a tie bid"},
-        "colonies": {"a Threat"},
+        "colonies": {"a Threat", "fighting a Threat", "working a Land", "a Wealth card", "Cannibalism", "a trade offer",
+                     "the end of a turn", "elimination", "an Event", "Harsh Winter", "Gold Rush", "Trade Winds",
+                     "Strife in the Homeland", "the final score", "a new deck"},
         "small_islands": {"objectives", "placing a tile", "bonus tokens", "a port token", "a resource token",
                           "the Navigation stack", "a landing", "the reward", "no house", "discovery tokens",
                           "a new round", "the end"}}
