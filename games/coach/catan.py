@@ -177,9 +177,11 @@ def settle_reason(view: View, v: int, legal: list[Action], setup: bool) -> Reaso
     facts["harbour"] = harbour
     extra = ""
     if setup and view["players"][view["seat"]]["settlements"] == 1:  # the second settlement pays at once (CAT-13)
-        got = [r for r, _ in yields(view, v)]
+        got: dict[str, int] = {}
+        for r, _ in yields(view, v):
+            got[r] = got.get(r, 0) + 1
         facts["start"] = got
-        extra = f"; you start with {listed(got)}" if got else ""
+        extra = f"; you start with {cards(got)}" if got else ""
     point = "" if setup else " and 1 point"
     text = f"{makes(view, v)} — {p} pips{point}, {rank}{port}{extra}."
     return reason(text, f"{p} pips at {v}, {rank}.", **facts)
@@ -352,11 +354,10 @@ def trade_reason(view: View, action: Action) -> Reason:
     after[give] -= rate
     after[get] += 1
     need = cost_of(build).get(give, 0)
-    needs = f"{BUILD_WORDS[build]} needs {need}" if need else f"{BUILD_WORDS[build]} needs none"
     lacks = missing(after, build)
-    then = f"then lacks {cards(lacks)}" if lacks else "is then paid for"
-    text = (f"{get} is what {BUILD_WORDS[build]} lacks, and you have {hand[give]} {give} ({needs}); "
-            f"at {rate}:1 it {then}.")
+    then = f"it then lacks {cards(lacks)}" if lacks else "it is paid for"
+    text = (f"{BUILD_WORDS[build]} lacks {get}; you have {hand[give]} {give} and it needs {need or 'none'}, "
+            f"so {rate} of them at {rate}:1 buy the {get}, and {then}.")
     return reason(text, f"{rate} {give} for the {get} you lack.", give=give, get=get, rate=rate, had=hand[give],
                   build=build, lacks_before=missing(hand, build), lacks=lacks)
 
@@ -366,13 +367,13 @@ def dev_reason(view: View) -> Reason:
     after = {r: hand[r] - COSTS["dev"][i] for i, r in enumerate(RESOURCES)}
     held = sum(hand.values())
     paid = f"wool, grain and ore from your {hand['wool']} wool, {hand['grain']} grain and {hand['ore']} ore"
-    if build != "dev" and missing(after, build) == missing(hand, build):
-        why = f"it uses no card {BUILD_WORDS[build]} needs"
-    elif held >= 8:
-        why = f"it takes your hand from {held} to {held - 3} cards, safer on a 7"
+    if held >= 8:
+        why = f"; it takes your hand from {held} to {held - 3} cards, safer on a 7"
+    elif build != "dev" and missing(after, build) == missing(hand, build):
+        why = f"; it uses no card {BUILD_WORDS[build]} needs"
     else:
-        why = "no build is nearer"
-    text = f"{paid}; {why}; {view['deck']} cards are left in the deck."
+        why = ""
+    text = f"{paid}{why}; {view['deck']} cards are left in the deck."
     return reason(text, f"{view['deck']} development cards left.", hand=hand, build=build, deck=view["deck"],
                   cards=held)
 
@@ -409,9 +410,19 @@ def answer_reason(view: View, action: Action) -> Reason:
     maker_vp = view["players"][offer["from"]]["vp"]
     terms = f"{cards(gets)} for your {cards(gives)}"
     if action["type"] == "accept":
+        if then == before:
+            more = sum(gets.values()) - sum(gives.values())
+            text = (f"{terms}: {plural(more, 'card')} more in hand, and {BUILD_WORDS[build]} lacks {cards(then)} "
+                    "either way.")
+            return reason(text, f"{plural(more, 'card')} more in hand.", **facts)
         text = (f"{terms}: {BUILD_WORDS[build]} lacks {cards(before)} now, "
                 + (f"{cards(then)} after." if then else "nothing after."))
         return reason(text, f"{cards(gets)} you lack.", **facts)
+    short = {r: n for r, n in gives.items() if n > hand[r]}
+    if short:
+        held = listed(f"{hand[r]} {r}" if hand[r] else f"no {r}" for r in short)
+        facts["held"] = {r: hand[r] for r in short}
+        return reason(f"{terms}: you hold {held}, so you cannot accept.", "you lack the cards it asks.", **facts)
     if maker_vp >= 8:
         facts["maker_vp"] = maker_vp
         return reason(f"the player offering has {maker_vp} points, close to the 10 that win; help nobody that near.",
@@ -421,8 +432,10 @@ def answer_reason(view: View, action: Action) -> Reason:
     if then == before:
         why = f"{BUILD_WORDS[build]} would still lack {cards(then)}" if then else \
             f"{BUILD_WORDS[build]} is paid for either way"
+    elif not before:
+        why = f"{BUILD_WORDS[build]} is paid for now, and would lack {cards(then)}"
     elif worse or not useful:
-        why = f"{BUILD_WORDS[build]} would lack {cards(then)} instead of {cards(before) if before else 'nothing'}"
+        why = f"{BUILD_WORDS[build]} would lack {cards(then)} instead of {cards(before)}"
     else:
         why = f"it costs {sum(gives.values())} cards for {sum(gets.values())}"
     return reason(f"{terms}: {why}.", f"{terms} does not help.", **facts)
@@ -574,7 +587,7 @@ MECHANICS = (
              "a settlement on a 3:1 harbour makes it 3, on a resource's 2:1 harbour 2 of that resource.",
              lambda e: e.get("type") == "maritime"),
     Mechanic("a development card", "CAT-27", "Wool, grain and ore buy the top card of the development deck: a "
-             "Knight, a Victory Point or a progress card. Keep it hidden; play it on a later turn, one a turn.",
+             "Knight, a Victory Point or a progress card. Keep it hidden; play one a turn, not on the turn you buy it.",
              lambda e: e.get("type") == "bought_dev"),
     Mechanic("a Knight", "CAT-28", "A Knight moves the robber and steals a card, as a 7 does, but nobody "
              "discards. It stays face up: 3 played Knights can take Largest Army.", _played("knight")),
