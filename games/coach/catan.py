@@ -187,10 +187,10 @@ def settle_reason(view: View, v: int, legal: list[Action], setup: bool) -> Reaso
     return reason(text, f"{p} pips at {v}, {rank}.", **facts)
 
 
-def road_reason(view: View, p: int, free: bool) -> Reason | None:
+def road_reason(view: View, p: int) -> Reason | None:
     """Where the road leads, or what it adds to the longest road; None when it does neither."""
     found = road_spot(view, p)
-    price = " It is free." if free and view["phase"] == "road_building" else ""
+    price = " It is free." if view["phase"] == "road_building" else ""
     if found is not None:
         u, steps = found
         way = "it reaches" if steps == 1 else "one more road from it reaches"
@@ -213,7 +213,7 @@ def best_road(view: View, roads: list[Action]) -> tuple[Action, Reason] | None:
     """The road to the richest spot within reach, else the one that lengthens the longest road most."""
     scored = []
     for a in roads:
-        why = road_reason(view, a["path"], free=True)
+        why = road_reason(view, a["path"])
         if why is not None:
             spot = why.facts.get("pips", -1)
             scored.append(((spot, -why.facts.get("steps", 0), why.facts.get("after", 0), -a["path"]), a, why))
@@ -238,7 +238,7 @@ def city_reason(view: View, v: int, cities: list[Action]) -> Reason:
 
 def roll_reason(view: View) -> Reason:
     seat, robber = view["seat"], view["robber"]
-    paying: dict[int, list[str]] = {}
+    paying: set[int] = set()
     blocked: list[tuple[str, int]] = []
     for v, b in enumerate(view["buildings"]):
         if b is None or b[0] != seat:
@@ -250,7 +250,7 @@ def roll_reason(view: View) -> Reason:
             if h == robber:
                 blocked.append(made)
             else:
-                paying.setdefault(made[1], [])
+                paying.add(made[1])
     numbers = sorted(paying)
     ways = sum(pips(n) for n in numbers)
     block = ""
@@ -339,7 +339,7 @@ def end_reason(view: View) -> Reason:
     build = nearest(view)
     risk = f" With {held} cards, a 7 would cost you half." if held >= 8 else ""
     if build is None:
-        return reason(f"nothing you lack is in reach; keep your {plural(held, 'card')} for next turn.{risk}",
+        return reason(f"keep your {plural(held, 'card')} for next turn.{risk}",
                       "keep your cards for next turn.", build=None, lacks={}, cards=held)
     lacks = missing(hand, build)
     text = f"{BUILD_WORDS[build]} still lacks {cards(lacks)}; keep your {plural(held, 'card')} for next turn.{risk}"

@@ -174,6 +174,9 @@ def check_settlement(d: Decision, text: str, facts: dict[str, Any]) -> None:
         assert [pips_at(view, v) for v in spots].count(best) > 1 and pips_at(view, node) == best
     else:
         assert "your only open spot" in text and len(spots) == 1
+    harbours = {v: kind for path, kind in zip(GEOMETRY.harbor_paths, view["harbors"], strict=True)
+                for v in GEOMETRY.paths[path]}
+    assert facts["harbour"] == harbours.get(node) and ("harbour" in text) == (node in harbours)
     if "you start with" in text:  # the second setup settlement (CAT-13)
         assert view["phase"] == "setup" and view["players"][LEARNER]["settlements"] == 1
         start: dict[str, int] = {}
@@ -463,3 +466,22 @@ def test_a_rare_mechanic_shows_on_its_event(event: Event, key: str) -> None:
     """The mechanics the ten games may miss (CAT-17, CAT-29, CAT-31) show on the event the engine emits."""
     lines = first_times("catan", [], [event])
     assert any(line.startswith(f"📖 **First time: {key}.**") for line in lines), lines
+
+
+def test_a_road_to_no_spot_is_explained_by_the_longest_road() -> None:
+    """Where no open spot is left within two roads, a road's reason is the longest road it makes (CAT-34,
+    CAT-35), checked against the position as in the practice games."""
+    cls = get_game("catan")
+    game = cls.new(cls.min_players, seed=4, options={})
+    heuristic = policy_for("catan")
+    while game.s["phase"] == "setup":
+        seat = min(game.to_move())
+        game.apply(seat, choose_for(game, seat, heuristic, random.Random(seat)))
+    s = game.s
+    s["buildings"] = [b if b is not None else [1, 1] for b in s["buildings"]]  # no spot is open anywhere
+    s["phase"], s["active"], s["hands"][LEARNER] = "main", LEARNER, [1, 1, 0, 0, 0]
+    advice = COACHES["catan"].advise(game, LEARNER)
+    assert advice is not None and advice.action["type"] == "build_road"
+    d = Decision(game.view(LEARNER), game.legal_actions(LEARNER), advice, None, True)
+    check_road(d, advice.reason.text, dict(advice.reason.facts))
+    assert "after" in advice.reason.facts and "Longest Road needs at least 5" in advice.reason.text
