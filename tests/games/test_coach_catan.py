@@ -161,6 +161,23 @@ def check_spot(view: dict[str, Any], text: str, facts: dict[str, Any], node: int
         assert f"{r} on {n}" in text, (text, r, n)
 
 
+def check_close(d: Decision, text: str, facts: dict[str, Any]) -> None:
+    """CAT-32: closing the seat's own offer, with the answer that brings the build closer, or withdrawing it
+    once every answer is in and none does."""
+    view, action = d.view, d.advice.action
+    offer, hand = view["offer"], view["hand"]
+    assert offer["from"] == view["seat"]
+    if action["type"] == "withdraw":
+        assert len(offer["answers"]) == (1 if offer["to"] is not None else len(view["players"]) - 1)
+        assert facts["lacks"] == lacks(hand, facts["build"])
+        return
+    answer = offer["answers"][str(action["with"])]
+    got, given = (answer["give"], answer["get"]) if isinstance(answer, dict) else (offer["get"], offer["give"])
+    assert (facts["get"], facts["give"]) == (got, given)
+    after = {r: hand[r] + got.get(r, 0) - given.get(r, 0) for r in KINDS}
+    assert facts["lacks"] == lacks(after, facts["build"]) and all(w in text for w in words(got) + words(given))
+
+
 def check_settlement(d: Decision, text: str, facts: dict[str, Any]) -> None:
     """CAT-22, CAT-13: the spot's numbers and pips, and how it ranks among the spots the learner may take."""
     view, node = d.view, d.advice.action["node"]
@@ -178,7 +195,7 @@ def check_settlement(d: Decision, text: str, facts: dict[str, Any]) -> None:
                 for v in GEOMETRY.paths[path]}
     assert facts["harbour"] == harbours.get(node) and ("harbour" in text) == (node in harbours)
     if "you start with" in text:  # the second setup settlement (CAT-13)
-        assert view["phase"] == "setup" and view["players"][LEARNER]["settlements"] == 1
+        assert view["phase"] == "setup" and view["players"][view["seat"]]["settlements"] == 1
         start: dict[str, int] = {}
         for r, _ in around(view, node):
             start[r] = start.get(r, 0) + 1
@@ -201,9 +218,9 @@ def check_road(d: Decision, text: str, facts: dict[str, Any]) -> None:
             assert "one more road" in text
     elif "after" in facts:
         roads = list(view["roads"])
-        before = road_length(LEARNER, roads, view["buildings"])
-        roads[path] = LEARNER
-        after = road_length(LEARNER, roads, view["buildings"])
+        before = road_length(view["seat"], roads, view["buildings"])
+        roads[path] = view["seat"]
+        after = road_length(view["seat"], roads, view["buildings"])
         assert (facts["before"], facts["after"]) == (before, after) and after > before
         assert f"from {before} to {after}" in text
     else:
@@ -213,7 +230,7 @@ def check_road(d: Decision, text: str, facts: dict[str, Any]) -> None:
 def check_city(d: Decision, text: str, facts: dict[str, Any]) -> None:
     """CAT-26: a city pays 2 cards where the settlement paid 1."""
     view, node = d.view, d.advice.action["node"]
-    assert view["buildings"][node] == [LEARNER, 1]
+    assert view["buildings"][node] == [view["seat"], 1]
     check_spot(view, text, facts, node)
     assert "1 more point" in text
 
@@ -223,7 +240,7 @@ def check_roll(d: Decision, text: str, facts: dict[str, Any]) -> None:
     view = d.view
     numbers = set()
     for v, b in enumerate(view["buildings"]):
-        if b is not None and b[0] == LEARNER:
+        if b is not None and b[0] == view["seat"]:
             numbers |= {view["tokens"][h] for h in GEOMETRY.node_hexes[v]
                         if view["terrain"][h] != "desert" and h != view["robber"]}
     ways = sum(PIPS[n] for n in numbers)
@@ -243,7 +260,7 @@ def check_robber(d: Decision, text: str, facts: dict[str, Any]) -> None:
         assert facts["number"] == n and facts["pips"] == PIPS[n]
         assert f"{YIELD[view['terrain'][h]]} on {n}, {PIPS[n]} pips" in text
     if victim is not None:
-        others = [p["vp"] for p in view["players"] if p["seat"] != LEARNER]
+        others = [p["vp"] for p in view["players"] if p["seat"] != view["seat"]]
         vp, held = view["players"][victim]["vp"], view["players"][victim]["cards"]
         assert facts["victim_cards"] == held and f"1 of their {held} cards" in text
         if "the most points" in text:
@@ -278,7 +295,7 @@ def check_trade(d: Decision, text: str, facts: dict[str, Any]) -> None:
     """CAT-33: the rate (from the learner's harbours), and that the card got is one the build lacks."""
     view, action = d.view, d.advice.action
     mine = {kind for path, kind in zip(GEOMETRY.harbor_paths, view["harbors"], strict=True)
-            for v in GEOMETRY.paths[path] if (b := view["buildings"][v]) is not None and b[0] == LEARNER}
+            for v in GEOMETRY.paths[path] if (b := view["buildings"][v]) is not None and b[0] == view["seat"]}
     rate = 2 if action["give"] in mine else 3 if "any" in mine else 4
     hand = dict(view["hand"])
     assert facts["rate"] == rate and f"at {rate}:1" in text and facts["had"] == hand[action["give"]]
@@ -310,22 +327,24 @@ def check_answer(d: Decision, text: str, facts: dict[str, Any]) -> None:
         return
     after = {r: hand[r] + offer["give"].get(r, 0) - offer["get"].get(r, 0) for r in KINDS}
     assert facts["lacks"] == lacks(after, facts["build"])
+    if "maker_vp" in facts:  # nobody trades with a player about to win
+        assert kind == "decline" and facts["maker_vp"] == view["players"][offer["from"]]["vp"] >= 8
+        assert f"has {facts['maker_vp']} points" in text
+        return
     assert all(w in text for w in words(facts["lacks"]))
     if kind == "accept":  # a deal, never a gift: it brings a card the build lacks, or more cards than it costs
         assert sum(facts["lacks"].values()) < sum(facts["lacks_before"].values()) \
             or sum(offer["give"].values()) > sum(offer["get"].values())
-    if "maker_vp" in facts:
-        assert facts["maker_vp"] == view["players"][offer["from"]]["vp"] >= 8
 
 
 def check_knight(d: Decision, text: str, facts: dict[str, Any]) -> None:
     """CAT-28: the robber sits on the learner's hex; the Knight counts toward Largest Army."""
     view = d.view
     h = view["robber"]
-    assert any((b := view["buildings"][v]) is not None and b[0] == LEARNER for v in GEOMETRY.hex_nodes[h])
+    assert any((b := view["buildings"][v]) is not None and b[0] == view["seat"] for v in GEOMETRY.hex_nodes[h])
     n = view["tokens"][h]
     assert (facts["number"], facts["pips"]) == (n, PIPS[n]) and f"on {n} ({PIPS[n]} pips)" in text
-    assert facts["knights"] == view["players"][LEARNER]["knights"] + 1
+    assert facts["knights"] == view["players"][view["seat"]]["knights"] + 1
 
 
 def check_progress(d: Decision, text: str, facts: dict[str, Any]) -> None:
@@ -338,14 +357,14 @@ def check_progress(d: Decision, text: str, facts: dict[str, Any]) -> None:
     elif action["type"] == "play_monopoly":
         assert action["resource"] in lacks(hand, facts["build"]), "a monopoly on a card the build lacks"
     else:
-        assert facts["roads_left"] == 15 - d.view["players"][LEARNER]["roads"]
+        assert facts["roads_left"] == 15 - d.view["players"][d.view["seat"]]["roads"]
 
 
 CHECKS = {"build_settlement": check_settlement, "build_road": check_road, "build_city": check_city,
           "roll": check_roll, "move_robber": check_robber, "discard": check_discard, "end_turn": check_end,
           "maritime": check_trade, "buy_dev": check_dev, "accept": check_answer, "decline": check_answer,
           "play_knight": check_knight, "play_year_of_plenty": check_progress, "play_monopoly": check_progress,
-          "play_road_building": check_progress}
+          "play_road_building": check_progress, "confirm": check_close, "withdraw": check_close}
 
 
 # -- the tests -------------------------------------------------------------------------------------------------
@@ -485,3 +504,27 @@ def test_a_road_to_no_spot_is_explained_by_the_longest_road() -> None:
     d = Decision(game.view(LEARNER), game.legal_actions(LEARNER), advice, None, True)
     check_road(d, advice.reason.text, dict(advice.reason.facts))
     assert "after" in advice.reason.facts and "Longest Road needs at least 5" in advice.reason.text
+
+
+def test_every_seats_advice_is_true_at_a_four_player_table() -> None:
+    """The same checks for whoever is to move at every decision of two four-player games of easy players, who
+    make offers too: closing or withdrawing one's own offer (CAT-32) is explained by the answers in."""
+    cls = get_game("catan")
+    easy, kinds = player_for("catan", "easy"), set()
+    for seed in (21, 22):
+        game = cls.new(4, seed=seed, options={"numbers": "random"})
+        rng = random.Random(seed)
+        for _ in range(MOST_MOVES):
+            if game.over:
+                break
+            movers, offer = game.to_move(), game.s["offer"]
+            seat = min(movers - {offer["from"]} if offer is not None and len(movers) > 1 else movers)
+            advice = COACHES["catan"].advise(game, seat)
+            if advice is not None:
+                d = Decision(game.view(seat), game.legal_actions(seat), advice, None, True)
+                assert advice.action in d.legal and not INTERNAL.search(advice.reason.text)
+                CHECKS[advice.action["type"]](d, advice.reason.text, dict(advice.reason.facts))
+                kinds.add(advice.action["type"])
+            game.apply(seat, choose_for(game, seat, easy, rng))
+        assert game.over
+    assert {"confirm", "withdraw", "accept", "decline"} <= kinds, kinds
