@@ -145,6 +145,11 @@ def longer(view: View, p: int) -> tuple[int, int]:
     return before, road_length(seat, roads, view["buildings"])
 
 
+def harbour_words(kind: str) -> str:
+    """"the 3:1 harbour", "the 2:1 ore harbour"."""
+    return "the 3:1 harbour" if kind == "any" else f"the 2:1 {kind} harbour"
+
+
 def standing(view: View, t: int) -> str:
     """Another player as the coach names them: by their points (visible ones), never by seat."""
     others = [p["vp"] for p in view["players"] if p["seat"] != view["seat"]]
@@ -168,12 +173,12 @@ def settle_reason(view: View, v: int, legal: list[Action], setup: bool) -> Reaso
     if len(spots) == 1:
         rank = "your only open spot"
     elif p == best:
-        rank = "as many as any spot you can take" if tied else "the most of any spot you can take"
+        rank = "tied for the most of any spot left" if tied else "the most of any spot left"
     else:
-        rank = f"{best} at the richest spot you can take"
+        rank = f"{best} at the richest spot left"
     facts = {**spot_facts(view, v), "best": best, "spots": len(spots)}
     harbour = harbor_of_node(view["harbors"]).get(v)
-    port = "" if harbour is None else f", and it has the {'3:1' if harbour == 'any' else '2:1 ' + harbour} harbour"
+    port = "" if harbour is None else f", and it has {harbour_words(harbour)}"
     facts["harbour"] = harbour
     extra = ""
     if setup and view["players"][view["seat"]]["settlements"] == 1:  # the second settlement pays at once (CAT-13)
@@ -194,8 +199,10 @@ def road_reason(view: View, p: int) -> Reason | None:
     if found is not None:
         u, steps = found
         way = "it reaches" if steps == 1 else "one more road from it reaches"
-        facts = {**spot_facts(view, u), "path": p, "steps": steps}
-        text = f"{way} {u}, an open spot with {makes(view, u)} — {spot_pips(view, u)} pips.{price}"
+        harbour = harbor_of_node(view["harbors"]).get(u)
+        port = "" if harbour is None else f", and {harbour_words(harbour)}"
+        facts = {**spot_facts(view, u), "path": p, "steps": steps, "harbour": harbour}
+        text = f"{way} {u}, an open spot with {makes(view, u)} — {spot_pips(view, u)} pips{port}.{price}"
         return reason(text, f"toward {u}, {spot_pips(view, u)} pips.", **facts)
     before, after = longer(view, p)
     if after > before:

@@ -178,6 +178,16 @@ def check_close(d: Decision, text: str, facts: dict[str, Any]) -> None:
     assert facts["lacks"] == lacks(after, facts["build"]) and all(w in text for w in words(got) + words(given))
 
 
+def check_harbour(view: dict[str, Any], text: str, facts: dict[str, Any], node: int) -> None:
+    """CAT-4: the harbour a spot has, if any, by the board's harbours."""
+    harbours = {v: kind for path, kind in zip(GEOMETRY.harbor_paths, view["harbors"], strict=True)
+                for v in GEOMETRY.paths[path]}
+    kind = harbours.get(node)
+    assert facts["harbour"] == kind and ("harbour" in text) == (kind is not None)
+    if kind is not None:
+        assert ("the 3:1 harbour" if kind == "any" else f"the 2:1 {kind} harbour") in text
+
+
 def check_settlement(d: Decision, text: str, facts: dict[str, Any]) -> None:
     """CAT-22, CAT-13: the spot's numbers and pips, and how it ranks among the spots the learner may take."""
     view, node = d.view, d.advice.action["node"]
@@ -185,15 +195,13 @@ def check_settlement(d: Decision, text: str, facts: dict[str, Any]) -> None:
     spots = [a["node"] for a in d.legal if a["type"] == "build_settlement"]
     best = max(pips_at(view, v) for v in spots)
     assert facts["best"] == best and facts["spots"] == len(spots)
-    if "the most of any spot" in text:
-        assert [pips_at(view, v) for v in spots].count(best) == 1 and pips_at(view, node) == best
-    elif "as many as any spot" in text:
+    if "tied for the most of any spot left" in text:
         assert [pips_at(view, v) for v in spots].count(best) > 1 and pips_at(view, node) == best
+    elif "the most of any spot left" in text:
+        assert [pips_at(view, v) for v in spots].count(best) == 1 and pips_at(view, node) == best
     else:
         assert "your only open spot" in text and len(spots) == 1
-    harbours = {v: kind for path, kind in zip(GEOMETRY.harbor_paths, view["harbors"], strict=True)
-                for v in GEOMETRY.paths[path]}
-    assert facts["harbour"] == harbours.get(node) and ("harbour" in text) == (node in harbours)
+    check_harbour(view, text, facts, node)
     if "you start with" in text:  # the second setup settlement (CAT-13)
         assert view["phase"] == "setup" and view["players"][view["seat"]]["settlements"] == 1
         start: dict[str, int] = {}
@@ -210,6 +218,7 @@ def check_road(d: Decision, text: str, facts: dict[str, Any]) -> None:
     if "node" in facts:
         node = facts["node"]
         check_spot(view, text, facts, node)
+        check_harbour(view, text, facts, node)
         assert open_spot(view, node) and f"reaches {node}" in text
         if facts["steps"] == 1:
             assert node in ends
