@@ -21,7 +21,16 @@ from games.coach.coaching import Advice, Coaching, Mechanic, Reason
 from games.core import Action, Event, Game, listed
 from games.grammar import plural
 from games.roam.data import CARDS, short_name
-from games.roam.geometry import Square, anchor_squares, parse_square, project, slot_of, slot_squares, square_name
+from games.roam.geometry import (
+    Square,
+    anchor_squares,
+    parse_square,
+    project,
+    rotate,
+    slot_of,
+    slot_squares,
+    square_name,
+)
 
 View = dict[str, Any]
 BLANK_COST = 2
@@ -40,8 +49,8 @@ def advise(game: Game, seat: int) -> Advice | None:
     if not legal:
         return None
     view = game.view(seat)
-    pick = early_rest(view, legal) or choose_for(game, seat, policy_for("roam"), random.Random(game.num_players),
-                                                 legal)
+    pick = (early_rest(view, legal) or turn_first(view, legal)
+            or choose_for(game, seat, policy_for("roam"), random.Random(game.num_players), legal))
     reason = REASONS.get(str(pick.get("type")))
     said = reason(view, pick, legal) if reason is not None else None
     return Advice(pick, said) if said is not None else None
@@ -83,21 +92,31 @@ def takes(view: View, sq: Square) -> bool:
 
 
 def after(view: View, put: list[Square]) -> dict[str, Any]:
-    """What markers put on these squares do to the card most of them land on: its number and points, the seat's
-    markers there, the most of anyone else, and the squares left empty."""
-    slots = [slot_of(sq) for sq in put]
-    slot = max(dict.fromkeys(slots), key=slots.count)
-    mine, others, empty = holds(view, slot)
-    newly_filled = sum(1 for sq in put if slot_of(sq) == slot and not view["map"][sq[0]][sq[1]])
-    return {"card": slot + 1, "card_points": view["slots"][slot]["vp"], "on_card": slots.count(slot),
-            "yours": mine + slots.count(slot), "most_other": others, "left": empty - newly_filled}
+    """What markers put on these squares do to the card most of them land on (of those, the one closest to full,
+    then the one worth most): its number and points, the seat's markers there, the most of anyone else, and
+    the squares left empty."""
+    def on(slot: int) -> dict[str, Any]:
+        mine, others, empty = holds(view, slot)
+        landing = [sq for sq in put if slot_of(sq) == slot]
+        newly = sum(1 for r, c in landing if not view["map"][r][c])
+        return {"card": slot + 1, "card_points": view["slots"][slot]["vp"], "on_card": len(landing),
+                "yours": mine + len(landing), "most_other": others, "left": empty - newly}
+    cards = [on(slot) for slot in dict.fromkeys(slot_of(sq) for sq in put)]
+    return max(cards, key=lambda f: (f["on_card"], -f["left"], f["card_points"]))
+
+
+def spread(put: list[Square], facts: dict[str, Any]) -> str:
+    """" over 2 cards, 2": where markers land on more than one card, before the card most of them land on."""
+    cards = len({slot_of(sq) for sq in put})
+    return "" if cards == 1 else f" over {cards} cards, {facts['on_card']}"
 
 
 def standing(view: View, facts: dict[str, Any]) -> str:
     """"you'd have 3 markers there, anyone else 2 at most; 1 square left to fill", or what a full card brings
     at the end of the turn."""
     yours, other, left = facts["yours"], facts["most_other"], facts["left"]
-    lead = f"you'd have {plural(yours, 'marker')} there, anyone else {other} at most"
+    lead = (f"you'd have {plural(yours, 'marker')} there, " +
+            (f"anyone else {other} at most" if other else "no one else any"))
     if left:
         return f"{lead}; {plural(left, 'square')} left to fill"
     if yours > other:
@@ -165,8 +184,7 @@ def for_choose(view: View, action: Action, legal: list[Action]) -> Reason | None
         return Reason(text, f"{size}; nothing free to reach now.", facts)
     where = after(view, put)
     facts |= {"card": where["card"], "on_card": where["on_card"]}
-    spread = "" if where["on_card"] == most else f", {where['on_card']} of them"
-    text = (f"{which}. Its key marker on {square} puts {plural(most, 'marker')}{spread} on "
+    text = (f"{which}. Its key marker on {square} would put {plural(most, 'marker')}{spread(put, where)} on "
             f"{card_words(view, where['card'] - 1)}.")
     short = f"{size}; up to {most} placed now, key marker on {square}."
     return Reason(text, short, facts)
@@ -188,8 +206,7 @@ def for_place(view: View, action: Action, legal: list[Action]) -> Reason | None:
     gain = sum(view["coins_map"][r][c] for r, c in put)
     facts = {"square": action["square"], "markers": len(put), "coins": gain, "blanks": len(blanks)} | after(view, put)
     took = f", and takes {coins_word(gain)}" if gain else ""
-    spread = "" if facts["on_card"] == len(put) else f", {facts['on_card']} of them,"
-    text = (f"it puts {plural(len(put), 'marker')}{spread} on {card_words(view, facts['card'] - 1)}{took}: "
+    text = (f"it puts {plural(len(put), 'marker')}{spread(put, facts)} on {card_words(view, facts['card'] - 1)}{took}: "
             f"{standing(view, facts)}.")
     if blanks:
         text += f" {capital(plural(len(blanks), 'blank'))} to buy after."
@@ -336,6 +353,33 @@ def for_early_rest(view: View, action: Action, legal: list[Action]) -> Reason:
     return Reason(text, short, facts)
 
 
+def turn_first(view: View, legal: list[Action]) -> Action | None:
+    """The Wizard's Hat when the pattern, turned a quarter, puts more markers than it can as it lies."""
+    if {"type": "rotate"} not in legal or not view["placing"]:
+        return None
+    now, turned = turnings(view)
+    return {"type": "rotate"} if turned is not None and turned[0] > (now[0] if now else 0) else None
+
+
+def turnings(view: View) -> tuple[tuple[int, str, list[Square]] | None, tuple[int, str, list[Square]] | None]:
+    """The best placement of the pattern being placed, as it lies and turned a quarter clockwise."""
+    normal, blank = pattern(view["placing"])
+    turned, _ = rotate(normal, blank)
+    return best_anchor(view, normal), best_anchor(view, tuple(turned))
+
+
+def for_rotate(view: View, action: Action, legal: list[Action]) -> Reason | None:
+    now, turned = turnings(view)
+    if turned is None:
+        return None
+    most, square, _ = turned
+    facts = {"turned": most, "now": now[0] if now else 0, "square": square}
+    text = (f"turned a quarter, the pattern's key marker on {square} would put {plural(most, 'marker')}, against "
+            f"{facts['now']} at most as it lies; the Wizard's Hat turns face down until you rest.")
+    short = f"Turned: {most} markers, against {facts['now']}."
+    return Reason(text, short, facts)
+
+
 def for_skip(view: View, action: Action, legal: list[Action]) -> Reason:
     up = [c for c in me(view)["characters"] if c["up"]]
     facts = {"face_up": len(up)}
@@ -347,7 +391,7 @@ def for_skip(view: View, action: Action, legal: list[Action]) -> Reason:
 REASONS: dict[str, Callable[[View, Action, list[Action]], Reason | None]] = {
     "choose": for_choose, "place": for_place, "blank": for_extra, "lantern": for_extra, "mark": for_extra,
     "done": for_done, "backpack": for_backpack, "buy": for_buy, "end_turn": for_end_turn, "bid": for_bid,
-    "pass": for_bid, "early_rest": for_early_rest, "skip_place": for_skip,
+    "pass": for_bid, "early_rest": for_early_rest, "skip_place": for_skip, "rotate": for_rotate,
 }
 """Each kind of move the coach suggests, and how it says why."""
 
@@ -386,8 +430,9 @@ MECHANICS = (
     Mechanic("a claimed character", "A3.2", "A claimed character places its own pattern: a small pattern is worth "
              "4 or 5 points, a big one 1 or 2 but it fills cards fast.",
              is_("chose", lambda e: e.get("card") in CARDS and not CARDS[e["card"]].flag)),
-    Mechanic("the end", "A5.4", "A player with ten characters (the three starting ones count) triggers the end: the "
-             "round is played out, so that everyone has had as many turns.", is_("end_triggered")),
+    Mechanic("the end", "A5.4", "The end comes when a player holds ten characters (the three starting ones count), "
+             "or after two whole rounds in which nobody puts down a marker: the round is played out, so that "
+             "everyone has had as many turns.", is_("end_triggered")),
     Mechanic("the final score", "A5.4", "Each player scores the points of their characters and artifacts (3 more "
              "for the Outpost); the most points wins, and a tie goes to the most coins.", is_("game_over")),
 )
