@@ -1,8 +1,9 @@
 """ROAM's coach: its choices in a player's words, a reason computed from the position for the move it suggests,
 and the mechanics a beginner meets explained once, each with the chapter of the book that teaches it.
 
-The move is the heuristic's (`games.roam.ai`), but for one: with a single weak character left face up and a
-stronger one face down, it suggests the early rest the book's tips recommend ("rest when one or none is left").
+The move is the heuristic's (`games.roam.ai`), but for two: with a single character left face up and a bigger
+pattern face down, the early rest the book's tips recommend ("rest when one or none is left"); and the Wizard's
+Hat when the pattern, turned, puts more markers than it can as it lies.
 Every reason is worked out from the seat's view (ROAM hides nothing but the orders of the two decks) and its
 legal moves: the markers a placement puts on which card, the lead it gives there and the squares left to fill,
 the coins it takes, costs and what is left after them. Cards are named as the map's plates name them ("card 5,
@@ -22,6 +23,8 @@ from games.core import Action, Event, Game, listed
 from games.grammar import plural
 from games.roam.data import CARDS, short_name
 from games.roam.geometry import (
+    SIZE,
+    Cell,
     Square,
     anchor_squares,
     parse_square,
@@ -86,7 +89,7 @@ def holds(view: View, slot: int) -> tuple[int, int, int]:
 def takes(view: View, sq: Square) -> bool:
     """A square on a card that takes another marker (two with the stacking variant)."""
     r, c = sq
-    if not (0 <= r < 6 and 0 <= c < 6) or view["coins_map"][r][c] is None:
+    if not (0 <= r < SIZE and 0 <= c < SIZE) or view["coins_map"][r][c] is None:
         return False
     return len(view["map"][r][c]) < (2 if view["options"]["stacking"] else 1)
 
@@ -111,7 +114,7 @@ def spread(put: list[Square], facts: dict[str, Any]) -> str:
     return "" if cards == 1 else f" over {cards} cards, {facts['on_card']}"
 
 
-def standing(view: View, facts: dict[str, Any]) -> str:
+def standing(facts: dict[str, Any]) -> str:
     """"you'd have 3 markers there, anyone else 2 at most; 1 square left to fill", or what a full card brings
     at the end of the turn."""
     yours, other, left = facts["yours"], facts["most_other"], facts["left"]
@@ -126,12 +129,12 @@ def standing(view: View, facts: dict[str, Any]) -> str:
     return f"{lead}; then full, the leader claims it and you get 1 coin"
 
 
-def pattern(card: dict[str, Any]) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
-    """A character's marker and blank cells, as the view lists them."""
-    return tuple(tuple(c) for c in card["normal"]), tuple(tuple(c) for c in card["blank"])  # type: ignore[misc]
+def pattern(card: dict[str, Any]) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
+    """A character's (or the placing pattern's) marker and blank cells, as the view lists them."""
+    return tuple((x, y) for x, y in card["normal"]), tuple((x, y) for x, y in card["blank"])
 
 
-def best_anchor(view: View, normal: tuple[tuple[int, int], ...]) -> tuple[int, str, list[Square]] | None:
+def best_anchor(view: View, normal: tuple[Cell, ...]) -> tuple[int, str, list[Square]] | None:
     """Where a pattern's key marker puts the most markers now (the most coins among those): how many, the square
     and the squares; None when it has no place on the map."""
     edge = me(view)["edge"]
@@ -194,20 +197,19 @@ def for_place(view: View, action: Action, legal: list[Action]) -> Reason | None:
     placing = view["placing"]
     if not placing:
         return None
-    normal = tuple(tuple(c) for c in placing["normal"])
-    blank = tuple(tuple(c) for c in placing["blank"])
+    normal, blank = pattern(placing)
     edge = me(view)["edge"]
     anchor = parse_square(action["square"])
     assert anchor is not None
-    put = [sq for sq in project(edge, anchor, normal, normal) if takes(view, sq)]  # type: ignore[arg-type]
-    blanks = [sq for sq in project(edge, anchor, normal, blank) if takes(view, sq)]  # type: ignore[arg-type]
+    put = [sq for sq in project(edge, anchor, normal, normal) if takes(view, sq)]
+    blanks = [sq for sq in project(edge, anchor, normal, blank) if takes(view, sq)]
     if not put:
         return None
     gain = sum(view["coins_map"][r][c] for r, c in put)
     facts = {"square": action["square"], "markers": len(put), "coins": gain, "blanks": len(blanks)} | after(view, put)
     took = f", and takes {coins_word(gain)}" if gain else ""
     text = (f"it puts {plural(len(put), 'marker')}{spread(put, facts)} on {card_words(view, facts['card'] - 1)}{took}: "
-            f"{standing(view, facts)}.")
+            f"{standing(facts)}.")
     if blanks:
         text += f" {capital(plural(len(blanks), 'blank'))} to buy after."
     coins = f", +{coins_word(gain)}" if gain else ""
@@ -228,7 +230,7 @@ def for_extra(view: View, action: Action, legal: list[Action]) -> Reason | None:
     how = {"blank": f"for {BLANK_COST} of your {coins_word(coins)}{back} (then {facts['coins_after']})",
            "lantern": f"free with the Lantern{back}",
            "mark": f"one of your last markers{back}"}[action["type"]]
-    text = f"{how}: one more marker on {card_words(view, facts['card'] - 1)}; {standing(view, facts)}."
+    text = f"{how}: one more marker on {card_words(view, facts['card'] - 1)}; {standing(facts)}."
     short = (f"{facts['yours']} to {facts['most_other']} on card {facts['card']}; "
              f"then {coins_word(facts['coins_after'])}.")
     return Reason(text, short, facts)
@@ -403,38 +405,35 @@ def is_(kind: str, test: Callable[[Event], bool] = lambda e: True) -> Callable[[
 
 
 MECHANICS = (
-    Mechanic("coins", "coins", "A marker put on a square with coins (gold discs) collects them. Coins pay for "
-             "blanks, early rests, tie bids and artifacts, and break a tie for the win.",
+    Mechanic("coins", "coins", "A marker on a square with coins (gold discs) collects them. Coins buy blanks, early "
+             "rests, tie bids and artifacts, and break a tie for the win.",
              is_("marker", lambda e: bool(e.get("coins")))),
-    Mechanic("a skipped square", "placing", "A marker square of a pattern that is already taken, by anyone's "
-             "marker, is skipped; the other squares are still placed.", is_("skipped_cells")),
-    Mechanic("a blank", "blanks", "A blank is an optional square of a pattern: once the markers are down, each "
-             "empty blank on a card can take a marker for 2 coins (free with a Lantern).",
+    Mechanic("a skipped square", "placing", "A marker square already taken, by anyone's marker, is skipped; the "
+             "pattern's other squares are still placed.", is_("skipped_cells")),
+    Mechanic("a blank", "blanks", "A blank is an optional square of a pattern: once the markers are down, it takes "
+             "a marker for 2 coins (free with a Lantern).",
              is_("marker", lambda e: e.get("how") in ("blank", "lantern"))),
-    Mechanic("claiming a card", "claiming", "A card whose six squares are all taken is claimed at the end of the "
-             "turn by the player with the most markers there: it becomes their character, face up. Every other "
-             "player with a marker there gets 1 coin, and all markers go home.", is_("claimed")),
+    Mechanic("claiming a card", "claiming", "A card with all six squares taken goes, at the end of the turn, to the "
+             "player with the most markers there; its markers go home and each other player there gets 1 coin.",
+             is_("claimed")),
     Mechanic("a tie bid", "tie bid", "A full card with a tie for the most markers is bid for: each tied player "
              "bids coins once, or passes; the highest bid pays and claims the card.", is_("bid_started")),
-    Mechanic("a free rest", "A5.3", "A character turns face down once used. When all of a player's characters "
-             "are face down, they all turn face up at the start of the turn, artifacts too, for free.",
-             is_("rested", lambda e: not e.get("paid"))),
-    Mechanic("an early rest", "A5.3", "At the very start of a turn a player may pay 1 coin for each character "
-             "still face up to turn all characters and artifacts face up.",
-             is_("rested", lambda e: bool(e.get("paid")))),
-    Mechanic("an artifact", "A3.3", "At the end of a turn a player may buy one artifact from the row: Backpack, "
-             "Lantern, Wizard's Hat, Walking Stick, Hourglass or Stone Hammer. Each has an ability and, the dearer "
-             "copies, points at the end.", is_("bought")),
-    Mechanic("using an artifact", "A3.3", "An artifact used turns face down, and turns face up again at the "
-             "owner's next rest (an early rest does not charge for it).", is_("artifact_used")),
-    Mechanic("a claimed character", "A3.2", "A claimed character places its own pattern: a small pattern is worth "
-             "4 or 5 points, a big one 1 or 2 but it fills cards fast.",
+    Mechanic("a free rest", "A5.3", "When all of a player's characters are face down, they all turn face up at the "
+             "start of their turn, artifacts too, for free.", is_("rested", lambda e: not e.get("paid"))),
+    Mechanic("an early rest", "A5.3", "At the very start of a turn a player may pay 1 coin per character still "
+             "face up to turn all characters and artifacts face up.", is_("rested", lambda e: bool(e.get("paid")))),
+    Mechanic("an artifact", "A3.3", "An artifact (one may be bought at the end of a turn) gives an ability: "
+             "Backpack, Lantern, Wizard's Hat, Walking Stick, Hourglass or Stone Hammer; dearer copies score "
+             "points.", is_("bought")),
+    Mechanic("using an artifact", "A3.3", "An artifact used turns face down until its owner rests.",
+             is_("artifact_used")),
+    Mechanic("a claimed character", "A3.2", "A claimed character places its own pattern: a small one is worth 4 or "
+             "5 points, a big one 1 or 2 but it fills cards fast.",
              is_("chose", lambda e: e.get("card") in CARDS and not CARDS[e["card"]].flag)),
-    Mechanic("the end", "A5.4", "The end comes when a player holds ten characters (the three starting ones count), "
-             "or after two whole rounds in which nobody puts down a marker: the round is played out, so that "
-             "everyone has had as many turns.", is_("end_triggered")),
-    Mechanic("the final score", "A5.4", "Each player scores the points of their characters and artifacts (3 more "
-             "for the Outpost); the most points wins, and a tie goes to the most coins.", is_("game_over")),
+    Mechanic("the end", "A5.4", "Ten characters for one player (the three starting ones count), or two rounds "
+             "with no marker put, make this round the last.", is_("end_triggered")),
+    Mechanic("the final score", "A5.4", "Score: the points of your characters and artifacts (3 more for the "
+             "Outpost); the most points wins, and a tie goes to the most coins.", is_("game_over")),
 )
 """Each rule a beginner meets, the event that shows it, and the `/game rules` section that opens its chapter: a
 rule id where its first passage stands in that chapter (A3.3, A3.2, A5.3 opening "A turn step by step", which
