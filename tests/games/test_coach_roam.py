@@ -395,8 +395,13 @@ def test_every_mechanic_shows_on_the_engines_own_events() -> None:
     assert seen == {m.key for m in COACHES["roam"].mechanics}
 
 
-def test_a_claimed_character_is_named_as_its_plate_names_it() -> None:
-    """A claimed character is named by its card's name (the plate's), a starting one by its role."""
-    claimed = [d.advice.reason.text for d in every_decision() if d.advice and d.advice.action["type"] == "choose"
-               and not CARDS[d.advice.action["card"]].flag]
-    assert claimed and all(any(c.name in text for c in CARDS.values() if not c.flag) for text in claimed)
+def test_a_character_is_named_as_its_card_names_it() -> None:
+    """A claimed character is named by its card's own name, as the map's plate shows it (A3.2); a starting one by
+    its role, "the Scout" (A3.1): never by the card's id."""
+    chosen = [d.advice for d in every_decision() if d.advice and d.advice.action["type"] == "choose"]
+    claimed = [a for a in chosen if not CARDS[a.action["card"]].flag]
+    assert claimed and len(claimed) < len(chosen)
+    for advice in chosen:
+        card = CARDS[advice.action["card"]]
+        named = f"the {short_name(card.id)}" if card.flag else card.name
+        assert advice.reason.text.startswith(named), advice.reason.text
