@@ -23,13 +23,18 @@ from tests.support.suggested import click_move
 from tests.support.table_talk import Round, Tally
 from tests.support.world import World
 
-SEEDS = {"catan": 20261128, "roam": 15}
+SEEDS = {"catan": 20261128, "roam": 16}
 """The practice game's seed (else 20261127): every move after it is the person's (the coach's suggestion) or an
 easy AI's (seeded by the game), so the game and the mechanics it meets are the same each run; these seeds were
 picked for games that meet every mechanic the coach explains."""
 DECISIONS = 2000
 """The most decisions of the person a game takes here before the test calls it endless."""
-SEEN = {"catan": {"the robber", "a discard"}, "roanoke": {"a season check"}, "roam": {"a tie bid"},
+SEEN = {"catan": {"the robber", "a discard", "starting cards", "production", "a trade offer", "a bank trade",
+                  "a development card", "a Knight", "Monopoly", "Longest Road", "Largest Army", "a Victory Point card",
+                  "the end"},
+        "roanoke": {"a season check"},
+        "roam": {"coins", "a skipped square", "a blank", "claiming a card", "a tie bid", "a free rest", "an early rest",
+                 "an artifact", "using an artifact", "a claimed character", "the end", "the final score"},
         "colonies": {"a Threat", "fighting a Threat", "working a Land", "a Wealth card", "Cannibalism", "a trade offer",
                      "the end of a turn", "elimination", "an Event", "Harsh Winter", "Gold Rush", "Trade Winds",
                      "Strife in the Homeland", "the final score", "a new deck"},
@@ -99,7 +104,9 @@ async def test_a_practice_game_is_coached_to_the_end_and_not_rated(world: World,
             assert f"**{named(row, engine, seat, pick)}**" in coached[0], panel.text()
         await click_move(world, alice, panel, engine, seat, pick)
         assert (await service.get(game_id)).version > row.version, f"{engine.describe(pick)!r} was not made"
-        assert all(line in "\n".join(m.text() for m in thread_messages(world, thread)) for line in coached), \
+        said = "\n".join(m.text() for m in thread_messages(world, thread))
+        cut = "…" in boards(world, thread)[-1].text().splitlines()  # a full board drops old coach lines first
+        assert cut or all(line in said for line in coached), \
             f"the coach's line is not on the board once the panel is gone: {coached!r}"
         decisions += 1
     info = await service.get(game_id)
