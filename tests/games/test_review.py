@@ -1,0 +1,86 @@
+"""The review of a finished game (games/review.py, issue 44 item 6): each seat's three costliest decisions by the
+hard level's evaluation from that seat's view, with the chance kept and the chance left, the better move and
+why; the same review whatever the other seats' hidden cards were."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from functools import cache
+from typing import Any
+
+import pytest
+
+from games.ai import choose_for
+from games.core import Action, get_game
+from games.levels import player_for
+from games.review import NAMED, Review, decisions, review, review_of, weigh
+
+TABLES: dict[str, tuple[int, dict[str, Any], int]] = {
+    "catan": (3, {}, 1), "colonies": (2, {"events": 12}, 2), "roanoke": (4, {}, 3),
+    "small_islands": (2, {}, 2), "roam": (2, {}, 1)}
+"""Per game: the seats, the options (a short Colonies) and a seed whose game some seat's review names three
+decisions in."""
+
+
+@cache
+def finished(game_id: str) -> list[tuple[int, Action]]:
+    """The log of a finished game of easy AI seats (the heuristic with a beginner's slips: mistakes to find)."""
+    players, options, seed = TABLES[game_id]
+    game = get_game(game_id).new(players, seed=seed, options=options)
+    rng, easy, log = random.Random(seed), player_for(game_id, "easy"), []
+    while not game.over:
+        seat = min(game.to_move())
+        action = choose_for(game, seat, easy, rng)
+        game.apply(seat, action)
+        log.append((seat, action))
+    return log
+
+
+@cache
+def reviewed(game_id: str, seat: int) -> Review:
+    players, options, seed = TABLES[game_id]
+    return review(game_id, players, seed, options, finished(game_id), seat)
+
+
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_each_seat_hears_of_its_three_costliest_decisions(game_id: str) -> None:
+    players, options, seed = TABLES[game_id]
+    log = finished(game_id)
+    reviews = [reviewed(game_id, seat) for seat in range(players)]
+    assert any(len(r.costly) == NAMED for r in reviews), "a game of beginners' slips has three to name"
+    for seat, r in enumerate(reviews):
+        assert r.seat == seat and len(r.costly) <= NAMED and 0 <= r.sound <= r.decisions
+        assert [c.step for c in r.costly] == sorted(c.step for c in r.costly), "in the order they were played"
+        for c in r.costly:
+            assert log[c.step] == (seat, c.action), "a decision of the seat's own, the move it made"
+            assert 0 <= c.after < c.before <= 1, "the better move kept more of the chance to win"
+            assert c.better != c.action and c.reason and all(c.said)
+        if len(r.costly) < NAMED:  # fewer than three: every other decision cost nothing
+            named = {c.step for c in r.costly}
+            rest = [d for d in decisions(game_id, players, seed, options, log, seat) if d.step not in named]
+            assert all(weigh(d, seat) is None for d in rest)
+
+
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_a_review_is_the_same_each_time(game_id: str) -> None:
+    players, options, seed = TABLES[game_id]
+    assert review(game_id, players, seed, options, finished(game_id), 0) == reviewed(game_id, 0)
+
+
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_another_seats_hidden_cards_do_not_change_a_review(game_id: str) -> None:
+    """At every decision, the others' hidden cards (and deck orders, and the dice to come) are dealt afresh,
+    consistently with all the reviewed seat saw: its view is the same, its review too."""
+    players, options, seed = TABLES[game_id]
+    seat = 0
+    found = list(decisions(game_id, players, seed, options, finished(game_id), seat))
+    dealt = [replace(d, game=d.game.determinize(seat, random.Random(99 + d.step))) for d in found]
+
+    def hidden(state: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in state.items() if k != "rng"}
+
+    assert any(hidden(a.game.to_dict()) != hidden(b.game.to_dict()) for a, b in zip(found, dealt, strict=True)), \
+        "somewhere the others held other cards"
+    assert all(a.game.view(seat) == b.game.view(seat) for a, b in zip(found, dealt, strict=True))
+    assert review_of(dealt, seat) == reviewed(game_id, seat)
