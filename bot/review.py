@@ -73,6 +73,13 @@ def frame_of(story: list[history.Frame], step: int) -> int:
     return next((i for i, frame in enumerate(story) if frame.step > step), len(story) - 1)
 
 
+def when(story: list[history.Frame], step: int) -> str:
+    """When in the game a decision was, as a replay's rounds count: "Round 4", or "Setup" for a game's round 0
+    (the placements before the first round, in a game that counts rounds)."""
+    rnd = story[frame_of(story, step)].round
+    return "Setup" if rnd == 0 and story[-1].round > 0 else f"Round {rnd}"
+
+
 def named(row: GameRow, seat: int, costly: Costly, better: bool) -> str:
     """The move made (or the better one) as the buttons name it to the person (the narrator's label)."""
     action, said = (costly.better, costly.said[1]) if better else (costly.action, costly.said[0])
@@ -89,7 +96,7 @@ def lines(row: GameRow, found: Review, story: list[history.Frame]) -> list[str]:
              "player's hidden cards)."]
     for number, costly in enumerate(found.costly, start=1):
         why = costly.reason[:1].upper() + costly.reason[1:]
-        out.append(f"**{number}.** Round {story[frame_of(story, costly.step)].round}: you chose "
+        out.append(f"**{number}.** {when(story, costly.step)}: you chose "
                    f"**{named(row, seat, costly, False)}**, leaving your chance of winning at {costly.after:.0%}. "
                    f"**{named(row, seat, costly, True)}** would have kept it at {costly.before:.0%}. {why}")
     rest = found.decisions - len(found.costly)

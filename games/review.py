@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.ai import choose_for, policy_for
-from games.coach import advise
+from games.coach import COACHES, advise
 from games.core import Action, Game, get_game
 from games.judge import WORLDS, worths
 from games.search import key
@@ -110,7 +110,7 @@ def candidates(game: Game, seat: int, action: Action) -> tuple[list[Action], Act
     """The moves the seat's move is weighed against, the move made first; the coach's pick and its reason
     (None where the coach has nothing to say). Read from the seat's view alone."""
     legal = game.legal_actions(seat)
-    advice = advise(game, seat)
+    advice = advise(game, seat) if game.id in COACHES else None
     shrewd = choose_for(game, seat, policy_for(game.id).shrewd(), random.Random(game.num_players), legal)
     moves = [action, shrewd]
     if advice is not None:
@@ -148,12 +148,21 @@ def weigh(decision: Decision, seat: int, worlds: int = WORLDS) -> Costly | None:
     if pick is not None and why and key(better) == key(pick):
         reason = why
     else:
-        ahead = sum(world[best] > world[0] for world in each)
-        behind = sum(world[best] < world[0] for world in each)
-        reason = (f"played out from what you could see in {worlds} ways the game could go on, it came out ahead "
-                  f"of yours in {ahead}" + (f" and behind in {behind}" if behind else "") + ".")
+        reason = played_out(sum(world[best] > world[0] for world in each),
+                            sum(world[best] < world[0] for world in each), worlds)
     return Costly(decision.step, action, better, means[best], means[0], reason,
                   (game.describe(action), game.describe(better)), tuple(game.areas(better)), game.view(None))
+
+
+def played_out(ahead: int, behind: int, worlds: int) -> str:
+    """The reason for a better move the coach did not pick: what the worlds showed, counted (a fact a test can
+    check): in how many of the ways the game could have gone on, drawn from what the seat could see, the better
+    move did better than the move made, and in how many worse."""
+    ways = "ways the game could have gone on from what you could see then"
+    if ahead == worlds:
+        return f"it did better than your move in all {worlds} {ways}."
+    worse = f", worse in {behind}" if behind else ""
+    return f"it did better than your move in {ahead} of {worlds} {ways}{worse}."
 
 
 def review_of(found: Iterable[Decision], seat: int, *, named: int = NAMED, worlds: int = WORLDS) -> Review:

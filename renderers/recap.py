@@ -177,11 +177,15 @@ def review_chart(game_id: str, view: dict[str, Any], chances: list[list[float]],
     img, draw = canvas(REVIEW_WIDTH, REVIEW_HEIGHT + legend, PAPER)
     worn = seat_colours(game_id, view)
     colours = [worn[s] if s < len(worn) else seat_colour(s) for s in range(seats)]
-    inner = panel(draw, (10, 10, REVIEW_WIDTH - 10, REVIEW_HEIGHT + legend - 10), "Your chance of winning",
-                  fill=WHITE, size=size + 4)
+    inner = panel(draw, (10, 10, REVIEW_WIDTH - 10, REVIEW_HEIGHT + legend - 10),
+                  "Chance of winning: your decisions numbered", fill=WHITE, size=size + 4)
     area = (inner[0] + 8 + size * 3, inner[1] + MARK + 6, inner[2] - MARK - 4, inner[3] - 50 - legend)
     at = _plot(draw, area, chances, rounds, colours, size, top=1.0, step=0.25, label=lambda tick: f"{tick:.0%}")
     colour = colours[seat] if seat < len(colours) else seat_colour(seat)
+    if seat < seats:  # the person's own line again, over the others and thicker: the one the marks sit on
+        draw.line([at(frame, row[seat]) for frame, row in enumerate(chances)], fill=blend(colour, INK, 0.15), width=6,
+                  joint="curve")
+        seat_marker(draw, at(len(chances) - 1, chances[-1][seat]), 9, seat, fill=colour)
     placed: list[tuple[float, float]] = []
     for number, frame in enumerate(marks, start=1):
         x, y = at(frame, chances[frame][seat])
@@ -195,6 +199,6 @@ def review_chart(game_id: str, view: dict[str, Any], chances: list[list[float]],
         lx = inner[0] + column * (s % 3)
         ly = inner[3] - legend + 34 * (s // 3)
         seat_marker(draw, (lx + 11, ly + 12), 10, s, fill=colours[s])
-        text(draw, (lx + 28, ly), cast.short(s), size, on=WHITE, within=(lx + 28, ly - 2, lx + column - 6, ly + 30),
-             smallest=size)
+        text(draw, (lx + 28, ly), "You" if s == seat else cast.short(s), size, on=WHITE, bold=s == seat,
+             within=(lx + 28, ly - 2, lx + column - 6, ly + 30), smallest=size)
     return encode_png(img)

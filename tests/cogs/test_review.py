@@ -22,7 +22,7 @@ from tests.support.stored import stored_game
 from tests.support.world import World
 
 RECAP = "**How it went**"
-DECISION = re.compile(r"\*\*(\d)\.\*\* Round \d+: you chose \*\*(.+?)\*\*, leaving your chance of winning at "
+DECISION = re.compile(r"\*\*(\d)\.\*\* (?:Round \d+|Setup): you chose \*\*(.+?)\*\*, leaving your chance of winning at "
                       r"(\d+)%\. \*\*(.+?)\*\* would have kept it at (\d+)%\. \S")
 
 
