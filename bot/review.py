@@ -104,8 +104,8 @@ def lines(row: GameRow, found: Review, story: list[history.Frame]) -> list[str]:
         out.append(f"None of your {found.decisions} decisions with a choice cost you anything by that reckoning: "
                    "well played." if found.decisions else "You had no decision with a choice to review.")
     elif rest:
-        nothing = f", {found.sound} of them nothing at all" if found.sound else ""
-        out.append(f"Your other {rest} decisions with a choice cost you less{nothing}.")
+        best = f"; {found.sound} of them were as good as the best move found" if found.sound else ""
+        out.append(f"Your other {rest} decisions with a choice cost you less{best}.")
     out.append("The chart: each player's chance of winning over the game as the public board showed it"
                + (", your decisions numbered on your line." if found.costly else "."))
     return out

@@ -19,10 +19,11 @@ REVIEW = "Review my game"
 
 
 async def send_review(interaction: Interaction, game_id: int) -> None:
-    """Check, defer (privately), compute and send the user's review of the game."""
+    """Defer (privately: the review takes seconds), check, compute and send the user's review of the game; a
+    refusal follows the deferral, to the user alone."""
     bot = runtime(interaction)
-    row, seat = await reviewable(bot.storage, game_id, interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
+    row, seat = await reviewable(bot.storage, game_id, interaction.user.id)
     told = await review_for(bot.storage, bot.service.thinking, row, seat)
     files = [png_file(p.png, p.name, p.alt) for p in told.pictures]
     await interaction.followup.send(**bounded(content=told.text, files=files, ephemeral=True,

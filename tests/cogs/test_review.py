@@ -80,6 +80,7 @@ async def test_the_review_button_under_the_recap_answers_its_player_alone(world:
     refused = await bob.click(recap, REVIEW)
     await world.settle()
     assert "did not play in game" in " ".join(refused.texts()) and not any(r.pngs() for r in refused.replies())
+    assert all(r.ephemeral for r in refused.replies()), "refused privately"
     again = await alice.slash("game review", game=game_id)
     await world.settle()
     assert decisions_in(again.replies()[-1]) == found, "the same review by the command"
@@ -103,6 +104,9 @@ async def test_a_game_not_finished_has_no_review_yet(world: World) -> None:
     game_id = await stored_game(world.bot.storage, "catan", 3, user_id=alice.user.id, guild_id=world.fake.guild.id,
                                 channel_id=world.fake.channel.id, moves=40)
     record = await alice.slash("game review", game=game_id)
+    await world.settle()
     assert "is still being played" in " ".join(record.texts())
     record = await alice.slash("game review", game=game_id + 100)
+    await world.settle()
     assert f"There is no game #{game_id + 100}" in " ".join(record.texts())
+    assert all(r.ephemeral for r in record.replies())
