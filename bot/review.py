@@ -96,6 +96,7 @@ def lines(row: GameRow, found: Review, story: list[history.Frame]) -> list[str]:
              "player's hidden cards)."]
     for number, costly in enumerate(found.costly, start=1):
         why = costly.reason[:1].upper() + costly.reason[1:]
+        why += "" if why.endswith((".", "!", "?", ")")) else "."  # a coach's reason is written to follow a colon
         out.append(f"**{number}.** {when(story, costly.step)}: you chose "
                    f"**{named(row, seat, costly, False)}**, leaving your chance of winning at {costly.after:.0%}. "
                    f"**{named(row, seat, costly, True)}** would have kept it at {costly.before:.0%}. {why}")

@@ -23,7 +23,7 @@ from tests.support.world import World
 
 RECAP = "**How it went**"
 DECISION = re.compile(r"\*\*(\d)\.\*\* (?:Round \d+|Setup): you chose \*\*(.+?)\*\*, leaving your chance of winning at "
-                      r"(\d+)%\. \*\*(.+?)\*\* would have kept it at (\d+)%\. \S")
+                      r"(\d+)%\. \*\*(.+?)\*\* would have kept it at (\d+)%\. [^\n]+[.!?)]$", re.MULTILINE)
 
 
 async def short_game(world: World, alice: Person, monkeypatch: pytest.MonkeyPatch) -> int:
