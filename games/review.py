@@ -47,11 +47,13 @@ LITTLE = 0.01
 @dataclass(frozen=True)
 class Decision:
     """One of the seat's decisions with a choice: the game as it stood (`game`, a copy the review may keep),
-    the index of the move in the game's log (`step`, from 0) and the move made."""
+    the index of the move in the game's log (`step`, from 0), the move made, and the turn it was made in (how
+    many times the turn had passed before: decisions of one turn share it)."""
 
     step: int
     game: Game
     action: Action
+    turn: int = 0
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,8 @@ class Costly:
     no place (a trade, ending the turn)."""
     view: dict[str, Any] = field(repr=False)
     """The public view at the decision: the close-up and the labels are drawn from it, never from a hand."""
+    turn: int = 0
+    """The turn of the decision (`Decision.turn`)."""
 
     @property
     def cost(self) -> float:
@@ -98,12 +102,15 @@ def decisions(game_type: str, players: int, seed: int, options: dict[str, Any] |
     """The seat's decisions with a choice (more than one legal move, or a free-form move such as an offer)
     in a game replayed from its seed and options through `log` (seat, action)."""
     game = get_game(game_type).new(players, seed=seed, options=options)
+    turn, whose = 0, game.current_seat()
     for step, (actor, action) in enumerate(log):
         if actor == seat:
             legal = game.legal_actions(seat)
             if len(legal) > 1 or action not in legal:
-                yield Decision(step, game.copy(), action)
+                yield Decision(step, game.copy(), action, turn)
         game.apply(actor, action)
+        if game.current_seat() != whose:
+            turn, whose = turn + 1, game.current_seat()
 
 
 def candidates(game: Game, seat: int, action: Action) -> tuple[list[Action], Action | None, str | None]:
@@ -151,7 +158,8 @@ def weigh(decision: Decision, seat: int, worlds: int = WORLDS) -> Costly | None:
         reason = played_out(sum(world[best] > world[0] for world in each),
                             sum(world[best] < world[0] for world in each), worlds)
     return Costly(decision.step, action, better, means[best], means[0], reason,
-                  (game.describe(action), game.describe(better)), tuple(game.areas(better)), game.view(None))
+                  (game.describe(action), game.describe(better)), tuple(game.areas(better)), game.view(None),
+                  decision.turn)
 
 
 def played_out(ahead: int, behind: int, worlds: int) -> str:
@@ -165,13 +173,36 @@ def played_out(ahead: int, behind: int, worlds: int) -> str:
     return f"it did better than your move in {ahead} of {worlds} {ways}{worse}."
 
 
+def same_lesson(a: Costly, b: Costly) -> bool:
+    """Two decisions of one turn whose better move is the same: one lesson, said once."""
+    return a.turn == b.turn and key(a.better) == key(b.better)
+
+
+def lessons(weighed: list[Costly], named: int) -> list[Costly]:
+    """The `named` costliest of the decisions weighed, one of each lesson (`same_lesson`)."""
+    kept: list[Costly] = []
+    for costly in sorted(weighed, key=lambda c: (-c.cost, c.step)):
+        if len(kept) < named and not any(same_lesson(costly, k) for k in kept):
+            kept.append(costly)
+    return kept
+
+
 def review_of(found: Iterable[Decision], seat: int, *, named: int = NAMED, worlds: int = WORLDS) -> Review:
-    """The review of the seat's `found` decisions: each screened, the `SHORTLIST` costliest weighed again,
-    the `named` costliest of those kept, in the order they were played."""
+    """The review of the seat's `found` decisions: each screened, the `SHORTLIST` costliest weighed again
+    (and the next ones, while fewer than `named` lessons are found), the `named` costliest of those kept, in the
+    order they were played; of several decisions of one turn with the same better move (it was there to play
+    all turn: end the turn or trade, and still not the Knight), the costliest alone, so the three name three
+    lessons."""
     screened = [(screen(d, seat), d) for d in found]
-    short = sorted((pair for pair in screened if pair[0] >= LITTLE), key=lambda p: (-p[0], p[1].step))
-    weighed = [c for _, d in short[:max(SHORTLIST, named)] if (c := weigh(d, seat, worlds)) is not None]
-    kept = sorted(weighed, key=lambda c: (-c.cost, c.step))[:named]
+    short = [d for cost, d in sorted(screened, key=lambda p: (-p[0], p[1].step)) if cost >= LITTLE]
+    weighed: list[Costly] = []
+    kept: list[Costly] = []
+    for at, decision in enumerate(short):  # the shortlist, and past it while lessons repeat
+        if at >= max(SHORTLIST, named) and len(kept) == named:
+            break
+        if (costly := weigh(decision, seat, worlds)) is not None:
+            weighed.append(costly)
+        kept = lessons(weighed, named)
     return Review(seat, tuple(sorted(kept, key=lambda c: c.step)), len(screened),
                   sum(1 for cost, _ in screened if cost < LITTLE))
 

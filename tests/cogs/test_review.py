@@ -88,7 +88,7 @@ async def test_the_review_button_under_the_recap_answers_its_player_alone(world:
 
 async def test_a_review_shows_where_the_better_move_was(world: World) -> None:
     """A Catan game of the heuristic at every seat (the person's seat too): the search still finds three
-    decisions to name, one of them a settlement whose close-up is drawn."""
+    decisions to name, settlements among them, whose close-ups are drawn."""
     alice = world.person("alice")
     game_id = await stored_game(world.bot.storage, "catan", 3, user_id=alice.user.id, guild_id=world.fake.guild.id,
                                 channel_id=world.fake.channel.id)
@@ -96,7 +96,9 @@ async def test_a_review_shows_where_the_better_move_was(world: World) -> None:
     await world.settle()
     reply = record.replies()[-1]
     check_review(reply, game_id)
-    assert len(reply.pngs()) == 2 and "a close-up of hex" in reply.attachments[1].description
+    close_ups = reply.attachments[1:]
+    assert close_ups and all("a close-up of hex" in a.description for a in close_ups), "a settlement's hexes"
+    assert len(reply.pngs()) == 1 + len(close_ups) <= 1 + 3
 
 
 async def test_a_game_not_finished_has_no_review_yet(world: World) -> None:

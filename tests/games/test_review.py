@@ -10,12 +10,14 @@ from typing import Any
 
 import pytest
 
-from games.review import NAMED, decisions, review, review_of, weigh
+from games.review import NAMED, decisions, review, review_of, same_lesson, weigh
 from tests.support.reviews import TABLES, finished, reviewed
 
 
 @pytest.mark.parametrize("game_id", sorted(TABLES))
 def test_each_seat_hears_of_its_three_costliest_decisions(game_id: str) -> None:
+    """Three decisions (or every one that cost something, when fewer did), each the seat's own move, the better
+    move keeping more of the chance to win, and no two of one turn teaching the same better move."""
     players, options, seed = TABLES[game_id]
     log = finished(game_id)
     reviews = [reviewed(game_id, seat) for seat in range(players)]
@@ -27,10 +29,12 @@ def test_each_seat_hears_of_its_three_costliest_decisions(game_id: str) -> None:
             assert log[c.step] == (seat, c.action), "a decision of the seat's own, the move it made"
             assert 0 <= c.after < c.before <= 1, "the better move kept more of the chance to win"
             assert c.better != c.action and c.reason and all(c.said)
-        if len(r.costly) < NAMED:  # fewer than three: every other decision cost nothing
+        assert not any(same_lesson(a, b) for a in r.costly for b in r.costly if a is not b), "three lessons"
+        if len(r.costly) < NAMED:  # fewer than three: every other decision cost nothing, or taught the same
             named = {c.step for c in r.costly}
-            rest = [d for d in decisions(game_id, players, seed, options, log, seat) if d.step not in named]
-            assert all(weigh(d, seat) is None for d in rest)
+            rest = [weigh(d, seat) for d in decisions(game_id, players, seed, options, log, seat)
+                    if d.step not in named]
+            assert all(c is None or any(same_lesson(c, k) for k in r.costly) for c in rest)
 
 
 @pytest.mark.parametrize("game_id", sorted(TABLES))
