@@ -57,6 +57,9 @@ class Presenter(Protocol):
     def move_panel(self, panel: Panel) -> discord.ui.View | None:
         """One seat's move panel, for a DM asking for a move: the same panel as *Your move* under the board."""
 
+    def recap_controls(self, game_id: int) -> discord.ui.View | None:
+        """The buttons under a finished game's recap (each player's review of it)."""
+
 
 class DeliveryPort(Protocol):
     """What delivery asks of the service, and nothing else."""
@@ -302,8 +305,9 @@ class Posting:
         await self._strip_buttons(channel, item.payload["message"])
 
     async def _recap(self, snap: Snapshot, item: OutboxItem) -> None:
-        """A finished game's recap, after its final board; one per game (its nonce names the game, so a row
-        delivered twice is posted once). Replayed and drawn in a worker thread."""
+        """A finished game's recap, after its final board, with the button that gives each player their review
+        of the game; one per game (its nonce names the game, so a row delivered twice is posted once). Replayed
+        and drawn in a worker thread."""
         game = snap.game
         if await self.storage.pending_boards(game.id, item.id):
             raise NotYet("the final board goes first")
@@ -313,8 +317,9 @@ class Posting:
         alt = alt_text(game.game_type, story[-1].view, "recap", title=game.title,
                        told=history.chances_told(story, drawn), cast=drawn)
         recap = png_file(picture, f"{game.game_type}-{game.id}-recap.png", alt)
+        controls = self.presenter.recap_controls(game.id)
         await self._post(self.channel_of(game), unsure_since(item), content=fit(lines), file=recap, nonce=f"r{game.id}",
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(), **({"view": controls} if controls else {}))
 
     async def _notice(self, snap: Snapshot, item: OutboxItem) -> None:
         await self._post(self.channel_of(snap.game), unsure_since(item), content=fit(item.payload["lines"]),

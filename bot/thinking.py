@@ -1,5 +1,6 @@
 """AI decisions off the event loop (DESIGN §7): the hard level's search runs in a pool of worker
-processes, so the bot keeps answering Discord while AI seats think.
+processes, so the bot keeps answering Discord while AI seats think; so does the review of a finished game
+(`games.review`), which weighs a person's decisions by that search.
 
 The easy and normal levels take well under a millisecond and are chosen in place; the hard level is
 sent to a worker as the game's JSON state, and the worker searches for the level's playouts
@@ -21,6 +22,7 @@ from games.ai import Player, choose_for
 from games.core import Action, Game, get_game
 from games.judge import worths
 from games.levels import player_for
+from games.review import Review, review
 
 WORKER_NICENESS = 10
 """How much lower the workers' CPU priority is than the bot's: where they and the event loop want the same
@@ -47,10 +49,17 @@ def judged(game_type: str, state: dict[str, Any], seat: int, moves: list[Action]
     return worths(get_game(game_type).from_dict(state), seat, moves, seed=seed)
 
 
+def review_game(game_type: str, seed: int, options: dict[str, Any], players: int, log: list[tuple[int, Action]],
+                seat: int) -> Review:
+    """A seat's review of a finished game (`games.review`), from its seed, options and log: what a worker runs.
+    Seconds of search for a long game, so never on the event loop."""
+    return review(game_type, players, seed, options, log, seat)
+
+
 class Thinking:
-    """The worker pool, started when a hard seat first thinks (a bot whose tables play easy and normal
-    never starts one).  `workers` defaults to the machine's cores less one (at least one): the bot's own
-    process keeps a core for the event loop."""
+    """The worker pool, started when a hard seat first thinks or a review is asked (a bot whose tables play
+    easy and normal, and whose players ask for no review, never starts one).  `workers` defaults to the
+    machine's cores less one (at least one): the bot's own process keeps a core for the event loop."""
 
     def __init__(self, workers: int | None = None) -> None:
         self._workers = workers or max(1, (os.cpu_count() or 2) - 1)
@@ -83,6 +92,12 @@ class Thinking:
         on the event loop)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, judged, game.id, game.to_dict(), seat, moves, seed)
+
+    async def review(self, game_type: str, seed: int, options: dict[str, Any], players: int,
+                     log: list[tuple[int, Action]], seat: int) -> Review:
+        """A seat's review of a finished game, computed in a worker (`review_game`)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, review_game, game_type, seed, options, players, log, seat)
 
     def close(self) -> None:
         """Stop the workers, if they were started (a search under way is abandoned)."""

@@ -133,6 +133,8 @@ REPLAY_JUMP = Form("fr:rj:{game_id}")
 RULES_STEP = Form("fr:ru:{game}:{section}:{page}:{direction:prev|next}")
 """◀ or ▶ of `/game rules`: the chapter (from 0) and page it leads to."""
 RULES_JUMP = Form("fr:rs:{game}")
+REVIEW = Form("fr:rv:{game_id}")
+"""*Review my game* under a finished game's recap: the clicker's own review of it."""
 
 
 def parse(groups: dict[str, str]) -> dict[str, Any]:

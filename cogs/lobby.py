@@ -1,5 +1,6 @@
 """`/game …`: opening a table, filling it and starting it; the /game group itself, which gathers the
-table's commands (cogs/table.py) and the players' (cogs/players.py)."""
+table's commands (cogs/table.py), the players' (cogs/players.py), `/game learn` (cogs/learn.py) and
+`/game review` (cogs/review.py)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from cogs.items import GameItem, Interaction, manager_of, picked, remember, runt
 from cogs.layout.moves import TEXT_LIMIT, clip
 from cogs.learn import LearnCommands
 from cogs.players import PlayerCommands, game_names
+from cogs.review import ReviewButton, ReviewCommands
 from cogs.rules import RulesJump, RulesStep
 from cogs.table import LEVEL_CHOICES, HandOver, TableCommands, ask_hand_over
 from cogs.words import ADD_AI, LEVEL_HINTS, LOBBY_VERBS, echo, game_called, lobby_text, seat_label, started_text
@@ -126,7 +128,7 @@ async def lobby_step(interaction: Interaction, game_id: int, verb: str, *, level
     return outcome.game
 
 
-class Lobby(TableCommands, PlayerCommands, LearnCommands, commands.GroupCog, group_name="game",
+class Lobby(TableCommands, PlayerCommands, LearnCommands, ReviewCommands, commands.GroupCog, group_name="game",
             group_description="Open, join and manage board games"):
     def __init__(self, bot: Frontier) -> None:
         self.bot = bot
@@ -135,7 +137,8 @@ class Lobby(TableCommands, PlayerCommands, LearnCommands, commands.GroupCog, gro
         return await remember(interaction)
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(LobbyButton, AddAi, RemoveSeat, HandOver, CancelButton, RulesStep, RulesJump)
+        self.bot.add_dynamic_items(LobbyButton, AddAi, RemoveSeat, HandOver, CancelButton, RulesStep, RulesJump,
+                                   ReviewButton)
 
     @app_commands.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(game="Which game", thread="Open the table in a new thread of this channel "

@@ -29,6 +29,7 @@ from cogs.controls import ITEMS, commit, move_controls, panel_body, play_choice,
 from cogs.items import GameItem, Interaction, refuse_unread, remember
 from cogs.layout.moves import clip, digest
 from cogs.layout.typed import matching, parse_move, suggestion
+from cogs.review import recap_controls
 from cogs.words import echo
 from games.core import Action, RuleError
 from renderers.text import offer_terms
@@ -55,6 +56,11 @@ class Buttons:
         """A seat's moves in a DM that asks for a move: the panel *Your move* opens."""
         return move_controls(panel.game.id, panel.game.version, panel.seat, panel.choices, panel.shapes,
                              suggested=panel.suggested)
+
+    @staticmethod
+    def recap_controls(game_id: int) -> discord.ui.View:
+        """Under a finished game's recap: each player's own review of it, privately."""
+        return recap_controls(game_id)
 
 
 def one_taps(snap: Snapshot) -> list[OneTapButton]:

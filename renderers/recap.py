@@ -23,6 +23,7 @@ from renderers.common import (
     INK,
     MUTED,
     PAPER,
+    PHONE,
     RGB,
     WHITE,
     blend,
@@ -155,3 +156,49 @@ def recap(game_id: str, view: dict[str, Any], scores: list[list[float]], rounds:
     _chances_chart(draw, (10, top, board.width - 10, top + CHANCES_HEIGHT - 10), chances, rounds, turn, colours,
                    legible(board.width))
     return encode_png(img, board if board.mode == "P" else None)
+
+
+REVIEW_WIDTH = 700
+"""The review's chart is drawn this wide and read on a phone (DESIGN §5: a private picture is legible at 350 px)."""
+REVIEW_HEIGHT = 460
+
+
+def review_chart(game_id: str, view: dict[str, Any], chances: list[list[float]], rounds: list[int], seat: int,
+                 marks: list[int], cast: Cast | None = None) -> bytes:
+    """A person's review picture (PNG): each seat's estimated chance of winning over the game (`chances[frame]
+    [seat]`, the frames' `rounds` along the bottom), as the recap charts it, with the person's decisions that the
+    review names marked on their own line at their frames (`marks`, in the order the review numbers them), each a
+    numbered ring in their colour; the legend names the seats by `cast`. Drawn to be read on a phone: every word
+    is at least 7 px tall at 350 px wide. `view` (the final public view) gives the seats' colours."""
+    cast = drawn(cast)
+    size = legible(REVIEW_WIDTH, PHONE)
+    seats = len(chances[-1]) if chances else 0
+    legend = 34 * ((seats + 2) // 3)
+    img, draw = canvas(REVIEW_WIDTH, REVIEW_HEIGHT + legend, PAPER)
+    worn = seat_colours(game_id, view)
+    colours = [worn[s] if s < len(worn) else seat_colour(s) for s in range(seats)]
+    inner = panel(draw, (10, 10, REVIEW_WIDTH - 10, REVIEW_HEIGHT + legend - 10),
+                  "Chance of winning: your decisions numbered", fill=WHITE, size=size + 4)
+    area = (inner[0] + 8 + size * 3, inner[1] + MARK + 6, inner[2] - MARK - 4, inner[3] - 50 - legend)
+    at = _plot(draw, area, chances, rounds, colours, size, top=1.0, step=0.25, label=lambda tick: f"{tick:.0%}")
+    colour = colours[seat] if seat < len(colours) else seat_colour(seat)
+    if seat < seats:  # the person's own line again, over the others and thicker: the one the marks sit on
+        draw.line([at(frame, row[seat]) for frame, row in enumerate(chances)], fill=blend(colour, INK, 0.15), width=6,
+                  joint="curve")
+        seat_marker(draw, at(len(chances) - 1, chances[-1][seat]), 9, seat, fill=colour)
+    placed: list[tuple[float, float]] = []
+    for number, frame in enumerate(marks, start=1):
+        x, y = at(frame, chances[frame][seat])
+        while any(abs(x - px) < 2 * MARK and abs(y - py) < 2 * MARK for px, py in placed):
+            y += (2 * MARK + 2) * (1 if y < (area[1] + area[3]) / 2 else -1)
+        placed.append((x, y))
+        draw.ellipse((x - MARK, y - MARK, x + MARK, y + MARK), fill=WHITE, outline=colour, width=4)
+        text(draw, (x, y + 1), str(number), size, on=WHITE, anchor="mm", bold=True)
+    column = (inner[2] - inner[0]) // 3
+    for s in range(seats):
+        lx = inner[0] + column * (s % 3)
+        ly = inner[3] - legend + 34 * (s // 3)
+        seat_marker(draw, (lx + 11, ly + 12), 10, s, fill=colours[s])
+        text(draw, (lx + 28, ly), "You" if s == seat else cast.short(s), size, on=WHITE, bold=s == seat,
+             within=(lx + 28, ly - 2, lx + column - 6, ly + 30), smallest=size)
+    return encode_png(img)

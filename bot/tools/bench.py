@@ -3,7 +3,7 @@
 Each figure is a median and p95 over repeated runs after a warm-up.  Sections:
 engines (random games/s and actions/s; Catan also against catanatron when it is
 installed), pictures (board and private, ms and PNG bytes), the recap of a 1,000-action
-game (replay and picture), whole moves through
+game (replay and picture), a person's review of a whole game (`bench_review`), whole moves through
 `GameService.act` with 10,000 stored games, sustained moves/s with rendering, peak
 memory, the event loop's lag while four hard AI seats think (`bench_thinking`, with the
 workers' memory), and how soon a killed bot is back on the gateway (`bench_restart`).  `--write` saves the
@@ -30,7 +30,7 @@ from typing import Any
 
 import games
 from bot import history
-from bot.tools import bench_restart, bench_thinking
+from bot.tools import bench_restart, bench_review, bench_thinking
 from bot.tools.bench_cluster import bench_backends
 from bot.tools.bench_cluster import table as backends_table
 from bot.tools.bench_service import bench_service
@@ -238,6 +238,7 @@ def collect(quick: bool, only: list[str] | None, engines_only: bool = False) -> 
         return data
     data["renders"] = bench_renders(ids, 2 if quick else 10, 2 if quick else 5)
     data["recaps"] = bench_recaps(ids, 1 if quick else 5)
+    data["reviews"] = bench_review.bench_reviews(ids, quick=quick)
     data["service"] = asyncio.run(bench_service(ids, quick=quick))
     data["thinking"] = asyncio.run(bench_thinking.bench_thinking(ids, quick=quick))
     data["restart"] = asyncio.run(bench_restart.restart_to_ready(2 if quick else 5))
@@ -286,6 +287,7 @@ def table(data: dict[str, Any]) -> str:
                   "|---|---|---|---|"]
         lines += [f"| {r['game']} | {r['actions']:,} | {r['recap_ms']['median']:.0f} | {r['recap_ms']['p95']:.0f} |"
                   for r in data["recaps"]]
+    lines += bench_review.table(data.get("reviews"))
     service = data.get("service")
     if service:
         lines += ["", f"Whole moves (load, apply, persist, render) with {service['stored_games']:,} stored games, "

@@ -28,6 +28,7 @@ from bot.tools.bench import (
 )
 from bot.tools.bench_cluster import bench_backends
 from bot.tools.bench_cluster import table as backends_table
+from bot.tools.bench_review import bench_reviews
 from bot.tools.bench_service import bench_service
 from bot.tools.bench_thinking import bench_thinking
 from bot.tools.pgserver import PostgresServer
@@ -173,3 +174,13 @@ async def test_bench_measures_the_event_loop_while_four_hard_seats_play_through_
     assert "### Event loop while four hard seats think" in text and "| each worker's peak RSS |" in text
     assert "| event-loop lag ≤ 50 ms p99 while four hard seats think |" in text
     assert "| hard decision ≤ 2 s p95, sent to a worker and back |" in text
+
+
+def test_bench_times_a_review_of_a_long_game_in_a_worker() -> None:
+    """The review section (issue 44 item 6): seat 0's review of a whole four-seat Catan game, through the pool;
+    a game that cannot sample its worlds (the test game) is left out."""
+    rows = bench_reviews(["catan", "testgame"], quick=True)
+    assert [(r["game"], r["players"]) for r in rows] == [("catan", 4)]
+    assert rows[0]["actions"] > 200 and rows[0]["review_s"]["max"] >= rows[0]["review_s"]["median"] > 0
+    text = table({"when": "now", "machine": "here", "quick": True, "engines": [], "reviews": rows})
+    assert "| review | seats | actions | seat 0's moves | median s | slowest s |" in text and "| catan | 4 |" in text

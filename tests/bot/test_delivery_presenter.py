@@ -20,6 +20,9 @@ class Plain:
     def move_panel(self, panel: Panel) -> discord.ui.View | None:
         return None
 
+    def recap_controls(self, game_id: int) -> discord.ui.View | None:
+        return None
+
 
 async def test_delivery_has_no_presenter_until_one_is_handed_over_and_takes_only_one(service: GameService) -> None:
     delivery = Delivery(discord.Client(intents=discord.Intents.none()), service)

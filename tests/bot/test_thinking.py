@@ -16,7 +16,9 @@ from bot.thinking import WORKER_NICENESS, Thinking, decide
 from games.ai import choose_for
 from games.core import Game
 from games.levels import player_for
+from games.review import review
 from tests.games.roanoke.table import main_for, set_hand, started
+from tests.support.reviews import TABLES, finished
 
 
 @pytest.fixture
@@ -79,3 +81,12 @@ def test_the_hard_level_plays_as_measured_however_long_it_may_think() -> None:
     longer = choose_for(game, 0, player_for("roanoke", "hard", iterations=1500), random.Random(5))
     assert measured != longer, "the position no longer tells the two budgets apart"
     assert decide("roanoke", game.to_dict(), 0, "hard", 30.0, seed=5) == measured
+
+
+async def test_a_review_is_computed_in_a_worker_as_it_would_be_in_place(thinking: Thinking) -> None:
+    """A person's review of a finished game (games/review.py) runs in the pool, not on the event loop, and the
+    worker finds what the same review finds in place."""
+    players, options, seed = TABLES["colonies"]
+    found = await thinking.review("colonies", seed, options, players, finished("colonies"), 1)
+    assert thinking.running
+    assert found == review("colonies", players, seed, options, finished("colonies"), 1)
