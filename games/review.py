@@ -151,6 +151,9 @@ def weigh(decision: Decision, seat: int, worlds: int = WORLDS) -> Costly | None:
     best = max(range(len(moves)), key=lambda i: (means[i], -i))
     if means[best] - means[0] < LITTLE:
         return None
+    coached = next((i for i, m in enumerate(moves) if pick is not None and key(m) == key(pick)), None)
+    if coached is not None and why and means[coached] - means[0] >= LITTLE and means[best] - means[coached] < LITTLE:
+        best = coached  # as good as the best within what the worlds tell apart, and the coach can say why
     better = moves[best]
     if pick is not None and why and key(better) == key(pick):
         reason = why
