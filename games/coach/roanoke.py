@@ -62,7 +62,7 @@ def in_reserve(reserve: int) -> str:
 def square_state(mine: int, top: int, colours: int) -> str:
     """A market square as its payout reads it (ROA-S14): your workers against the most of another colour."""
     if mine and colours == 4:
-        return "all four colours are there"
+        return f"your {mine} there among all four colours"
     if top == 0:
         return f"your {mine} alone there"
     return f"your {mine} against at most {top} of another colony's"
@@ -236,7 +236,8 @@ def collect_reason(view: View, seat: int, action: Action) -> Reason:
 def placed(view: View, seat: int, action: Action) -> dict[str, Any]:
     """What a placement does, on a copy of the view's board (ROA-S8, S10, S15): own road tiles before and after,
     nodes brought into the super-road, colonies linked, the tile paved over, and the road's distance (in
-    squares, across and down) to each node the super-road does not reach, before and after."""
+    squares, across and down) to each node the super-road does not reach and to the own road of each colony it
+    is not linked to, before and after."""
     board = [None if c is None else dict(c) for c in view["board"]]
     x = B.sq(action["row"], action["col"])
     paved = board[x]["owner"] if board[x] is not None else None
@@ -252,8 +253,10 @@ def placed(view: View, seat: int, action: Action) -> dict[str, Any]:
     nodes = [y for y, c in enumerate(board) if c is not None and c["kind"] == "node"]
 
     def far(node: int, own: set[int]) -> int:
-        nr, nc = B.rc(node)
-        return min((abs(nr - B.rc(y)[0]) + abs(nc - B.rc(y)[1]) for y in own), default=99)
+        return gap({node}, own)
+
+    def tiles(net: set[int], m: int) -> set[int]:
+        return {y for y in net if B.is_road(board[y]) and board[y]["owner"] == m}  # type: ignore[index]
 
     return {"square": B.label(x), "edges": B.edges_text(action["mask"]), "paved": paved,
             "own_before": B.road_tiles(board, own_before), "own_after": len(own_after),
@@ -261,7 +264,15 @@ def placed(view: View, seat: int, action: Action) -> dict[str, Any]:
             "reached": [y for y in nodes if y in road_after and y not in road_before],
             "linked": [m for m in range(len(links)) if new_links[m] == new_links[seat]
                        and links[m] != links[seat]],
-            "distances": {y: (far(y, own_before), far(y, own_after)) for y in nodes if y not in road_after}}
+            "distances": {y: (far(y, own_before), far(y, own_after)) for y in nodes if y not in road_after},
+            "rivals": {m: (gap(tiles(nets[m], m), own_before), gap(tiles(nets_after[m], m), own_after))
+                       for m in range(len(links)) if new_links[m] != new_links[seat]}}
+
+
+def gap(these: set[int], those: set[int]) -> int:
+    """The fewest squares across and down between a square of one set and a square of the other."""
+    return min((abs(B.rc(x)[0] - B.rc(y)[0]) + abs(B.rc(x)[1] - B.rc(y)[1]) for x in these for y in those),
+               default=99)
 
 
 GREAT_ROAD = SE.CARDS["Y2-WI1"]["n"]
@@ -302,8 +313,17 @@ def place_reason(view: View, seat: int, action: Action) -> Reason:
                     f"{B.label(y)} ({before} before)")
             brief = f"{done['square']}: {after} squares from the {node_res(view, y)} node, not {before}."
         else:
-            main = ""
-            brief = f"{done['square']}: own road {done['own_after']} tiles."
+            nearer = [(after, before, m) for m, (before, after) in done["rivals"].items() if after < before]
+            if nearer:
+                after, before, m = min(nearer)
+                facts["rival"] = COLOURS[m]
+                facts["steps"] = (before, after)
+                main = (f"it brings your own road within {after} squares of {COLOURS[m]}'s ({before} before): "
+                        "roads that meet are linked")
+                brief = f"{done['square']}: {after} squares from {COLOURS[m]}'s road, not {before}."
+            else:
+                main = ""
+                brief = f"{done['square']}: own road {done['own_after']} tiles."
     parts = [p for p in (main, grown) if p]
     if great_road_ahead(view):
         facts["road_length"] = done["road_after"]
@@ -358,7 +378,7 @@ def house_reason(view: View, seat: int, action: Action) -> Reason:
             goal += f"; then {why}"
         elif c["kind"] == "own" and c["what"] != "house" and owned(view, seat, c["what"]) < c["n"]:
             facts["card"] = card_name(card)
-            goal += f"; {card_name(card)} asks for generators, and each stands on a house"
+            goal = f"A generator stands on a house, and {card_name(card)} asks you to {SE.goal_text(card)}"
     text = f"A house on {action['square']} costs 2 of each and you hold {bundle(hand)}. {goal}."
     return Reason(text, f"A house on {action['square']}: your {ordinal(houses)}.", facts)
 
@@ -375,8 +395,7 @@ def generator_reason(view: View, seat: int, action: Action) -> Reason:
     text += f"; {goal}." if goal else "."
     return Reason(text, f"A {res} generator on {where}: +1 {res} a collect." if active else
                   f"A {res} generator on {where}, idle until reconnected.",
-                  {"res": res, "square": where, "cost": cost,
-                   "active": active, **facts})
+                  {"res": res, "square": where, "cost": cost, "active": active, **facts})
 
 
 def tiles_a_turn(view: View, seat: int, extra: int = 0) -> int:
@@ -462,7 +481,7 @@ def answer_reason(view: View, seat: int, action: Action) -> Reason:
     elif needed:
         hand = view["players"][seat]["hand"]
         text = (f"{who.capitalize()} asks for {bundle(pays)}, and you need {' and '.join(needed)} yourself: you "
-                f"hold {bundle({r: hand[r] for r in needed})}, and your season card takes "
+                f"hold {bundle({r: hand[r] for r in needed})}, and your season card needs "
                 f"{bundle({r: hand[r] - free[r] for r in needed})}.")
         brief = f"You need the {' and '.join(needed)}."
     else:

@@ -64,6 +64,7 @@ def play(seed: int) -> Played:
     memory: Counter[str] = Counter()
     out = Played([], [], [], [])
     log: list[Event] = []
+    mechanics = COACHES["roanoke"].mechanics
     while not game.over:
         offer = game.s["offer"]
         seat = offer["to"] if offer else game.s["active"]
@@ -80,7 +81,7 @@ def play(seed: int) -> Played:
         for line in first_times("roanoke", log, events):
             out.explained.append(line.split("**First time: ")[1].split(".**")[0])
             out.pointers.append(line)
-        log += events
+        log += [e for e in events if any(m.shows(e) for m in mechanics)]  # all first_times reads of the past
     return out
 
 
@@ -116,6 +117,11 @@ def says(text: str, *parts: object) -> None:
 
 def says_bundle(text: str, amounts: dict[str, int]) -> None:
     says(text, *(f"{n} {r}" for r, n in amounts.items() if n))
+
+
+def advice_of(decision: Decision) -> Advice:
+    assert decision.advice is not None, f"no advice on {decision.before.legal_actions(LEARNER)}"
+    return decision.advice
 
 
 def made(decision: Decision) -> tuple[Roanoke, list[Event]]:
@@ -194,8 +200,15 @@ def check_collect(d: Decision) -> None:
     meets_with(after, after.player(LEARNER)["hand"], facts["short_after"])
 
 
-def distance(node: int, squares: list[int], board: list[Any]) -> int:
-    return min(abs(node // 13 - x // 13) + abs(node % 13 - x % 13) for x in squares if B.is_road(board[x]))
+def distance(targets: list[int], squares: list[int], board: list[Any]) -> int:
+    """The fewest squares across and down from a road tile among `squares` to one of the targets."""
+    return min(abs(t // 13 - x // 13) + abs(t % 13 - x % 13) for x in squares if B.is_road(board[x]) for t in targets)
+
+
+def road_of(game: Roanoke, seat: int) -> list[int]:
+    """The seat's own road tiles (ROA-S8)."""
+    board = game.s["board"]
+    return [x for x in game.s["nets"][seat] if B.is_road(board[x]) and board[x]["owner"] == seat]
 
 
 def check_place(d: Decision) -> None:
@@ -217,9 +230,16 @@ def check_place(d: Decision) -> None:
         node = B.parse_label(facts["node"])
         assert node not in after.nodes_reached(LEARNER)
         was, now = facts["steps"]
-        assert was == distance(node, d.before.s["nets"][LEARNER], d.before.s["board"])  # type: ignore[arg-type]
-        assert now == distance(node, after.s["nets"][LEARNER], after.s["board"]) < was  # type: ignore[arg-type]
+        assert was == distance([node], d.before.s["nets"][LEARNER], d.before.s["board"])  # type: ignore[list-item]
+        assert now == distance([node], after.s["nets"][LEARNER], after.s["board"]) < was  # type: ignore[list-item]
         says(text, facts["node"], f"within {now} squares", f"({was} before)")
+    if "rival" in facts:
+        rival = COLOURS.index(facts["rival"])
+        assert rival not in after.link_class(LEARNER)
+        was, now = facts["steps"]
+        assert was == distance(road_of(d.before, rival), d.before.s["nets"][LEARNER], d.before.s["board"])
+        assert now == distance(road_of(after, rival), after.s["nets"][LEARNER], after.s["board"]) < was
+        says(text, f"{facts['rival']}'s", f"within {now} squares", f"({was} before)")
     if placed["paved"] is not None:
         says(text, COLOURS[placed["paved"]["owner"]])
     if "road_length" in facts:
@@ -270,6 +290,9 @@ def check_buy(d: Decision) -> None:
         assert (facts["tiles_before"], facts["tiles_after"]) == tiles
         if tiles[1] > tiles[0]:
             says(text, f"{tiles[1]} tiles a turn, not {tiles[0]}")
+    if "card" in facts:
+        says(text, facts["card"])
+        assert facts["card"] == SE.CARDS[card(d.before)]["name"]
     if "needed" in facts:
         c = SE.CARDS[card(d.before)]
         assert c["kind"] == "own" and facts["needed"] == c["n"] and facts["card"] == c["name"]
@@ -358,8 +381,7 @@ def test_every_fact_the_coach_states_is_true_of_the_position(games: list[Played]
     kinds: Counter[str] = Counter()
     for played in games:
         for d in played.decisions:
-            assert d.advice is not None, f"no advice on {d.before.legal_actions(LEARNER)}"
-            reason = d.advice.reason
+            reason = advice_of(d).reason
             assert reason.facts, f"a reason states facts: {reason.text!r}"
             assert len(reason.text) <= LONGEST and len(reason.short) < len(reason.text), reason
             kind = d.advice.action["type"]
@@ -375,7 +397,7 @@ def test_a_suggestion_is_legal_and_never_a_gift(games: list[Played]) -> None:
     to an offer that gives nothing) nor gives what the season card needs of the learner."""
     for played in games:
         for d in played.decisions:
-            action = d.advice.action  # type: ignore[union-attr]
+            action = advice_of(d).action
             game = d.before
             if action["type"] == "offer":
                 assert game._problem(LEARNER, action) is None, action
@@ -394,7 +416,7 @@ def test_the_words_are_a_players(games: list[Played]) -> None:
     snake_case name, a market square's id, a season card's id)."""
     for played in games:
         for d in played.decisions:
-            for text in (d.advice.reason.text, d.advice.reason.short):  # type: ignore[union-attr]
+            for text in (advice_of(d).reason.text, advice_of(d).reason.short):
                 assert not INTERNAL.search(text), text
 
 
@@ -435,3 +457,28 @@ def test_the_mechanics_a_beginner_meets_are_explained_once_with_their_chapter(ga
         assert CHAPTER_WORDS[mechanic.key] in "\n".join(p.text for p in chapters[chapter].pages), mechanic.key
         assert mechanic.rule in chapters[chapter].pages[page].teaches, mechanic.rule
     assert "a season check" in {m.key for m in COACHES["roanoke"].mechanics}, "the key the table's test names"
+
+
+def gives_away(game: Roanoke, action: dict[str, Any]) -> bool:
+    """An offer asking for nothing or giving more chits than it asks; a yes to an offer giving nothing."""
+    if action["type"] == "offer":
+        return not action["get"] or sum(action["give"].values()) > sum(action["get"].values())
+    return action["type"] == "accept" and not game.s["offer"]["give"]
+
+
+def test_where_the_heuristic_would_give_the_coach_does_not(games: list[Played]) -> None:
+    """Issue 44's defect: the coach suggested a gift of resources while the panel's warning said the learner was
+    short. The heuristic (ROA §5.4: kind to the table) gives; wherever it would in the ten games, the coach's
+    pick is another move that gives nothing away, and its reason says why (a request declined: nothing back)."""
+    kind_moments = 0
+    for played in games:
+        for d in played.decisions:
+            heuristic = suggestion(d.before, LEARNER)
+            if not gives_away(d.before, heuristic):
+                continue
+            kind_moments += 1
+            advice = advice_of(d)
+            assert advice.action != heuristic and not gives_away(d.before, advice.action), advice
+            if heuristic["type"] == "accept":
+                assert advice.action == {"type": "decline"} and "gives nothing back" in advice.reason.text
+    assert kind_moments >= 5, "the games meet the heuristic's gifts"
