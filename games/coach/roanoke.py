@@ -139,16 +139,27 @@ def owned(view: View, seat: int, what: str) -> int:
 
 
 def counts_for(view: View, seat: int, pieces: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
-    """If the revealed card asks the seat to own one of these pieces: how far this purchase brings it."""
+    """If the revealed card asks the seat to own one of these pieces and does not have enough yet, how far this
+    purchase brings it; else the same of a card the next season may bring (ROA-S33: each season's three
+    candidates are public), while the seat does not have enough for it."""
     card = card_of(view)
     c = SE.CARDS[card] if card else {}
-    if c.get("kind") != "own" or c["what"] not in pieces:
+    if c.get("kind") == "own" and c["what"] in pieces:
+        after = owned(view, seat, c["what"]) + 1
+        if after <= c["n"]:
+            return (f"{card_name(card)} asks you to own {c['n']}: this makes {after}",  # type: ignore[arg-type]
+                    {"card": card_name(card), "needed": c["n"], "owned_after": after})  # type: ignore[arg-type]
         return "", {}
-    after = owned(view, seat, c["what"]) + 1
-    if after > c["n"]:
+    nxt = view["season"] + 1
+    if nxt >= len(view["seasons"]):
         return "", {}
-    return (f"{card_name(card)} asks you to own {c['n']}: this makes {after}",  # type: ignore[arg-type]
-            {"card": card_name(card), "needed": c["n"], "owned_after": after})  # type: ignore[arg-type]
+    for later in view["seasons"][nxt]["candidates"]:
+        c = SE.CARDS[later]
+        if c["kind"] == "own" and c["what"] in pieces and owned(view, seat, c["what"]) + 1 <= c["n"]:
+            after = owned(view, seat, c["what"]) + 1
+            return (f"next season may bring {c['name']} ({SE.goal_text(later)}): this makes {after}",
+                    {"next_card": c["name"], "needed": c["n"], "owned_after": after})
+    return "", {}
 
 
 # -- the reasons, one a kind of move -----------------------------------------------------------------------------
@@ -370,15 +381,18 @@ def house_reason(view: View, seat: int, action: Action) -> Reason:
     c = SE.CARDS[card]
     goal, facts = counts_for(view, seat, ("house",))
     facts = {"square": action["square"], "hand": kept(hand), "houses_after": houses, **facts}
-    if not goal:
-        goal = f"It guards the tile from paving and breaks ties at the end (your {ordinal(houses)})"
+    if "card" not in facts:  # the revealed card does not ask for more houses
+        if c["kind"] == "own" and c["what"] != "house" and owned(view, seat, c["what"]) < c["n"]:
+            facts["card"] = card_name(card)
+            goal = f"A generator stands on a house, and {card_name(card)} asks you to {SE.goal_text(card)}"
+        elif goal:
+            goal = goal[:1].upper() + goal[1:]
+        else:
+            goal = f"It guards the tile from paving and breaks ties at the end (your {ordinal(houses)})"
         if c["kind"] in HAND_CARDS:
             why, short = meets(view, seat, after)
             facts["short_after"] = kept(short)
             goal += f"; then {why}"
-        elif c["kind"] == "own" and c["what"] != "house" and owned(view, seat, c["what"]) < c["n"]:
-            facts["card"] = card_name(card)
-            goal = f"A generator stands on a house, and {card_name(card)} asks you to {SE.goal_text(card)}"
     text = f"A house on {action['square']} costs 2 of each and you hold {bundle(hand)}. {goal}."
     return Reason(text, f"A house on {action['square']}: your {ordinal(houses)}.", facts)
 
@@ -389,7 +403,7 @@ def generator_reason(view: View, seat: int, action: Action) -> Reason:
     cost = kept(generator_cost(res, action["wood"], action["food"]))
     active = B.parse_label(where) in view["nets"][seat]
     goal, facts = counts_for(view, seat, ("generator", "generator_or_upgrade"))
-    works = (f"from your next turn it adds 1 {res} to each collect of yours and of colonies linked to you"
+    works = (f"from your next turn, +1 {res} at each collect for you and colonies linked to you"
              if active else f"but {where} is cut off from your exit: it works only once your road reaches it again")
     text = f"{a(res + ' generator').capitalize()} on {where} costs {bundle(cost)}: {works}"
     text += f"; {goal}." if goal else "."
@@ -430,8 +444,10 @@ def end_reason(view: View, seat: int, action: Action) -> Reason:
     why, short = card_line(view, seat, hand)
     turns = turns_left(view, seat)
     chits = sum(hand.values())
-    text = (f"Keep your {plural(chits, 'chit')}: {card_name(card)} asks you to {SE.goal_text(card)}; {why}; "
-            f"{before_check(turns)}.")
+    goal = SE.goal_text(card)
+    asks = (f"{card_name(card)} is for all together: {goal.removeprefix('together: ')}" if SE.collective(card)
+            else f"{card_name(card)} asks you to {goal}")
+    text = f"Keep your {plural(chits, 'chit')}: {asks}; {why}; {before_check(turns)}."
     return Reason(text, f"{card_name(card)}: {why}.",
                   {"chits": chits, "card": card_name(card), "short": kept(short), "turns": turns})
 

@@ -294,11 +294,17 @@ def check_buy(d: Decision) -> None:
         says(text, facts["card"])
         assert facts["card"] == SE.CARDS[card(d.before)]["name"]
     if "needed" in facts:
-        c = SE.CARDS[card(d.before)]
-        assert c["kind"] == "own" and facts["needed"] == c["n"] and facts["card"] == c["name"]
+        if "next_card" in facts:  # ROA-S33: one of the next season's public candidates
+            c = next(SE.CARDS[k] for k in SE.SLOTS[d.before.s["season_idx"] + 1]
+                     if SE.CARDS[k]["name"] == facts["next_card"])
+        else:
+            c = SE.CARDS[card(d.before)]
+            assert facts["card"] == c["name"]
+        assert c["kind"] == "own" and facts["needed"] == c["n"]
         what = {"house": ("house",), "generator": ("gen",), "generator_or_upgrade": ("gen", "up")}[c["what"]]
         assert facts["owned_after"] == sum(len(after.pieces(LEARNER, p)) for p in what) <= c["n"]
-        says(text, c["name"], f"own {c['n']}", f"makes {facts['owned_after']}")
+        says(text, c["name"], SE.goal_text(next(k for k, v in SE.CARDS.items() if v is c)) if "next_card" in facts
+             else f"own {c['n']}", f"makes {facts['owned_after']}")
 
 
 def check_end(d: Decision) -> None:
@@ -308,7 +314,7 @@ def check_end(d: Decision) -> None:
     game = d.before
     hand = game.player(LEARNER)["hand"]
     assert facts["chits"] == sum(hand.values()) and facts["card"] == SE.CARDS[card(game)]["name"]
-    says(text, f"{facts['chits']} chit", facts["card"], SE.goal_text(card(game)))
+    says(text, f"{facts['chits']} chit", facts["card"], SE.goal_text(card(game)).removeprefix("together: "))
     meets_with(game, hand, facts["short"])
     says_bundle(text, facts["short"])
     turns = 3 - game.s["round"]
