@@ -21,7 +21,7 @@ from games.core import Action, Event, Game
 from games.grammar import a, ordinal, plural, verb
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
-from games.roanoke.ai import RoanokePlayer, card_of, shortfall, spare
+from games.roanoke.ai import RoanokePlayer, card_of, need, shortfall, spare
 from games.roanoke.market import MARKET, MARKET_RES, TITLES, payout, square_payout
 from games.roanoke.moves import HOUSE_COST, UPGRADE_COST, generator_cost
 from games.roanoke.text import COLOURS
@@ -498,10 +498,11 @@ def answer_reason(view: View, seat: int, action: Action) -> Reason:
         hand = view["players"][seat]["hand"]
         text = (f"{who.capitalize()} asks for {bundle(pays)}, and you need {' and '.join(needed)} yourself: you "
                 f"hold {bundle({r: hand[r] for r in needed})}, and your season card needs "
-                f"{bundle({r: hand[r] - free[r] for r in needed})}.")
+                f"{bundle({r: need(view, seat)[r] for r in needed})}.")
         brief = f"You need the {' and '.join(needed)}."
     else:
-        text = f"{who.capitalize()} gives {bundle(gets)} for {bundle(pays)}: more chits than you get, none you lack."
+        text = (f"{who.capitalize()} gives {bundle(gets)} for {bundle(pays)}: fewer chits than you give, and none "
+                "you lack.")
         brief = "Less back than you give."
     return Reason(text, brief, {**facts, "needed": sorted(needed)})
 

@@ -23,7 +23,7 @@ from games.core import Event, get_game
 from games.levels import player_for
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
-from games.roanoke.game import Roanoke
+from games.roanoke.game import KEYS, Roanoke
 from games.roanoke.market import MARKET, TITLES
 from games.roanoke.text import COLOURS
 
@@ -217,6 +217,10 @@ def check_place(d: Decision) -> None:
     facts, text = d.advice.reason.facts, d.advice.reason.text  # type: ignore[union-attr]
     after, events = made(d)
     placed = next(e for e in events if e["type"] == "placed")
+    before = d.before
+    assert placed["reached"] == [B.label(x) for x in after.nodes_reached(LEARNER)
+                                 if x not in before.nodes_reached(LEARNER)], "the event's nodes (ROA-S8, S15)"
+    assert placed["linked"] == [s for s in after.link_class(LEARNER) if s not in before.link_class(LEARNER)]
     says(text, placed["square"], B.edges_text(placed["mask"]))
     assert facts["own_after"] == after.own_road(LEARNER)
     says(text, f"{facts['own_after']} tile")
@@ -367,10 +371,15 @@ def check_answer(d: Decision) -> None:
             assert probe.passes(LEARNER, card(game)) or not game.passes(LEARNER, card(game)), "it spares the card"
     elif not offer["give"]:
         says(text, "gives nothing back")
-    elif facts["needed"] and c["kind"] in ("hold", "consume"):
-        for r in facts["needed"]:
-            assert hand[r] - offer["get"][r] < c["amounts"].get(r, 0)
-            says(text, f"{hand[r]} {r}", f"{c['amounts'][r]} {r}")
+    elif facts["needed"]:
+        if c["kind"] in ("hold", "consume"):
+            for r in facts["needed"]:
+                assert hand[r] - offer["get"][r] < c["amounts"].get(r, 0)
+                says(text, f"{hand[r]} {r}", f"{c['amounts'][r]} {r}")
+    else:  # it gives less than it asks, and nothing the learner lacks
+        assert sum(offer["give"].values()) < sum(offer["get"].values())
+        assert not set(offer["give"]) & set(facts["short"]), offer
+        says(text, "fewer chits")
 
 
 CHECKS: dict[str, Callable[[Decision], None]] = {
@@ -415,11 +424,19 @@ def test_a_suggestion_is_legal_and_never_a_gift(games: list[Played]) -> None:
             if action["type"] == "accept":
                 assert game.s["offer"]["give"], "a yes to a request is a gift"
             assert action["type"] != "resign"
+            given = action["give"] if action["type"] == "offer" else \
+                game.s["offer"]["get"] if action["type"] == "accept" else {}
+            if given and game.warnings(LEARNER):  # the panel says the learner is short: of none of these
+                assert not set(given) & set(SE.shortfall(card(game), game.player(LEARNER)["hand"])), action
 
 
 def test_the_words_are_a_players(games: list[Played]) -> None:
     """Issue 44 item 2: a reason names colonies by colour, never a seat by number, nor an internal id (a
-    snake_case name, a market square's id, a season card's id)."""
+    snake_case name, a market square's id, a season card's id); and every move type the engine has is said in
+    a player's words among the choices."""
+    choices = COACHES["roanoke"].choices
+    assert set(choices) == set(KEYS)
+    assert not any(INTERNAL.search(words) for words in choices.values()), choices
     for played in games:
         for d in played.decisions:
             for text in (advice_of(d).reason.text, advice_of(d).reason.short):
