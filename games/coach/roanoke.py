@@ -172,7 +172,7 @@ def setup_reason(view: View, seat: int, action: Action) -> Reason:
     mine, top, colours = square_facts(market, i, seat)
     pays = square_payout(market[i], seat)
     res, where = MARKET_RES[i], TITLES[action["square"]]
-    text = (f"Your first worker on {where} takes 1 {res} now; with {square_state(mine, top, colours)}, {where} "
+    text = (f"your first worker on {where} takes 1 {res} now; with {square_state(mine, top, colours)}, {where} "
             f"would pay you {pays} {res} when you collect.")
     return Reason(text, f"{where}: 1 {res} now, {pays} {res} a collect as things stand.",
                   {"square": where, "res": res, "mine": mine, "top": top, "pays": pays})
@@ -191,12 +191,12 @@ def add_reason(view: View, seat: int, action: Action) -> Reason:
     facts = {"square": where, "res": res, "mine": mine, "top": top, "before": before, "pays": after,
              "reserve": reserve}
     if after > before:
-        text = (f"A worker on {where} makes {square_state(mine, top, colours)}: it pays you {after} {res} instead "
+        text = (f"a worker on {where} makes {square_state(mine, top, colours)}: it pays you {after} {res} instead "
                 f"of {before}; {in_reserve(reserve)}.")
         return Reason(text, f"{where} then pays you {after} {res}, not {before}.", facts)
     text = (f"{where} pays you {after} {res} with it too ({square_state(mine, top, colours)}), but a worker added "
             f"now is one more to move later: one a turn, and {in_reserve(reserve)}.")
-    return Reason(text, f"One more worker to move later; {reserve} in reserve.", facts)
+    return Reason(text, f"one more worker to move later; {reserve} in reserve.", facts)
 
 
 def move_reason(view: View, seat: int, action: Action) -> Reason:
@@ -213,7 +213,7 @@ def move_reason(view: View, seat: int, action: Action) -> Reason:
     left = (f"{away} paid you nothing before either" if from_after == from_before == 0
             else f"{away} still pays you {from_after} {from_res}" if from_after == from_before
             else f"{away} pays {from_after} {from_res} instead of {from_before}")
-    text = (f"With {square_state(mine, top, colours)}, {there} pays you {to_after} {to_res} instead of "
+    text = (f"with {square_state(mine, top, colours)}, {there} pays you {to_after} {to_res} instead of "
             f"{to_before}; {left}.")
     return Reason(text, f"{there}: {to_after} {to_res}, not {to_before}; {away}: {from_after} {from_res}.",
                   {"from": away, "to": there, "mine": mine, "top": top, "to_before": to_before, "to_after": to_after,
@@ -230,16 +230,16 @@ def collect_reason(view: View, seat: int, action: Action) -> Reason:
     hand = {r: view["players"][seat]["hand"][r] + gets[r] for r in RES}
     why, short = meets(view, seat, hand)
     if lost:
-        parts = [f"Collecting gives you {bundle(gets)}: the pile is short, so you lose {bundle(lost)} of what you "
+        parts = [f"collecting gives you {bundle(gets)}: the pile is short, so you lose {bundle(lost)} of what you "
                  "are owed"]
     elif not sum(rest.values()):
-        parts = [f"Collecting gives you {bundle(gets)}, all from the market"]
+        parts = [f"collecting gives you {bundle(gets)}, all from the market"]
     else:
-        parts = [f"Collecting gives you {bundle(gets)}: {sum(market.values())} from the market, "
+        parts = [f"collecting gives you {bundle(gets)}: {sum(market.values())} from the market, "
                  f"{sum(rest.values())} from nodes and generators"]
     if SE.CARDS[card_of(view)]["kind"] in HAND_CARDS:  # type: ignore[index]
         parts.append(f"then {why}")
-    return Reason("; ".join(parts) + ".", f"Collect: {bundle(gets)}.",
+    return Reason("; ".join(parts) + ".", f"collecting gives {bundle(gets)}.",
                   {"gets": kept(gets), "market": sum(market.values()), "other": sum(rest.values()),
                    "lost": kept(lost), "short_after": kept(short)})
 
@@ -364,9 +364,9 @@ def discard_reason(view: View, seat: int, action: Action, legal: list[Action]) -
     names = [f"{o}'s" for o in owners]
     roads = (", ".join(names[:-1]) + " and " if len(names) > 1 else "") + names[-1] + \
         (" roads" if len(names) > 1 else " road")
-    text = (f"The drawn {tile} fits only on {plural(len(squares), 'square')} of {roads}: placing it would cut "
+    text = (f"the drawn {tile} fits only on {plural(len(squares), 'square')} of {roads}: placing it would cut "
             "a road there. Discarding costs you nothing.")
-    return Reason(text, f"The {tile} fits only over other colonies' roads.",
+    return Reason(text, f"the {tile} fits only over other colonies' roads.",
                   {"tile": tile, "squares": len(squares), "owners": owners})
 
 
@@ -393,8 +393,8 @@ def house_reason(view: View, seat: int, action: Action) -> Reason:
             why, short = meets(view, seat, after)
             facts["short_after"] = kept(short)
             goal += f"; then {why}"
-    text = f"A house on {action['square']} costs 2 of each and you hold {bundle(hand)}. {goal}."
-    return Reason(text, f"A house on {action['square']}: your {ordinal(houses)}.", facts)
+    text = f"a house on {action['square']} costs 2 of each and you hold {bundle(hand)}. {goal}."
+    return Reason(text, f"a house on {action['square']}: your {ordinal(houses)}.", facts)
 
 
 def generator_reason(view: View, seat: int, action: Action) -> Reason:
@@ -405,10 +405,10 @@ def generator_reason(view: View, seat: int, action: Action) -> Reason:
     goal, facts = counts_for(view, seat, ("generator", "generator_or_upgrade"))
     works = (f"from your next turn, +1 {res} at each collect for you and colonies linked to you"
              if active else f"but {where} is cut off from your exit: it works only once your road reaches it again")
-    text = f"{a(res + ' generator').capitalize()} on {where} costs {bundle(cost)}: {works}"
+    text = f"{a(res + ' generator')} on {where} costs {bundle(cost)}: {works}"
     text += f"; {goal}." if goal else "."
-    return Reason(text, f"A {res} generator on {where}: +1 {res} a collect." if active else
-                  f"A {res} generator on {where}, idle until reconnected.",
+    return Reason(text, f"a {res} generator on {where}: +1 {res} a collect." if active else
+                  f"a {res} generator on {where}, idle until reconnected.",
                   {"res": res, "square": where, "cost": cost, "active": active, **facts})
 
 
@@ -431,8 +431,8 @@ def upgrade_reason(view: View, seat: int, action: Action) -> Reason | None:
     parts = [f"from your next turn you place up to {plural(after, 'tile')} a turn, not {before}"] if after > before \
         else []
     parts += [goal] if goal else []
-    text = f"A road upgrade on {where} costs 4 wood and 4 metal: " + "; ".join(parts) + "."
-    return Reason(text, f"A road upgrade on {where}: {plural(after, 'tile')} a turn.",
+    text = f"a road upgrade on {where} costs 4 wood and 4 metal: " + "; ".join(parts) + "."
+    return Reason(text, f"a road upgrade on {where}: {plural(after, 'tile')} a turn.",
                   {"square": where, "cost": dict(UPGRADE_COST), "tiles_before": before, "tiles_after": after, **facts})
 
 
@@ -447,7 +447,7 @@ def end_reason(view: View, seat: int, action: Action) -> Reason:
     goal = SE.goal_text(card)
     asks = (f"{card_name(card)} is for all together: {goal.removeprefix('together: ')}" if SE.collective(card)
             else f"{card_name(card)} asks you to {goal}")
-    text = f"Keep your {plural(chits, 'chit')}: {asks}; {why}; {before_check(turns)}."
+    text = f"keep your {plural(chits, 'chit')}: {asks}; {why}; {before_check(turns)}."
     return Reason(text, f"{card_name(card)}: {why}.",
                   {"chits": chits, "card": card_name(card), "short": kept(short), "turns": turns})
 
@@ -459,10 +459,10 @@ def offer_reason(view: View, seat: int, action: Action) -> Reason:
     short = kept(shortfall(view, seat))
     theirs = {r: view["players"][to]["hand"][r] for r in get}
     card = card_name(card_of(view))  # type: ignore[arg-type]
-    what = f"Offer {COLOURS[to]} {bundle(give)} for {bundle(get)}" if give else f"Ask {COLOURS[to]} for {bundle(get)}"
+    what = f"offer {COLOURS[to]} {bundle(give)} for {bundle(get)}" if give else f"ask {COLOURS[to]} for {bundle(get)}"
     text = (f"{what}: you lack {bundle(short)} for {card}, and {COLOURS[to]} holds {bundle(theirs)}"
             + (f"; you hold more {' and '.join(give)} than the card needs." if give else "."))
-    return Reason(text, f"Ask {COLOURS[to]} for {bundle(get)}.",
+    return Reason(text, f"ask {COLOURS[to]} for {bundle(get)}.",
                   {"to": COLOURS[to], "give": give, "get": get, "short": short, "theirs": theirs})
 
 
@@ -488,22 +488,22 @@ def answer_reason(view: View, seat: int, action: Action) -> Reason:
         why = f"you lack {bundle(lacks)} for {card}" if lacks else \
             f"{plural(sum(gets.values()), 'chit')} for {sum(pays.values())}"
         spared = f", and you can spare the {' and '.join(pays)}" if pays else ""
-        text = f"{who.capitalize()} gives you {bundle(gets)} for {bundle(pays)}: {why}{spared}."
+        text = f"{who} gives you {bundle(gets)} for {bundle(pays)}: {why}{spared}."
         return Reason(text, f"{bundle(gets)} for {bundle(pays)}: worth it.", {**facts, "lacks": lacks})
     needed = {r: n for r, n in pays.items() if free[r] < n}
     if not gets:
-        text = f"{who.capitalize()} asks you for {bundle(pays)} and gives nothing back: a gift no rule asks of you."
-        brief = "Nothing back for it."
+        text = f"{who} asks you for {bundle(pays)} and gives nothing back: a gift no rule asks of you."
+        brief = f"{who} gives nothing back for {bundle(pays)}."
     elif needed:
         hand = view["players"][seat]["hand"]
-        text = (f"{who.capitalize()} asks for {bundle(pays)}, and you need {' and '.join(needed)} yourself: you "
+        text = (f"{who} asks for {bundle(pays)}, and you need {' and '.join(needed)} yourself: you "
                 f"hold {bundle({r: hand[r] for r in needed})}, and your season card needs "
                 f"{bundle({r: need(view, seat)[r] for r in needed})}.")
-        brief = f"You need the {' and '.join(needed)}."
+        brief = f"you need the {' and '.join(needed)}."
     else:
-        text = (f"{who.capitalize()} gives {bundle(gets)} for {bundle(pays)}: fewer chits than you give, and none "
+        text = (f"{who} gives {bundle(gets)} for {bundle(pays)}: fewer chits than you give, and none "
                 "you lack.")
-        brief = "Less back than you give."
+        brief = f"{who} gives fewer chits than it asks."
     return Reason(text, brief, {**facts, "needed": sorted(needed)})
 
 

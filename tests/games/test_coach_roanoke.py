@@ -35,6 +35,9 @@ INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|\b(?:food|water|metal|wood)[12]\b|\bY
                       r"\b(?:player|colony) \d", re.I)
 """What a reason never says: a snake_case id, a market square's id (food1), a season card's id, a seat number."""
 HAND_CARDS = ("hold", "consume", "hold_any")
+FOLLOWS_A_COLON = re.compile(r"[A-M]\d+[ :]|(?:Food|Water|Metal|Wood) [12]\b|(?:[A-Z][a-z]+ )*[A-Z][a-z]+: ")
+"""A reason is written to follow "A beginner might pick **…**:": it starts in lower case (or a number), or with a
+square, a market square or a season card by name."""
 
 
 @dataclass
@@ -357,7 +360,7 @@ def check_answer(d: Decision) -> None:
     game = d.before
     offer = game.s["offer"]
     assert facts["from"] == COLOURS[offer["from"]] and facts["gets"] == offer["give"] and facts["pays"] == offer["get"]
-    says(text, COLOURS[offer["from"]].capitalize())
+    says(text, COLOURS[offer["from"]])
     says_bundle(text, offer["get"])
     says_bundle(text, offer["give"])
     hand = game.player(LEARNER)["hand"]
@@ -432,8 +435,8 @@ def test_a_suggestion_is_legal_and_never_a_gift(games: list[Played]) -> None:
 
 def test_the_words_are_a_players(games: list[Played]) -> None:
     """Issue 44 item 2: a reason names colonies by colour, never a seat by number, nor an internal id (a
-    snake_case name, a market square's id, a season card's id); and every move type the engine has is said in
-    a player's words among the choices."""
+    snake_case name, a market square's id, a season card's id), and follows the coach's "might pick **…**:";
+    every move type the engine has is said in a player's words among the choices."""
     choices = COACHES["roanoke"].choices
     assert set(choices) == set(KEYS)
     assert not any(INTERNAL.search(words) for words in choices.values()), choices
@@ -441,6 +444,7 @@ def test_the_words_are_a_players(games: list[Played]) -> None:
         for d in played.decisions:
             for text in (advice_of(d).reason.text, advice_of(d).reason.short):
                 assert not INTERNAL.search(text), text
+                assert not text[0].isupper() or FOLLOWS_A_COLON.match(text), "it follows 'might pick **…**:'"
 
 
 def test_no_sentence_is_said_more_than_three_times_a_game(games: list[Played]) -> None:
