@@ -278,6 +278,8 @@ class MovesMixin(TableMixin):
         self.draw_next()
 
     def _do_place(self, seat: int, a: Action) -> None:
+        """ROA-S5…S8: the tile goes down (over a paved one, which is discarded); the event says which colonies it
+        linked to the placer's link class and which nodes it brought into the placer's super-road."""
         s = self.s
         x = B.sq(a["row"], a["col"])
         old = s["board"][x]
@@ -289,9 +291,11 @@ class MovesMixin(TableMixin):
         kind = s["drawn_tile"]
         s["drawn_tile"] = None
         s["placements_left"] -= 1
+        linked, reached = set(self.link_class(seat)), set(self.nodes_reached(seat))
         self.recompute_networks()
         self.emit({"type": "placed", "seat": seat, "square": B.label(x), "tile": kind, "mask": a["mask"],
-                   "paved": paved})
+                   "paved": paved, "linked": [y for y in self.link_class(seat) if y not in linked],
+                   "reached": [B.label(y) for y in self.nodes_reached(seat) if y not in reached]})
         self.draw_next()
 
     def _do_discard(self, seat: int, a: Action) -> None:
