@@ -9,11 +9,9 @@ coach said (`said`), so that no sentence is said more than `SAID_MOST` times a g
 from __future__ import annotations
 
 import hashlib
-import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from games.ai import choose_for, policy_for
 from games.coach import catan, colonies, roam, roanoke, small_islands
 from games.coach.coaching import Advice, Coaching, Reason
 from games.core import Action, Event, Game
@@ -35,12 +33,6 @@ COACHES: dict[str, Coaching] = {"catan": catan.COACHING, "colonies": colonies.CO
                                 "roanoke": roanoke.COACHING, "small_islands": small_islands.COACHING,
                                 "roam": roam.COACHING}
 """The games a practice table is offered for, and their coaches."""
-
-
-def suggestion(game: Game, seat: int) -> Action:
-    """The game's heuristic's choice (seeded, so it says the same thing each time it is asked): where a coach
-    has no better idea, what a sensible beginner might do."""
-    return choose_for(game, seat, policy_for(game.id), random.Random(game.num_players))
 
 
 def advise(game: Game, seat: int) -> Advice | None:
@@ -75,7 +67,7 @@ def coach_line(game: Game, seat: int, advice: Advice | None, named: str,
     why = spoken(advice.reason, said) if advice is not None else None
     kinds = list(dict.fromkeys(kind(a) for a in game.legal_actions(seat)))
     choices = COACHES[game.id].choices
-    meant = "; ".join(choices.get(k, k.replace("_", " ")) for k in kinds[:MOST_KINDS])
+    meant = "; ".join(choices[k] for k in kinds[:MOST_KINDS])
     meant += "; …" if len(kinds) > MOST_KINDS else ""
     listed = f"Your choices: {meant}." if len(kinds) > 1 else None
     if listed is not None and said.get(said_key(listed), 0) >= SAID_MOST:

@@ -7,12 +7,10 @@ test per game checks every such fact against that board. A coach reads only what
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.ai import choose_for, policy_for
 from games.core import Action, Event, Game
 
 
@@ -60,12 +58,3 @@ class Coaching:
     mechanics: tuple[Mechanic, ...]
     advice: str
 
-
-def by_heuristic(reasons: dict[str, str]) -> Callable[[Game, int], Advice | None]:
-    """The heuristic's choice with a fixed phrase per kind of move: the coach before issue 44, until each
-    game's coach computes its reasons from the position."""
-    def advise(game: Game, seat: int) -> Advice | None:
-        pick = choose_for(game, seat, policy_for(game.id), random.Random(game.num_players))
-        why = reasons.get(str(pick.get("type")))
-        return Advice(pick, Reason(why, why)) if why else None
-    return advise

@@ -546,8 +546,8 @@ def pick(game: Game, seat: int, view: View, legal: list[Action]) -> Action:
         return take if take in legal and fair(view, seat, view["offer"]) else {"type": "decline"}
     if choice["type"] == "offer":
         choice = RoanokePlayer(generous=False).choose(view, legal, random.Random(game.num_players))
-        if gift(view, seat, choice):  # the heuristic offers only from round 2 (`RoanokePlayer._offer`)
-            choice = RoanokePlayer().choose(dict(view, round=1), legal, random.Random(game.num_players))
+        if gift(view, seat, choice):
+            choice = RoanokePlayer(offers=False).choose(view, legal, random.Random(game.num_players))
     if choice["type"] == "discard":
         choice = better_than_discard(view, seat, legal) or choice
     return choice

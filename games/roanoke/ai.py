@@ -121,8 +121,10 @@ def acceptable(view: View, seat: int, offer: dict[str, Any], *, generous: bool =
 
 @register_policy("roanoke")
 class RoanokePlayer(Player):
-    def __init__(self, *, generous: bool = True) -> None:
-        self.generous = generous
+    def __init__(self, *, generous: bool = True, offers: bool = True) -> None:
+        """`generous`: it gives a neighbour what they lack for the season card; `offers`: it makes offers at all
+        (the coach suggests the heuristic's move without its offer where the offer would be a gift)."""
+        self.generous, self.offers = generous, offers
 
     def shrewd(self) -> Player:
         return RoanokePlayer(generous=False)
@@ -214,7 +216,7 @@ class RoanokePlayer(Player):
         (paid up front with what it lacks, if shrewd); never to a seat already asked this turn, nor on terms
         that seat declined this round (issue 36: it would only be declined again)."""
         seat = view["seat"]
-        if view["round"] < 2 or card_of(view) is None:
+        if not self.offers or view["round"] < 2 or card_of(view) is None:
             return None
         record = view["asks"]
         for to, give, get in self._offers(view, seat):

@@ -12,12 +12,13 @@ import pytest
 
 from bot.practice import AI_LEVEL, NOT_RATED, named
 from bot.storage import JobKind, user_player
-from games.coach import CLEARLY_WORSE, COACH, COACHES, advise, suggestion
+from games.coach import CLEARLY_WORSE, COACH, COACHES, advise
 from games.core import get_game
 from games.judge import worths
 from tests.support.clicking import wait_for_people
 from tests.support.fake_discord import StoredMessage
 from tests.support.inspector import jobs_of
+from tests.support.learner import suggestion
 from tests.support.person import Person
 from tests.support.suggested import click_move
 from tests.support.table_talk import Round, Tally
@@ -32,7 +33,9 @@ DECISIONS = 2000
 SEEN = {"catan": {"the robber", "a discard", "starting cards", "production", "a trade offer", "a bank trade",
                   "a development card", "a Knight", "Monopoly", "Longest Road", "Largest Army", "a Victory Point card",
                   "the end"},
-        "roanoke": {"a season check"},
+        "roanoke": {"a season card", "the market's payout", "a season check", "a house", "a generator",
+                    "a road upgrade", "a node reached", "linked colonies", "paving over a road",
+                    "a tile that fits nowhere", "a trade", "a colony eliminated", "the end and the score"},
         "roam": {"coins", "a skipped square", "a blank", "claiming a card", "a tie bid", "a free rest", "an early rest",
                  "an artifact", "using an artifact", "a claimed character", "the end", "the final score"},
         "colonies": {"a Threat", "fighting a Threat", "working a Land", "a Wealth card", "Cannibalism", "a trade offer",

@@ -3,6 +3,8 @@ words, each mechanic is explained the first time its event shows and never again
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from games.coach import COACH, COACHES, SAID_MOST, advise, closing, coach_line, first_times, said_key, spoken
@@ -52,3 +54,24 @@ def test_a_sentence_is_said_three_times_then_shorter_then_not() -> None:
         if words is not None:
             said[said_key(words)] = said.get(said_key(words), 0) + 1
     assert heard == [reason.text] * SAID_MOST + [reason.short] * SAID_MOST + [None] * 2
+
+
+@pytest.mark.parametrize("game_id", sorted(COACHES))
+def test_every_kind_of_move_a_learner_meets_has_words(game_id: str) -> None:
+    """Issue 44 item 2: each choice in a player's words: every action type listed over seeded random games of
+    the practice table's size has the coach's words for it (no raw move name reaches the line)."""
+    cls = get_game(game_id)
+    kinds: set[str] = set()
+    for seed in range(3):
+        game = cls.new(cls.min_players, seed=seed, options={})
+        rng = random.Random(seed)
+        for _ in range(400):
+            if game.over:
+                break
+            seat = min(game.to_move())
+            legal = game.legal_actions(seat)
+            kinds |= {str(a["type"]) for a in legal}
+            game.apply(seat, rng.choice(legal))
+    words = COACHES[game_id].choices
+    assert kinds <= set(words), sorted(kinds - set(words))
+    assert all("_" not in said for said in words.values())

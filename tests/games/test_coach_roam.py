@@ -84,10 +84,10 @@ def played(seed: int) -> Played:
             heuristic = random.Random(game.num_players)
             action = advice.action if advice else choose_for(game, seat, policy_for("roam"), heuristic)
             named = game.describe(advice.action) if advice else ""
-            line = coach_line(game, seat, advice, named, memory)
             said = spoken(advice.reason, memory) if advice else None
-            if said:
-                memory[said_key(said)] += 1
+            line, sentences = coach_line(game, seat, advice, named, memory)
+            for sentence in sentences:
+                memory[said_key(sentence)] += 1
             decisions.append(Decision(cls.from_dict(game.to_dict()), legal, advice, line, said))
         else:
             action = choose_for(game, seat, easy, rng)

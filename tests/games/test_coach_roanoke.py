@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from cogs.rules import book, find_section
-from games.coach import COACHES, SAID_MOST, advise, first_times, rules_pointer, said_key, spoken, suggestion
+from games.coach import COACHES, SAID_MOST, advise, first_times, rules_pointer, said_key, spoken
 from games.coach.coaching import Advice
 from games.core import Event, get_game
 from games.levels import player_for
@@ -26,6 +26,7 @@ from games.roanoke import seasons as SE
 from games.roanoke.game import KEYS, Roanoke
 from games.roanoke.market import MARKET, TITLES
 from games.roanoke.text import COLOURS
+from tests.support.learner import suggestion
 
 SEEDS = range(10)
 LEARNER = 0

@@ -26,7 +26,7 @@ import pytest
 from cogs.rules import book as chapters
 from cogs.rules import find_section
 from games.ai import choose_for
-from games.coach import COACHES, advise, first_times, said_key, spoken, suggestion
+from games.coach import COACHES, advise, first_times, said_key, spoken
 from games.coach import small_islands as coach
 from games.coach.coaching import Advice
 from games.core import Action, Event, get_game
@@ -38,6 +38,7 @@ from games.small_islands.game import SmallIslands
 from games.small_islands.moves import STEP_OF
 from games.small_islands.names import cell_name
 from games.small_islands.tiles import key
+from tests.support.learner import suggestion
 
 GAME = "small_islands"
 SEEDS = range(10)
