@@ -113,14 +113,21 @@ def memory(settings: Mapping[str, Any]) -> dict[str, Any]:
     return dict(settings.get(COACH_MEMORY) or {})
 
 
-def speak(row: GameRow, game: Game, version: int) -> Coached:
-    """The coach's line on the learner's decision in `game` (the table at `version`), and the memory that says
-    it was said; nothing while the learner is not to move."""
+def speak(row: GameRow, game: Game, version: int, mover: int | None = None) -> Coached:
+    """The coach's line on the learner's decision in `game` (the table at `version`, after `mover`'s move), and
+    the memory that says it was said. Nothing while the learner is not to move, or may only decline an offer
+    (nobody asks them that, `Game.only_declines`); nothing new on the board while another seat's move leaves the
+    learner the decision and the pick they had (an answer to someone's offer, a discard), which the board shows."""
     person = learner(row)
-    if not is_practice(row.settings) or person is None or game.over or person not in game.to_move():
+    if not is_practice(row.settings) or person is None or game.over or person not in game.to_move() \
+            or game.only_declines(person):
         return Coached([])
-    said = dict(memory(row.settings).get("said", {}))
+    told = memory(row.settings)
+    said = dict(told.get("said", {}))
     advice = advise(game, person)
+    if mover != person and told.get("at") == row.version and told.get("pick") is not None \
+            and advice is not None and key(advice.action) == key(told["pick"]):
+        return Coached([], {**row.settings, COACH_MEMORY: {**told, "at": version}})
     why = spoken(advice.reason, said) if advice is not None else None
     line, sentences = coach_line(game, person, advice, named(row, game, person, advice.action) if advice else "",
                                  said)
@@ -171,5 +178,5 @@ async def practice_lines(storage: Storage, row: GameRow, game: Game, seat: int, 
     if game.over and person is not None:
         own = [entry.action for entry in log if entry.seat == person] + ([action] if seat == person else [])
         lines += [*closing(game, person, own), NOT_RATED]
-    spoke = speak(row, game, row.version + 1)
+    spoke = speak(row, game, row.version + 1, seat)
     return Coached([*lines, *spoke.lines], spoke.settings)

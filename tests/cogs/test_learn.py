@@ -124,6 +124,10 @@ async def test_a_practice_game_is_coached_to_the_end_and_not_rated(world: World,
         if told:
             assert f"`/game rules game:{game} section:{mechanic.rule}`" in said
     assert "was the stronger move there" not in said, "the coach's own picks are never called worse"
+    coach = [line for board in boards(world, thread) for line in board.text().splitlines()
+             if line.startswith(f"{COACH} **Coach:**") and "was the stronger move" not in line]
+    assert len(coach) <= decisions + 1, "a line a decision she was asked: none again while another seat's move " \
+        "leaves her decision as it was, none for an offer she may only decline"
     final = boards(world, thread)[-1].text()
     assert NOT_RATED in final and "**Well done:**" in final and "**In a real game, try:**" in final, final
     assert await service.storage.ratings_of(user_player(alice.user.id), 0) == {}, "nothing was rated"
