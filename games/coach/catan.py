@@ -19,7 +19,7 @@ from games.catan.ai import CatanPlayer
 from games.catan.board import GEOMETRY, RESOURCES, TERRAIN_YIELD, harbor_of_node, pips
 from games.catan.roads import road_length
 from games.catan.table import COSTS, PIECES
-from games.coach.coaching import Advice, Coaching, Mechanic, Reason
+from games.coach.coaching import Advice, Coaching, Mechanic, Reason, event_of
 from games.core import Action, Event, Game
 from games.grammar import plural
 
@@ -563,9 +563,6 @@ def _placeable(view: View, p: int) -> bool:
 
 # -- the mechanics -------------------------------------------------------------------------------------------------
 
-def _played(card: str) -> Any:
-    return lambda e: e.get("type") == "played" and e.get("card") == card
-
 
 def _won_with_cards(e: Event) -> bool:
     return e.get("type") == "won" and any(e.get("vp_cards", ()))
@@ -597,13 +594,13 @@ MECHANICS = (
              "Knight, a Victory Point or a progress card. Keep it hidden; play one a turn, not on the turn you buy it.",
              lambda e: e.get("type") == "bought_dev"),
     Mechanic("a Knight", "CAT-28", "A Knight moves the robber and steals a card, as a 7 does, but nobody "
-             "discards. It stays face up: 3 played Knights can take Largest Army.", _played("knight")),
+             "discards. It stays face up: 3 played Knights can take Largest Army.", event_of("played", card="knight")),
     Mechanic("Road Building", "CAT-29", "Road Building places 2 roads for free, by the usual rules of where a "
-             "road may go.", _played("road_building")),
+             "road may go.", event_of("played", card="road_building")),
     Mechanic("Year of Plenty", "CAT-29", "Year of Plenty takes any 2 cards from the bank, of one kind or two.",
-             _played("year_of_plenty")),
+             event_of("played", card="year_of_plenty")),
     Mechanic("Monopoly", "CAT-29", "Monopoly names a resource: every other player gives you all the cards of it "
-             "they hold.", _played("monopoly")),
+             "they hold.", event_of("played", card="monopoly")),
     Mechanic("Longest Road", "CAT-35", "The first continuous road of 5 or more takes Longest Road, worth 2 "
              "points; another player takes it only with a strictly longer road.",
              lambda e: e.get("type") == "longest_road" and e.get("seat") is not None),

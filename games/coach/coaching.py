@@ -25,6 +25,12 @@ class Mechanic:
     shows: Callable[[Event], bool]
 
 
+def event_of(kind: str, test: Callable[[Event], Any] | None = None, **fields: Any) -> Callable[[Event], bool]:
+    """A `Mechanic.shows`: an event of type `kind` whose `fields` are as given and that passes `test`."""
+    return lambda e: (e.get("type") == kind and all(e.get(k) == v for k, v in fields.items())
+                      and (test is None or bool(test(e))))
+
+
 @dataclass(frozen=True)
 class Reason:
     """Why a move is worth making, said as facts of this position to the learner ("you"), naming no other

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from games.ai import choose_for, policy_for
-from games.coach.coaching import Advice, Coaching, Mechanic, Reason
+from games.coach.coaching import Advice, Coaching, Mechanic, Reason, event_of
 from games.colonies import cards as C
 from games.colonies.text import many
 from games.core import Action, Event, Game, listed
@@ -562,12 +563,10 @@ def advise(game: Game, seat: int) -> Advice | None:
 
 # -- the mechanics a beginner meets ---------------------------------------------------------------------------------
 
-def _is(kind: str, **fields: Any) -> Any:
-    return lambda e: e.get("type") == kind and all(e.get(k) == v for k, v in fields.items())
 
 
-def _played(kinds: frozenset[str] | set[str]) -> Any:
-    return lambda e: e.get("type") == "played" and e.get("card") in kinds
+def _played(kinds: frozenset[str]) -> Callable[[Event], bool]:
+    return event_of("played", lambda e: e.get("card") in kinds)
 
 
 SHIPMENTS = frozenset(n for n, k in C.KIND.items() if k == C.SHIPMENT)
@@ -594,48 +593,49 @@ MECHANICS: tuple[Mechanic, ...] = (
              "except after Peaceful Tribe.", _played(C.THREATS)),
     Mechanic("fighting a Threat", "COL-S20", "Combat: a Population in play trashes a Threat from your hand unplayed "
              "(no effect, no draw) or one played this turn. A Soldier may be played before your Threats to do it.",
-             _is("trashed", why="combat")),
+             event_of("trashed", why="combat")),
     Mechanic("working a Land", "COL-S15", "Only a Land played this turn, or Livestock, can be worked, by any number "
              "of workers: Farmland 2 Food (a Farmer 3), a Coast 2 Food or a shipping; Mountains and Forest roll a "
-             "die.", _is("work")),
+             "die.", event_of("work")),
     Mechanic("a die roll", "COL-R17", "On Mountains and Forest a roll of 1 trashes the worker. A Miner in the "
-             "Mountains or a Trapper in the Forest adds 1 first, so is never lost there.", _is("roll")),
+             "Mountains or a Trapper in the Forest adds 1 first, so is never lost there.", event_of("roll")),
     Mechanic("working Farmland together", "COL-S16", "Two or more ready Population may work one Farmland together: "
-             "1 Wealth each, and no Food.", _is("group")),
+             "1 Wealth each, and no Food.", event_of("group")),
     Mechanic("a Wealth card", "COL-S11", "A Wealth is 1 point. Played, it draws you 1 card; from your hand or from "
-             "play a Coast can ship it for 5 points.", _played({"wealth"})),
+             "play a Coast can ship it for 5 points.", event_of("played", card="wealth")),
     Mechanic("shipping Wealth", "COL-R31", "Shipping sends a Wealth from your hand or play home from a Coast: 5 "
-             "points, and the top Shipment (a Trader the top 2). Not under Strife in the Homeland.", _is("shipped")),
+             "points, and the top Shipment (a Trader the top 2). Not under Strife in the Homeland.",
+             event_of("shipped")),
     Mechanic("a Shipment", "COL-S12", "Shipments act when played: Supplies gains 5 Food, Settlers 3 Population, "
              "Horses draw 3, Livestock stays to be worked, Arms trashes a Threat, Laborers work a Land. No points.",
              _played(SHIPMENTS)),
     Mechanic("exploring the Frontier", "COL-S18", "Exploring gains a Frontier Land (2 points) and the top Threat "
              "into your discard pile; an Explorer sees the top 3 Threats and keeps one.",
-             _is("gained", source="frontier")),
+             event_of("gained", source="frontier")),
     Mechanic("the Line-Up", "COL-S19", "Reproducing gains a Line-Up Population into your discard pile: 1 point, and "
-             "1 Food to play it later. The Line-Up refills when the turn ends.", _is("gained", source="lineup")),
+             "1 Food to play it later. The Line-Up refills when the turn ends.", event_of("gained", source="lineup")),
     Mechanic("Cannibalism", "COL-S13", "Cannibalism trashes a Population from your hand for 1 Food into your hand, "
              "and gains you the top Threat. Never under Harsh Winter or while a Threat locks your hand.",
-             _is("cannibal_food")),
+             event_of("cannibal_food")),
     Mechanic("a trade offer", "COL-S17", "A ready Population may offer cards from your hand for as many named cards "
              "of one player, who accepts, declines or counters once. A Trader's deal gives both 1 Wealth.",
-             _is("offer")),
+             event_of("offer")),
     Mechanic("a new deck", "COL-S2", "Gained cards go to your discard pile; when your deck runs out, the discard "
-             "pile is shuffled into a new deck, and they reach your hand.", _is("reshuffled")),
+             "pile is shuffled into a new deck, and they reach your hand.", event_of("reshuffled")),
     Mechanic("the end of a turn", "COL-S22", "Ending a turn: cards in play are discarded, up to half the Food in "
              "hand goes to the granary, the rest of the hand is discarded but its Population are trashed; then "
-             "draw to five.", _is("cleanup")),
+             "draw to five.", event_of("cleanup")),
     Mechanic("elimination", "COL-S25", "A colony with no Population in its hand, deck and discard pile at the end "
              "of its turn is eliminated and scores nothing. Running out of Food alone eliminates nobody.",
-             _is("eliminated")),
+             event_of("eliminated")),
     Mechanic("an Event", "COL-S5", "From round 2 the First Settler flips an Event each round; it holds until the "
-             "next flip. The round of the last flip is the final round.", _is("event")),
-    *(Mechanic(C.title(card), rule, text, _is("event", card=card)) for card, rule, text in EVENT_RULES),
+             "next flip. The round of the last flip is the final round.", event_of("event")),
+    *(Mechanic(C.title(card), rule, text, event_of("event", card=card)) for card, rule, text in EVENT_RULES),
     Mechanic("the final round", "COL-S27", "The Event deck is empty: the game ends after the turn of the last seat "
-             "before the First Settler.", _is("event", left=0)),
+             "before the First Settler.", event_of("event", left=0)),
     Mechanic("the final score", "COL-S29", "Each colony left scores 1 per Population and Wealth, 2 per Land, 5 per "
              "shipped Wealth; Food, Shipments and Threats score nothing. Ties: shipped Wealth, then Land, then "
-             "Population.", _is("game_over")),
+             "Population.", event_of("game_over")),
 )
 
 

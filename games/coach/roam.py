@@ -18,8 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 from games.ai import choose_for, policy_for
-from games.coach.coaching import Advice, Coaching, Mechanic, Reason
-from games.core import Action, Event, Game, listed
+from games.coach.coaching import Advice, Coaching, Mechanic, Reason, event_of
+from games.core import Action, Game, listed
 from games.grammar import plural
 from games.roam.data import CARDS, short_name
 from games.roam.geometry import (
@@ -400,40 +400,38 @@ REASONS: dict[str, Callable[[View, Action, list[Action]], Reason | None]] = {
 
 # -- the mechanics a beginner meets ------------------------------------------------------------------------------
 
-def is_(kind: str, test: Callable[[Event], bool] = lambda e: True) -> Callable[[Event], bool]:
-    return lambda e: e.get("type") == kind and test(e)
-
 
 MECHANICS = (
     Mechanic("coins", "coins", "A marker on a square with coins (gold discs) collects them. Coins buy blanks, early "
              "rests, tie bids and artifacts, and break a tie for the win.",
-             is_("marker", lambda e: bool(e.get("coins")))),
+             event_of("marker", lambda e: bool(e.get("coins")))),
     Mechanic("a skipped square", "placing", "A marker square already taken, by anyone's marker, is skipped; the "
-             "pattern's other squares are still placed.", is_("skipped_cells")),
+             "pattern's other squares are still placed.", event_of("skipped_cells")),
     Mechanic("a blank", "blanks", "A blank is an optional square of a pattern: once the markers are down, it takes "
              "a marker for 2 coins (free with a Lantern).",
-             is_("marker", lambda e: e.get("how") in ("blank", "lantern"))),
+             event_of("marker", lambda e: e.get("how") in ("blank", "lantern"))),
     Mechanic("claiming a card", "claiming", "A card with all six squares taken goes, at the end of the turn, to the "
              "player with the most markers there; its markers go home and each other player there gets 1 coin.",
-             is_("claimed")),
+             event_of("claimed")),
     Mechanic("a tie bid", "tie bid", "A full card with a tie for the most markers is bid for: each tied player "
-             "bids coins once, or passes; the highest bid pays and claims the card.", is_("bid_started")),
+             "bids coins once, or passes; the highest bid pays and claims the card.", event_of("bid_started")),
     Mechanic("a free rest", "A5.3", "When all of a player's characters are face down, they all turn face up at the "
-             "start of their turn, artifacts too, for free.", is_("rested", lambda e: not e.get("paid"))),
+             "start of their turn, artifacts too, for free.", event_of("rested", lambda e: not e.get("paid"))),
     Mechanic("an early rest", "A5.3", "At the very start of a turn a player may pay 1 coin per character still "
-             "face up to turn all characters and artifacts face up.", is_("rested", lambda e: bool(e.get("paid")))),
+             "face up to turn all characters and artifacts face up.",
+             event_of("rested", lambda e: bool(e.get("paid")))),
     Mechanic("an artifact", "A3.3", "An artifact (one may be bought at the end of a turn) gives an ability: "
              "Backpack, Lantern, Wizard's Hat, Walking Stick, Hourglass or Stone Hammer; dearer copies score "
-             "points.", is_("bought")),
+             "points.", event_of("bought")),
     Mechanic("using an artifact", "A3.3", "An artifact used turns face down until its owner rests.",
-             is_("artifact_used")),
+             event_of("artifact_used")),
     Mechanic("a claimed character", "A3.2", "A claimed character places its own pattern: a small one is worth 4 or "
              "5 points, a big one 1 or 2 but it fills cards fast.",
-             is_("chose", lambda e: e.get("card") in CARDS and not CARDS[e["card"]].flag)),
+             event_of("chose", lambda e: e.get("card") in CARDS and not CARDS[e["card"]].flag)),
     Mechanic("the end", "A5.4", "Ten characters for one player (the three starting ones count), or two rounds "
-             "with no marker put, make this round the last.", is_("end_triggered")),
+             "with no marker put, make this round the last.", event_of("end_triggered")),
     Mechanic("the final score", "A5.4", "Score: the points of your characters and artifacts (3 more for the "
-             "Outpost); the most points wins, and a tie goes to the most coins.", is_("game_over")),
+             "Outpost); the most points wins, and a tie goes to the most coins.", event_of("game_over")),
 )
 """Each rule a beginner meets, the event that shows it, and the `/game rules` section that opens its chapter: a
 rule id where its first passage stands in that chapter (A3.3, A3.2, A5.3 opening "A turn step by step", which

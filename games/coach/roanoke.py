@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from games.ai import choose_for, policy_for
-from games.coach.coaching import Advice, Coaching, Mechanic, Reason
-from games.core import Action, Event, Game
+from games.coach.coaching import Advice, Coaching, Mechanic, Reason, event_of
+from games.core import Action, Game
 from games.grammar import a, ordinal, plural, verb
 from games.roanoke import board as B
 from games.roanoke import seasons as SE
@@ -585,9 +585,6 @@ def advise(game: Game, seat: int) -> Advice | None:
 
 # -- the mechanics ---------------------------------------------------------------------------------------------
 
-def is_(kind: str, test: Callable[[Event], Any] = lambda e: True) -> Callable[[Event], bool]:
-    return lambda e: e.get("type") == kind and bool(test(e))
-
 
 COACHING = Coaching(
     choices={
@@ -609,41 +606,42 @@ COACHING = Coaching(
     mechanics=(
         Mechanic("a season card", "ROA-S32", "Each season opens with its card turned up: own, hold, pay, lead, reach "
                  "or a goal for all together. It is checked after the season's third round; My hand says whether "
-                 "you meet it.", is_("season_revealed")),
+                 "you meet it.", event_of("season_revealed")),
         Mechanic("the market's payout", "ROA-S14", "When you collect, each market square pays you 2 of its "
                  "resource if you have the most workers there, 1 if tied for the most, nothing if outnumbered or "
-                 "if all four colours are there.", is_("collected", lambda e: any(e["received"].values()))),
+                 "if all four colours are there.", event_of("collected", lambda e: any(e["received"].values()))),
         Mechanic("a season check", "ROA-S31", "At the end of a season's third round, every colony is checked "
                  "against the season card's goal; a colony that fails it is eliminated at once. Your turn message "
-                 "warns you when you are short.", is_("season_checked")),
+                 "warns you when you are short.", event_of("season_checked")),
         Mechanic("a house", "ROA-R19", "A house costs 2 of each resource and goes on one of your road tiles: that "
                  "tile can no longer be paved over, houses count for the cards that ask for them, and they break "
-                 "ties at the end.", is_("bought", lambda e: e["what"] == "house")),
+                 "ties at the end.", event_of("bought", lambda e: e["what"] == "house")),
         Mechanic("a generator", "ROA-R20", "A generator sits on one of your houses: 4 of its resource and 2 wood or "
                  "food. While its tile is in your road, it pays 1 of its resource on the turn of every colony "
-                 "linked to you, yours included.", is_("bought", lambda e: e["what"] == "generator")),
+                 "linked to you, yours included.", event_of("bought", lambda e: e["what"] == "generator")),
         Mechanic("a road upgrade", "ROA-R16", "A road upgrade costs 4 wood and 4 metal: while it works, you and "
                  "every colony linked to you place one more tile a turn, up to 3.",
-                 is_("bought", lambda e: e["what"] == "road upgrade")),
+                 event_of("bought", lambda e: e["what"] == "road upgrade")),
         Mechanic("a node reached", "ROA-S15", "A resource node your roads reach pays 1 of its resource each time "
-                 "you collect, and you may build on from its other edges.", is_("placed", lambda e: e.get("reached"))),
+                 "you collect, and you may build on from its other edges.",
+                 event_of("placed", lambda e: e.get("reached"))),
         Mechanic("linked colonies", "ROA-S8", "When two colonies' roads meet or reach the same node they are linked: "
                  "each earns from all the nodes and working generators of the link, and shares its road upgrades.",
-                 is_("placed", lambda e: e.get("linked"))),
+                 event_of("placed", lambda e: e.get("linked"))),
         Mechanic("paving over a road", "ROA-S7", "A tile may be laid over another colony's bare road tile: the old "
                  "tile is discarded, its upgrade destroyed, and its owner's road beyond it is cut off. A house "
-                 "protects a tile.", is_("placed", lambda e: e["paved"] and e["paved"]["owner"] != e["seat"])),
+                 "protects a tile.", event_of("placed", lambda e: e["paved"] and e["paved"]["owner"] != e["seat"])),
         Mechanic("a tile that fits nowhere", "ROA-S16", "A drawn tile with no legal square is discarded at once, "
-                 "and no other is drawn in its place.", is_("tile_unplaceable")),
+                 "and no other is drawn in its place.", event_of("tile_unplaceable")),
         Mechanic("a trade", "ROA-S18", "On its turn a colony may offer any resources to one other colony for any "
                  "others; either side may be empty. The other accepts or declines; every hand and offer is "
-                 "public.", is_("traded")),
+                 "public.", event_of("traded")),
         Mechanic("a colony eliminated", "ROA-S35", "An eliminated colony plays no more: its whole hand passes to "
                  "the next surviving colony on its left, its workers leave the market, its roads and houses "
-                 "stay.", is_("eliminated")),
+                 "stay.", event_of("eliminated")),
         Mechanic("the end and the score", "ROA-S37", "After the Year 2 Winter check the survivors compare the "
                  "chits in their hands: most wins; ties go to more houses, then more tiles in your own road. If "
-                 "every colony is lost, nobody wins.", is_("game_over")),
+                 "every colony is lost, nobody wins.", event_of("game_over")),
     ),
     advice="read the next season card early and save for it, and trade with colonies that are short: a "
            "colony eliminated passes its hand to its left.",

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from games.ai import choose_for, policy_for
-from games.coach.coaching import Advice, Coaching, Mechanic, Reason
-from games.core import Action, Event, Game
+from games.coach.coaching import Advice, Coaching, Mechanic, Reason, event_of
+from games.core import Action, Game
 from games.grammar import plural
 from games.small_islands import rewards as R
 from games.small_islands.ai import Board, empty_stats, face_stats, merged, plan
@@ -392,47 +392,44 @@ def advise(game: Game, seat: int) -> Advice | None:
 
 # -- the mechanics a beginner meets ------------------------------------------------------------------------
 
-def _is(kind: str, test: Callable[[Event], bool] = lambda e: True) -> Callable[[Event], bool]:
-    return lambda e: e.get("type") == kind and test(e)
-
 
 MECHANICS = (
     Mechanic("objectives", "B5.3", "Each round you draw objective cards up to 3 and choose in secret: one to play "
              "now, scored at this round's reward, and one to keep for next round; the third goes back.",
-             _is("chose")),
+             event_of("chose")),
     Mechanic("placing a tile", "exploring", "You take a row tile into your hand and place any one of your 3 on a free "
              "cell beside a tile; every edge and corner it touches must match, land to land and sea to sea.",
-             _is("took")),
+             event_of("took")),
     Mechanic("bonus tokens", "bonus tokens", "After placing a tile you may put one of your 4 bonus tokens, for the "
              "whole game, on any tile: a port or a resource token. They help the others too: use them with care.",
-             _is("placed")),
+             event_of("placed")),
     Mechanic("a port token", "bonus tokens", "A port token goes on a coastal tile, at most 2 ports a tile. Ports "
              "count for missions and rewards that ask for them, and for the ships' score at the end.",
-             _is("port")),
+             event_of("port")),
     Mechanic("a resource token", "bonus tokens", "A resource token covers one resource icon of a tile and changes "
              "it to the flower, fruit or leaf named: it can make an island meet a mission, or stop meeting one.",
-             _is("converted")),
+             event_of("converted")),
     Mechanic("the Navigation stack", "landing", "Each explore turn moves a tile of the round's Navigation stack "
              "into the row. It is empty now: from the next turn, a player may land a ship instead of exploring.",
-             _is("refilled", lambda e: e.get("source") == "nav" and e.get("nav_left") == 0)),
+             event_of("refilled", lambda e: e.get("source") == "nav" and e.get("nav_left") == 0)),
     Mechanic("a landing", "landing", "Once the Navigation stack is empty, a player may land a ship instead of "
              "placing a tile; that ends the round. Your coloured ship scores 1 PP per port around it at the end.",
-             _is("landed")),
+             event_of("landed")),
     Mechanic("the reward", "building houses", "At a round's end each player, from the lander, reveals their "
              "objective and puts houses on islands of 2+ tiles that meet it, one per island, scoring its reward.",
-             _is("revealed")),
+             event_of("revealed")),
     Mechanic("no house", "building houses", "With no house in hand, or no island of 2+ tiles that meets the "
-             "mission with a free house symbol, a player builds nothing that round.", _is("no_house")),
+             "mission with a free house symbol, a player builds nothing that round.", event_of("no_house")),
     Mechanic("discovery tokens", "rewards", "The Discovery reward draws 1 discovery token per temple of the island; "
-             "you keep one in secret, worth 2 to 9 PP at the end, and the rest go back.", _is("discovery")),
+             "you keep one in secret, worth 2 to 9 PP at the end, and the rest go back.", event_of("discovery")),
     Mechanic("a new round", "building houses", "Everyone had a reward turn and a ship is still to land: a new "
              "round begins, the lander plays first, and each hand of houses was refilled to 4 from its reserve.",
-             _is("round", lambda e: int(e.get("round", 0)) > 1)),
+             event_of("round", lambda e: int(e.get("round", 0)) > 1)),
     Mechanic("no tile fits", "exploring", "When none of your 3 tiles fits anywhere in any turn, you show your "
-             "hand, discard one to the box and draw another from the reserve.", _is("stuck")),
+             "hand, discard one to the box and draw another from the reserve.", event_of("stuck")),
     Mechanic("the end", "B5.5", "The game ends once the fourth ship has landed and its round is rewarded (at once "
              "if the reserve or the row runs out). Your score: reward PP, discovery tokens, ports by your ship.",
-             _is("game_over")),
+             event_of("game_over")),
 )
 """Every rule a beginner meets in a practice game, explained the first time its event shows, with the
 chapter that teaches it (`/game rules … section:`, cogs.rules.find_section): a section id where its first
