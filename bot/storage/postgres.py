@@ -96,11 +96,14 @@ class Word(Enum):
 
 async def _renew(con: asyncpg.Connection, owner: str) -> int | BaseException:
     """One beat from the lock's own session: 1 when renewed, 0 when the id is no longer this session's, or why the
-    server did not answer (returned, so that a renewal given up on raises nowhere)."""
+    server did not answer (returned, so that a renewal given up on raises nowhere). Any failure is a beat that did
+    not get through, then judged by the session's state and the server's word (`PostgresStorage._word`): asyncpg
+    refuses a statement on a session the server has just ended (its last error read, its close not yet) with an
+    `InternalClientError` ("another operation is in progress"), which once killed the beat itself."""
     try:
         return _count(await con.execute("UPDATE instances SET beat = now() WHERE owner = $1 "
                                         "AND backend = pg_backend_pid()", owner))
-    except UNAVAILABLE as err:
+    except Exception as err:
         return err
 
 
@@ -355,6 +358,11 @@ class PostgresStorage(Storage):
                         log.warning("INSTANCE_ID=%r: beats get through again; sends and timers go on", owner)
                         if self._listener is not None:
                             self._listener[1]()  # the workers look for what waited meanwhile
+        except Exception:  # a beat that stopped would leave the process running on an id it may have lost
+            self.held = True
+            log.exception("INSTANCE_ID=%r: the beat failed; the id can no longer be kept, so this process stops", owner)
+            if lost is not None:
+                lost()
         finally:
             if renewal is not None:
                 renewal.cancel()
@@ -402,6 +410,9 @@ class PostgresStorage(Storage):
             await self.pool.release(con)
             if isinstance(err, UNAVAILABLE):
                 return Word.DOWN if isinstance(err, REFUSED) else None
+            if isinstance(err, asyncpg.PostgresError | asyncpg.InternalClientError):
+                log.warning("INSTANCE_ID=%r: taking the id again failed (%r); trying again", owner, err)
+                return None  # and after STALE_SECONDS of this, the id is given up
             raise
         if word is not Word.RENEWED:
             await self.pool.release(con)  # its reset lets go of the lock, if it was taken
