@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
 import asyncpg
+import pytest
 
 from bot.storage import open_storage
 from bot.storage.postgres import HOLDER, PostgresStorage, Word
@@ -134,3 +135,18 @@ async def test_taking_the_id_again_is_decided_by_the_lock_and_by_the_row(postgre
     finally:
         other.terminate()
         await con.close()
+
+
+async def test_a_beat_that_fails_unexpectedly_stops_the_process_rather_than_itself(
+        postgres_server: PostgresServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before, an error the beat did not expect (asyncpg's `InternalClientError` from a statement sent on a session
+    the server had just ended, before its close was read) ended the beat task silently: the process ran on with
+    no beat, never held, never fenced, while a successor could take its id."""
+    url = await postgres_server.emptied_database()
+    async with taking(url) as (store, lost, _):
+        async def failing(*_: object) -> Word:
+            raise asyncpg.InternalClientError("cannot switch to state 12; another operation (2) is in progress")
+
+        monkeypatch.setattr(store, "_word", failing)
+        await asyncio.wait_for(lost.wait(), GUARD)
+        assert store.held
