@@ -34,6 +34,11 @@ POOL_RETRY = "Failed to restore the pool connection floor"
 OWNER = "session-loss-test"
 GUARD = 60.0
 """Seconds any wait may last before the test gives up: a guard against hanging, never the measure."""
+RETAKEN_WITHIN = 20.0
+"""A generous bound on "within a few beats" (`BEAT_SECONDS` is 2): the session's end is seen at the next beat,
+and the id is taken again on the first try after it."""
+SHORT_LEASE = 10.0
+"""`CLAIM_LEASE_SECONDS` of the server-restart test (the bot's default is 120)."""
 HELD_LOG = "a beat did not get through"
 TAKEN_AGAIN = "taken again on a new session"
 
@@ -72,18 +77,19 @@ async def instance_session(url: str) -> int:
         await con.close()
 
 
-async def taken_again(url: str, ended: int) -> int:
-    """Wait (within `GUARD`) until the instance's row names a new session, which holds the id's lock; that session."""
+async def taken_again(url: str, ended: int, within: float = GUARD) -> int:
+    """Wait (at most `within` seconds) until the instance's row names a new session, which holds the id's lock; that
+    session."""
     con = await asyncpg.connect(url)
     try:
-        for _ in range(int(GUARD / 0.1)):
+        for _ in range(int(within / 0.1)):
             backend = await con.fetchval("SELECT backend FROM instances WHERE owner = $1", OWNER)
             if backend not in (None, ended) and await con.fetchval(HOLDER, OWNER) == backend:
                 return int(backend)
             await asyncio.sleep(0.1)
     finally:
         await con.close()
-    raise AssertionError(f"the instance was not taken again within {GUARD} s")
+    raise AssertionError(f"the instance was not taken again within {within} s")
 
 
 async def a_move_and_its_board_once(table: Table, url: str) -> None:
@@ -100,13 +106,17 @@ async def a_move_and_its_board_once(table: Table, url: str) -> None:
         await asyncio.sleep(0.5)
     else:
         raise AssertionError("/play was never played")
-    version = table.game()["version"]
-    await table.fake.wait_for(lambda: all(r["done_at"] for r in pg_rows(url, "SELECT done_at FROM outbox")),
-                              timeout=GUARD, what="everything committed delivered")
+    try:
+        await table.fake.wait_for(lambda: all(r["done_at"] for r in pg_rows(url, "SELECT done_at FROM outbox")),
+                                  timeout=GUARD, what="everything committed delivered")
+    except TimeoutError:
+        owed = pg_rows(url, "SELECT id, kind, version, next_try, lease_owner, lease_until, claims, error, now() AS now "
+                            "FROM outbox WHERE done_at IS NULL")
+        jobs = pg_rows(url, "SELECT * FROM jobs")
+        raise AssertionError(f"still owed: {owed}; jobs: {jobs}") from None
     await table.fake.settle(quiet=1.0)
     names = board_versions(table)
     assert len(names) == len(set(names)), f"a board was posted twice: {names}"
-    assert any(n.endswith(f"-v{version}.png") for n in names) or table.game()["version"] > version, names
     assert names[-1].endswith(f"-v{table.game()['version']}.png"), (names[-3:], table.game()["version"])
 
 
@@ -126,7 +136,7 @@ async def test_a_session_ended_by_an_operator_costs_no_restart(
             assert await con.fetchval("SELECT pg_terminate_backend($1, 5000)", ended)
         finally:
             await con.close()
-        await taken_again(url, ended)
+        await taken_again(url, ended, within=RETAKEN_WITHIN)
         assert bot.process.returncode is None, bot.log_tail()
         assert TAKEN_AGAIN in bot.log(), bot.log_tail()
         await a_move_and_its_board_once(table, url)
@@ -142,7 +152,10 @@ async def test_a_server_restart_ends_every_session_and_costs_no_restart(
     moment) ends the pool's every session, the instance's and the listening one's: the process takes its instance
     again once the server is back, and moves, boards and timers go on."""
     url = await postgres_server.emptied_database()
-    bot = bot_in(fake, tmp_path / "bot", url)
+    # A row the delivery claimed as the server went down, whose claim it could not let go then, stays the
+    # process's until its lease runs out (let go at once, it could be sent twice by another worker while the
+    # first still sends it): a short lease keeps that wait short here.
+    bot = bot_in(fake, tmp_path / "bot", url, CLAIM_LEASE_SECONDS=str(SHORT_LEASE))
     try:
         await bot.start()
         table = await started_table(fake, bot)
