@@ -410,7 +410,7 @@ class PostgresStorage(Storage):
             await self.pool.release(con)
             if isinstance(err, UNAVAILABLE):
                 return Word.DOWN if isinstance(err, REFUSED) else None
-            if isinstance(err, asyncpg.PostgresError | asyncpg.InternalClientError):
+            if isinstance(err, asyncpg.PostgresError):
                 log.warning("INSTANCE_ID=%r: taking the id again failed (%r); trying again", owner, err)
                 return None  # and after STALE_SECONDS of this, the id is given up
             raise
