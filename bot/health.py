@@ -1,9 +1,21 @@
 """The operator's window (README, Runbook): `/healthz` for a supervisor and `/metrics` for Prometheus, served
 on `METRICS_PORT` by a small aiohttp server in the bot's own event loop; and the event-loop lag probe.
 
-`/healthz` answers 200 while every shard of this process is connected to the gateway and the database
-answers, 503 (with the reason) otherwise. `/metrics` reads the database's gauges (outbox and job lag,
-games running) at each scrape, then renders every metric with prometheus_client.
+`/healthz` says one of three states, in its first word:
+
+* `ok` (200): every shard of this process is connected to the gateway and the database answers.
+* `held` (200): the same, but the process holds its sends and timers because it cannot renew its instance (its
+  beat waits behind a stall, or its database session ended and it is taking the instance again on a new one):
+  it posts nothing, runs no timer and tells players their move could not be saved, and goes on by itself once
+  the database answers (`Storage.held`). 200, because the answer a probe acts on is whether to restart the
+  process, and a restart cannot help: the new process would wait behind the same stall (and could not take the
+  instance while the old session holds it), and a process that can no longer keep its instance stops by itself
+  (`fenced`). A probe that alerts reads the word: a hold that lasts is a database to look at, not a bot.
+* 503 with the reasons otherwise: a shard disconnected, the database not answering `SELECT 1` within 2 s, or
+  `fenced` (the process lost its instance to another and is stopping, with exit code 4).
+
+`/metrics` reads the database's gauges (outbox and job lag, games running) at each scrape, then renders every
+metric with prometheus_client.
 """
 
 from __future__ import annotations
@@ -28,6 +40,11 @@ log = logging.getLogger(__name__)
 
 PING_SECONDS = 2.0
 """A database slower than this to answer `SELECT 1` counts as down."""
+HELD = ("held: this process cannot renew its instance (a database stall, or its session ended and it is taking "
+        "the instance again): its sends and timers wait and moves are refused until the database answers")
+"""`/healthz`'s answer (200) while the storage is `held`."""
+FENCED = "fenced: this process lost its instance to another and is stopping (exit code 4)"
+"""`/healthz`'s answer (503) once the process is fenced."""
 LOOP_PROBE_SECONDS = 1.0
 QUOTED_BYTES = 96
 """How much of aiohttp's account of a malformed request (which quotes the request) a note quotes, escaped."""
@@ -117,14 +134,18 @@ class HealthServer:
         return [f"shard {s} is disconnected" for s, info in sorted(self.client.shards.items()) if info.is_closed()]
 
     async def healthz(self, request: web.Request) -> web.Response:
+        """`ok`, `held` or 503 with the reasons (the module's docstring says why a held process answers 200)."""
+        if getattr(self.client, "fenced", False):
+            return web.Response(status=503, text=f"{FENCED}\n")
         problems = self.problems_with_gateway()
         try:
             await asyncio.wait_for(self.storage.ping(), PING_SECONDS)
         except Exception as err:
             problems.append(f"the database does not answer: {err!r}")
+        held = [HELD] if self.storage.held else []
         if problems:
-            return web.Response(status=503, text="; ".join(problems) + "\n")
-        return web.Response(text="ok\n")
+            return web.Response(status=503, text="; ".join(problems + held) + "\n")
+        return web.Response(text=f"{(held or ['ok'])[0]}\n")
 
     async def metrics(self, request: web.Request) -> web.Response:
         now = self.clock()

@@ -16,10 +16,14 @@ CALL_SECONDS = 10.0
 """The longest one statement (asyncpg's `command_timeout`), or the wait for a pool connection, may take. A move
 slower than this is told it was not saved; a cancelled statement's clean-up is bounded by it too."""
 UNAVAILABLE = (OSError, TimeoutError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError,
+               asyncpg.InternalClientError,
                asyncpg.exceptions.ReadOnlySQLTransactionError, asyncpg.exceptions.InsufficientResourcesError,
                asyncpg.exceptions.OperatorInterventionError, asyncpg.exceptions.CannotConnectNowError)
 """Failures of the server or the way to it (gone, silent past a time limit, read-only, disk full, shutting down),
-not of our SQL."""
+not of our SQL. asyncpg's `InternalClientError` ("cannot switch to state …; another operation is in progress") is
+what a statement meets on a pool connection whose session the server has just ended (a failover, a restart: its
+last error read, its close not yet); our code never shares a connection between two calls, so nothing else
+raises it."""
 
 
 class Calls:

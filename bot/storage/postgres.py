@@ -9,7 +9,8 @@ when their lease runs out — never cleared at start-up, since other processes m
 Every write of outbox rows or jobs also sends a NOTIFY on `WORK_CHANNEL`, so the other
 processes' delivery and scheduler wake for work they did not cause (`listen`).
 Every call has a time limit (`pgcalls`), and a process's instance id is held by a beat that tells a stall of the
-database, waited out, from the loss of the id, after which the process stops (`_beat`, DESIGN §10).
+database, waited out, and the end of the process's session, after which it takes the id again on a new one, from
+the loss of the id to another process, after which the process stops (`_beat`, DESIGN §10).
 """
 
 from __future__ import annotations
@@ -66,26 +67,43 @@ OWNER_POLL_SECONDS = 0.2
 HOLDER = ("SELECT l.pid FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1 "
           "AND ((l.classid::bigint << 32) | l.objid::bigint) = hashtextextended($1, 0)")
 """The session holding an instance id's advisory lock (a bigint key is stored as its two halves)."""
+RETAKE_SECONDS = 60.0
+"""How long a process whose session ended waits for a database that refuses every connection (a restart, a
+failover's read-only moments) before it gives the id up; a database that is only silent is given `STALE_SECONDS`."""
+REFUSED = (ConnectionRefusedError, asyncpg.exceptions.CannotConnectNowError,
+           asyncpg.exceptions.ReadOnlySQLTransactionError)
+"""Failures by which the server turns everyone away (not down, or starting, or read-only): no successor can take an
+id meanwhile either."""
 MIGRATION_SECONDS = 600.0
 """A migration's statements (and the wait for another process's migration) may take this long, not `CALL_SECONDS`:
 an index built on a large table takes minutes."""
+OPERATOR_SECONDS = 3600.0
+"""The time limit of each statement of an operator's long command (`migrate-db` copying a database, `prune`
+deleting a year of games, their checks counting every row), in place of the bot's `CALL_SECONDS`, which is sized
+for a move: such a statement takes minutes on a large database, and cutting it at 10 s rolls the whole command
+back. Still a limit, not none: a command on a link that went silent ends within the hour rather than never."""
 
 
 class Word(Enum):
     """What the database says of a process's instance id when it beats (`PostgresStorage._beat`)."""
 
-    RENEWED = "the beat is renewed"
+    RENEWED = "the beat is renewed (or the id was taken again on a new session)"
     STALLED = "the beat waits (a lock, a slow disk), but the id is still this session's"
-    TAKEN = "the session is gone, or another holds the id"
+    ENDED = "this process's session is over (its connection closed, or no session holds the id): take it again"
+    DOWN = "the server refuses every connection for now (restarting, read-only): no one can take the id meanwhile"
+    TAKEN = "another session holds the id, or held it since this process's session ended"
 
 
 async def _renew(con: asyncpg.Connection, owner: str) -> int | BaseException:
     """One beat from the lock's own session: 1 when renewed, 0 when the id is no longer this session's, or why the
-    server did not answer (returned, so that a renewal given up on raises nowhere)."""
+    server did not answer (returned, so that a renewal given up on raises nowhere). Any failure is a beat that did
+    not get through, then judged by the session's state and the server's word (`PostgresStorage._word`): asyncpg
+    refuses a statement on a session the server has just ended (its last error read, its close not yet) with an
+    `InternalClientError` ("another operation is in progress"), which once killed the beat itself."""
     try:
         return _count(await con.execute("UPDATE instances SET beat = now() WHERE owner = $1 "
                                         "AND backend = pg_backend_pid()", owner))
-    except UNAVAILABLE as err:
+    except Exception as err:
         return err
 
 
@@ -112,6 +130,12 @@ def _gone(con: asyncpg.Connection) -> bool:
         return con.is_closed()
     except asyncpg.InterfaceError:
         return True
+
+
+def _drop(con: asyncpg.Connection) -> None:
+    """Close a pool connection at once, its session (and any lock it holds) with it; nothing if it is closed."""
+    with contextlib.suppress(asyncpg.InterfaceError):
+        con.terminate()
 
 
 def outbox_item(r: asyncpg.Record) -> OutboxItem:
@@ -191,8 +215,9 @@ class PostgresStorage(Storage):
         if self._listener is not None:
             con, heard = self._listener
             self._listener = None
-            await con.remove_listener(WORK_CHANNEL, heard)
-            await self.pool.release(con)
+            with contextlib.suppress(*UNAVAILABLE):  # its session may have ended (a failover) and not been renewed
+                await con.remove_listener(WORK_CHANNEL, heard)
+                await self.pool.release(con)
         try:
             await asyncio.wait_for(self.pool.close(), self.call_seconds)
         except TimeoutError:  # a connection still in use past every time limit
@@ -214,7 +239,9 @@ class PostgresStorage(Storage):
         A process killed on a live host loses its session, and the lock with it, at once.  A dead host's
         session lingers (no close reaches the server) but stops beating: once its beat is `STALE_SECONDS` old
         the session is ended here (`pg_terminate_backend`) and the lock taken.  A holder seen beating is alive:
-        refused at once.  `lost` is called if this process's own lock is ever taken from it (`_beat`)."""
+        refused at once.  A session of this process's that ends (a failover, a server restart, an operator's
+        `pg_terminate_backend`) costs no restart: the id is taken again on a new session unless another took it
+        meanwhile (`_beat`, `_retake`).  `lost` is called if the id is ever taken from this process."""
         try:
             con = await self.pool.acquire(timeout=self.call_seconds)
         except UNAVAILABLE as err:
@@ -265,39 +292,77 @@ class PostgresStorage(Storage):
         """Renew the beat from the lock's own session every `BEAT_SECONDS`, one renewal at a time. While one does not
         get through, the process is `held` (DESIGN §10: its sends and timers wait, an interaction is told nothing
         can be saved), and a session of its own asks the server who holds the id: still this session, it is a stall
-        (a lock, a slow disk), waited out however long. When the session is gone or another holds the id, or the
-        database has not said for `STALE_SECONDS` that the id is this process's (from then on a successor may take
-        it), say so and call `lost`."""
+        (a lock, a slow disk), waited out however long.
+
+        When this process's session is over (its connection closed: a failover, a server restart, an operator's
+        `pg_terminate_backend`) but no other session holds the id, the process stays held and takes the id again on
+        a new session (`_retake`): the lock decides, and the row tells whether anyone held the id in between.
+        Only when another session holds the id (or held it meanwhile), or the database has not said for
+        `STALE_SECONDS` that the id is this process's (from then on a successor may take it), say so and call
+        `lost`; a database that refuses every connection (restarting, read-only while it fails over) is waited for
+        up to `RETAKE_SECONDS` instead, since no successor can take the id from it either."""
         loop = asyncio.get_running_loop()
-        sure = loop.time()  # when the database last said the id is this process's
+        sure = loop.time()  # when the database last said the id is this process's (or that no one can take it)
+        ended: float | None = None  # when this process's session was found over, until the id is taken again
         pid = con.get_server_pid()
         renewal: asyncio.Task[int | BaseException] | None = None
         try:
             while True:
                 await asyncio.sleep(OWNER_POLL_SECONDS if self.held else BEAT_SECONDS)  # held: each try waits itself
-                renewal = renewal or asyncio.create_task(_renew(con, owner))
-                try:
-                    word = await asyncio.wait_for(self._word(renewal, con, owner, pid),
-                                                  max(0.0, sure + STALE_SECONDS - loop.time()))
-                except TimeoutError:
-                    word = None
-                if renewal.done():
-                    renewal = None
-                if word is Word.TAKEN or (word is None and loop.time() - sure >= STALE_SECONDS):
+                if ended is not None:
+                    try:
+                        word = await asyncio.wait_for(self._retake(owner, pid), 2 * BEAT_SECONDS)
+                    except TimeoutError:
+                        word = None
+                    if word is Word.RENEWED:
+                        con, ended = self._owner, None
+                        log.warning("INSTANCE_ID=%r: taken again on a new session (%s) after session %s ended",
+                                    owner, con.get_server_pid(), pid)
+                        pid = con.get_server_pid()
+                    elif word is Word.DOWN and loop.time() - ended < RETAKE_SECONDS:
+                        sure = loop.time()  # the server turns everyone away: no successor can take the id either
+                else:
+                    renewal = renewal or asyncio.create_task(_renew(con, owner))
+                    try:
+                        word = await asyncio.wait_for(self._word(renewal, con, owner, pid),
+                                                      max(0.0, sure + STALE_SECONDS - loop.time()))
+                    except TimeoutError:
+                        word = None
+                    if renewal.done():
+                        renewal = None
+                    if word is Word.ENDED:
+                        ended = loop.time()
+                        if renewal is not None:
+                            renewal.cancel()
+                            renewal = None
+                        _drop(con)  # if it lingers on our side; the pool opens another in its place
+                        self.held = True
+                        log.warning("INSTANCE_ID=%r: this process's session (%s) ended; sends and timers wait while "
+                                    "it takes the id again on a new session", owner, pid)
+                        continue
+                if word is Word.TAKEN or (word not in (Word.RENEWED, Word.STALLED)
+                                          and loop.time() - sure >= STALE_SECONDS):
                     self.held = True
-                    log.critical("INSTANCE_ID=%r: this process's session was ended or another holds the id, or the "
-                                 "database was silent too long; another process may run under the id now, so this "
-                                 "one stops", owner)
+                    log.critical("INSTANCE_ID=%r: another session holds the id (or held it since this process's "
+                                 "session ended), or the database was silent too long; another process may run "
+                                 "under the id now, so this one stops", owner)
                     if lost is not None:
                         lost()
                     return
-                if word is not None:
+                if word is Word.RENEWED or word is Word.STALLED:
                     sure = loop.time()
-                if word is Word.RENEWED and self.held:
-                    self.held = False
-                    log.warning("INSTANCE_ID=%r: beats get through again; sends and timers go on", owner)
-                    if self._listener is not None:
-                        self._listener[1]()  # the workers look for what waited meanwhile
+                if word is Word.RENEWED:
+                    await self._relisten()
+                    if self.held:
+                        self.held = False
+                        log.warning("INSTANCE_ID=%r: beats get through again; sends and timers go on", owner)
+                        if self._listener is not None:
+                            self._listener[1]()  # the workers look for what waited meanwhile
+        except Exception:  # a beat that stopped would leave the process running on an id it may have lost
+            self.held = True
+            log.exception("INSTANCE_ID=%r: the beat failed; the id can no longer be kept, so this process stops", owner)
+            if lost is not None:
+                lost()
         finally:
             if renewal is not None:
                 renewal.cancel()
@@ -305,13 +370,14 @@ class PostgresStorage(Storage):
     async def _word(self, renewal: asyncio.Task[int | BaseException], con: asyncpg.Connection, owner: str,
                     pid: int) -> Word | None:
         """What the database says of this process's id within about two `BEAT_SECONDS`: the beat renewed, a stall
-        (the renewal waits, the id is still this session's), taken, or nothing (None)."""
+        (the renewal waits, the id is still this session's), this session ended (no session holds the id), taken,
+        or nothing (None)."""
         done, _ = await asyncio.wait({renewal}, timeout=BEAT_SECONDS)
         renewed = renewal.result() if done else TimeoutError(f"no answer within {BEAT_SECONDS} s")
         if isinstance(renewed, int):
             return Word.RENEWED if renewed else Word.TAKEN
         if _gone(con):
-            return Word.TAKEN
+            return Word.ENDED
         if not self.held:
             log.warning("INSTANCE_ID=%r: a beat did not get through (%r); sends and timers wait", owner, renewed)
             self.held = True
@@ -319,7 +385,85 @@ class PostgresStorage(Storage):
             holder = await holder_of(self.url, owner)
         except UNAVAILABLE:
             return None
+        if holder is None:  # the server ended this session, though its connection has not heard yet
+            return Word.ENDED
         return Word.STALLED if holder == pid else Word.TAKEN
+
+    async def _retake(self, owner: str, ended: int) -> Word | None:
+        """Take the id again on a new pool session after this process's session `ended` (its server pid): the lock
+        decides at once (try-lock: whoever gets it owns it), and the id's row must still name the ended session, so
+        a successor that took the id meanwhile and let it go (its row gone, or naming it) is not overlooked.
+        RENEWED (now `_owner`, beating), TAKEN, DOWN (the server refuses everyone, for now), or None (no answer; or
+        the ended session still holds the lock on the server, and is asked to end).
+
+        The process's claims (leases) stay its own: its workers may still be sending the rows they hold, and a
+        claim let go here could be sent twice. What they could not let go while the database was gone is sent again
+        when its lease runs out."""
+        try:
+            con = await self.pool.acquire(timeout=self.call_seconds)
+        except UNAVAILABLE as err:
+            return Word.DOWN if isinstance(err, REFUSED) else None
+        try:
+            word = await self._take_again(con, owner, ended)
+        except BaseException as err:
+            _drop(con)  # and the lock with its session, if it was taken
+            await self.pool.release(con)
+            if isinstance(err, UNAVAILABLE):
+                return Word.DOWN if isinstance(err, REFUSED) else None
+            if isinstance(err, asyncpg.PostgresError):
+                log.warning("INSTANCE_ID=%r: taking the id again failed (%r); trying again", owner, err)
+                return None  # and after STALE_SECONDS of this, the id is given up
+            raise
+        if word is not Word.RENEWED:
+            await self.pool.release(con)  # its reset lets go of the lock, if it was taken
+            return word
+        self._owner = con
+        return word
+
+    @staticmethod
+    async def _take_again(con: asyncpg.Connection, owner: str, ended: int) -> Word | None:
+        """`_retake` on the new session `con`."""
+        if not await con.fetchval("SELECT pg_try_advisory_lock(hashtextextended($1, 0))", owner):
+            holder = await con.fetchval(HOLDER, owner)
+            if holder is None:  # let go meanwhile: try again
+                return None
+            if holder != ended:
+                return Word.TAKEN
+            log.warning("INSTANCE_ID=%r: this process's ended session (%s) still holds the id on the server: "
+                        "ending it", owner, ended)
+            await con.fetchval("SELECT pg_terminate_backend($1)", ended)
+            return None
+        async with con.transaction():
+            backend = await con.fetchval("SELECT backend FROM instances WHERE owner = $1 FOR UPDATE", owner)
+            if backend != ended:
+                log.warning("INSTANCE_ID=%r: its row names session %s, not this process's ended one (%s): another "
+                            "process held the id meanwhile", owner, backend, ended)
+                return Word.TAKEN
+            await con.execute("UPDATE instances SET backend = pg_backend_pid(), beat = now() WHERE owner = $1", owner)
+        return Word.RENEWED
+
+    async def _relisten(self) -> None:
+        """LISTEN again on a new session when the listening one ended (a failover or a restart ends every session),
+        within `BEAT_SECONDS`, and wake the workers: what other processes wrote meanwhile was told to no one. Tried
+        again at the next beat if the database does not let it."""
+        if self._listener is None or not _gone(self._listener[0]):
+            return
+        heard = self._listener[1]
+        con = None
+        try:
+            con = await self.pool.acquire(timeout=BEAT_SECONDS)
+            await asyncio.wait_for(con.add_listener(WORK_CHANNEL, heard), BEAT_SECONDS)
+        except BaseException as err:
+            if con is not None:
+                _drop(con)
+                await self.pool.release(con)
+            if isinstance(err, UNAVAILABLE):
+                log.warning("could not LISTEN again for other processes' work (%r); trying at the next beat", err)
+                return
+            raise
+        self._listener = (con, heard)
+        log.info("listening again for other processes' work, on a new session")
+        heard()
 
     async def ping(self) -> None:
         await self.db.fetchval("SELECT 1")

@@ -2,7 +2,9 @@
 
 Both are safe while the bot runs: the backup uses SQLite's online backup API, and pruning
 deletes only finished or abandoned games in one transaction; their results stay, so
-`/game stats` keeps counting them.
+`/game stats` keeps counting them. On PostgreSQL a prune's statements have the operator's time limit
+(`OPERATOR_SECONDS`), not the bot's 10 s: a year of games is deleted in one transaction, which a 10 s
+limit would roll back whole. The bot's own calls, running beside it, keep their limit.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 from bot.config import Settings
 from bot.errors import Refused
 from bot.storage import open_storage
+from bot.storage.postgres import OPERATOR_SECONDS
 from games.grammar import plural
 
 AGE = re.compile(r"^(?P<n>\d+)(?P<unit>[dhw])$")
@@ -42,7 +45,7 @@ async def backup(settings: Settings, target: Path) -> str:
 
 
 async def prune(settings: Settings, older_than: timedelta, *, now: datetime | None = None) -> str:
-    storage = await open_storage(settings.database)
+    storage = await open_storage(settings.database, call_seconds=OPERATOR_SECONDS)
     try:
         removed = await storage.prune(before=(now or datetime.now(UTC)) - older_than)
     finally:

@@ -6,6 +6,9 @@ identity sequence is set past the highest id ever handed out (SQLite's AUTOINCRE
 remembers pruned games, whose results stay). The copy is then checked: row counts per table, and a
 replay of every running game's action log, which must give the stored state exactly.
 
+Every statement on the target has the operator's time limit (`OPERATOR_SECONDS`), not the bot's 10 s: the copy is
+one transaction, and a `TRUNCATE` or a count of a large table, or a batch behind a slow disk, would roll it all back.
+
 Columns are converted by the target's column types, so a new table needs one line: its name in `TABLES`.
 A table on either side that is not listed there stops the copy instead of being left behind.
 """
@@ -25,6 +28,7 @@ import asyncpg
 from bot.errors import Refused
 from bot.service import replay
 from bot.storage import POSTGRES_SCHEMES, PostgresStorage, SqliteStorage
+from bot.storage.postgres import OPERATOR_SECONDS
 
 TABLES: tuple[str, ...] = ("games", "seats", "actions", "messages", "guild_settings", "user_settings", "people",
                            "outbox",
@@ -227,12 +231,12 @@ async def migrate(source: str, target: str, *, replace: bool = False) -> Report:
         raise Refused(f"--to must be a PostgreSQL URL (postgresql://user@host/database), not {target!r}",
                       "cannot_migrate")
     await (await SqliteStorage.open(path)).close()  # the file's own migrations: the schema this code knows
-    store = await PostgresStorage.open(target)  # and the target's
+    store = await PostgresStorage.open(target, call_seconds=OPERATOR_SECONDS)  # and the target's
     try:
         db = sqlite3.connect(path, isolation_level=None)
         try:
             db.execute("BEGIN")  # one snapshot of the whole file
-            async with store.pool.acquire() as con, con.transaction():
+            async with store.pool.acquire(timeout=OPERATOR_SECONDS) as con, con.transaction():
                 counts, sequences = await _copy(db, con, replace)
         finally:
             db.close()

@@ -78,6 +78,11 @@ class PostgresServer:
                 if attempt == 2:
                     raise
 
+    def restart(self) -> None:
+        """Stop the server (its every session ended at once, as in a failover) and start it again on the same port,
+        with the same options; returns once it accepts connections."""
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "log"), "-m", "fast", "-w", "restart")
+
     def postmaster_pid(self) -> int:
         """The server's main process (the bench counts the CPU of it and its children)."""
         return int((self.data / "postmaster.pid").read_text().split("\n", 1)[0])

@@ -69,19 +69,27 @@ async def test_a_live_process_under_the_same_id_is_refused_however_long_the_othe
     await live.close()
 
 
-async def test_a_process_whose_session_was_ended_stops(postgres_server: PostgresServer) -> None:
-    """If the server ends the session that holds the id (it was taken for dead), the process is told to stop
-    rather than run beside its successor."""
+async def test_a_process_whose_session_was_ended_by_its_successor_stops(postgres_server: PostgresServer) -> None:
+    """If the server ends the session that holds the id and a successor takes the id (it was taken for dead), the
+    process is told to stop rather than run beside its successor. (A session ended with no successor is taken
+    again: tests/bot/test_session_loss.py.) The successor is queued on the id's lock, so the server grants it the
+    id the moment the session ends, before the process can try to take it again."""
     url = await postgres_server.emptied_database()
     store = await open_storage(url)
     stopped = asyncio.Event()
     await store.take_back(OWNER, lost=stopped.set)
-    con = await asyncpg.connect(url)
+    con, successor = await asyncpg.connect(url), await asyncpg.connect(url)
     try:
+        queued = asyncio.ensure_future(successor.execute("SELECT pg_advisory_lock(hashtextextended($1, 0))", OWNER))
+        while not await con.fetchval("SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' "
+                                     "AND NOT granted)"):
+            await asyncio.sleep(0.05)
         await con.fetchval("SELECT pg_terminate_backend(backend) FROM instances WHERE owner = $1", OWNER)
+        await asyncio.wait_for(queued, timeout=30)
+        await asyncio.wait_for(stopped.wait(), timeout=30)
     finally:
         await con.close()
-    await asyncio.wait_for(stopped.wait(), timeout=30)
+        await successor.close()
     await store.close()
 
 

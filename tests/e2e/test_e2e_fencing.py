@@ -150,12 +150,23 @@ async def test_a_stalled_database_is_waited_out_and_only_a_taken_instance_stops(
         assert bot.process.returncode is None
         assert bot.log().count(HELD) == 1, "the process held its sends and timers while it could not beat"
 
-        async with instances_locked(url) as locker:
-            await fake.wait_for(lambda: bot.log().count(HELD) == 2, what="the process to hold again")
-            holder = await locker.fetchval(HOLDER, OWNER)
-            await locker.fetchval("SELECT pg_terminate_backend($1)", holder)
-            await locker.execute("SELECT pg_advisory_lock(hashtextextended($1, 0))", OWNER)  # the id is taken
-            await asyncio.wait_for(bot.process.wait(), timeout=30)  # a guard against hanging, not the measure
+        taker = await asyncpg.connect(url)
+        try:
+            async with instances_locked(url) as locker:
+                await fake.wait_for(lambda: bot.log().count(HELD) == 2, what="the process to hold again")
+                # the id is taken: queued on its lock first, the taker gets it the moment the process's session
+                # ends (a session ended with no one else on the id would be taken again by the process itself)
+                queued = asyncio.ensure_future(taker.execute("SELECT pg_advisory_lock(hashtextextended($1, 0))",
+                                                             OWNER))
+                while not await locker.fetchval("SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = "
+                                                "'advisory' AND NOT granted)"):
+                    await asyncio.sleep(0.05)
+                holder = await locker.fetchval(HOLDER, OWNER)
+                await locker.fetchval("SELECT pg_terminate_backend($1)", holder)
+                await asyncio.wait_for(queued, timeout=30)
+                await asyncio.wait_for(bot.process.wait(), timeout=30)  # a guard against hanging, not the measure
+        finally:
+            await taker.close()
         assert bot.process.returncode == EXIT_FENCED, bot.log_tail()
     finally:
         await bot.stop()
