@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import pathlib
 import re
+from typing import NamedTuple
 
 import pytest
 
 from games.rulebook import MESSAGE, TEXT_DISPLAY, Page, book, examples, paged, pages, parse, parse_book, rules
+from games.small_islands import data as islands
+from games.small_islands.names import cell_name
+from games.small_islands.tiles import cell_of
 
 SHARED = pathlib.Path("/work/shared/rules")
 GAMES = ["catan", "colonies", "roam", "roanoke", "small_islands"]
@@ -176,3 +180,73 @@ def test_catan_teaches_picking_a_place_hex_then_close_up_where_the_first_move_is
     written = book("catan")
     chapter, _ = written.place("CAT-11") or (99, 0)
     assert "close up" in written.chapters[chapter].text and written.chapters[chapter].title == "Setup"
+
+
+CELL_NAME = re.compile(r"\b[A-Z]{1,2}[1-9]\d?\b")
+"""A Small Islands cell name as the book writes it ("C4", "E10"); ids (T09, O07, D12, RW08) are told apart below."""
+REFERRED = re.compile(r"the picture of \*([^*]+)\*")
+"""A paragraph that reads another chapter's picture: "(the picture of *Exploring*)"."""
+
+
+class IslandsMap(NamedTuple):
+    """What one picture of the Small Islands book shows of its map, named as that map names cells."""
+
+    names: set[str]
+    """Every cell of the map: the tiles and the free ring around them."""
+    start: str
+    """The starting island, "B2 to C3": its north-west and south-east cells."""
+    public: bool
+
+
+def _small_islands_maps() -> dict[str, IslandsMap]:
+    """Each picture's map, its cells named by names.cell_name over the example's grid."""
+    maps = {}
+    for name, example in examples("small_islands").items():
+        grid = example.build().s["grid"]
+        xs, ys = zip(*(cell_of(key) for key in grid), strict=True)
+        shown = {cell_name(x, y, grid) for x in range(min(xs) - 1, max(xs) + 2)
+                 for y in range(min(ys) - 1, max(ys) + 2)}
+        maps[name] = IslandsMap(shown, f"{cell_name(0, 0, grid)} to {cell_name(1, 1, grid)}", example.seat is None)
+    return maps
+
+
+IDS = {*islands.LANDSCAPE, *islands.STARTING, *islands.DISCOVERY, *islands.MISSIONS, *islands.REWARDS,
+       *islands.OBJECTIVES}
+"""Small Islands' tile, token and card ids, which look like cell names ("T10", "D12", "O12")."""
+
+
+def test_small_islands_book_names_only_cells_its_pictures_show() -> None:
+    """Issue 44, item 7: the book said "B2", then "D2 to E3", of pictures whose maps named cells otherwise. Each
+    cell a paragraph names is a cell of the picture it reads: the one it refers to ("the picture of
+    *Exploring*"), else its chapter's own."""
+    maps = _small_islands_maps()
+    chapters = book("small_islands").chapters
+    own = {chapter.title: chapter.pictures[0][1] for chapter in chapters if chapter.pictures}
+    checked = 0
+    for chapter in chapters:
+        for paragraph in chapter.text.split("\n\n"):
+            referred = REFERRED.search(paragraph)
+            picture = (next(own[t] for t in own if t.startswith(referred.group(1))) if referred
+                       else own.get(chapter.title))
+            if picture is None:
+                continue
+            for cell in set(CELL_NAME.findall(paragraph)) - IDS:
+                checked += 1
+                assert cell in maps[picture].names, f"{chapter.title}: {cell} is no cell of the {picture} picture"
+    assert checked >= 10
+
+
+def test_small_islands_book_says_when_a_pictures_names_moved() -> None:
+    """A map that grew west or north renames its cells (by design): where one public picture's map names the
+    starting island otherwise than the picture before, the chapter beside it says both names."""
+    maps = _small_islands_maps()
+    before: str | None = None
+    for chapter in book("small_islands").chapters:
+        for _, picture in chapter.pictures:
+            if not maps[picture].public:
+                continue
+            now = maps[picture].start
+            if before is not None and now != before:
+                assert before in chapter.text and now in chapter.text, (
+                    f"{chapter.title}: the starting island was {before}, is {now}: say so")
+            before = now
