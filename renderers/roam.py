@@ -56,11 +56,12 @@ SMALL = legible(WIDTH)
 """The smallest text of the board: 16 px, 11 px at 550 px wide."""
 HAND_SMALL = legible(WIDTH, PHONE)
 """The smallest text of a player's own picture, read on a phone where they decide."""
-PATTERN_CELL = 16
-"""A pattern's square on a plate: 7 px at a phone's 350 px, as large as four rows allow in the plate."""
+PATTERN_CELL = 18
+"""A pattern's square on a plate: 7.9 px at a phone's 350 px (its drawn square 7.4 px), where the book's pictures
+and a player's own map are read; at 16 px the square drawn was 6.6 px and its key dot a smudge."""
 CELL = 100
 MAP_X, MAP_Y = 100, 60
-PLATE = 80  # the band above each row of cards that holds their characters' plates
+PLATE = 88  # the band above each row of cards that holds their characters' plates: a pattern four squares tall
 GOLD = (222, 172, 40)
 LAND = ((255, 247, 230), (236, 255, 224))  # alternate slots, so the card edges show
 PLATE_FILL = (250, 244, 226)
@@ -142,8 +143,8 @@ def _pattern(draw: ImageDraw.ImageDraw, xy: tuple[int, int], normal: list[list[i
                 draw.ellipse((mx - r, my - r, mx + r, my + r), fill=WHITE, outline=INK)
         else:
             draw.rectangle((cx + 1, cy + 1, cx + cell - 3, cy + cell - 3), fill=WHITE, outline=INK)
-    width, height = _pattern_size(normal, blank, cell)
-    icon_drawn(draw, (xy[0], xy[1], xy[0] + width, xy[1] + height), "pattern", cell)
+    width, height = _pattern_size(normal, blank, cell)  # measured by its drawn square, a pixel short of a cell
+    icon_drawn(draw, (xy[0], xy[1], xy[0] + width, xy[1] + height), "pattern", cell - 1)
 
 
 def _plate(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], slot: int,

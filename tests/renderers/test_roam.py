@@ -7,11 +7,14 @@ import re
 
 from PIL import Image
 
+from cogs.rules import example_picture
 from games.roam.data import short_name
 from games.roam.game import RoamGame
+from games.rulebook import examples
 from renderers import render_area, render_board, render_private, roam
 from renderers.cast import Cast, Player, ai_player
-from renderers.common import TAG, plural, recording
+from renderers.common import LEGIBLE_CAP, PHONE, TAG, plural, recording
+from tests.support.states import fresh
 
 
 def test_display_puts_the_viewers_edge_at_the_bottom() -> None:
@@ -111,3 +114,19 @@ def test_a_walking_stick_move_is_picked_on_a_close_up_of_its_markers_card() -> N
     with recording() as seen:
         picture = render_area("roam", game.view(None), "card 2", inside)
     assert picture is not None and "C3" in {d.s for d in seen if d.kind == "text" and d.on == TAG}
+
+
+def test_a_pattern_square_in_the_books_pictures_is_7_px_on_a_phone() -> None:
+    """Issue 44, item 7: the book's patterns were ~4 px at 350 px, then 6.6 px (16 px cells, 15 px squares, on
+    an 800 px picture). Every pattern square drawn on each of ROAM's book pictures, board or close-up, is at
+    least LEGIBLE_CAP px shown 350 px wide, where a newcomer reads the book on a phone."""
+    for name, example in examples("roam").items():
+        fresh()
+        with recording() as seen:
+            png, _ = example_picture.__wrapped__("roam", name)  # drawn afresh, not the cached picture
+        width = Image.open(io.BytesIO(png)).width
+        surface = seen[-1].surface if example.area is not None else None  # a close-up's own records, enlarged
+        squares = [d.size * PHONE / width for d in seen if d.kind == "icon" and d.s == "pattern"
+                   and surface in (None, d.surface)]
+        assert squares, f"{name}: no pattern drawn"
+        assert min(squares) >= LEGIBLE_CAP, f"{name} ({width} px wide): a pattern square is {min(squares):.1f} px"
