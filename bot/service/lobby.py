@@ -45,6 +45,10 @@ def _not_over(row: GameRow) -> None:
         raise Refused(f"That game is already {row.status}.", "game_over")
 
 
+def _practice_open(game_id: int) -> Refused:
+    return Refused(f"Your practice table #{game_id} is still open; end it before you open another.", "practice_open")
+
+
 class Lobby(Turns):
     async def create(self, *, game_type: str, guild_id: int | None, channel_id: int, user_id: int,
                      options: dict[str, Any] | None = None, thread_id: int | None = None,
@@ -59,11 +63,15 @@ class Lobby(Turns):
         settings = {**await self.server_defaults(guild_id), **(PRACTICE_SETTINGS if practice else {})}
         async with self._learners.setdefault((guild_id, user_id), asyncio.Lock()) if practice else nullcontext():
             if practice and (open_one := await self.open_practice(guild_id, user_id)) is not None:
-                raise Refused(f"Your practice table #{open_one.id} is still open; end it before you open another.",
-                              "practice_open")  # one at a time, also when two /game learn cross
+                raise _practice_open(open_one.id)  # one at a time, also when two /game learn cross
             game_id = await self.storage.create_game(
                 game_type=game_type, guild_id=guild_id, channel_id=channel_id, thread_id=thread_id,
                 created_by=user_id, options=resolved, settings=settings, seed=secrets.randbits(63), now=self.clock())
+        if practice and (older := await self.open_practice(guild_id, user_id)) is not None and older.id != game_id:
+            # another process opened one at the same moment (the lock above is this process's): the older stays
+            async with self.change(game_id) as change:
+                await self._abandoned(change)
+            raise _practice_open(older.id)
         return await self.get(game_id)
 
     async def open_practice(self, guild_id: int | None, user_id: int) -> GameInfo | None:

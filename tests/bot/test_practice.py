@@ -10,10 +10,11 @@ from datetime import timedelta
 from bot.errors import Refused
 from bot.limits import CONTENT as MESSAGE_LIMIT
 from bot.outbox import fit
+from bot.outcome import GameInfo
 from bot.practice import AI_LEVEL, IDLE, idle_line, ranks
 from bot.scheduler import Scheduler
 from bot.service import GameService
-from bot.storage import JobKind
+from bot.storage import JobKind, open_storage
 from bot.tools.coach_feedback import Tally, practice_game
 from games.coach import CLEARLY_WORSE, COACH, FIRST_TIME
 from tests.support.inspector import jobs_of, outbox_pending
@@ -100,3 +101,23 @@ def test_a_full_practice_board_drops_old_coach_lines_first_and_first_time_explan
     text = fit(lines, ranks=ranks(lines))
     assert len(text) <= MESSAGE_LIMIT and first in text and now in text and all(s in text for s in story)
     assert not any(o in text for o in old[:3]) and old[4] in text, "the oldest coach lines went first, no more"
+
+
+async def test_two_processes_opening_a_members_practice_table_at_once_make_one(database: str) -> None:
+    """One open practice table per member per server across processes too (two bot processes on one database):
+    each process's lock is its own, so both may find none open and create one; then the later one sees the older
+    and withdraws (abandoned, refused with the older's number), whatever the interleaving."""
+    first, second = await open_storage(database), await open_storage(database)
+    services = [GameService(store, clock=FakeClock()) for store in (first, second)]
+    for round_ in range(3):
+        guild = 10 + round_
+        opened = await asyncio.gather(*(s.create(game_type="roam", guild_id=guild, channel_id=CHANNEL + n,
+                                                 user_id=CREATOR, practice=True) for n, s in enumerate(services)),
+                                      return_exceptions=True)
+        assert sorted(type(o).__name__ for o in opened) == ["GameInfo", "Refused"], opened
+        kept = next(o for o in opened if isinstance(o, GameInfo))
+        assert (await services[1].open_practice(guild, CREATOR)) == kept
+        refused = next(o for o in opened if isinstance(o, Refused))
+        assert refused.code == "practice_open" and f"#{kept.id}" in str(refused)
+    await first.close()
+    await second.close()
