@@ -54,9 +54,21 @@ def advise(game: Game, seat: int) -> Advice | None:
     view = game.view(seat)
     pick = (early_rest(view, legal) or turn_first(view, legal)
             or choose_for(game, seat, policy_for("roam"), random.Random(game.num_players), legal))
-    reason = REASONS.get(str(pick.get("type")))
-    said = reason(view, pick, legal) if reason is not None else None
+    if pick.get("type") == "choose":  # said with the placement the coach suggests next, so the two lines agree
+        said = for_choose(view, pick, legal, placed_next(game, seat, pick))
+    else:
+        reason = REASONS.get(str(pick.get("type")))
+        said = reason(view, pick, legal) if reason is not None else None
     return Advice(pick, said) if said is not None else None
+
+
+def placed_next(game: Game, seat: int, pick: Action) -> str | None:
+    """The square the coach suggests for the key marker once `pick` (a character) is chosen; None when the next
+    suggestion is not a placement (a turn of the pattern first)."""
+    ahead = game.copy()
+    ahead.apply(seat, pick)
+    then = advise(ahead, seat) if seat in ahead.to_move() else None
+    return str(then.action["square"]) if then is not None and then.action.get("type") == "place" else None
 
 
 # -- the position, as the seat's view shows it ------------------------------------------------------------------
@@ -163,13 +175,20 @@ def row_artifact(view: View, artifact_id: str) -> dict[str, Any]:
 
 # -- the reasons, one kind of move each --------------------------------------------------------------------------
 
-def for_choose(view: View, action: Action, legal: list[Action]) -> Reason | None:
+def for_choose(view: View, action: Action, legal: list[Action], square: str | None = None) -> Reason | None:
+    """Why this character: its pattern against the others', and what its key marker would place on `square`
+    (the placement suggested next), else on the square where it places most."""
     card = next(c for c in me(view)["characters"] if c["card"] == action["card"])
     normal, blank = pattern(card)
-    best = best_anchor(view, normal)
-    if best is None:
-        return None
-    most, square, put = best
+    anchor = parse_square(square) if square is not None else None
+    if anchor is not None:
+        put = [sq for sq in project(me(view)["edge"], anchor, normal, normal) if takes(view, sq)]
+        most = len(put)
+    else:
+        best = best_anchor(view, normal)
+        if best is None:
+            return None
+        most, square, put = best
     others = [len(c["normal"]) for c in me(view)["characters"]
               if c["card"] != card["card"] and {"type": "choose", "card": c["card"]} in legal]
     name = character_name(card["card"])
@@ -189,7 +208,7 @@ def for_choose(view: View, action: Action, legal: list[Action]) -> Reason | None
     facts |= {"card": where["card"], "on_card": where["on_card"]}
     text = (f"{which}. Its key marker on {square} would put {plural(most, 'marker')}{spread(put, where)} on "
             f"{card_words(view, where['card'] - 1)}.")
-    short = f"{size}; up to {most} placed now, key marker on {square}."
+    short = f"{size}; {most} placed now, key marker on {square}."
     return Reason(text, short, facts)
 
 
