@@ -65,7 +65,7 @@ def coach_line(game: Game, seat: int, advice: Advice | None, named: str,
     reason; each sentence only while it was said fewer than `SAID_MOST` times (the reason then in its short
     form). None when there is nothing left to say."""
     why = spoken(advice.reason, said) if advice is not None else None
-    kinds = list(dict.fromkeys(kind(a) for a in game.legal_actions(seat)))
+    kinds = list(dict.fromkeys(kind(a) for a in game.legal_actions(seat) if not game.costly(a)))  # not resigning
     choices = COACHES[game.id].choices
     meant = "; ".join(choices[k] for k in kinds[:MOST_KINDS])
     meant += "; …" if len(kinds) > MOST_KINDS else ""

@@ -75,3 +75,16 @@ def test_every_kind_of_move_a_learner_meets_has_words(game_id: str) -> None:
     words = COACHES[game_id].choices
     assert kinds <= set(words), sorted(kinds - set(words))
     assert all("_" not in said for said in words.values())
+
+
+def test_the_list_of_choices_leaves_resigning_out() -> None:
+    """A learner's choices are the game's moves: resigning (a costly move, there on every Roanoke turn) is not
+    one the coach lists."""
+    cls = get_game("roanoke")
+    game = cls.new(4, seed=2, options={})
+    seat = min(game.to_move())
+    while "resign" not in {a["type"] for a in game.legal_actions(seat)}:
+        game.apply(seat, game.legal_actions(seat)[0])
+        seat = min(game.to_move())
+    line, _ = coach_line(game, seat, None, "", {})
+    assert line is not None and "resign" not in line and COACHES["roanoke"].choices["resign"] not in line
