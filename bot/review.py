@@ -45,14 +45,19 @@ class Told:
 
 async def reviewable(storage: Storage, game_id: int, user_id: int) -> tuple[GameRow, int]:
     """The finished game and the seat the user played in it; refused, in words that say why, for a game that
-    does not exist, one the user did not play in (a review is private to each player) or one not finished."""
+    does not exist, one the user did not play in (a review is private to each player) or left before its end, or one
+    not finished."""
     row = await storage.load(game_id)
     if row is None:
         raise Refused(f"There is no game #{game_id}.", "no_game")
-    seat = next((s.seat for s in row.seats if s.user_id == user_id), None)
-    if seat is None:
+    seated = next((s for s in row.seats if s.user_id == user_id), None)
+    if seated is None:
         raise Refused(f"You did not play in game #{game_id}: a review is for the game's own players, each their "
                       "own.", "not_seated")
+    if seated.left:  # the log does not say when: an AI's moves would be judged as theirs
+        raise Refused(f"You left game #{game_id} before it ended and an AI played your seat on: a review would judge "
+                      "its moves as yours, so there is none.", "left_seat")
+    seat = seated.seat
     if row.status != "finished":
         said = {"lobby": "has not started yet", "running": "is still being played"}.get(row.status,
                                                                                        f"was {row.status}")

@@ -5,6 +5,7 @@ play is refused, and so is a game not finished."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import random
 import re
@@ -111,4 +112,22 @@ async def test_a_game_not_finished_has_no_review_yet(world: World) -> None:
     record = await alice.slash("game review", game=game_id + 100)
     await world.settle()
     assert f"There is no game #{game_id + 100}" in " ".join(record.texts())
+    assert all(r.ephemeral for r in record.replies())
+
+
+async def test_a_person_who_left_before_the_end_gets_no_review(world: World) -> None:
+    """An AI played on in the seat of a person who left, and the log does not say from when: a review would judge
+    its moves as theirs, so she is told there is none, privately."""
+    alice = world.person("alice")
+    storage = world.bot.storage
+    game_id = await stored_game(storage, "colonies", 2, user_id=alice.user.id, guild_id=world.fake.guild.id,
+                                channel_id=world.fake.channel.id)
+    row = await storage.load(game_id)
+    assert row is not None and row.status == "finished"
+    left = [dataclasses.replace(s, is_ai=True, left=True, level="normal") if s.user_id == alice.user.id else s
+            for s in row.seats]
+    await storage.set_seats(game_id, left, expected_version=row.version, now=world.bot.service.clock())
+    record = await alice.slash("game review", game=game_id)
+    await world.settle()
+    assert "You left game" in " ".join(record.texts()) and not any(r.pngs() for r in record.replies())
     assert all(r.ephemeral for r in record.replies())
