@@ -19,9 +19,8 @@ from bot.client import EXIT_FENCED
 from bot.errors import UNSAVED
 from bot.storage.postgres import HOLDER
 from tests.support.bot_process import BotProcess
-from tests.support.channel_table import Table, first_game, seats_to_fill
+from tests.support.channel_table import Table, hosts_turn
 from tests.support.fake_discord import FakeDiscord, InteractionRecord
-from tests.support.person import Person
 from tests.support.postgres import PostgresServer
 from tests.support.relay import Relay, through
 
@@ -38,14 +37,6 @@ def bot_in(fake: FakeDiscord, workdir: Path, url: str) -> BotProcess:
     workdir.mkdir()
     return BotProcess(fake, workdir, env={"DATABASE_URL": url, "INSTANCE_ID": OWNER})
 
-
-async def started_table(fake: FakeDiscord, bot: BotProcess) -> Table:
-    """A running game in the fake's channel: its host and AI seats; the host's turn has come."""
-    game_type = first_game()
-    table = Table(fake, bot, Person(fake, fake.add_user("alice")), fake.channel.id)
-    await table.fill_with_ai_and_start(await table.open(game_type), seats_to_fill(game_type, 1))
-    await table.my_turn()
-    return table
 
 
 async def played(table: Table, action: str) -> InteractionRecord:
@@ -92,7 +83,7 @@ async def test_a_process_cut_off_from_its_database_stops_within_seconds_of_the_t
     watcher = await asyncpg.connect(url)
     try:
         await cut.start()
-        table = await started_table(fake, cut)
+        table = await hosts_turn(fake, cut)
         action = (await table.my_turn())[0]["value"]
         theirs = {s.id for s in fake.gateway.live_sessions()}
         cut_backend = await watcher.fetchval("SELECT backend FROM instances WHERE owner = $1", OWNER)
@@ -137,7 +128,7 @@ async def test_a_stalled_database_is_waited_out_and_only_a_taken_instance_stops(
     bot = bot_in(fake, tmp_path / "bot", url)
     try:
         await bot.start()
-        table = await started_table(fake, bot)
+        table = await hosts_turn(fake, bot)
         action = (await table.my_turn())[0]["value"]
         assert bot.process is not None
 

@@ -22,10 +22,9 @@ from bot.errors import UNSAVED
 from bot.health import HELD as HEALTHZ_HELD
 from bot.storage.postgres import HOLDER
 from tests.support.bot_process import PROBLEM, BotProcess
-from tests.support.channel_table import Table, board_versions, first_game, pg_rows, seats_to_fill
+from tests.support.channel_table import Table, board_versions, hosts_turn, pg_rows
 from tests.support.fake_discord import FakeDiscord
 from tests.support.metrics_port import free_port, get, healthy
-from tests.support.person import Person
 from tests.support.postgres import PostgresServer
 
 pytestmark = pytest.mark.e2e
@@ -60,13 +59,6 @@ def bot_in(fake: FakeDiscord, workdir: Path, url: str, **env: str) -> BotProcess
     return BotProcess(fake, workdir, env={"DATABASE_URL": url, "INSTANCE_ID": OWNER, **env})
 
 
-async def started_table(fake: FakeDiscord, bot: BotProcess) -> Table:
-    game_type = first_game()
-    table = Table(fake, bot, Person(fake, fake.add_user("alice")), fake.channel.id)
-    await table.fill_with_ai_and_start(await table.open(game_type), seats_to_fill(game_type, 1))
-    await table.my_turn()
-    return table
-
 
 async def instance_session(url: str) -> int:
     con = await asyncpg.connect(url)
@@ -75,6 +67,18 @@ async def instance_session(url: str) -> int:
         return backend
     finally:
         await con.close()
+
+
+async def end_instance_session(url: str) -> int:
+    """End the instance's database session from another, as an operator's `pg_terminate_backend` does; that
+    session."""
+    ended = await instance_session(url)
+    con = await asyncpg.connect(url)
+    try:
+        assert await con.fetchval("SELECT pg_terminate_backend($1, 5000)", ended)
+    finally:
+        await con.close()
+    return ended
 
 
 async def taken_again(url: str, ended: int, within: float = GUARD) -> int:
@@ -128,14 +132,9 @@ async def test_a_session_ended_by_an_operator_costs_no_restart(
     bot = bot_in(fake, tmp_path / "bot", url)
     try:
         await bot.start()
-        table = await started_table(fake, bot)
+        table = await hosts_turn(fake, bot)
         assert bot.process is not None
-        ended = await instance_session(url)
-        con = await asyncpg.connect(url)
-        try:
-            assert await con.fetchval("SELECT pg_terminate_backend($1, 5000)", ended)
-        finally:
-            await con.close()
+        ended = await end_instance_session(url)
         await taken_again(url, ended, within=RETAKEN_WITHIN)
         assert bot.process.returncode is None, bot.log_tail()
         assert TAKEN_AGAIN in bot.log(), bot.log_tail()
@@ -158,7 +157,7 @@ async def test_a_server_restart_ends_every_session_and_costs_no_restart(
     bot = bot_in(fake, tmp_path / "bot", url, CLAIM_LEASE_SECONDS=str(SHORT_LEASE))
     try:
         await bot.start()
-        table = await started_table(fake, bot)
+        table = await hosts_turn(fake, bot)
         assert bot.process is not None
         ended = await instance_session(url)
         await asyncio.to_thread(postgres_server.restart)
@@ -182,16 +181,11 @@ async def test_a_process_whose_instance_was_taken_while_its_session_was_gone_exi
     second = bot_in(fake, tmp_path / "second", url)
     try:
         await first.start()
-        table = await started_table(fake, first)
+        table = await hosts_turn(fake, first)
         assert first.process is not None
-        ended = await instance_session(url)
         first.process.send_signal(signal.SIGSTOP)
         try:
-            con = await asyncpg.connect(url)
-            try:
-                assert await con.fetchval("SELECT pg_terminate_backend($1, 5000)", ended)
-            finally:
-                await con.close()
+            ended = await end_instance_session(url)
             await second.start()
             took = await taken_again(url, ended)
         finally:

@@ -212,6 +212,16 @@ def seats_to_fill(game_type: str, humans: int) -> int:
     return max(cls.min_players - humans, 0)
 
 
+async def hosts_turn(fake: FakeDiscord, bot: BotProcess) -> Table:
+    """A running game of the first shipped game in the fake's channel: alice hosts, AI seats fill the rest, and
+    her turn has come (the board as the table's settings post it)."""
+    game_type = first_game()
+    table = Table(fake, bot, Person(fake, fake.add_user("alice")), fake.channel.id)
+    await table.fill_with_ai_and_start(await table.open(game_type), seats_to_fill(game_type, 1))
+    await table.my_turn()
+    return table
+
+
 async def every_move_posted(table: Table) -> None:
     """The table's boards are posted after every move (`board: new`), so that each move's board can be told
     apart (the default edits the board while nobody new is asked)."""
