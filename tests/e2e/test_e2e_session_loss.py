@@ -69,13 +69,18 @@ async def instance_session(url: str) -> int:
         await con.close()
 
 
-async def end_instance_session(url: str) -> int:
-    """End the instance's database session from another, as an operator's `pg_terminate_backend` does; that
-    session."""
+async def end_instance_session(url: str, *, every: bool = False) -> int:
+    """End the instance's database session from another, as an operator's `pg_terminate_backend` does (`every`:
+    every other session on the database, as a failover does, a frozen process's open transactions with them);
+    the instance's session."""
     ended = await instance_session(url)
     con = await asyncpg.connect(url)
     try:
-        assert await con.fetchval("SELECT pg_terminate_backend($1, 5000)", ended)
+        if every:
+            await con.fetch("SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
+                            "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        else:
+            assert await con.fetchval("SELECT pg_terminate_backend($1, 5000)", ended)
     finally:
         await con.close()
     return ended
@@ -184,8 +189,8 @@ async def test_a_process_whose_instance_was_taken_while_its_session_was_gone_exi
         table = await hosts_turn(fake, first)
         assert first.process is not None
         first.process.send_signal(signal.SIGSTOP)
-        try:
-            ended = await end_instance_session(url)
+        try:  # every session of the frozen process ends: a transaction it froze in holds no row the second needs
+            ended = await end_instance_session(url, every=True)
             await second.start()
             took = await taken_again(url, ended)
         finally:

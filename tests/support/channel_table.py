@@ -113,6 +113,17 @@ class Table:
         assert rows, "the bot stored no game for this channel"
         return rows[-1]
 
+    def hosts_turn_come(self) -> bool:
+        """Whether the game waits on its host: a board pings them, or they are to move only to decline an AI's
+        offer they cannot take (nobody is pinged for that, DESIGN §5; the AI waits `offer_minutes` on them)."""
+        if self.host.mention in self.latest_board().text():
+            return True
+        row = self.game()
+        seat = next(s["seat"] for s in stored_rows(self.bot.database, "seats")
+                    if s["game_id"] == row["id"] and s["user_id"] == self.host.user.id)
+        game = games.get_game(row["game_type"]).from_dict(json.loads(row["state"]))
+        return seat in game.to_move() and game.only_declines(seat)
+
     def moves_of(self, seat: int) -> int:
         """How many actions the bot stored for a seat of this table's game."""
         game_id = self.game()["id"]
