@@ -30,7 +30,7 @@ from games.coach import (
     coach_line,
     feedback,
     first_times,
-    said_key,
+    remembered,
     spoken,
 )
 from games.coach.coaching import Advice, Reason
@@ -123,7 +123,7 @@ def speak(row: GameRow, game: Game, version: int, mover: int | None = None) -> C
             or game.only_declines(person):
         return Coached([])
     told = memory(row.settings)
-    said = dict(told.get("said", {}))
+    said: dict[str, int] = told.get("said", {})
     advice = advise(game, person)
     if mover != person and told.get("at") == row.version and told.get("pick") is not None \
             and advice is not None and key(advice.action) == key(told["pick"]):
@@ -131,9 +131,7 @@ def speak(row: GameRow, game: Game, version: int, mover: int | None = None) -> C
     why = spoken(advice.reason, said) if advice is not None else None
     line, sentences = coach_line(game, person, advice, named(row, game, person, advice.action) if advice else "",
                                  said)
-    for sentence in sentences:
-        said[said_key(sentence)] = said.get(said_key(sentence), 0) + 1
-    told = {"said": said, "at": version, "line": line,
+    told = {"said": remembered(said, sentences), "at": version, "line": line,
             "pick": advice.action if advice is not None and why else None,
             "reason": advice.reason.text if advice is not None and why else None}
     return Coached([line] if line else [], {**row.settings, COACH_MEMORY: told})

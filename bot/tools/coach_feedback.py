@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from bot.practice import OPTIONS, practice_seats
 from games.ai import choose_for
-from games.coach import CLEARLY_WORSE, COACHES, advise, said_key, spoken
+from games.coach import CLEARLY_WORSE, COACHES, advise, remembered, spoken
 from games.core import get_game
 from games.judge import worths
 from games.levels import player_for
@@ -56,8 +56,8 @@ def practice_game(game_id: str, seed: int, tally: Tally) -> None:
             tally.decisions += 1
             advice = advise(game, seat)
             why = spoken(advice.reason, said) if advice is not None else None
+            said = remembered(said, [why] if why is not None else [])
             if advice is not None and why is not None:
-                said[said_key(why)] = said.get(said_key(why), 0) + 1
                 tally.advised += 1
                 if key(action) != key(advice.action):
                     pick, made = worths(game, seat, [advice.action, action], seed=0)

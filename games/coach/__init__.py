@@ -49,6 +49,14 @@ def said_key(text: str) -> str:
     return hashlib.blake2s(text.encode(), digest_size=6).hexdigest()
 
 
+def remembered(said: Mapping[str, int], sentences: Iterable[str]) -> dict[str, int]:
+    """The coach's memory (`said`) once it said `sentences` again: the one count `SAID_MOST` is held to."""
+    after = dict(said)
+    for sentence in sentences:
+        after[said_key(sentence)] = after.get(said_key(sentence), 0) + 1
+    return after
+
+
 def spoken(reason: Reason, said: Mapping[str, int]) -> str | None:
     """What of the reason the coach says, given how often it said each sentence before: the whole reason up
     to `SAID_MOST` times, then its short form as often, then nothing."""
